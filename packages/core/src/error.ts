@@ -1,0 +1,55 @@
+/**
+ * Errors whose message is safe to show to the user. The HTTP wrapper is the only
+ * place that turns them into status codes and `{ "error": message }`.
+ */
+export class VisibleError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class Invalid extends VisibleError {
+  constructor(message: string) {
+    super("invalid", message, 400);
+  }
+}
+export class Unauthorized extends VisibleError {
+  constructor(message = "Unauthorized") {
+    super("unauthorized", message, 401);
+  }
+}
+export class Forbidden extends VisibleError {
+  constructor(message = "Forbidden") {
+    super("forbidden", message, 403);
+  }
+}
+export class NotFound extends VisibleError {
+  constructor(what = "Record") {
+    super("not_found", `${what} not found`, 404);
+  }
+}
+export class Conflict extends VisibleError {
+  constructor(message: string) {
+    super("conflict", message, 409);
+  }
+}
+export class TooLarge extends VisibleError {
+  constructor(message: string) {
+    super("too_large", message, 413);
+  }
+}
+export class LimitReached extends VisibleError {
+  constructor(message: string) {
+    super("limit_reached", message, 429);
+  }
+}
+export class Unavailable extends VisibleError {
+  constructor(message: string) {
+    super("unavailable", message, 503);
+  }
+}

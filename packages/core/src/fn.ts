@@ -1,0 +1,26 @@
+import type { z } from "zod";
+import { Invalid } from "./error";
+
+/** The first problem zod found, phrased for a person (the spec's messages live in the schemas). */
+export function describeZodError(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return "Invalid input";
+  const path = issue.path.join(".");
+  // Custom messages from our schemas are already complete sentences.
+  const generic = issue.message.startsWith("Invalid input") || issue.message.startsWith("Too big") || issue.message.startsWith("Too small") || issue.message.startsWith("Unrecognized key");
+  return generic && path ? `${path}: ${issue.message}` : issue.message;
+}
+
+/**
+ * Wraps a domain function so that its input is validated with zod before it runs
+ * (as SST's console does). The schema stays reachable as `.schema`.
+ */
+export function fn<S extends z.ZodType, R>(schema: S, callback: (input: z.output<S>) => R) {
+  const wrapped = (input: z.input<S>): R => {
+    const parsed = schema.safeParse(input);
+    if (!parsed.success) throw new Invalid(describeZodError(parsed.error));
+    return callback(parsed.data);
+  };
+  wrapped.schema = schema;
+  return wrapped;
+}

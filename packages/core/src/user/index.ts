@@ -1,0 +1,207 @@
+import { z } from "zod";
+import type { EntityItem } from "electrodb";
+import { Actor } from "../actor";
+import { defineEntity, timestamps } from "../db/entity";
+import { fn } from "../fn";
+import { NotFound } from "../error";
+
+export const PLANS = ["starter", "basic", "professional", "enterprise"] as const;
+export type Plan = (typeof PLANS)[number];
+export const PLAN_STATUSES = ["active", "pending", "past_due", "canceled"] as const;
+
+/** The spec: the server always answers this placeholder instead of the stored token. */
+export const MASKED_TOKEN = "••••••••";
+const TRIAL_MS = 2_592_000_000; // 30 days, the spec's professional trial
+
+export const UserEntity = defineEntity({
+  model: { entity: "user", version: "1", service: "quorum" },
+  attributes: {
+    userId: { type: "string", required: true, readOnly: true },
+    email: { type: "string", required: true },
+    /** The sign-up check looks accounts up by email, case-insensitively. */
+    emailLower: { type: "string", default: "", watch: ["email"], set: (_, item) => String(item.email ?? "").toLowerCase() },
+    displayName: { type: "string" },
+    firstName: { type: "string" },
+    lastName: { type: "string" },
+    phoneNumber: { type: "string" },
+    company: { type: "string" },
+    companyAddress: { type: "string" },
+    companyPhone: { type: "string" },
+    /** S3 key of the uploaded logo; answered as a short-lived URL. */
+    companyLogo: { type: "string" },
+    salesforceUsername: { type: "string" },
+    salesforceInstanceUrl: { type: "string" },
+    salesforceSecurityToken: { type: "string" },
+    plan: { type: PLANS, required: true, default: "starter" },
+    planStatus: { type: PLAN_STATUSES, required: true, default: "active" },
+    trialEndsAt: { type: "string" },
+    registered: { type: "boolean", default: false },
+    lastLoginAt: { type: "string" },
+    ...timestamps,
+  },
+  indexes: {
+    primary: {
+      pk: { field: "pk", composite: ["userId"] },
+      sk: { field: "sk", composite: [] },
+    },
+    byEmail: {
+      index: "gsi1",
+      pk: { field: "gsi1pk", composite: ["emailLower"] },
+      sk: { field: "gsi1sk", composite: [] },
+    },
+  },
+});
+
+export type UserItem = EntityItem<typeof UserEntity>;
+
+const text = (max = 500) => z.string().trim().max(max, `Must be at most ${max} characters`);
+
+export namespace User {
+  /** What the API answers: never the stored Salesforce token. */
+  export function present(user: UserItem) {
+    const { emailLower: _e, salesforceSecurityToken, registered: _r, ...rest } = user;
+    return {
+      ...rest,
+      uid: user.userId,
+      salesforceSecurityToken: salesforceSecurityToken ? MASKED_TOKEN : "",
+    };
+  }
+  export type Info = ReturnType<typeof present>;
+
+  export async function find(userId: string) {
+    const result = await UserEntity.get({ userId }).go();
+    return result.data ?? undefined;
+  }
+
+  /** The caller's own profile; another uid is "not found", as if it did not exist. */
+  export const get = fn(z.string().min(1), async (uid) => {
+    if (uid !== Actor.userId()) throw new NotFound("User");
+    const user = await find(uid);
+    if (!user) throw new NotFound("User");
+    return user;
+  });
+
+  export const LoginInput = z.object({
+    firebaseUid: z.string().min(1, "firebaseUid is required"),
+    email: z.string().email("Invalid email address").max(320).optional().or(z.literal("")),
+    displayName: text(200).nullable().optional(),
+  });
+
+  /** Called after every sign-in: creates the record on first sight, keeps the email fresh. */
+  export const login = fn(LoginInput, async (input) => {
+    const actor = Actor.user();
+    const email = actor.email ?? input.email ?? "";
+    const now = new Date().toISOString();
+    const existing = await find(actor.userId);
+    if (!existing) {
+      await UserEntity.create({
+        userId: actor.userId,
+        email,
+        displayName: input.displayName ?? actor.name ?? undefined,
+        lastLoginAt: now,
+      })
+        .go()
+        .catch(ignoreAlreadyExists);
+    } else {
+      await UserEntity.patch({ userId: actor.userId })
+        .set({ email: email || existing.email, lastLoginAt: now, ...(input.displayName ? { displayName: input.displayName } : {}) })
+        .go();
+    }
+    return (await find(actor.userId))!;
+  });
+
+  export const RegisterInput = z.object({
+    firebaseUid: z.string().min(1, "firebaseUid is required"),
+    email: z.string().email("Invalid email address").max(320),
+    displayName: text(200).nullable().optional(),
+    firstName: text(100).min(1, "First name is required"),
+    lastName: text(100).min(1, "Last name is required"),
+    phoneNumber: text(40).nullable().optional(),
+    plan: z.enum(["starter", "professional", "enterprise"], { message: "plan must be starter, professional or enterprise" }),
+    // The client sends it, but the server decides the trial from the plan.
+    trialEndsAt: z.union([z.string(), z.number(), z.null()]).optional(),
+  });
+
+  /**
+   * Stores the sign-up details. A paid plan is recorded as chosen but stays
+   * 'pending' until the payment provider confirms a payment (billing decides).
+   */
+  export const register = fn(RegisterInput, async (input) => {
+    const actor = Actor.user();
+    const existing = await find(actor.userId);
+    const paid = input.plan !== "starter";
+    const alreadyPaid = existing?.plan === input.plan && existing.planStatus === "active";
+    const details = {
+      email: actor.email ?? input.email,
+      displayName: input.displayName ?? `${input.firstName} ${input.lastName}`,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      phoneNumber: input.phoneNumber ?? "",
+      plan: input.plan,
+      planStatus: (paid && !alreadyPaid ? "pending" : "active") as (typeof PLAN_STATUSES)[number],
+      trialEndsAt: input.plan === "professional" ? new Date(Date.now() + TRIAL_MS).toISOString() : undefined,
+      registered: true,
+    };
+    if (existing) {
+      const { trialEndsAt, ...rest } = details;
+      const update = UserEntity.patch({ userId: actor.userId }).set(rest);
+      await (trialEndsAt ? update.set({ trialEndsAt }) : update.remove(["trialEndsAt"])).go();
+    } else {
+      await UserEntity.create({ userId: actor.userId, ...details }).go();
+    }
+    return (await find(actor.userId))!;
+  });
+
+  /** No auth: answers only what the spec's 'Account Already Exists' modal shows. */
+  export const checkAccount = fn(z.object({ email: z.string().trim().email("Invalid email address").max(320) }), async ({ email }) => {
+    const result = await UserEntity.query.byEmail({ emailLower: email.toLowerCase() }).go({ limit: 1 });
+    const user = result.data[0];
+    if (!user) return { exists: false as const };
+    return {
+      exists: true as const,
+      user: { firstName: user.firstName ?? "", lastName: user.lastName ?? "", plan: user.plan, email: user.email },
+    };
+  });
+
+  export const UpdateInput = z
+    .object({
+      displayName: text(200),
+      firstName: text(100),
+      lastName: text(100),
+      phoneNumber: text(40),
+      company: text(200),
+      companyAddress: text(500),
+      companyPhone: text(40),
+      companyLogo: text(1024),
+      salesforceUsername: text(320),
+      salesforceInstanceUrl: z.union([z.literal(""), z.string().trim().url("Salesforce instance URL must be a valid URL").max(500)]),
+      salesforceSecurityToken: text(200),
+    })
+    .partial();
+
+  /** Profile edits. Email, plan and status are not the client's to change here. */
+  export async function update(uid: string, input: z.input<typeof UpdateInput>) {
+    const parsed = UpdateInput.parse(input);
+    const current = await get(uid);
+    const changes: Partial<z.infer<typeof UpdateInput>> = { ...parsed };
+    // The client only ever saw the mask: sending it back means "unchanged".
+    if (changes.salesforceSecurityToken === MASKED_TOKEN) delete changes.salesforceSecurityToken;
+    // companyLogo is an S3 key under the user's prefix; a presigned URL sent back means "unchanged".
+    if (changes.companyLogo !== undefined && changes.companyLogo !== "" && !changes.companyLogo.startsWith(`users/${uid}/`)) {
+      delete changes.companyLogo;
+    }
+    if (Object.keys(changes).length === 0) return current;
+    await UserEntity.patch({ userId: uid }).set(changes).go();
+    return (await find(uid))!;
+  }
+
+  export async function setPlan(userId: string, plan: Plan, planStatus: (typeof PLAN_STATUSES)[number]) {
+    await UserEntity.patch({ userId }).set({ plan, planStatus }).go();
+  }
+}
+
+function ignoreAlreadyExists(error: unknown) {
+  // Two first logins racing: the other one created it, which is what we wanted.
+  if (error instanceof Error && /conditional/i.test(error.message)) return;
+  throw error;
+}

@@ -1,0 +1,139 @@
+import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from "aws-lambda";
+import { z } from "zod";
+import { Actor, type User } from "@quorum/core/actor";
+import { Auth } from "@quorum/core/auth/index";
+import { Forbidden, Invalid, VisibleError } from "@quorum/core/error";
+import { describeZodError } from "@quorum/core/fn";
+
+export type Handler = (event: APIGatewayProxyEventV2, context?: Context) => Promise<APIGatewayProxyResultV2>;
+
+type Schema = z.ZodType;
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface RouteSpec<P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined> {
+  /** Defaults to true: the caller must present a valid Firebase ID token. */
+  auth?: boolean;
+  path?: P;
+  query?: Q;
+  /** A JSON body validated by this schema. */
+  body?: B;
+}
+
+export interface RouteInput<P, Q, B> {
+  path: P;
+  query: Q;
+  body: B;
+  /** The verified caller (undefined only on routes with `auth: false`). */
+  user: User;
+  event: APIGatewayProxyEventV2;
+}
+
+const REPLY = Symbol("reply");
+export interface Reply {
+  [REPLY]: true;
+  statusCode: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+/** A non-200 answer or one with headers of its own (a redirect, a file). */
+export function reply(statusCode: number, body: unknown, headers?: Record<string, string>): Reply {
+  return { [REPLY]: true, statusCode, body, headers };
+}
+
+export function json(statusCode: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyResultV2 {
+  return {
+    statusCode,
+    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body ?? null),
+  };
+}
+
+export function rawBody(event: APIGatewayProxyEventV2): Buffer {
+  if (!event.body) return Buffer.alloc(0);
+  return Buffer.from(event.body, event.isBase64Encoded ? "base64" : "utf8");
+}
+
+function parseJsonBody(event: APIGatewayProxyEventV2): unknown {
+  const text = rawBody(event).toString("utf8");
+  if (text.trim() === "") return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new Invalid("Request body must be valid JSON");
+  }
+}
+
+function validate<S extends Schema | undefined>(schema: S, value: unknown): Out<S> {
+  if (!schema) return undefined as Out<S>;
+  const parsed = schema.safeParse(value ?? {});
+  if (!parsed.success) throw new Invalid(describeZodError(parsed.error));
+  return parsed.data as Out<S>;
+}
+
+/**
+ * The spec's client sends the user's id in queries and bodies. The server never
+ * trusts it: the user is the token's subject, and a different id is refused.
+ */
+function refuseOtherUser(user: User | undefined, ...sources: unknown[]) {
+  if (!user) return;
+  for (const source of sources) {
+    if (!source || typeof source !== "object") continue;
+    for (const key of ["userId", "firebaseUid"] as const) {
+      const claimed = (source as Record<string, unknown>)[key];
+      if (claimed !== undefined && claimed !== null && claimed !== "" && claimed !== "anonymous" && claimed !== user.userId) {
+        throw new Forbidden("The user in the request does not match the signed-in user");
+      }
+    }
+  }
+}
+
+export function errorResponse(error: unknown): APIGatewayProxyResultV2 {
+  if (error instanceof VisibleError) return json(error.status, { error: error.message });
+  if (error instanceof z.ZodError) return json(400, { error: describeZodError(error) });
+  // The real cause goes to the log; the caller never sees a stack trace.
+  console.error("Unhandled error", error);
+  return json(500, { error: "Internal server error" });
+}
+
+/**
+ * The one wrapper every API handler uses: verifies the caller, parses and
+ * validates path, query and body with zod, runs the handler as that user and
+ * turns domain errors into status codes with `{ "error": message }`.
+ */
+export function route<P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, B extends Schema | undefined = undefined>(
+  spec: RouteSpec<P, Q, B>,
+  handler: (input: RouteInput<Out<P>, Out<Q>, Out<B>>) => Promise<unknown>,
+): Handler {
+  return async (event) => {
+    try {
+      const headers = event.headers ?? {};
+      const user = spec.auth === false ? undefined : await Auth.verify(headers.authorization ?? headers.Authorization);
+      const rawQuery = event.queryStringParameters ?? {};
+      const rawJson = spec.body ? parseJsonBody(event) : undefined;
+      refuseOtherUser(user, rawQuery, rawJson);
+      const input = {
+        path: validate(spec.path, event.pathParameters),
+        query: validate(spec.query, rawQuery),
+        body: validate(spec.body, rawJson),
+        user: user as User,
+        event,
+      } as RouteInput<Out<P>, Out<Q>, Out<B>>;
+      const run = () => handler(input);
+      const result = user ? await Actor.provide(user, run) : await run();
+      if (result && typeof result === "object" && REPLY in result) {
+        const r = result as Reply;
+        return json(r.statusCode, r.body, r.headers);
+      }
+      return json(200, result);
+    } catch (error) {
+      return errorResponse(error);
+    }
+  };
+}
+
+/** Path ids of the spec are numbers: `/api/projects/{id}`. */
+export const NumericId = z.object({
+  id: z.coerce.number({ message: "id must be a number" }).int("id must be a whole number").positive("id must be positive"),
+});
+export const UidPath = z.object({ uid: z.string().min(1).max(128) });
+export const UserIdQuery = z.object({ userId: z.string().max(128).optional() });
