@@ -72,3 +72,15 @@ export const httpAnswers = (url: string) => async () => {
   const response = await fetch(url, { signal: AbortSignal.timeout(1000) });
   return response.status < 500;
 };
+
+/** A port nobody listens on right now (tests run beside a dev stack without clashing). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}

@@ -4,6 +4,7 @@ import { Actor } from "../actor";
 import { defineEntity, timestamps } from "../db/entity";
 import { fn } from "../fn";
 import { NotFound } from "../error";
+import { optionalText as text, requiredText } from "../validation";
 
 export const PLANS = ["starter", "basic", "professional", "enterprise"] as const;
 export type Plan = (typeof PLANS)[number];
@@ -54,7 +55,6 @@ export const UserEntity = defineEntity({
 
 export type UserItem = EntityItem<typeof UserEntity>;
 
-const text = (max = 500) => z.string().trim().max(max, `Must be at most ${max} characters`);
 
 export namespace User {
   /** What the API answers: never the stored Salesforce token. */
@@ -114,8 +114,8 @@ export namespace User {
     firebaseUid: z.string().min(1, "firebaseUid is required"),
     email: z.string().email("Invalid email address").max(320),
     displayName: text(200).nullable().optional(),
-    firstName: text(100).min(1, "First name is required"),
-    lastName: text(100).min(1, "Last name is required"),
+    firstName: requiredText("First name is required", 100),
+    lastName: requiredText("Last name is required", 100),
     phoneNumber: text(40).nullable().optional(),
     plan: z.enum(["starter", "professional", "enterprise"], { message: "plan must be starter, professional or enterprise" }),
     // The client sends it, but the server decides the trial from the plan.

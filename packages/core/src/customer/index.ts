@@ -1,0 +1,175 @@
+import { z } from "zod";
+import { Actor } from "../actor";
+import { Domain, RETRY, isConditionFailure, optimistic } from "../db/service";
+import { Conflict, NotFound } from "../error";
+import { fn } from "../fn";
+import { ContactEntity } from "../contact/entity";
+import { CUSTOMER_DEFAULTS, CUSTOMER_STATUSES, CustomerEntity, TAX_EXEMPT, type CustomerItem } from "./entity";
+import { defined, optionalText, recordId, requiredText } from "./fields";
+import { nextId } from "../db/counter";
+
+export { CUSTOMER_DEFAULTS, CUSTOMER_STATUSES, TAX_EXEMPT } from "./entity";
+
+/** DynamoDB's limit on the number of items one transaction may write. */
+export const TRANSACTION_LIMIT = 100;
+
+/** 'Not Used' or a dollar amount as text (the form offers 5,000 ... 1,000,000). */
+const CreditLimit = z
+  .string({ message: "Credit limit must be text" })
+  .trim()
+  .max(20, "Credit limit must be at most 20 characters")
+  .transform((v) => (v === "" ? CUSTOMER_DEFAULTS.creditLimit : v.replace(/,/g, "")))
+  .refine((v) => v === CUSTOMER_DEFAULTS.creditLimit || /^\d+(\.\d{1,2})?$/.test(v), "Credit limit must be 'Not Used' or a number")
+  .nullish()
+  .transform((v) => v ?? undefined);
+
+const Fields = {
+  industry: optionalText("Industry", 100),
+  website: optionalText("Website", 500),
+  billingAddress: optionalText("Billing address", 500),
+  billingCity: optionalText("City", 100),
+  billingState: optionalText("State", 100),
+  billingZip: optionalText("ZIP code", 20),
+  billingCountry: optionalText("Country", 100),
+  shippingAddress: optionalText("Shipping address", 500),
+  shippingCity: optionalText("Shipping city", 100),
+  shippingState: optionalText("Shipping state", 100),
+  shippingZip: optionalText("Shipping ZIP code", 20),
+  shippingCountry: optionalText("Shipping country", 100),
+  taxId: optionalText("Tax ID", 50),
+  taxExempt: z.enum(TAX_EXEMPT, { message: "Tax exempt must be 'yes' or 'no'" }).optional(),
+  paymentTerms: optionalText("Payment terms", 50),
+  creditLimit: CreditLimit,
+  status: z.enum(CUSTOMER_STATUSES, { message: "Status must be active, inactive or suspended" }).optional(),
+  notes: optionalText("Notes", 5000),
+};
+
+const CompanyName = requiredText("Company name is required", "Company name", 200);
+
+/** What the API answers: the bookkeeping of concurrent contact changes stays inside. */
+export function present(customer: CustomerItem) {
+  const { contactRev: _rev, deletedAt: _deleted, ...rest } = customer;
+  return rest;
+}
+
+export namespace Customer {
+  export const CreateInput = z.object({ companyName: CompanyName, ...Fields });
+  export type CreateInput = z.input<typeof CreateInput>;
+  export const UpdateInput = z.object({ companyName: CompanyName.optional(), ...Fields });
+  export type UpdateInput = z.input<typeof UpdateInput>;
+  export type Info = ReturnType<typeof present>;
+
+  /**
+   * The caller's customer, or undefined when it does not exist, is someone
+   * else's, or is being deleted. `consistent` for reads that guard a write.
+   */
+  export async function owned(id: number, consistent = false): Promise<CustomerItem | undefined> {
+    const result = await CustomerEntity.get({ id }).go({ consistent });
+    const customer = result.data;
+    if (!customer || customer.userId !== Actor.userId() || customer.deletedAt) return undefined;
+    return customer;
+  }
+
+  /** The caller's customers, newest first: one Query on gsi1. */
+  export async function list(): Promise<Info[]> {
+    const result = await CustomerEntity.query
+      .byUser({ userId: Actor.userId() })
+      .where((a, op) => op.notExists(a.deletedAt))
+      .go({ order: "desc", pages: "all" });
+    return result.data.map(present);
+  }
+
+  export const get = fn(recordId("Customer ID"), async (id) => {
+    const customer = await owned(id);
+    if (!customer) throw new NotFound("Customer");
+    return present(customer);
+  });
+
+  export const create = fn(CreateInput, async (input) => {
+    const id = await nextId("customer");
+    const result = await CustomerEntity.create({
+      ...CUSTOMER_DEFAULTS,
+      ...defined(input),
+      companyName: input.companyName,
+      id,
+      userId: Actor.userId(),
+      contactCount: 0,
+      contactRev: 0,
+    }).go();
+    return present(result.data);
+  });
+
+  export const update = fn(UpdateInput.extend({ id: recordId("Customer ID") }), async ({ id, ...input }) => {
+    const userId = Actor.userId();
+    const changes = defined(input);
+    try {
+      const result = await CustomerEntity.patch({ id })
+        .set(changes)
+        .where((a, op) => `${op.eq(a.userId, userId)} AND ${op.notExists(a.deletedAt)}`)
+        .go({ response: "all_new" });
+      return present(result.data as CustomerItem);
+    } catch (error) {
+      if (isConditionFailure(error)) throw new NotFound("Customer");
+      throw error;
+    }
+  });
+
+  /**
+   * Deletes the customer and all its contacts in one transaction. The transaction
+   * is conditioned on the contact revision read with the list, so a contact added
+   * meanwhile cancels it (and the next attempt deletes that one too): no orphans.
+   * Projects keep their customerId and show 'Customer ID: ...'.
+   */
+  export const remove = fn(recordId("Customer ID"), async (id) => {
+    const userId = Actor.userId();
+    return optimistic(
+      async () => {
+        const read = await CustomerEntity.get({ id }).go({ consistent: true });
+        const customer = read.data;
+        if (!customer || customer.userId !== userId) throw new NotFound("Customer");
+        const contacts = (await ContactEntity.query.byCustomer({ customerId: id }).go({ pages: "all" })).data.filter((c) => c.userId === userId);
+        if (customer.deletedAt) return sweep(id, contacts);
+        // The index is eventually consistent: a contact written a moment ago may not be listed yet.
+        if (contacts.length !== customer.contactCount) return RETRY;
+
+        if (contacts.length < TRANSACTION_LIMIT) {
+          const result = await Domain.transaction
+            .write(({ customer: c, contact }) => [
+              c
+                .remove({ id })
+                .where((a, op) => `${op.eq(a.contactRev, customer.contactRev)} AND ${op.eq(a.userId, userId)}`)
+                .commit(),
+              ...contacts.map((x) => contact.remove({ id: x.id }).where((a, op) => op.eq(a.customerId, id)).commit()),
+            ])
+            .go();
+          return result.canceled ? RETRY : { id, contactsDeleted: contacts.length };
+        }
+
+        // Too many contacts for one transaction: first mark the customer deleted (it
+        // disappears from every read, and no contact can be added to it any more),
+        // then remove its contacts and finally the customer. Repeating the call resumes.
+        try {
+          await CustomerEntity.patch({ id })
+            .set({ deletedAt: new Date().toISOString() })
+            .add({ contactRev: 1 })
+            .where((a, op) => `${op.eq(a.contactRev, customer.contactRev)} AND ${op.eq(a.userId, userId)}`)
+            .go();
+        } catch (error) {
+          if (isConditionFailure(error)) return RETRY;
+          throw error;
+        }
+        return sweep(id, contacts);
+      },
+      () => new Conflict("The customer's contacts changed while it was being deleted. Please try again."),
+    );
+  });
+
+  async function sweep(id: number, contacts: { id: number }[]) {
+    for (let i = 0; i < contacts.length; i += 25) {
+      const { unprocessed } = await ContactEntity.delete(contacts.slice(i, i + 25).map((c) => ({ id: c.id }))).go();
+      if (unprocessed.length) throw new Error(`Could not delete ${unprocessed.length} contacts of customer ${id}; deleting again resumes`);
+    }
+    await CustomerEntity.delete({ id }).go();
+    return { id, contactsDeleted: contacts.length };
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * Bounds on what one extraction may cost, so a hostile or merely enormous upload produces a
+ * warning (or a clear refusal) instead of exhausting a Lambda's memory or time.
+ */
+export interface Limits {
+  /** Largest input accepted at all (the upload limit is 100 MB). */
+  maxInputBytes: number;
+  /** Characters of text kept across all pages; the rest is dropped with a warning. */
+  maxChars: number;
+  /** Pages (PDF pages, sheets, text slices) kept; the rest are dropped with a warning. */
+  maxPages: number;
+  /** Total bytes a zip container (docx, xlsx) may inflate to. */
+  maxUnzippedBytes: number;
+  /** Entries a zip container may hold. */
+  maxZipEntries: number;
+  /** Pixels an image may have before OCR (a 100,000 x 100,000 PNG is a few KB). */
+  maxImagePixels: number;
+  /** Scanned pages of one PDF read by local OCR (~7 s each on one core). */
+  maxOcrPages: number;
+  /** Rows read from one sheet or CSV file. */
+  maxRows: number;
+}
+
+export const DEFAULT_LIMITS: Limits = {
+  maxInputBytes: 100 * 1024 * 1024,
+  maxChars: 5_000_000,
+  maxPages: 2_000,
+  maxUnzippedBytes: 256 * 1024 * 1024,
+  maxZipEntries: 10_000,
+  maxImagePixels: 60_000_000,
+  maxOcrPages: 20,
+  maxRows: 200_000,
+};
+
+/**
+ * Hands out the character budget page by page. Once it runs dry, `take` truncates and records
+ * one warning; callers stop early when `exhausted` is true.
+ */
+export class TextBudget {
+  private used = 0;
+  private warned = false;
+
+  constructor(
+    private readonly limits: Limits,
+    private readonly warnings: string[],
+  ) {}
+
+  get exhausted() {
+    return this.used >= this.limits.maxChars;
+  }
+
+  take(text: string): string {
+    const room = this.limits.maxChars - this.used;
+    if (text.length <= room) {
+      this.used += text.length;
+      return text;
+    }
+    this.used = this.limits.maxChars;
+    this.warnOnce();
+    return text.slice(0, Math.max(0, room));
+  }
+
+  private warnOnce() {
+    if (this.warned) return;
+    this.warned = true;
+    this.warnings.push(`Only the first ${this.limits.maxChars.toLocaleString("en-US")} characters of text were kept.`);
+  }
+}
+
+/** Records that pages beyond the limit were skipped. */
+export function pageLimitWarning(kept: number, total: number, unit = "pages") {
+  return `Only the first ${kept.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} ${unit} were read.`;
+}

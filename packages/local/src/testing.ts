@@ -1,0 +1,86 @@
+/**
+ * Helpers for tests that run against the local stack started by the global setup
+ * (test/global-setup.ts): real users in the Auth Emulator, real calls through
+ * the local gateway.
+ */
+import { randomUUID } from "node:crypto";
+
+const env = (name: string) => {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run tests with \`npm test\` (the global setup starts the stack)`);
+  return value;
+};
+
+export const gatewayUrl = () => env("GATEWAY_URL");
+export const webUrl = () => env("WEB_URL");
+export const authEmulatorHost = () => env("FIREBASE_AUTH_EMULATOR_HOST");
+
+export interface TestUser {
+  uid: string;
+  email: string;
+  password: string;
+  token: string;
+  headers: Record<string, string>;
+}
+
+/** A new account in the Auth Emulator, with a fresh ID token. */
+export async function createUser(options: { email?: string; password?: string; displayName?: string } = {}): Promise<TestUser> {
+  const email = options.email ?? `user-${randomUUID().slice(0, 8)}@example.com`;
+  const password = options.password ?? "secret123";
+  const response = await fetch(`http://${authEmulatorHost()}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=test`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password, displayName: options.displayName, returnSecureToken: true }),
+  });
+  if (!response.ok) throw new Error(`Auth Emulator sign-up failed: ${response.status} ${await response.text()}`);
+  const body = (await response.json()) as { idToken: string; localId: string };
+  return { uid: body.localId, email, password, token: body.idToken, headers: { authorization: `Bearer ${body.idToken}` } };
+}
+
+/** A user who also exists in Quorum (the login sync has run). */
+export async function signedInUser(options: Parameters<typeof createUser>[0] = {}) {
+  const user = await createUser(options);
+  const res = await call(user, "POST", "/api/auth/login", { firebaseUid: user.uid, email: user.email, displayName: options.displayName ?? null });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${res.text}`);
+  return user;
+}
+
+export interface CallResult<T = any> {
+  status: number;
+  body: T;
+  text: string;
+  headers: Headers;
+}
+
+/** One HTTP call through the local gateway, as the browser makes it. */
+export async function call<T = any>(
+  user: TestUser | undefined,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<CallResult<T>> {
+  const init: RequestInit = { method, headers: { ...(user?.headers ?? {}), ...headers } };
+  if (body !== undefined) {
+    init.body = typeof body === "string" || body instanceof Uint8Array || body instanceof FormData ? (body as BodyInit) : JSON.stringify(body);
+    if (!(body instanceof FormData) && !headers["content-type"]) (init.headers as Record<string, string>)["content-type"] = "application/json";
+  }
+  const response = await fetch(`${gatewayUrl()}${path}`, init);
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: response.status, body: parsed as T, text, headers: response.headers };
+}
+
+/** Debian's Chromium driven by playwright-core, with the flags this machine needs. */
+export async function launchBrowser() {
+  const { chromium } = await import("playwright-core");
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic"],
+  });
+}
