@@ -27,6 +27,27 @@ export const routes = {
   "PUT /api/users/{uid}": { handler: "api/users.update", access: ["table", "bucket"] },
   "GET /api/users/{uid}/settings": { handler: "api/settings.get", access: ["table"] },
   "PUT /api/users/{uid}/settings": { handler: "api/settings.update", access: ["table"] },
+  "POST /api/upload": { handler: "api/upload.upload", access: ["bucket"] },
+  "POST /api/support": { handler: "api/support.submit", access: ["table"] },
+
+  // Projects, customers, contacts. `{id}` after /customers/ is the customer's id
+  // (API Gateway wants one variable name per path level).
+  "GET /api/projects": { handler: "api/projects.list", access: ["table"] },
+  "POST /api/projects": { handler: "api/projects.create", access: ["table"] },
+  "GET /api/projects/{id}": { handler: "api/projects.get", access: ["table"] },
+  "PUT /api/projects/{id}": { handler: "api/projects.update", access: ["table"] },
+  "GET /api/customers": { handler: "api/customers.list", access: ["table"] },
+  "POST /api/customers": { handler: "api/customers.create", access: ["table"] },
+  "GET /api/customers/{id}": { handler: "api/customers.get", access: ["table"] },
+  "PUT /api/customers/{id}": { handler: "api/customers.update", access: ["table"] },
+  "DELETE /api/customers/{id}": { handler: "api/customers.remove", access: ["table"] },
+  "GET /api/customers/{id}/contacts": { handler: "api/contacts.listByCustomer", access: ["table"] },
+  "POST /api/customers/{id}/contacts": { handler: "api/contacts.createForCustomer", access: ["table"] },
+  "GET /api/contacts": { handler: "api/contacts.list", access: ["table"] },
+  "POST /api/contacts": { handler: "api/contacts.create", access: ["table"] },
+  "PUT /api/contacts/{id}": { handler: "api/contacts.update", access: ["table"] },
+  "DELETE /api/contacts/{id}": { handler: "api/contacts.remove", access: ["table"] },
+  "PUT /api/contacts/{id}/primary": { handler: "api/contacts.makePrimary", access: ["table"] },
 } satisfies Record<string, RouteEntry>;
 
 export type RouteKey = keyof typeof routes;

@@ -46,13 +46,13 @@ const Fields = {
 
 const CompanyName = requiredText("Company name is required", "Company name", 200);
 
-/** What the API answers: the bookkeeping of concurrent contact changes stays inside. */
-export function present(customer: CustomerItem) {
-  const { contactRev: _rev, deletedAt: _deleted, ...rest } = customer;
-  return rest;
-}
-
 export namespace Customer {
+  /** What the API answers: the bookkeeping of concurrent contact changes stays inside. */
+  export function present(customer: CustomerItem) {
+    const { contactRev: _rev, deletedAt: _deleted, ...rest } = customer;
+    return rest;
+  }
+
   export const CreateInput = z.object({ companyName: CompanyName, ...Fields });
   export type CreateInput = z.input<typeof CreateInput>;
   export const UpdateInput = z.object({ companyName: CompanyName.optional(), ...Fields });
