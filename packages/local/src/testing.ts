@@ -62,7 +62,7 @@ export async function call<T = any>(
 ): Promise<CallResult<T>> {
   const init: RequestInit = { method, headers: { ...(user?.headers ?? {}), ...headers } };
   if (body !== undefined) {
-    init.body = typeof body === "string" || body instanceof Uint8Array || body instanceof FormData ? (body as BodyInit) : JSON.stringify(body);
+    init.body = typeof body === "string" || body instanceof Uint8Array || body instanceof FormData ? (body as RequestInit["body"]) : JSON.stringify(body);
     if (!(body instanceof FormData) && !headers["content-type"]) (init.headers as Record<string, string>)["content-type"] = "application/json";
   }
   const response = await fetch(`${gatewayUrl()}${path}`, init);

@@ -11,8 +11,11 @@ type Schema = z.ZodType;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 export interface RouteSpec<P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined> {
-  /** Defaults to true: the caller must present a valid Firebase ID token. */
-  auth?: boolean;
+  /**
+   * Defaults to true: the caller must present a valid Firebase ID token.
+   * "optional": a token, when sent, must be valid; without one the caller is anonymous.
+   */
+  auth?: boolean | "optional";
   path?: P;
   query?: Q;
   /** A JSON body validated by this schema. */
@@ -23,7 +26,7 @@ export interface RouteInput<P, Q, B> {
   path: P;
   query: Q;
   body: B;
-  /** The verified caller (undefined only on routes with `auth: false`). */
+  /** The verified caller (undefined only on routes with `auth: false` or an anonymous "optional"). */
   user: User;
   event: APIGatewayProxyEventV2;
 }
@@ -74,7 +77,7 @@ function validate<S extends Schema | undefined>(schema: S, value: unknown): Out<
  * The spec's client sends the user's id in queries and bodies. The server never
  * trusts it: the user is the token's subject, and a different id is refused.
  */
-function refuseOtherUser(user: User | undefined, ...sources: unknown[]) {
+export function refuseOtherUser(user: User | undefined, ...sources: unknown[]) {
   if (!user) return;
   for (const source of sources) {
     if (!source || typeof source !== "object") continue;
@@ -107,7 +110,9 @@ export function route<P extends Schema | undefined = undefined, Q extends Schema
   return async (event) => {
     try {
       const headers = event.headers ?? {};
-      const user = spec.auth === false ? undefined : await Auth.verify(headers.authorization ?? headers.Authorization);
+      const authorization = headers.authorization ?? headers.Authorization;
+      const anonymous = spec.auth === false || (spec.auth === "optional" && !authorization);
+      const user = anonymous ? undefined : await Auth.verify(authorization);
       const rawQuery = event.queryStringParameters ?? {};
       const rawJson = spec.body ? parseJsonBody(event) : undefined;
       refuseOtherUser(user, rawQuery, rawJson);

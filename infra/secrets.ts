@@ -1,0 +1,18 @@
+/**
+ * Set per stage with `npx sst secret set <Name> <value> --stage <stage>`.
+ * Model keys are optional: a model without a key is simply not offered.
+ */
+export const secrets = {
+  FirebaseProjectId: new sst.Secret("FirebaseProjectId"),
+  FirebaseApiKey: new sst.Secret("FirebaseApiKey"),
+  FirebaseAuthDomain: new sst.Secret("FirebaseAuthDomain"),
+  StripeSecretKey: new sst.Secret("StripeSecretKey", ""),
+  StripeWebhookSecret: new sst.Secret("StripeWebhookSecret", ""),
+  StripePublishableKey: new sst.Secret("StripePublishableKey", ""),
+  OpenaiApiKey: new sst.Secret("OpenaiApiKey", ""),
+  GeminiApiKey: new sst.Secret("GeminiApiKey", ""),
+  GrokApiKey: new sst.Secret("GrokApiKey", ""),
+  DeepseekApiKey: new sst.Secret("DeepseekApiKey", ""),
+  /** "true" to offer Claude through Bedrock (the account must have model access). */
+  BedrockEnabled: new sst.Secret("BedrockEnabled", "false"),
+};

@@ -1,0 +1,77 @@
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import type { EntityItem } from "electrodb";
+import { Actor } from "../actor";
+import { defineEntity, timestamps } from "../db/entity";
+import { fn } from "../fn";
+import { optionalText, requiredText } from "../validation";
+
+export const SUPPORT_CATEGORIES = ["general", "bug", "feature", "account", "billing", "technical"] as const;
+export const SUPPORT_PRIORITIES = ["low", "medium", "high", "urgent"] as const;
+
+/** Every request a user sends is kept, signed in or not, so nothing is lost. */
+export const SupportRequestEntity = defineEntity({
+  model: { entity: "supportRequest", version: "1", service: "quorum" },
+  attributes: {
+    requestId: { type: "string", required: true, readOnly: true },
+    userId: { type: "string", required: true, readOnly: true },
+    name: { type: "string", required: true },
+    email: { type: "string", required: true },
+    subject: { type: "string", required: true },
+    category: { type: SUPPORT_CATEGORIES, required: true },
+    priority: { type: SUPPORT_PRIORITIES, required: true },
+    message: { type: "string", required: true },
+    userAgent: { type: "string" },
+    /** When the user pressed submit (their clock); createdAt is the server's. */
+    timestamp: { type: "string" },
+    status: { type: ["open", "closed"] as const, required: true, default: "open" },
+    ...timestamps,
+  },
+  indexes: {
+    primary: {
+      pk: { field: "pk", composite: ["requestId"] },
+      sk: { field: "sk", composite: [] },
+    },
+    // The support team's inbox: every request, newest first.
+    inbox: {
+      index: "gsi1",
+      pk: { field: "gsi1pk", composite: ["status"] },
+      sk: { field: "gsi1sk", composite: ["createdAt", "requestId"] },
+    },
+    byUser: {
+      index: "gsi2",
+      pk: { field: "gsi2pk", composite: ["userId"] },
+      sk: { field: "gsi2sk", composite: ["createdAt"] },
+    },
+  },
+});
+export type SupportRequestItem = EntityItem<typeof SupportRequestEntity>;
+
+export namespace Support {
+  export const Input = z.object({
+    name: requiredText("Name is required", 200),
+    email: z.string({ error: "A valid email is required" }).trim().email("A valid email is required").max(320),
+    subject: requiredText("Subject is required", 300),
+    category: z.enum(SUPPORT_CATEGORIES, { message: `category must be one of ${SUPPORT_CATEGORIES.join(", ")}` }).default("general"),
+    priority: z.enum(SUPPORT_PRIORITIES, { message: `priority must be one of ${SUPPORT_PRIORITIES.join(", ")}` }).default("medium"),
+    message: requiredText("Message is required", 20_000),
+    userAgent: optionalText(1000).optional(),
+    timestamp: optionalText(64).optional(),
+    userId: optionalText(128).optional(),
+  });
+
+  export const submit = fn(Input, async (input) => {
+    const { userId: _claimed, ...fields } = input;
+    const created = await SupportRequestEntity.create({
+      ...fields,
+      requestId: randomUUID(),
+      userId: Actor.maybe()?.userId ?? "anonymous",
+    }).go();
+    return created.data;
+  });
+
+  export async function listMine() {
+    const result = await SupportRequestEntity.query.byUser({ userId: Actor.userId() }).go({ order: "desc" });
+    return result.data;
+  }
+}

@@ -1,0 +1,31 @@
+/// <reference path="./.sst/platform/config.d.ts" />
+
+/**
+ * Quorum on AWS. `npx sst deploy --stage <name>` gives every developer a stage of
+ * their own; `production` keeps its data when removed. Each concern lives in infra/.
+ */
+export default $config({
+  app(input) {
+    return {
+      name: "quorum",
+      removal: input?.stage === "production" ? "retain" : "remove",
+      protect: ["production"].includes(input?.stage),
+      home: "aws",
+      providers: { aws: { region: "us-east-1" } },
+    };
+  },
+  async run() {
+    const { secrets } = await import("./infra/secrets");
+    const { table, bucket } = await import("./infra/storage");
+    const { api } = await import("./infra/api");
+    const { site, router } = await import("./infra/web");
+    return {
+      api: api.url,
+      site: router.url,
+      table: table.name,
+      bucket: bucket.name,
+      secrets: Object.keys(secrets).join(", "),
+      web: site.url,
+    };
+  },
+});
