@@ -18,7 +18,7 @@ function reference(label: string) {
   return z
     .preprocess(
       (v) => (v === "" || v === 0 || v === "0" ? null : typeof v === "string" && /^\d+$/.test(v.trim()) ? Number(v) : v),
-      z.union([z.null(), recordId(label)]),
+      recordId(label).nullable(),
     )
     .optional();
 }
