@@ -2,9 +2,7 @@ import { parseHandler, routes, type RouteEntry } from "../packages/functions/src
 import { environmentFor, permissionsFor } from "./permissions";
 
 /** One API Gateway route and one Lambda per entry of the route table. */
-export const api = new sst.aws.ApiGatewayV2("Api", {
-  transform: { route: { args: { auth: undefined } } },
-});
+export const api = new sst.aws.ApiGatewayV2("Api");
 
 for (const [key, entry] of Object.entries(routes) as [string, RouteEntry][]) {
   const { module, exportName } = parseHandler(entry.handler);
