@@ -1,0 +1,149 @@
+import OpenAI from "openai";
+import type { ChatCompletionContentPart, ChatCompletionMessageParam } from "openai/resources/chat/completions";
+import { zodResponseFormat } from "openai/helpers/zod";
+import { z } from "zod";
+import { describeFailure, ModelFailure, withTimeout } from "../failure";
+import { renderUserText } from "../prompt";
+import type { Choice, Generation, GenerateOptions, Message, Model, ObjectGeneration } from "../types";
+
+export interface OpenAiModelSpec {
+  choice: Choice;
+  service: string;
+  id: string;
+  provider: "openai" | "openai-compatible";
+  baseURL?: string;
+  apiKey: string;
+  vision: boolean;
+  /** OpenAI's own API wants max_completion_tokens; most compatible servers know max_tokens. */
+  tokenParam: "max_completion_tokens" | "max_tokens";
+  /** Provider-specific request fields (reasoning effort, thinking mode), from configuration. */
+  extraBody?: Record<string, unknown>;
+  /** DeepSeek only offers JSON mode, not JSON schemas. */
+  structured: "json_schema" | "json_object";
+}
+
+const clients = new Map<string, OpenAI>();
+
+function clientFor(spec: OpenAiModelSpec): OpenAI {
+  const key = `${spec.baseURL ?? "openai"}\u0000${spec.apiKey}`;
+  let client = clients.get(key);
+  if (!client) {
+    // Retries would blow the time budget of a request the gateway stops waiting for at 30 s;
+    // the engine decides what to do with a failure instead.
+    client = new OpenAI({ apiKey: spec.apiKey, baseURL: spec.baseURL, maxRetries: 0, timeout: 120_000 });
+    clients.set(key, client);
+  }
+  return client;
+}
+
+export function toOpenAiMessages(messages: Message[], system: string | undefined, vision: boolean): ChatCompletionMessageParam[] {
+  const out: ChatCompletionMessageParam[] = [];
+  if (system) out.push({ role: "system", content: system });
+  for (const message of messages) {
+    if (message.role === "assistant") {
+      out.push({ role: "assistant", content: message.content });
+      continue;
+    }
+    const text = renderUserText(message, vision);
+    if (vision && message.images?.length) {
+      const parts: ChatCompletionContentPart[] = [{ type: "text", text }];
+      for (const image of message.images) {
+        parts.push({ type: "image_url", image_url: { url: `data:${image.mediaType};base64,${image.data.toString("base64")}` } });
+      }
+      out.push({ role: "user", content: parts });
+    } else {
+      out.push({ role: "user", content: text });
+    }
+  }
+  return out;
+}
+
+export function openAiModel(spec: OpenAiModelSpec): Model {
+  const base = (options: GenerateOptions) => ({
+    model: spec.id,
+    ...(options.maxTokens ? { [spec.tokenParam]: options.maxTokens } : {}),
+    ...spec.extraBody,
+  });
+
+  return {
+    choice: spec.choice,
+    service: spec.service,
+    id: spec.id,
+    provider: spec.provider,
+    vision: spec.vision,
+
+    async generate(messages, options): Promise<Generation> {
+      const started = Date.now();
+      const completion = await withTimeout(options.timeoutMs, options.signal, (signal) =>
+        clientFor(spec).chat.completions.create(
+          { ...base(options), messages: toOpenAiMessages(messages, options.system, spec.vision), stream: false },
+          { signal },
+        ),
+      ).catch((error) => {
+        throw describeFailure(error);
+      });
+      const choice = completion.choices?.[0];
+      const text = choice?.message?.content ?? "";
+      if (!text.trim()) {
+        throw new ModelFailure(
+          "empty",
+          choice?.finish_reason === "length" ? "used its whole output budget without writing an answer" : "answered with an empty message",
+        );
+      }
+      return {
+        text,
+        usage: { inputTokens: completion.usage?.prompt_tokens ?? 0, outputTokens: completion.usage?.completion_tokens ?? 0 },
+        latencyMs: Date.now() - started,
+        model: completion.model || spec.id,
+        provider: spec.provider,
+        truncated: choice?.finish_reason === "length",
+      };
+    },
+
+    async generateObject<S extends z.ZodType>(schema: S, messages: Message[], options: GenerateOptions & { name: string }): Promise<ObjectGeneration<z.output<S>>> {
+      const started = Date.now();
+      const client = clientFor(spec);
+      const run = async (signal: AbortSignal) => {
+        if (spec.structured === "json_schema") {
+          const completion = await client.chat.completions.parse(
+            {
+              ...base(options),
+              messages: toOpenAiMessages(messages, options.system, spec.vision),
+              response_format: zodResponseFormat(schema as never, options.name),
+            },
+            { signal },
+          );
+          const message = completion.choices?.[0]?.message;
+          if (message?.refusal) throw new ModelFailure("invalid_output", `refused to answer (${message.refusal})`);
+          return { value: message?.parsed as unknown, completion };
+        }
+        // JSON mode only: the schema goes into the instructions, zod checks the answer.
+        const instructions = `${options.system ?? ""}\n\nAnswer with one JSON object only, matching this JSON schema:\n${JSON.stringify(z.toJSONSchema(schema))}`.trim();
+        const completion = await client.chat.completions.create(
+          { ...base(options), messages: toOpenAiMessages(messages, instructions, spec.vision), response_format: { type: "json_object" }, stream: false },
+          { signal },
+        );
+        const text = completion.choices?.[0]?.message?.content ?? "";
+        let value: unknown;
+        try {
+          value = JSON.parse(text);
+        } catch {
+          throw new ModelFailure("invalid_output", "answered with something that is not JSON");
+        }
+        return { value, completion };
+      };
+      const { value, completion } = await withTimeout(options.timeoutMs, options.signal, run).catch((error) => {
+        throw describeFailure(error);
+      });
+      const parsed = schema.safeParse(value);
+      if (!parsed.success) throw new ModelFailure("invalid_output", "answered with data that does not match the expected shape", undefined, parsed.error.message);
+      return {
+        object: parsed.data,
+        usage: { inputTokens: completion.usage?.prompt_tokens ?? 0, outputTokens: completion.usage?.completion_tokens ?? 0 },
+        latencyMs: Date.now() - started,
+        model: completion.model || spec.id,
+        provider: spec.provider,
+      };
+    },
+  };
+}

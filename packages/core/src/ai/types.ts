@@ -1,0 +1,107 @@
+import type { z } from "zod";
+
+/** The spec's single-model choices, in the order the product lists them. */
+export const CHOICES = ["claude", "gpt", "gemini", "grok", "deepseek"] as const;
+export type Choice = (typeof CHOICES)[number];
+/** The product's own multi-model value: research mode. */
+export const RESEARCH = "quorum";
+/** How the built-in offline model labels what it produced. */
+export const OFFLINE = "offline";
+
+export type ProviderName = "bedrock" | "openai" | "openai-compatible" | "offline";
+
+/** An image as bytes; models that see images get it, the others are told its name. */
+export interface ImageInput {
+  name: string;
+  mediaType: "image/png" | "image/jpeg";
+  data: Buffer;
+}
+
+/** A document's extracted text, page by page. */
+export interface DocumentText {
+  name: string;
+  pages: { page: number; text: string }[];
+}
+
+/**
+ * One turn of a conversation. Attachments travel as structure, not pre-rendered
+ * text: real models get the passages that fit their context, the offline model
+ * quotes from them.
+ */
+export interface Message {
+  role: "user" | "assistant";
+  content: string;
+  documents?: DocumentText[];
+  images?: ImageInput[];
+  /** Attachments that could not be read, so the model can say so instead of guessing. */
+  unreadable?: { name: string; reason: string }[];
+}
+
+export interface GenerateOptions {
+  system?: string;
+  /** Upper bound on the answer's length. */
+  maxTokens?: number;
+  /** The call is abandoned (and counted as failed) after this long. */
+  timeoutMs: number;
+  signal?: AbortSignal;
+  /**
+   * Read only by the offline model, which cannot reason: the plain sentence it
+   * shows first to say why it is the one answering.
+   */
+  notice?: string;
+}
+
+export interface Usage {
+  inputTokens: number;
+  outputTokens: number;
+}
+
+export interface Generation {
+  text: string;
+  usage: Usage;
+  latencyMs: number;
+  /** The concrete model id that answered, e.g. "gpt-5.5" or "offline". */
+  model: string;
+  provider: ProviderName;
+  /** The answer stopped at the output limit. */
+  truncated?: boolean;
+}
+
+export interface ObjectGeneration<T> {
+  object: T;
+  usage: Usage;
+  latencyMs: number;
+  model: string;
+  provider: ProviderName;
+}
+
+/** A model behind one interface, whatever its provider. */
+export interface Model {
+  /** The spec's choice ("claude" ...) or "offline". */
+  choice: Choice | typeof OFFLINE;
+  /** The name people see: "Claude", "GPT", ..., "Offline model". */
+  service: string;
+  /** The concrete model id. */
+  id: string;
+  provider: ProviderName;
+  /** Whether images can be sent to it. */
+  vision: boolean;
+  generate(messages: Message[], options: GenerateOptions): Promise<Generation>;
+  generateObject<S extends z.ZodType>(
+    schema: S,
+    messages: Message[],
+    options: GenerateOptions & { name: string },
+  ): Promise<ObjectGeneration<z.output<S>>>;
+}
+
+export const emptyUsage = (): Usage => ({ inputTokens: 0, outputTokens: 0 });
+
+export function addUsage(...usages: (Usage | undefined)[]): Usage {
+  const total = emptyUsage();
+  for (const u of usages) {
+    if (!u) continue;
+    total.inputTokens += u.inputTokens;
+    total.outputTokens += u.outputTokens;
+  }
+  return total;
+}
