@@ -1,0 +1,138 @@
+import { QueryClient, type QueryFunction } from "@tanstack/react-query";
+import { auth } from "./firebase";
+
+/**
+ * The spec's network helper (doc 1 §7, §8): JSON bodies, cookies always sent,
+ * the Firebase ID token on every call, and any non-OK answer raised as
+ * "<status>: <body text or status text>" (a 401 too).
+ */
+
+async function authHeader(): Promise<Record<string, string>> {
+  const user = auth.currentUser;
+  if (!user) return {};
+  return { Authorization: `Bearer ${await user.getIdToken()}` };
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    statusText: string,
+  ) {
+    super(`${status}: ${body || statusText}`);
+    this.name = "ApiError";
+  }
+
+  /** The server's `{ "error": message }` text when there is one, else the whole message. */
+  get detail(): string {
+    try {
+      const parsed = JSON.parse(this.body) as { error?: unknown; message?: unknown };
+      const text = parsed.error ?? parsed.message;
+      if (typeof text === "string" && text) return text;
+    } catch {
+      // Not JSON: the body text itself is the detail.
+    }
+    return this.body || this.message;
+  }
+}
+
+export async function throwIfResNotOk(res: Response): Promise<void> {
+  if (res.ok) return;
+  const text = await res.text().catch(() => "");
+  throw new ApiError(res.status, text, res.statusText);
+}
+
+/** Any call with an optional JSON body; answers the raw Response once it is known to be OK. */
+export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
+  const headers: Record<string, string> = { ...(await authHeader()) };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const res = await fetch(url, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: "include",
+  });
+  await throwIfResNotOk(res);
+  return res;
+}
+
+/** apiRequest + JSON parsing, for the common case. */
+export async function apiJson<T>(method: string, url: string, body?: unknown): Promise<T> {
+  const res = await apiRequest(method, url, body);
+  const text = await res.text();
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+  /** 0 to 100. */
+  percent: number;
+}
+
+/**
+ * Multipart upload with progress (fetch cannot report upload progress, XHR can).
+ * Same contract as apiRequest: token header, cookies, "<status>: <text>" errors;
+ * answers the parsed JSON body.
+ */
+export async function apiUpload<T>(
+  url: string,
+  formData: FormData,
+  onProgress?: (progress: UploadProgress) => void,
+  method = "POST",
+): Promise<T> {
+  const headers = await authHeader();
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, url);
+    xhr.withCredentials = true;
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    if (onProgress) {
+      xhr.upload.onprogress = (event) => {
+        if (!event.lengthComputable) return;
+        onProgress({ loaded: event.loaded, total: event.total, percent: Math.round((event.loaded / event.total) * 100) });
+      };
+    }
+    xhr.onload = () => {
+      const text = xhr.responseText ?? "";
+      if (xhr.status < 200 || xhr.status >= 300) {
+        reject(new ApiError(xhr.status, text, xhr.statusText));
+        return;
+      }
+      try {
+        resolve((text ? JSON.parse(text) : null) as T);
+      } catch {
+        reject(new Error("Invalid JSON in upload response"));
+      }
+    };
+    xhr.onerror = () => reject(new Error("Upload failed due to network error"));
+    xhr.onabort = () => reject(new Error("Upload cancelled"));
+    xhr.send(formData);
+  });
+}
+
+type UnauthorizedBehavior = "returnNull" | "throw";
+
+/** GET on the query key's segments joined by '/', e.g. ["/api/users", uid] -> /api/users/<uid>. */
+export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T> {
+  return async ({ queryKey }) => {
+    const url = queryKey.map(String).join("/");
+    const res = await fetch(url, { headers: await authHeader(), credentials: "include" });
+    if (on401 === "returnNull" && res.status === 401) return null as T;
+    await throwIfResNotOk(res);
+    return (await res.json()) as T;
+  };
+}
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      queryFn: getQueryFn({ on401: "throw" }),
+      refetchInterval: false,
+      refetchOnWindowFocus: false,
+      staleTime: Infinity,
+      retry: false,
+    },
+    mutations: { retry: false },
+  },
+});

@@ -1,0 +1,41 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig, type UserConfig } from "vite";
+import react from "@vitejs/plugin-react";
+import tailwindcss from "@tailwindcss/vite";
+import { tanstackRouter } from "@tanstack/router-plugin/vite";
+
+/** The web package's folder, so the config works whatever the caller's cwd (the local stack runs from the repo root). */
+export const webRoot = fileURLToPath(new URL(".", import.meta.url));
+const src = fileURLToPath(new URL("./src", import.meta.url));
+
+const port = Number(process.env.WEB_PORT ?? 5173);
+// The browser only ever talks to its own origin; Vite forwards /api to the gateway (no CORS locally).
+const proxy = {
+  "/api": { target: process.env.GATEWAY_URL ?? "http://127.0.0.1:3000", changeOrigin: false },
+};
+
+export const config: UserConfig = {
+  root: webRoot,
+  envDir: webRoot,
+  plugins: [
+    // Must come before react(): it turns each route file into a lazily loaded chunk,
+    // so the landing page never downloads the chat or projects code.
+    tanstackRouter({
+      target: "react",
+      autoCodeSplitting: true,
+      routesDirectory: `${src}/routes`,
+      generatedRouteTree: `${src}/routeTree.gen.ts`,
+      quoteStyle: "double",
+      // Its scratch files default to <cwd>/.tanstack; keep them out of the repo root.
+      tmpDir: fileURLToPath(new URL("./node_modules/.tanstack/tmp", import.meta.url)),
+    }),
+    react(),
+    tailwindcss(),
+  ],
+  resolve: { alias: { "@": src } },
+  server: { host: "127.0.0.1", port, strictPort: true, proxy },
+  preview: { host: "127.0.0.1", port, strictPort: true, proxy },
+  build: { outDir: "dist", emptyOutDir: true, sourcemap: true },
+};
+
+export default defineConfig(config);
