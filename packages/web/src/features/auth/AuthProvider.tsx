@@ -1,0 +1,116 @@
+import * as React from "react";
+import { onAuthStateChanged, signOut as firebaseSignOut, updateProfile, type User } from "firebase/auth";
+import { auth } from "@/lib/firebase";
+import { queryClient } from "@/lib/api";
+import { syncLogin } from "./api";
+import { AuthContext, type AuthContextValue, type AuthUser } from "./context";
+import { AuthError, emailSignInFailure, errorCode, googleSignInFailure, isPopupCancelled, shouldCreateAccount } from "./errors";
+
+const loadActions = () => import("./actions");
+
+function snapshot(user: User): AuthUser {
+  return { uid: user.uid, displayName: user.displayName, email: user.email, photoURL: user.photoURL };
+}
+
+interface State {
+  user: AuthUser | null;
+  loading: boolean;
+  initializing: boolean;
+  error: string | null;
+}
+
+export function AuthProvider({ children }: { children: React.ReactNode }) {
+  const [state, setState] = React.useState<State>({ user: null, loading: true, initializing: true, error: null });
+  const lastUid = React.useRef<string | null>(null);
+
+  React.useEffect(
+    () =>
+      onAuthStateChanged(
+        auth,
+        (user) => {
+          // Another account's cached answers must never show up for this one.
+          if (lastUid.current !== (user?.uid ?? null)) queryClient.clear();
+          lastUid.current = user?.uid ?? null;
+          setState({ user: user ? snapshot(user) : null, loading: false, initializing: false, error: null });
+          if (user) void syncLogin({ firebaseUid: user.uid, email: user.email, displayName: user.displayName });
+        },
+        (error) => setState({ user: null, loading: false, initializing: false, error: error.message }),
+      ),
+    [],
+  );
+
+  const fail = React.useCallback((error: AuthError): never => {
+    setState((s) => ({ ...s, loading: false, error: error.message }));
+    throw error;
+  }, []);
+
+  const signInWithGoogle = React.useCallback(async () => {
+    setState((s) => ({ ...s, loading: true, error: null }));
+    try {
+      const { googlePopup } = await loadActions();
+      const result = await googlePopup();
+      setState((s) => ({ ...s, loading: false }));
+      return snapshot(result.user);
+    } catch (error) {
+      const code = errorCode(error);
+      if (isPopupCancelled(code)) {
+        setState((s) => ({ ...s, loading: false }));
+        return null;
+      }
+      console.error("Google sign-in failed", error);
+      return fail(new AuthError(googleSignInFailure(code), code));
+    }
+  }, [fail]);
+
+  const signInWithEmail = React.useCallback(
+    async (email: string, password: string) => {
+      setState((s) => ({ ...s, error: null }));
+      const { emailSignIn, emailSignUp } = await loadActions();
+      try {
+        const result = await emailSignIn(email, password);
+        return snapshot(result.user);
+      } catch (error) {
+        const code = errorCode(error);
+        if (!shouldCreateAccount(code)) return fail(new AuthError(emailSignInFailure(code), code));
+        try {
+          const created = await emailSignUp(email, password);
+          return snapshot(created.user);
+        } catch (createError) {
+          const createCode = errorCode(createError);
+          // The email is taken, so the sign-in failed on the password: report that, not the creation.
+          const reported = createCode === "auth/email-already-in-use" ? code : createCode;
+          return fail(new AuthError(emailSignInFailure(reported), reported));
+        }
+      }
+    },
+    [fail],
+  );
+
+  const signUpWithEmail = React.useCallback(async (email: string, password: string, displayName: string) => {
+    const { emailSignUp } = await loadActions();
+    const created = await emailSignUp(email, password);
+    if (displayName) {
+      await updateProfile(created.user, { displayName });
+      // updateProfile does not fire an auth state change; publish the name ourselves.
+      setState((s) => ({ ...s, user: snapshot(created.user) }));
+    }
+    return snapshot(created.user);
+  }, []);
+
+  const signOut = React.useCallback(async () => {
+    await firebaseSignOut(auth);
+  }, []);
+
+  const updateDisplayName = React.useCallback(async (displayName: string) => {
+    const current = auth.currentUser;
+    if (!current || current.displayName === displayName) return;
+    await updateProfile(current, { displayName });
+    setState((s) => ({ ...s, user: snapshot(current) }));
+  }, []);
+
+  const value = React.useMemo<AuthContextValue>(
+    () => ({ ...state, signInWithGoogle, signInWithEmail, signUpWithEmail, signOut, updateDisplayName }),
+    [state, signInWithGoogle, signInWithEmail, signUpWithEmail, signOut, updateDisplayName],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

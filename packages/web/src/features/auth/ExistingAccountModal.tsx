@@ -1,0 +1,206 @@
+import * as React from "react";
+import { useNavigate } from "@tanstack/react-router";
+import { CheckCircle2, Lock, Sparkles, UserRound } from "lucide-react";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Badge } from "@/components/ui/badge";
+import { Spinner } from "@/components/ui/spinner";
+import { GoogleIcon } from "@/components/brand/Logo";
+import { toast } from "@/hooks/use-toast";
+import { planLabel } from "@/lib/product";
+import { PaymentStep } from "@/features/billing/PaymentStep";
+import type { ExistingAccount } from "./api";
+// Loaded with the modal, so a click opens the Google popup without waiting for a download (popup blockers).
+import "./actions";
+import { useAuth } from "./context";
+import { AUTH_TEXT, AuthError } from "./errors";
+import { OrDivider } from "./parts";
+
+const COMPLETE_DELAY_MS = 1000;
+
+type Phase = "sign-in" | "upgrade" | "paying" | "welcome";
+
+export interface ExistingAccountModalProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  account: ExistingAccount | null;
+}
+
+/** Free plans are offered the professional upgrade after signing in (spec doc 1 §4). */
+function offersUpgrade(plan: string) {
+  return plan === "starter" || plan === "basic";
+}
+
+export default function ExistingAccountModal({ open, onOpenChange, account }: ExistingAccountModalProps) {
+  const { signInWithEmail, signInWithGoogle, signOut } = useAuth();
+  const navigate = useNavigate();
+  const [password, setPassword] = React.useState("");
+  const [busy, setBusy] = React.useState<"email" | "google" | null>(null);
+  const [phase, setPhase] = React.useState<Phase>("sign-in");
+  const timer = React.useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  React.useEffect(() => () => clearTimeout(timer.current), []);
+  React.useEffect(() => {
+    if (!open) return;
+    setPassword("");
+    setPhase("sign-in");
+  }, [open]);
+
+  if (!account) return null;
+  const name = [account.firstName, account.lastName].filter(Boolean).join(" ") || account.email;
+
+  function complete() {
+    setPhase("welcome");
+    timer.current = setTimeout(() => {
+      onOpenChange(false);
+      void navigate({ to: "/chat" });
+    }, COMPLETE_DELAY_MS);
+  }
+
+  function signedIn() {
+    if (offersUpgrade(account!.plan)) setPhase("upgrade");
+    else complete();
+  }
+
+  async function withPassword(event: React.FormEvent) {
+    event.preventDefault();
+    if (!password) {
+      toast({ title: "Password Required", description: "Please enter your password to sign in.", variant: "destructive" });
+      return;
+    }
+    setBusy("email");
+    try {
+      await signInWithEmail(account!.email, password);
+      signedIn();
+    } catch (error) {
+      toast({
+        title: "Sign In Failed",
+        description: error instanceof AuthError ? error.message : AUTH_TEXT.failedTryAgain,
+        variant: "destructive",
+      });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function withGoogle() {
+    setBusy("google");
+    try {
+      if (await signInWithGoogle()) signedIn();
+    } catch (error) {
+      toast({
+        title: "Login Failed",
+        description: error instanceof AuthError ? error.message : AUTH_TEXT.failedTryAgain,
+        variant: "destructive",
+      });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  function resetPassword() {
+    toast({ title: "Check your email", description: `Password reset instructions will be sent to ${account!.email}.` });
+  }
+
+  return (
+    <>
+      <Dialog open={open && phase !== "paying"} onOpenChange={(next) => !busy && phase === "sign-in" && onOpenChange(next)}>
+        <DialogContent className="max-w-md">
+          {phase === "sign-in" && (
+            <>
+              <DialogHeader>
+                <DialogTitle className="text-2xl">Account Already Exists</DialogTitle>
+                <DialogDescription>An account with this email already exists. Sign in to continue.</DialogDescription>
+              </DialogHeader>
+              <div className="flex items-center gap-3 rounded-lg border bg-muted/40 p-4">
+                <div className="flex size-10 items-center justify-center rounded-full bg-primary/10 text-primary">
+                  <UserRound className="size-5" />
+                </div>
+                <div className="min-w-0 flex-1">
+                  <p className="truncate font-medium">{name}</p>
+                  <p className="truncate text-sm text-muted-foreground">{account.email}</p>
+                </div>
+                <Badge variant="secondary">{planLabel(account.plan)}</Badge>
+              </div>
+              <Button variant="outline" size="lg" className="w-full" onClick={withGoogle} disabled={busy !== null}>
+                {busy === "google" ? <Spinner /> : <GoogleIcon />}
+                Continue with Google
+              </Button>
+              <OrDivider />
+              <form className="grid gap-3" onSubmit={withPassword} noValidate>
+                <div className="grid gap-1.5">
+                  <div className="flex items-center justify-between">
+                    <Label htmlFor="existing-password">Password</Label>
+                    <button type="button" className="text-xs font-medium text-primary hover:underline" onClick={resetPassword}>
+                      Reset Password
+                    </button>
+                  </div>
+                  <div className="relative">
+                    <Lock className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
+                    <Input
+                      id="existing-password"
+                      type="password"
+                      autoComplete="current-password"
+                      className="pl-9"
+                      value={password}
+                      onChange={(e) => setPassword(e.target.value)}
+                      disabled={busy !== null}
+                    />
+                  </div>
+                </div>
+                <DialogFooter className="pt-1">
+                  <Button variant="outline" onClick={() => onOpenChange(false)} disabled={busy !== null}>
+                    Cancel
+                  </Button>
+                  <Button type="submit" disabled={busy !== null}>
+                    {busy === "email" && <Spinner />}
+                    Sign In
+                  </Button>
+                </DialogFooter>
+              </form>
+            </>
+          )}
+
+          {phase === "upgrade" && (
+            <>
+              <DialogHeader>
+                <div className="mb-2 flex size-11 items-center justify-center rounded-full bg-primary/10 text-primary">
+                  <Sparkles className="size-5" />
+                </div>
+                <DialogTitle className="text-2xl">Upgrade to Professional?</DialogTitle>
+                <DialogDescription>
+                  You are on the {planLabel(account.plan)}. Professional gives you unlimited questions, all AI models, priority support,
+                  conversation history and advanced analytics for $50/month.
+                </DialogDescription>
+              </DialogHeader>
+              <DialogFooter>
+                <Button variant="outline" onClick={complete}>
+                  Not now
+                </Button>
+                <Button onClick={() => setPhase("paying")}>Upgrade</Button>
+              </DialogFooter>
+            </>
+          )}
+
+          {phase === "welcome" && (
+            <div className="grid place-items-center gap-3 py-6 text-center" role="status">
+              <CheckCircle2 className="size-12 text-success" />
+              <DialogTitle className="text-2xl">Welcome Back!</DialogTitle>
+              <DialogDescription>Taking you to your workspace...</DialogDescription>
+            </div>
+          )}
+        </DialogContent>
+      </Dialog>
+      <PaymentStep
+        open={open && phase === "paying"}
+        onSuccess={complete}
+        onCancel={() => {
+          onOpenChange(false);
+          void signOut();
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,169 @@
+import * as React from "react";
+import { useNavigate } from "@tanstack/react-router";
+import { AlertCircle, CheckCircle2, Lock, Mail } from "lucide-react";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Spinner } from "@/components/ui/spinner";
+import { GoogleIcon, LogoMark } from "@/components/brand/Logo";
+import { PRODUCT_NAME } from "@/lib/product";
+// Loaded with the modal, so a click opens the Google popup without waiting for a download (popup blockers).
+import "./actions";
+import { useAuth } from "./context";
+import { AUTH_TEXT, AuthError } from "./errors";
+import { OrDivider, TermsFooter } from "./parts";
+
+/** The spec's redirect delay after a successful sign-in. */
+const REDIRECT_DELAY_MS = 1000;
+
+export interface SignInModalProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Runs instead of going to /chat after a successful sign-in. */
+  onSuccess?: () => void;
+}
+
+export default function SignInModal({ open, onOpenChange, onSuccess }: SignInModalProps) {
+  const { signInWithGoogle, signInWithEmail, loading } = useAuth();
+  const navigate = useNavigate();
+  const [email, setEmail] = React.useState("");
+  const [password, setPassword] = React.useState("");
+  const [busy, setBusy] = React.useState<"google" | "email" | null>(null);
+  const [error, setError] = React.useState<{ message: string; hint?: string } | null>(null);
+  const [success, setSuccess] = React.useState(false);
+  const timer = React.useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  React.useEffect(() => () => clearTimeout(timer.current), []);
+  React.useEffect(() => {
+    if (open) return;
+    setPassword("");
+    setError(null);
+    setSuccess(false);
+    setBusy(null);
+  }, [open]);
+
+  function succeed() {
+    setSuccess(true);
+    timer.current = setTimeout(() => {
+      onOpenChange(false);
+      if (onSuccess) onSuccess();
+      else void navigate({ to: "/chat" });
+    }, REDIRECT_DELAY_MS);
+  }
+
+  function report(e: unknown) {
+    if (e instanceof AuthError) setError({ message: e.message, hint: e.hint });
+    else setError({ message: AUTH_TEXT.failedTryAgain });
+  }
+
+  async function google() {
+    setError(null);
+    setBusy("google");
+    try {
+      const user = await signInWithGoogle();
+      if (user) succeed();
+      else setError({ message: AUTH_TEXT.cancelledOrFailed });
+    } catch (e) {
+      report(e);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    setError(null);
+    if (!email.trim() || !password) {
+      setError({ message: AUTH_TEXT.bothRequired });
+      return;
+    }
+    setBusy("email");
+    try {
+      await signInWithEmail(email.trim(), password);
+      succeed();
+    } catch (e) {
+      report(e);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const disabled = busy !== null || success;
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
+      <DialogContent className="max-w-md">
+        <DialogHeader className="items-center text-center sm:text-center">
+          <LogoMark className="mb-2 size-11" />
+          <DialogTitle className="text-2xl">Welcome to {PRODUCT_NAME}</DialogTitle>
+          <DialogDescription>Sign in to access advanced AI capabilities and personalized responses.</DialogDescription>
+        </DialogHeader>
+
+        {success ? (
+          <Alert variant="success" className="py-4">
+            <CheckCircle2 />
+            <AlertDescription className="font-medium">{AUTH_TEXT.success}</AlertDescription>
+          </Alert>
+        ) : (
+          <div className="grid gap-4">
+            <Button variant="outline" size="lg" onClick={google} disabled={disabled} className="w-full">
+              {busy === "google" || (loading && busy !== null) ? <Spinner /> : <GoogleIcon />}
+              Continue with Google
+            </Button>
+            <OrDivider />
+            <form className="grid gap-3" onSubmit={submit} noValidate>
+              <div className="grid gap-1.5">
+                <Label htmlFor="signin-email">Email</Label>
+                <div className="relative">
+                  <Mail className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
+                  <Input
+                    id="signin-email"
+                    type="email"
+                    autoComplete="email"
+                    placeholder="you@company.com"
+                    className="pl-9"
+                    value={email}
+                    onChange={(e) => setEmail(e.target.value)}
+                    disabled={disabled}
+                  />
+                </div>
+              </div>
+              <div className="grid gap-1.5">
+                <Label htmlFor="signin-password">Password</Label>
+                <div className="relative">
+                  <Lock className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
+                  <Input
+                    id="signin-password"
+                    type="password"
+                    autoComplete="current-password"
+                    placeholder="Your password"
+                    className="pl-9"
+                    value={password}
+                    onChange={(e) => setPassword(e.target.value)}
+                    disabled={disabled}
+                  />
+                </div>
+              </div>
+              {error && (
+                <Alert variant="destructive">
+                  <AlertCircle />
+                  <AlertDescription>
+                    <p>{error.message}</p>
+                    {error.hint && <p className="mt-1 text-xs opacity-80">{error.hint}</p>}
+                  </AlertDescription>
+                </Alert>
+              )}
+              <Button type="submit" size="lg" className="mt-1 w-full" disabled={disabled}>
+                {busy === "email" && <Spinner />}
+                Sign In / Sign Up
+              </Button>
+            </form>
+          </div>
+        )}
+        <TermsFooter />
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,39 @@
+/** Small pieces the sign-in, sign-up and existing-account modals share. */
+
+export function OrDivider() {
+  return (
+    <div className="relative flex items-center gap-3 text-xs text-muted-foreground" role="separator">
+      <span className="h-px flex-1 bg-border" />
+      <span>or</span>
+      <span className="h-px flex-1 bg-border" />
+    </div>
+  );
+}
+
+export function TermsFooter() {
+  return (
+    <p className="text-center text-xs leading-relaxed text-muted-foreground">
+      By signing in, you agree to our <span className="font-medium text-foreground/80 underline-offset-2">Terms of Service</span> and{" "}
+      <span className="font-medium text-foreground/80 underline-offset-2">Privacy Policy</span>.
+    </p>
+  );
+}
+
+export function StepIndicator({ step, total }: { step: number; total: number }) {
+  return (
+    <div className="flex items-center justify-center gap-2" aria-label={`Step ${step} of ${total}`}>
+      {Array.from({ length: total }, (_, i) => (
+        <span
+          key={i}
+          className={
+            i + 1 === step
+              ? "h-1.5 w-8 rounded-full bg-primary"
+              : i + 1 < step
+                ? "h-1.5 w-4 rounded-full bg-primary/50"
+                : "h-1.5 w-4 rounded-full bg-muted-foreground/25"
+          }
+        />
+      ))}
+    </div>
+  );
+}
