@@ -1,0 +1,25 @@
+import { Outlet, createRootRoute } from "@tanstack/react-router";
+import { Header } from "@/components/layout/Header";
+import { NotFound } from "@/components/layout/NotFound";
+import { Toaster } from "@/components/ui/toaster";
+import { AuthDialogsProvider } from "@/features/auth";
+
+/** The shell every page shares: header, page, notification area, account modals. */
+export const Route = createRootRoute({
+  component: RootLayout,
+  notFoundComponent: NotFound,
+});
+
+function RootLayout() {
+  return (
+    <AuthDialogsProvider>
+      <div className="flex min-h-dvh flex-col">
+        <Header />
+        <div className="flex flex-1 flex-col">
+          <Outlet />
+        </div>
+      </div>
+      <Toaster />
+    </AuthDialogsProvider>
+  );
+}
