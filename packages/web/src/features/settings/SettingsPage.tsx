@@ -1,0 +1,268 @@
+import * as React from "react";
+import { Bell, CheckCircle2, AlertCircle, Lock, SlidersHorizontal, UserCog } from "lucide-react";
+import { Link } from "@tanstack/react-router";
+import { BackLink, Page } from "@/components/layout/Page";
+import { PageLoader } from "@/components/layout/PageLoader";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Button } from "@/components/ui/button";
+import { Label } from "@/components/ui/label";
+import { Switch } from "@/components/ui/switch";
+import { Badge } from "@/components/ui/badge";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Spinner } from "@/components/ui/spinner";
+import { useAuth } from "@/features/auth";
+import { useProfile } from "@/features/profile/queries";
+import { PRODUCT_NAME } from "@/lib/product";
+import {
+  DEFAULT_SETTINGS,
+  FONT_SIZES,
+  LANGUAGES,
+  useSaveSettings,
+  useSettings,
+  type FontSize,
+  type Language,
+  type UserSettings,
+} from "./queries";
+
+/** 'Free Plan' for the starter plan (spec doc 2 §2), the real plan otherwise. */
+function accountType(plan: string | undefined) {
+  switch (plan) {
+    case undefined:
+    case "":
+    case "starter":
+      return "Free Plan";
+    case "basic":
+      return "Basic Plan";
+    default:
+      return `${plan.charAt(0).toUpperCase()}${plan.slice(1)} Plan`;
+  }
+}
+
+/** /settings (spec doc 2 §2): notifications, privacy, preferences and the account summary. */
+export function SettingsPage() {
+  const { user } = useAuth();
+  const uid = user!.uid;
+  const loaded = useSettings(uid);
+  const profile = useProfile(uid);
+  const save = useSaveSettings(uid);
+  const [settings, setSettings] = React.useState<UserSettings>(DEFAULT_SETTINGS);
+  const [notice, setNotice] = React.useState<"saved" | "failed" | null>(null);
+
+  React.useEffect(() => {
+    if (loaded.data) setSettings(mergeDefaults(loaded.data));
+  }, [loaded.data]);
+  React.useEffect(() => {
+    // A failed load is only logged; the defaults stay (spec doc 2 §8).
+    if (loaded.error) console.error("Failed to load settings", loaded.error);
+  }, [loaded.error]);
+
+  if (loaded.isLoading) return <PageLoader text="Loading settings..." />;
+
+  function change<S extends keyof UserSettings>(section: S, values: Partial<UserSettings[S]>) {
+    setNotice(null);
+    setSettings((s) => ({ ...s, [section]: { ...s[section], ...values } }));
+  }
+
+  async function submit() {
+    setNotice(null);
+    try {
+      await save.mutateAsync(settings);
+      setNotice("saved");
+    } catch (error) {
+      console.error("Failed to save settings", error);
+      setNotice("failed");
+    }
+  }
+
+  return (
+    <Page width="narrow">
+      <div className="mb-6">
+        <BackLink to="/">Back</BackLink>
+      </div>
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Settings</h1>
+      <p className="text-muted-foreground">Choose how {PRODUCT_NAME} works for you.</p>
+
+      <div className="mt-8 grid gap-6">
+        <Card>
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2">
+              <Bell className="size-5 text-primary" /> Notifications
+            </CardTitle>
+            <CardDescription>What we tell you about, and where.</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-5">
+            <Toggle
+              id="notify-email"
+              label="Email notifications"
+              text="Account and billing updates by email."
+              checked={settings.notifications.email}
+              onChange={(email) => change("notifications", { email })}
+            />
+            <Toggle
+              id="notify-push"
+              label="Push notifications"
+              text="Browser notifications when something needs your attention."
+              checked={settings.notifications.push}
+              onChange={(push) => change("notifications", { push })}
+            />
+            <Toggle
+              id="notify-chat"
+              label="Chat notifications"
+              text="Tell me when a long answer, such as research mode, is ready."
+              checked={settings.notifications.chat}
+              onChange={(chat) => change("notifications", { chat })}
+            />
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2">
+              <Lock className="size-5 text-primary" /> Privacy
+            </CardTitle>
+            <CardDescription>Control how your data is used.</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-5">
+            <Toggle
+              id="privacy-share"
+              label="Share usage data"
+              text="Share anonymised usage data to help improve answers."
+              checked={settings.privacy.shareData}
+              onChange={(shareData) => change("privacy", { shareData })}
+            />
+            <Toggle
+              id="privacy-analytics"
+              label="Analytics"
+              text="Allow product analytics for this account."
+              checked={settings.privacy.analytics}
+              onChange={(analytics) => change("privacy", { analytics })}
+            />
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2">
+              <SlidersHorizontal className="size-5 text-primary" /> Preferences
+            </CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-5 sm:grid-cols-2">
+            <div className="grid gap-1.5">
+              <Label htmlFor="pref-language">Language</Label>
+              <Select
+                value={settings.preferences.language}
+                onValueChange={(language) => change("preferences", { language: language as Language })}
+              >
+                <SelectTrigger id="pref-language">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {LANGUAGES.map((l) => (
+                    <SelectItem key={l.value} value={l.value}>
+                      {l.label}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor="pref-font">Font size</Label>
+              <Select
+                value={settings.preferences.fontSize}
+                onValueChange={(fontSize) => change("preferences", { fontSize: fontSize as FontSize })}
+              >
+                <SelectTrigger id="pref-font">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {FONT_SIZES.map((f) => (
+                    <SelectItem key={f.value} value={f.value}>
+                      {f.label}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2">
+              <UserCog className="size-5 text-primary" /> Account
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="grid gap-4 text-sm sm:grid-cols-2">
+              <div className="grid gap-1">
+                <dt className="text-muted-foreground">Email</dt>
+                <dd className="break-all font-medium">{profile.data?.email ?? user?.email}</dd>
+              </div>
+              <div className="grid gap-1">
+                <dt className="text-muted-foreground">Account type</dt>
+                <dd>
+                  <Badge variant={profile.data?.plan === "professional" ? "default" : "secondary"}>{accountType(profile.data?.plan)}</Badge>
+                </dd>
+              </div>
+            </dl>
+            <Button asChild variant="link" className="mt-3 h-auto px-0">
+              <Link to="/profile">Edit your profile</Link>
+            </Button>
+          </CardContent>
+        </Card>
+
+        <div className="flex flex-col-reverse items-stretch gap-3 sm:flex-row sm:items-center sm:justify-end">
+          {notice === "saved" && (
+            <Alert variant="success" className="py-2 sm:w-auto" role="alert">
+              <CheckCircle2 />
+              <AlertDescription>Settings saved successfully!</AlertDescription>
+            </Alert>
+          )}
+          {notice === "failed" && (
+            <Alert variant="destructive" className="py-2 sm:w-auto">
+              <AlertCircle />
+              <AlertDescription>Failed to save settings. Please try again.</AlertDescription>
+            </Alert>
+          )}
+          <Button size="lg" onClick={submit} disabled={save.isPending} className="shrink-0">
+            {save.isPending && <Spinner />}
+            {save.isPending ? "Saving..." : "Save Changes"}
+          </Button>
+        </div>
+      </div>
+    </Page>
+  );
+}
+
+function mergeDefaults(loaded: Partial<UserSettings>): UserSettings {
+  return {
+    notifications: { ...DEFAULT_SETTINGS.notifications, ...loaded.notifications },
+    privacy: { ...DEFAULT_SETTINGS.privacy, ...loaded.privacy },
+    preferences: { ...DEFAULT_SETTINGS.preferences, ...loaded.preferences },
+  };
+}
+
+function Toggle({
+  id,
+  label,
+  text,
+  checked,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  text: string;
+  checked: boolean;
+  onChange: (value: boolean) => void;
+}) {
+  return (
+    <div className="flex items-center justify-between gap-6">
+      <div className="grid gap-1">
+        <Label htmlFor={id}>{label}</Label>
+        <p className="text-sm text-muted-foreground">{text}</p>
+      </div>
+      <Switch id={id} checked={checked} onCheckedChange={onChange} />
+    </div>
+  );
+}
