@@ -4,6 +4,22 @@ const bool = z
   .enum(["true", "false", "1", "0", ""])
   .transform((v) => v === "true" || v === "1");
 
+/** A JSON object in an environment variable (provider-specific request fields). */
+const jsonObject = z
+  .union([z.string(), z.record(z.string(), z.unknown())])
+  .transform((value, ctx) => {
+    if (typeof value !== "string") return value;
+    if (value.trim() === "") return {};
+    try {
+      const parsed: unknown = JSON.parse(value);
+      if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+    } catch {
+      // reported below
+    }
+    ctx.addIssue({ code: "custom", message: "must be a JSON object" });
+    return z.NEVER;
+  });
+
 /**
  * Every setting of the product, read from the environment and validated once.
  * `.env.example` at the repository root lists each one with its default.
@@ -30,24 +46,47 @@ export const ConfigSchema = z.object({
   // Pipeline (cloud: the state machine's ARN; local: started in-process)
   PIPELINE_STATE_MACHINE_ARN: z.string().optional(),
   TEXTRACT_ENDPOINT: z.string().optional(),
+  /** Read PDFs without a text layer and images with Amazon Textract (the cloud's extract step); off: local parsers and OCR. */
+  TEXTRACT_ENABLED: bool.default(false),
+  /** Textract polls of the state machine (one per Wait of ~5 s) before a job counts as stuck. */
+  TEXTRACT_MAX_POLLS: z.coerce.number().int().positive().default(180),
+  /** One model call of the pipeline's analysis (no gateway waits on it). */
+  PIPELINE_MODEL_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
 
   // Models: each one is active only when configured
   BEDROCK_ENDPOINT: z.string().optional(),
   BEDROCK_ENABLED: bool.default(false),
-  CLAUDE_MODEL: z.string().default("us.anthropic.claude-sonnet-4-5-20250929-v1:0"),
+  /** The model choices served by Bedrock when it is enabled; their *_MODEL is then a Bedrock model id. */
+  BEDROCK_MODELS: z.string().default("claude"),
+  CLAUDE_MODEL: z.string().default("us.anthropic.claude-sonnet-4-6"),
   OPENAI_API_KEY: z.string().optional(),
+  /** Any OpenAI-compatible server (e.g. Ollama at http://127.0.0.1:11434/v1) answers as GPT; no key needed then. */
   OPENAI_BASE_URL: z.string().optional(),
-  GPT_MODEL: z.string().default("gpt-5.1"),
+  GPT_MODEL: z.string().default("gpt-5.5"),
+  GPT_EXTRA_BODY: jsonObject.default({ reasoning_effort: "low" }),
   GEMINI_API_KEY: z.string().optional(),
   GEMINI_BASE_URL: z.string().default("https://generativelanguage.googleapis.com/v1beta/openai/"),
-  GEMINI_MODEL: z.string().default("gemini-2.5-flash"),
+  GEMINI_MODEL: z.string().default("gemini-3.5-flash"),
+  GEMINI_EXTRA_BODY: jsonObject.default({ reasoning_effort: "low" }),
   GROK_API_KEY: z.string().optional(),
   GROK_BASE_URL: z.string().default("https://api.x.ai/v1"),
-  GROK_MODEL: z.string().default("grok-4"),
+  GROK_MODEL: z.string().default("grok-4.3"),
+  GROK_EXTRA_BODY: jsonObject.default({}),
   DEEPSEEK_API_KEY: z.string().optional(),
   DEEPSEEK_BASE_URL: z.string().default("https://api.deepseek.com"),
-  DEEPSEEK_MODEL: z.string().default("deepseek-v4-chat"),
-  MODEL_TIMEOUT_MS: z.coerce.number().int().positive().default(45_000),
+  DEEPSEEK_MODEL: z.string().default("deepseek-v4-flash"),
+  DEEPSEEK_EXTRA_BODY: jsonObject.default({ thinking: { type: "disabled" } }),
+  /** One model call (single-model chat, titles); below the gateway's 30 s. */
+  MODEL_TIMEOUT_MS: z.coerce.number().int().positive().default(25_000),
+  MODEL_MAX_OUTPUT_TOKENS: z.coerce.number().int().positive().default(4096),
+  /** Everything a chat request does must end by then (the gateway stops waiting at 30 s). */
+  CHAT_DEADLINE_MS: z.coerce.number().int().positive().default(28_000),
+  /** Research mode: each model's answer, then the synthesis; together within CHAT_DEADLINE_MS. */
+  RESEARCH_PROPOSER_TIMEOUT_MS: z.coerce.number().int().positive().default(16_000),
+  RESEARCH_SYNTHESIS_TIMEOUT_MS: z.coerce.number().int().positive().default(11_000),
+  RESEARCH_PROPOSER_MAX_TOKENS: z.coerce.number().int().positive().default(1500),
+  /** The model that writes research mode's answer first; the others follow if it fails. */
+  RESEARCH_SYNTHESIZER: z.enum(["claude", "gpt", "gemini", "grok", "deepseek"]).default("claude"),
 
   // Payments
   STRIPE_SECRET_KEY: z.string().optional(),

@@ -162,7 +162,7 @@ export function sentences(text: string): string[] {
     .split(/\n+/)
     .flatMap((line) => line.match(/[^.!?]+(?:[.!?]+["')\]]*|$)/g) ?? [])
     .map((s) => s.replace(/^\s*(?:[-*•]|\d+[.)])\s+/, "").replace(/\*\*/g, "").trim())
-    .filter((s) => tokenize(s).length >= 3);
+    .filter((s) => tokenize(s).length >= 2);
 }
 
 /** Cuts text to at most `max` characters at a word boundary, adding an ellipsis. */

@@ -1,0 +1,88 @@
+import { describeFailure, type ModelFailure } from "./failure";
+import type { StatusStore } from "./status";
+import { OFFLINE, emptyUsage, type Generation, type GenerateOptions, type Message, type Model, type Usage } from "./types";
+
+export type CallOutcome =
+  | { ok: true; model: Model; generation: Generation }
+  | { ok: false; model: Model; failure: ModelFailure; latencyMs: number };
+
+/**
+ * Keeps each real model's last outcome in the status store. Writes run beside
+ * the work and are awaited once at the end, so they never delay an answer.
+ */
+export class Recorder {
+  private pending: Promise<unknown>[] = [];
+  constructor(private readonly store: StatusStore | undefined) {}
+
+  note(model: Model, ok: boolean, latencyMs: number, failure?: ModelFailure) {
+    if (!this.store || model.choice === OFFLINE) return;
+    const write = this.store
+      .record({ choice: model.choice, modelId: model.id, ok, error: failure?.plain, latencyMs, at: new Date().toISOString() })
+      .catch((error: unknown) => console.error("[ai] recording model status failed", error));
+    this.pending.push(write);
+  }
+
+  async flush() {
+    const pending = this.pending;
+    this.pending = [];
+    await Promise.allSettled(pending);
+  }
+}
+
+/** One call to one model: never throws; a failure comes back described in plain words and is logged with its cause. */
+export async function callModel(model: Model, messages: Message[], options: GenerateOptions, recorder?: Recorder): Promise<CallOutcome> {
+  const started = Date.now();
+  try {
+    const generation = await model.generate(messages, options);
+    recorder?.note(model, true, generation.latencyMs);
+    return { ok: true, model, generation };
+  } catch (error) {
+    const failure = describeFailure(error);
+    const latencyMs = Date.now() - started;
+    console.warn(`[ai] ${model.service} (${model.id}) ${failure.plain}${failure.detail ? ` — ${failure.detail}` : ""}`);
+    recorder?.note(model, false, latencyMs, failure);
+    return { ok: false, model, failure, latencyMs };
+  }
+}
+
+export type AnswerStatus = "answered" | "failed" | "timed_out";
+
+/** Each model's own answer as the UI's "Individual answers" shows it. */
+export interface ModelAnswer {
+  model: string;
+  service: string;
+  modelId: string;
+  provider: string;
+  status: AnswerStatus;
+  response?: string;
+  /** Plain words, e.g. "Grok did not answer within 16 s". */
+  error?: string;
+  latencyMs: number;
+  usage: Usage;
+  truncated?: boolean;
+}
+
+export function toModelAnswer(outcome: CallOutcome): ModelAnswer {
+  const { model } = outcome;
+  const base = { model: model.choice, service: model.service, provider: model.provider };
+  if (outcome.ok) {
+    const g = outcome.generation;
+    return {
+      ...base,
+      modelId: g.model,
+      status: "answered",
+      response: g.text,
+      latencyMs: g.latencyMs,
+      usage: g.usage,
+      ...(g.truncated ? { truncated: true } : {}),
+    };
+  }
+  return {
+    ...base,
+    modelId: model.id,
+    status: outcome.failure.kind === "timeout" ? "timed_out" : "failed",
+    error: `${model.service} ${outcome.failure.plain}`,
+    latencyMs: outcome.latencyMs,
+    usage: emptyUsage(),
+  };
+}

@@ -1,0 +1,131 @@
+import { config, type Config } from "../config";
+import { bedrockModel } from "./providers/bedrock";
+import { openAiModel } from "./providers/openai";
+import { CHOICES, type Choice, type Model } from "./types";
+
+/**
+ * Which concrete model each of the spec's choices uses, and through which
+ * provider, is configuration. A model is active only when configured.
+ */
+
+export const SERVICE_NAMES: Record<Choice, string> = {
+  claude: "Claude",
+  gpt: "GPT",
+  gemini: "Gemini",
+  grok: "Grok",
+  deepseek: "DeepSeek",
+};
+
+export interface ModelSetting {
+  choice: Choice;
+  service: string;
+  /** The concrete model id from configuration. */
+  id: string;
+  configured: boolean;
+  /** What to set to turn it on, for people reading the status. */
+  howToEnable: string;
+  build(): Model;
+}
+
+const CHOICE_ENV = {
+  claude: "CLAUDE",
+  gpt: "GPT",
+  gemini: "GEMINI",
+  grok: "GROK",
+  deepseek: "DEEPSEEK",
+} as const satisfies Record<Choice, string>;
+
+export function modelSettings(c: Config = config()): ModelSetting[] {
+  const onBedrock = new Set(
+    c.BEDROCK_MODELS.split(",")
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+  );
+  return CHOICES.map((choice): ModelSetting => {
+    const service = SERVICE_NAMES[choice];
+    const id = c[`${CHOICE_ENV[choice]}_MODEL`];
+    if (onBedrock.has(choice)) {
+      return {
+        choice,
+        service,
+        id,
+        configured: c.BEDROCK_ENABLED,
+        howToEnable: "BEDROCK_ENABLED=true",
+        // Bedrock's Converse takes images for Claude; other Bedrock models vary, so they get the names only.
+        build: () => bedrockModel({ choice, service, id, region: c.AWS_REGION, endpoint: c.BEDROCK_ENDPOINT, vision: choice === "claude" }),
+      };
+    }
+    switch (choice) {
+      case "claude":
+        return { choice, service, id, configured: false, howToEnable: "BEDROCK_ENABLED=true with claude in BEDROCK_MODELS", build: unavailable(service) };
+      case "gpt": {
+        const compatible = !!c.OPENAI_BASE_URL;
+        return {
+          choice,
+          service,
+          id,
+          configured: !!c.OPENAI_API_KEY || compatible,
+          howToEnable: "OPENAI_API_KEY (or OPENAI_BASE_URL for a local server)",
+          build: () =>
+            openAiModel({
+              choice,
+              service,
+              id,
+              provider: compatible ? "openai-compatible" : "openai",
+              baseURL: c.OPENAI_BASE_URL,
+              // A local server such as Ollama needs no key, but the client insists on one.
+              apiKey: c.OPENAI_API_KEY ?? "local",
+              vision: !compatible,
+              tokenParam: compatible ? "max_tokens" : "max_completion_tokens",
+              extraBody: c.GPT_EXTRA_BODY,
+              structured: "json_schema",
+            }),
+        };
+      }
+      case "gemini":
+      case "grok":
+      case "deepseek": {
+        const env = CHOICE_ENV[choice];
+        const apiKey = c[`${env}_API_KEY`];
+        return {
+          choice,
+          service,
+          id,
+          configured: !!apiKey,
+          howToEnable: `${env}_API_KEY`,
+          build: () =>
+            openAiModel({
+              choice,
+              service,
+              id,
+              provider: "openai-compatible",
+              baseURL: c[`${env}_BASE_URL`],
+              apiKey: apiKey ?? "",
+              vision: choice !== "deepseek",
+              tokenParam: "max_tokens",
+              extraBody: c[`${env}_EXTRA_BODY`],
+              structured: choice === "deepseek" ? "json_object" : "json_schema",
+            }),
+        };
+      }
+    }
+  });
+}
+
+function unavailable(service: string) {
+  return (): Model => {
+    throw new Error(`${service} is not configured`);
+  };
+}
+
+/** The configured models, in the product's order. */
+export function activeModels(c: Config = config()): Model[] {
+  return modelSettings(c)
+    .filter((s) => s.configured)
+    .map((s) => s.build());
+}
+
+export function configuredModel(choice: Choice, c: Config = config()): Model | undefined {
+  const setting = modelSettings(c).find((s) => s.choice === choice);
+  return setting?.configured ? setting.build() : undefined;
+}

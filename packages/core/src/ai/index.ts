@@ -1,0 +1,264 @@
+import type { z } from "zod";
+import { config, type Config } from "../config";
+import { Unavailable } from "../error";
+import { callModel, Recorder, toModelAnswer, type ModelAnswer } from "./call";
+import { activeModels, configuredModel, modelSettings } from "./catalog";
+import { describeFailure } from "./failure";
+import { clip } from "./lexical";
+import { NOT_CONFIGURED_NOTICE, offlineModel, offlineTitle } from "./offline";
+import { SYSTEM_PROMPT } from "./prompt";
+import { research, type Agreement } from "./research";
+import { AiStatus, dynamoStatusStore, type StatusStore } from "./status";
+import { addUsage, CHOICES, OFFLINE, RESEARCH, type Choice, type Message, type Model, type ObjectGeneration, type Usage } from "./types";
+
+export { CHOICES, RESEARCH, OFFLINE };
+export type { Choice, Message, ModelAnswer, Agreement };
+
+export interface Deps {
+  config: Config;
+  /** Where each model's last outcome is kept (DynamoDB by default). */
+  store?: StatusStore;
+}
+
+export interface AnswerRequest {
+  /** One of the spec's choices, or "quorum" for research mode. */
+  model: Choice | typeof RESEARCH;
+  /** The conversation to answer: history, then the current user message last. */
+  messages: Message[];
+  /** Absolute time (ms) by which the answer must be ready. */
+  deadline?: number;
+}
+
+export interface AnswerResult {
+  response: string;
+  /** Who wrote the text: a choice, "quorum" for a research synthesis, or "offline". */
+  model: string;
+  mode: "single" | "research";
+  /** The concrete model id, e.g. "gpt-5.5"; "quorum" for a synthesis. */
+  modelId: string;
+  provider: string;
+  /** True when the text comes from the offline model, which is no real model. */
+  offline: boolean;
+  /** Every model's own answer (or failure), with latency and token usage. */
+  answers: ModelAnswer[];
+  /** Research mode: the model that wrote the combined answer. */
+  synthesizer: ModelAnswer | null;
+  agreement: Agreement | null;
+  usage: Usage;
+  latencyMs: number;
+  /** Plain-words notes: which model was left out and why, fallbacks taken. */
+  notes: string[];
+}
+
+const defaultDeps = (): Deps => ({ config: config(), store: dynamoStatusStore });
+
+const offlineNotice = (why: string) =>
+  `${why}, so Quorum's built-in offline model is answering instead. It cannot reason or write an answer; it can only find and quote what is relevant in your message, this conversation and your attachments.`;
+
+export namespace Ai {
+  /** Answers a conversation with one model or, for "quorum", with research mode. Never fails for a model's sake. */
+  export async function answer(request: AnswerRequest, deps: Deps = defaultDeps()): Promise<AnswerResult> {
+    const started = Date.now();
+    const c = deps.config;
+    const deadline = request.deadline ?? started + c.CHAT_DEADLINE_MS;
+    const recorder = new Recorder(deps.store);
+    try {
+      const result = request.model === RESEARCH ? await researchAnswer(request.messages, deadline, c, recorder) : await singleAnswer(request.model, request.messages, deadline, c, recorder);
+      return { ...result, latencyMs: Date.now() - started };
+    } finally {
+      await recorder.flush();
+    }
+  }
+
+  /** A short title for a conversation from its first message; the offline model's heuristic when no model helps. */
+  export async function generateTitle(message: string, deps: Deps = defaultDeps()): Promise<string> {
+    const text = message.trim();
+    if (!text) return "";
+    const c = deps.config;
+    const model = preferred(activeModels(c), "gemini")[0];
+    if (!model) return offlineTitle(text);
+    const recorder = new Recorder(deps.store);
+    const outcome = await callModel(
+      model,
+      [
+        {
+          role: "user",
+          content: `Write a title of at most six words for a conversation that starts with the message below. Answer with the title only: no quotes, no trailing punctuation.\n\n<<<\n${clip(text, 2000)}\n>>>`,
+        },
+      ],
+      { timeoutMs: Math.min(c.MODEL_TIMEOUT_MS, 10_000), maxTokens: 256 },
+      recorder,
+    );
+    await recorder.flush();
+    const title = outcome.ok ? cleanTitle(outcome.generation.text) : "";
+    return title && title !== "New Conversation" ? title : offlineTitle(text);
+  }
+
+  export interface ObjectOptions {
+    /** Names the data for the model (a tool or schema name: letters, digits, _ and -). */
+    name: string;
+    system?: string;
+    /** Tried first; the other configured models follow if it fails. */
+    model?: Choice;
+    timeoutMs?: number;
+    maxTokens?: number;
+  }
+
+  /**
+   * Structured output validated by `schema`: chat.completions.parse with a JSON
+   * schema for OpenAI-compatible models, a forced tool call on Bedrock. Throws
+   * Unavailable when no configured model can produce it: the offline model
+   * cannot, so callers decide what to do without a model.
+   */
+  export async function generateObject<S extends z.ZodType>(
+    schema: S,
+    messages: Message[],
+    options: ObjectOptions,
+    deps: Deps = defaultDeps(),
+  ): Promise<ObjectGeneration<z.output<S>> & { service: string }> {
+    const c = deps.config;
+    const models = preferred(activeModels(c), options.model ?? c.RESEARCH_SYNTHESIZER);
+    if (models.length === 0) throw new Unavailable("No AI model is configured, so this cannot be done automatically.");
+    const recorder = new Recorder(deps.store);
+    const reasons: string[] = [];
+    try {
+      for (const model of models) {
+        const started = Date.now();
+        try {
+          const result = await model.generateObject(schema, messages, {
+            name: options.name,
+            system: options.system,
+            timeoutMs: options.timeoutMs ?? c.MODEL_TIMEOUT_MS,
+            maxTokens: options.maxTokens ?? c.MODEL_MAX_OUTPUT_TOKENS,
+          });
+          recorder.note(model, true, result.latencyMs);
+          return { ...result, service: model.service };
+        } catch (error) {
+          const failure = describeFailure(error);
+          console.warn(`[ai] ${model.service} (${model.id}) could not produce ${options.name}: ${failure.plain}${failure.detail ? ` — ${failure.detail}` : ""}`);
+          // Output that does not fit the schema says nothing about the model's health.
+          recorder.note(model, failure.kind === "invalid_output", Date.now() - started, failure);
+          reasons.push(`${model.service} ${failure.plain}`);
+        }
+      }
+    } finally {
+      await recorder.flush();
+    }
+    throw new Unavailable(`No model could produce the ${options.name}: ${reasons.join("; ")}.`);
+  }
+
+  export const status = (deps: Deps = defaultDeps()) => AiStatus.services(deps.store, deps.config);
+}
+
+type Draft = Omit<AnswerResult, "latencyMs">;
+
+async function singleAnswer(choice: Choice, messages: Message[], deadline: number, c: Config, recorder: Recorder): Promise<Draft> {
+  const setting = modelSettings(c).find((s) => s.choice === choice)!;
+  const model = configuredModel(choice, c);
+  if (!model) {
+    const others = modelSettings(c).filter((s) => s.configured).map((s) => s.service);
+    const why = `${setting.service} is not configured on this server${others.length ? ` (configured: ${others.join(", ")})` : ""}`;
+    const notes = [`${setting.service} is not configured on this server (set ${setting.howToEnable}).`];
+    return offlineResult(messages, others.length ? offlineNotice(why) : NOT_CONFIGURED_NOTICE, [], notes, "single");
+  }
+  const timeoutMs = Math.max(1000, Math.min(c.MODEL_TIMEOUT_MS, deadline - Date.now()));
+  const outcome = await callModel(model, messages, { system: SYSTEM_PROMPT, timeoutMs, maxTokens: c.MODEL_MAX_OUTPUT_TOKENS }, recorder);
+  const own = toModelAnswer(outcome);
+  if (!outcome.ok) return offlineResult(messages, offlineNotice(own.error!), [own], [`${own.error}.`], "single");
+  const g = outcome.generation;
+  return {
+    response: g.text,
+    model: model.choice,
+    mode: "single",
+    modelId: g.model,
+    provider: g.provider,
+    offline: false,
+    answers: [own],
+    synthesizer: null,
+    agreement: null,
+    usage: g.usage,
+    notes: g.truncated ? [`${model.service}'s answer was cut off at the length limit.`] : [],
+  };
+}
+
+async function researchAnswer(messages: Message[], deadline: number, c: Config, recorder: Recorder): Promise<Draft> {
+  const models = activeModels(c);
+  const offlineOnly = models.length === 0;
+  const proposers = offlineOnly ? [noticed(offlineModel, NOT_CONFIGURED_NOTICE)] : models;
+  const synthesizers = offlineOnly ? [offlineModel] : preferred(models, c.RESEARCH_SYNTHESIZER);
+  const result = await research({
+    messages,
+    proposers,
+    synthesizers,
+    deadline,
+    proposerTimeoutMs: c.RESEARCH_PROPOSER_TIMEOUT_MS,
+    synthesisTimeoutMs: c.RESEARCH_SYNTHESIS_TIMEOUT_MS,
+    proposerMaxTokens: c.RESEARCH_PROPOSER_MAX_TOKENS,
+    synthesisMaxTokens: c.MODEL_MAX_OUTPUT_TOKENS,
+    recorder,
+  });
+  if (result.response === null) {
+    const reasons = result.answers.map((a) => a.error).join("; ");
+    return offlineResult(messages, offlineNotice(`None of the models answered (${reasons})`), result.answers, result.notes, "research");
+  }
+  const synthesized = result.producedBy === "quorum" || result.producedBy === OFFLINE;
+  const single = result.answers.find((a) => a.model === result.producedBy);
+  return {
+    response: result.response,
+    model: result.producedBy,
+    mode: "research",
+    modelId: synthesized ? (result.producedBy === OFFLINE ? OFFLINE : RESEARCH) : (single?.modelId ?? result.producedBy),
+    provider: synthesized ? (result.producedBy === OFFLINE ? "offline" : RESEARCH) : (single?.provider ?? ""),
+    offline: result.producedBy === OFFLINE,
+    answers: result.answers,
+    synthesizer: result.synthesizer,
+    agreement: result.agreement,
+    usage: result.usage,
+    notes: result.notes,
+  };
+}
+
+async function offlineResult(messages: Message[], notice: string, earlier: ModelAnswer[], notes: string[], mode: "single" | "research"): Promise<Draft> {
+  const outcome = await callModel(offlineModel, messages, { timeoutMs: 5000, notice });
+  const own = toModelAnswer(outcome);
+  return {
+    response: own.response ?? notice,
+    model: OFFLINE,
+    mode,
+    modelId: OFFLINE,
+    provider: "offline",
+    offline: true,
+    answers: [...earlier, own],
+    synthesizer: null,
+    agreement: null,
+    usage: addUsage(...earlier.map((a) => a.usage)),
+    notes,
+  };
+}
+
+/** The offline model with a fixed notice (it is the only proposer in offline research mode). */
+function noticed(model: Model, notice: string): Model {
+  return { ...model, generate: (messages, options) => model.generate(messages, { ...options, notice: options.notice ?? notice }) };
+}
+
+/** `first` leads when it is configured; the others keep the product's order. */
+function preferred(models: Model[], first: string): Model[] {
+  return [...models.filter((m) => m.choice === first), ...models.filter((m) => m.choice !== first)];
+}
+
+function cleanTitle(raw: string): string {
+  const line =
+    raw
+      .split("\n")
+      .map((l) => l.trim())
+      .find((l) => l.length > 0) ?? "";
+  return clip(
+    line
+      .replace(/^(?:title\s*:\s*)/i, "")
+      .replace(/[*_#`]/g, "")
+      .replace(/^["'“‘«]+|["'”’»]+$/g, "")
+      .replace(/[\s.!?,;:]+$/, "")
+      .trim(),
+    80,
+  );
+}

@@ -1,0 +1,256 @@
+import { callModel, toModelAnswer, type CallOutcome, type ModelAnswer, type Recorder } from "./call";
+import { clip, similarity } from "./lexical";
+import { offlineSynthesis } from "./offline";
+import { SYSTEM_PROMPT } from "./prompt";
+import { addUsage, OFFLINE, type Generation, type Message, type Model, type Usage } from "./types";
+
+/**
+ * Research mode, a Mixture-of-Agents: every active model answers in parallel
+ * (each within its own timeout), then one model reads the answers, anonymised as
+ * Response A, B, C..., and writes one answer. Total time is the slowest answer
+ * plus the synthesis, never the sum. Failure is partial: a failing proposer is
+ * left out and named, a failing synthesizer hands over to the next model, and
+ * when none can synthesize the best single answer is returned with a note.
+ */
+
+export interface ResearchInput {
+  messages: Message[];
+  proposers: Model[];
+  /** In the order they should try to synthesize. */
+  synthesizers: Model[];
+  /** Absolute time (ms) by which everything must be done. */
+  deadline: number;
+  proposerTimeoutMs: number;
+  synthesisTimeoutMs: number;
+  proposerMaxTokens: number;
+  synthesisMaxTokens: number;
+  recorder?: Recorder;
+  /** Shuffles the order answers are shown to the synthesizer (position bias); tests pin it. */
+  shuffle?: <T>(items: T[]) => T[];
+}
+
+export interface Agreement {
+  /** The models whose answer agrees with the final one. */
+  agreed: string[];
+  differed: string[];
+  /** Who judged: the synthesizer's own "Consensus" line, or word overlap. */
+  source: "synthesizer" | "lexical";
+}
+
+export interface ResearchResult {
+  /** Null when no model answered at all (the caller falls back to the offline model). */
+  response: string | null;
+  answers: ModelAnswer[];
+  synthesizer: (ModelAnswer & { role: "synthesizer" }) | null;
+  /** Synthesis attempts that failed, in order. */
+  synthesisFailures: ModelAnswer[];
+  agreement: Agreement | null;
+  usage: Usage;
+  notes: string[];
+  /** The model whose words the response is: "quorum" (a synthesis), "offline", or a single model's choice. */
+  producedBy: string;
+}
+
+const PROPOSER_SYSTEM = `${SYSTEM_PROMPT} Your answer will be compared with other AI models' answers: be concise (at most about 300 words) and precise.`;
+
+const SYNTHESIS_SYSTEM =
+  "You are the final editor in a panel of AI models. You read several models' answers to the user's question and write the one answer the user receives.";
+
+const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+export async function research(input: ResearchInput): Promise<ResearchResult> {
+  const now = Date.now();
+  // Time spent before (reading attachments) shortens the proposers' turn, never the synthesis's.
+  const proposerTimeout = Math.min(input.proposerTimeoutMs, Math.max(1000, input.deadline - now - input.synthesisTimeoutMs));
+  const outcomes = await Promise.all(
+    input.proposers.map((model) =>
+      callModel(model, input.messages, { system: PROPOSER_SYSTEM, timeoutMs: proposerTimeout, maxTokens: input.proposerMaxTokens }, input.recorder),
+    ),
+  );
+  const answers = outcomes.map(toModelAnswer);
+  const notes = outcomes.filter((o) => !o.ok).map((o) => `${toModelAnswer(o).error}, so it was left out.`);
+  const answered = outcomes.filter((o): o is Extract<CallOutcome, { ok: true }> => o.ok);
+  const proposerUsage = addUsage(...answers.map((a) => a.usage));
+
+  if (answered.length === 0) {
+    return { response: null, answers, synthesizer: null, synthesisFailures: [], agreement: null, usage: proposerUsage, notes, producedBy: OFFLINE };
+  }
+
+  const shuffle = input.shuffle ?? shuffled;
+  const labelled = shuffle(answered).map((o, i) => ({ letter: LETTERS[i]!, outcome: o }));
+  const question = lastUserMessage(input.messages);
+
+  const synthesisFailures: ModelAnswer[] = [];
+  const usable = new Set(answered.map((o) => o.model.choice));
+  // A model that just failed as a proposer would most likely fail again: only those that answered synthesize.
+  for (const synthesizer of input.synthesizers.filter((m) => usable.has(m.choice))) {
+    const remaining = input.deadline - Date.now();
+    if (remaining < 1000) break;
+    const timeoutMs = Math.min(input.synthesisTimeoutMs, remaining);
+    const outcome =
+      synthesizer.choice === OFFLINE
+        ? offlineOutcome(synthesizer, labelled.map((l) => ({ service: l.outcome.model.service, text: l.outcome.generation.text })))
+        : await callModel(
+            synthesizer,
+            [{ role: "user", content: synthesisPrompt(question, input.messages, labelled) }],
+            { system: SYNTHESIS_SYSTEM, timeoutMs, maxTokens: input.synthesisMaxTokens },
+            input.recorder,
+          );
+    if (!outcome.ok) {
+      const failed = toModelAnswer(outcome);
+      synthesisFailures.push(failed);
+      notes.push(`${failed.error}, so it could not write the combined answer.`);
+      continue;
+    }
+    const { text, consensus } = splitConsensus(outcome.generation.text);
+    const response = deanonymise(text, labelled);
+    const agreement =
+      consensus && synthesizer.choice !== OFFLINE
+        ? agreementFromLetters(consensus, labelled)
+        : agreementByWords(response, labelled.map((l) => l.outcome));
+    return {
+      response,
+      answers,
+      synthesizer: { ...toModelAnswer(outcome), response, role: "synthesizer" },
+      synthesisFailures,
+      agreement,
+      usage: addUsage(proposerUsage, outcome.generation.usage, ...synthesisFailures.map((f) => f.usage)),
+      notes,
+      producedBy: synthesizer.choice === OFFLINE ? OFFLINE : "quorum",
+    };
+  }
+
+  // Nobody could synthesize: the answer closest to all the others is the best single one.
+  const best = mostCentral(answered);
+  const why = synthesisFailures.length ? "the combined answer could not be written" : "no model was left to write the combined answer in time";
+  notes.push(`Because ${why}, this is ${best.model.service}'s answer alone, the one closest to the other models' answers.`);
+  return {
+    response: best.generation.text,
+    answers,
+    synthesizer: null,
+    synthesisFailures,
+    agreement: agreementByWords(best.generation.text, answered),
+    usage: addUsage(proposerUsage, ...synthesisFailures.map((f) => f.usage)),
+    notes,
+    producedBy: best.model.choice,
+  };
+}
+
+function offlineOutcome(model: Model, responses: { service: string; text: string }[]): CallOutcome {
+  const started = Date.now();
+  const generation: Generation = {
+    text: offlineSynthesis(responses),
+    usage: { inputTokens: 0, outputTokens: 0 },
+    latencyMs: Date.now() - started,
+    model: OFFLINE,
+    provider: "offline",
+  };
+  return { ok: true, model, generation };
+}
+
+function lastUserMessage(messages: Message[]): Message {
+  for (let i = messages.length - 1; i >= 0; i--) if (messages[i]!.role === "user") return messages[i]!;
+  return { role: "user", content: "" };
+}
+
+type Labelled = { letter: string; outcome: Extract<CallOutcome, { ok: true }> }[];
+
+/** The synthesizer sees the answers without the models' names, so no brand sways it. */
+export function synthesisPrompt(question: Message, messages: Message[], labelled: Labelled): string {
+  const earlier = messages.slice(0, -1).slice(-4);
+  const attachments = [
+    ...(question.documents ?? []).map((d) => d.name),
+    ...(question.images ?? []).map((i) => i.name),
+  ];
+  const parts = [];
+  if (earlier.length) {
+    parts.push(
+      `Recent conversation, for context:\n${earlier.map((m) => `${m.role === "user" ? "User" : "Assistant"}: ${clip(m.content, 500)}`).join("\n")}`,
+    );
+  }
+  parts.push(`The user's question:\n<<<\n${question.content}\n>>>`);
+  if (attachments.length) parts.push(`The user attached: ${attachments.join(", ")}. The models below were given their contents.`);
+  parts.push(
+    `${labelled.length} AI model${labelled.length === 1 ? "" : "s"} answered. Their answers, anonymised:\n\n` +
+      labelled.map((l) => `### Response ${l.letter}\n${l.outcome.generation.text.trim()}`).join("\n\n"),
+  );
+  parts.push(
+    [
+      "Your task:",
+      "1. Evaluate the responses critically. Check each claim against the other responses and against what you know; any of them may be wrong, outdated or incomplete.",
+      "2. Do not copy any one response. Write one answer that is more accurate and complete than each of them.",
+      "3. State what the responses agree on once, not once per response.",
+      '4. Where they disagree, say so explicitly, naming them ("Response A says ..., Response C says ..."), and say which view is better supported and why.',
+      "5. Write to the user directly, in Markdown. Do not describe this task.",
+      'On the very last line write "Consensus: " followed by the letters of the responses whose main conclusion agrees with your final answer (for example "Consensus: A, C"), or "Consensus: none".',
+    ].join("\n"),
+  );
+  return parts.join("\n\n");
+}
+
+/** Removes the trailing "Consensus: A, C" line and returns its letters. */
+export function splitConsensus(text: string): { text: string; consensus: string[] | null } {
+  const match = /\n?[ \t]*[*_]*Consensus[*_]*\s*:[*_]*\s*([^\n]*)\s*$/i.exec(text);
+  if (!match) return { text: text.trim(), consensus: null };
+  const value = match[1]!.replace(/[*_.]/g, "").trim();
+  const letters = /^none$/i.test(value) ? [] : (value.match(/\b[A-Z]\b/g) ?? []);
+  return { text: text.slice(0, match.index).trim(), consensus: letters };
+}
+
+/** "Response A" becomes "Claude" in the text the user reads. */
+export function deanonymise(text: string, labelled: Labelled): string {
+  const names = new Map(labelled.map((l) => [l.letter, l.outcome.model.service]));
+  const join = (letters: string[]) => {
+    const services = letters.map((l) => names.get(l) ?? `Response ${l}`);
+    return services.length <= 1 ? (services[0] ?? "") : `${services.slice(0, -1).join(", ")} and ${services[services.length - 1]}`;
+  };
+  return text
+    .replace(/\bResponses\s+([A-Z](?:\s*(?:,|and|&|,\s*and)\s*[A-Z]\b)+)/g, (whole, list: string) => {
+      const letters = list.match(/\b[A-Z]\b/g) ?? [];
+      return letters.every((l) => names.has(l)) ? join(letters) : whole;
+    })
+    .replace(/\bResponse\s+([A-Z])\b/g, (whole, letter: string) => names.get(letter) ?? whole);
+}
+
+function agreementFromLetters(letters: string[], labelled: Labelled): Agreement {
+  const agreed = new Set(letters);
+  return {
+    agreed: labelled.filter((l) => agreed.has(l.letter)).map((l) => l.outcome.model.choice),
+    differed: labelled.filter((l) => !agreed.has(l.letter)).map((l) => l.outcome.model.choice),
+    source: "synthesizer",
+  };
+}
+
+const AGREES = 0.35;
+
+function agreementByWords(final: string, answered: Extract<CallOutcome, { ok: true }>[]): Agreement {
+  const agreed: string[] = [];
+  const differed: string[] = [];
+  for (const o of answered) (similarity(final, o.generation.text) >= AGREES ? agreed : differed).push(o.model.choice);
+  return { agreed, differed, source: "lexical" };
+}
+
+function mostCentral(answered: Extract<CallOutcome, { ok: true }>[]) {
+  let best = answered[0]!;
+  let bestScore = -1;
+  for (const candidate of answered) {
+    const others = answered.filter((o) => o !== candidate);
+    const score = others.length
+      ? others.reduce((sum, o) => sum + similarity(candidate.generation.text, o.generation.text), 0) / others.length
+      : 0;
+    if (score > bestScore || (score === bestScore && candidate.generation.text.length > best.generation.text.length)) {
+      best = candidate;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+function shuffled<T>(items: T[]): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+  }
+  return copy;
+}
