@@ -21,7 +21,12 @@ export const routes = {
   "POST /api/auth/login": { handler: "api/auth.login", access: ["table"] },
   "POST /api/auth/check-account": { handler: "api/auth.checkAccount", access: ["table"] },
   "POST /api/auth/register": { handler: "api/auth.register", access: ["table"] },
-  "POST /api/update-subscription": { handler: "api/billing.updateSubscription", access: ["table"] },
+  "POST /api/update-subscription": { handler: "api/billing.updateSubscription", access: ["table", "stripe"] },
+  "POST /api/create-payment-intent": { handler: "api/billing.createPaymentIntent", access: ["table", "stripe"] },
+  "POST /api/stripe/webhook": { handler: "api/stripe-webhook.handle", access: ["table", "stripe"] },
+  // Test mode only (local stack without Stripe keys); elsewhere it answers 404.
+  "POST /api/test-payments/{id}/confirm": { handler: "api/billing.confirmTestPayment", access: ["table"] },
+  "GET /api/usage": { handler: "api/billing.usage", access: ["table"] },
 
   "GET /api/users/{uid}": { handler: "api/users.get", access: ["table", "bucket"] },
   "PUT /api/users/{uid}": { handler: "api/users.update", access: ["table", "bucket"] },
