@@ -17,11 +17,15 @@ interface State {
   loading: boolean;
   initializing: boolean;
   error: string | null;
+  synced: boolean;
 }
 
 export function AuthProvider({ children }: { children: React.ReactNode }) {
-  const [state, setState] = React.useState<State>({ user: null, loading: true, initializing: true, error: null });
+  const [state, setState] = React.useState<State>({ user: null, loading: true, initializing: true, error: null, synced: false });
   const lastUid = React.useRef<string | null>(null);
+  const sync = React.useRef<Promise<void>>(Promise.resolve());
+  const syncs = React.useRef(new Map<string, Promise<void>>());
+  const waiting = React.useRef(new Map<string, () => void>());
 
   React.useEffect(
     () =>
@@ -31,10 +35,18 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
           // Another account's cached answers must never show up for this one.
           if (lastUid.current !== (user?.uid ?? null)) queryClient.clear();
           lastUid.current = user?.uid ?? null;
-          setState({ user: user ? snapshot(user) : null, loading: false, initializing: false, error: null });
-          if (user) void syncLogin({ firebaseUid: user.uid, email: user.email, displayName: user.displayName });
+          setState({ user: user ? snapshot(user) : null, loading: false, initializing: false, error: null, synced: !user });
+          if (!user) return;
+          // The profile record may not exist before this call; screens that read it wait for it.
+          const done = syncLogin({ firebaseUid: user.uid, email: user.email, displayName: user.displayName });
+          sync.current = done;
+          syncs.current.set(user.uid, done);
+          waiting.current.get(user.uid)?.();
+          void done.then(() => {
+            if (sync.current === done) setState((s) => ({ ...s, synced: true }));
+          });
         },
-        (error) => setState({ user: null, loading: false, initializing: false, error: error.message }),
+        (error) => setState({ user: null, loading: false, initializing: false, error: error.message, synced: true }),
       ),
     [],
   );
@@ -108,9 +120,23 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
     setState((s) => ({ ...s, user: snapshot(current) }));
   }, []);
 
+  // Firebase may resolve a sign-in before it tells the observer, so wait for the observer's sync of that uid.
+  const loginSynced = React.useCallback((uid: string) => {
+    const known = syncs.current.get(uid);
+    if (known) return known;
+    return new Promise<void>((resolve) => {
+      const timeout = setTimeout(resolve, 5000);
+      waiting.current.set(uid, () => {
+        clearTimeout(timeout);
+        waiting.current.delete(uid);
+        resolve(syncs.current.get(uid));
+      });
+    });
+  }, []);
+
   const value = React.useMemo<AuthContextValue>(
-    () => ({ ...state, signInWithGoogle, signInWithEmail, signUpWithEmail, signOut, updateDisplayName }),
-    [state, signInWithGoogle, signInWithEmail, signUpWithEmail, signOut, updateDisplayName],
+    () => ({ ...state, signInWithGoogle, signInWithEmail, signUpWithEmail, signOut, updateDisplayName, loginSynced }),
+    [state, signInWithGoogle, signInWithEmail, signUpWithEmail, signOut, updateDisplayName, loginSynced],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

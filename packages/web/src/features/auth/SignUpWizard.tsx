@@ -52,7 +52,7 @@ export interface SignUpWizardProps {
 }
 
 export default function SignUpWizard({ open, onOpenChange, initialPlan, onExistingAccount }: SignUpWizardProps) {
-  const { signUpWithEmail, signInWithGoogle, signOut } = useAuth();
+  const { signUpWithEmail, signInWithGoogle, signOut, loginSynced } = useAuth();
   const navigate = useNavigate();
   const [step, setStep] = React.useState<Step>(initialPlan ? "details" : "plan");
   const [plan, setPlan] = React.useState<PlanId>(initialPlan ?? "starter");
@@ -132,6 +132,8 @@ export default function SignUpWizard({ open, onOpenChange, initialPlan, onExisti
       return;
     }
     try {
+      // Register after the login sync so the two never race to create the same record.
+      await loginSynced(user.uid);
       await registerProfile(registration);
     } catch (error) {
       console.error("Registration failed", error);

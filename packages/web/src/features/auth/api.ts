@@ -1,5 +1,6 @@
-import { apiJson, apiRequest } from "@/lib/api";
-import type { PlanId } from "@/lib/product";
+// Relative imports: this module is unit-tested outside Vite, where the "@" alias does not exist.
+import { apiJson, apiRequest } from "../../lib/api";
+import { TRIAL_MS, type PlanId } from "../../lib/product";
 
 /** The backend's account calls (spec doc 1 §7). */
 
@@ -51,7 +52,7 @@ export interface Registration {
 }
 
 export function trialEndFor(plan: PlanId, now = Date.now()): number | null {
-  return plan === "professional" ? now + 2_592_000_000 : null;
+  return plan === "professional" ? now + TRIAL_MS : null;
 }
 
 export async function registerProfile(registration: Registration): Promise<void> {

@@ -15,6 +15,10 @@ export interface AuthContextValue {
   /** True only until the very first auth state is known (the landing page's 'Initializing'). */
   initializing: boolean;
   error: string | null;
+  /** True once the backend heard about the current user (POST /api/auth/login settled, even if it failed). */
+  synced: boolean;
+  /** Resolves when the login sync for this uid has settled; calls that need the user's record wait for it. */
+  loginSynced: (uid: string) => Promise<void>;
   /** Resolves to the user, or null when the user closed the popup. Throws AuthError. */
   signInWithGoogle: () => Promise<AuthUser | null>;
   /** Signs in, creating the account when it does not exist yet. Throws AuthError. */

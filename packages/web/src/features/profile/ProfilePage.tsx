@@ -53,9 +53,9 @@ function capitalize(text: string) {
 
 /** /profile (spec doc 2 §2): profile, company logo, Salesforce connection and account status. */
 export function ProfilePage() {
-  const { user, updateDisplayName } = useAuth();
+  const { user, synced, updateDisplayName } = useAuth();
   const uid = user!.uid;
-  const profile = useProfile(uid);
+  const profile = useProfile(uid, synced);
   const update = useUpdateProfile(uid);
   const [editing, setEditing] = React.useState(false);
   const [form, setForm] = React.useState<Form>(() => formFrom(undefined));
@@ -79,7 +79,7 @@ export function ProfilePage() {
     if (profile.error) console.error("Failed to fetch profile", profile.error);
   }, [profile.error]);
 
-  if (profile.isLoading) return <PageLoader text="Loading profile..." />;
+  if (profile.isLoading || !synced) return <PageLoader text="Loading profile..." />;
 
   const data = profile.data;
   const saving = uploading || update.isPending;

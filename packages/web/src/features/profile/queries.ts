@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiJson, apiUpload } from "@/lib/api";
+export { LOGO_MAX_BYTES, logoProblem } from "./logo";
 
 /** GET /api/users/{uid} (spec doc 2 §3): the profile, plus the uid. */
 export interface Profile {
@@ -42,8 +43,9 @@ export type ProfileUpdate = Partial<
 
 export const profileKey = (uid: string) => ["/api/users", uid] as const;
 
-export function useProfile(uid: string | undefined) {
-  return useQuery<Profile>({ queryKey: profileKey(uid ?? ""), enabled: !!uid });
+/** The record is created by the login sync, so the query waits for it (`synced` from useAuth). */
+export function useProfile(uid: string | undefined, synced = true) {
+  return useQuery<Profile>({ queryKey: profileKey(uid ?? ""), enabled: !!uid && synced });
 }
 
 export function useUpdateProfile(uid: string) {
@@ -69,12 +71,4 @@ export function uploadCompanyLogo(uid: string, file: File) {
   form.append("category", "company-logo");
   form.append("userId", uid);
   return apiUpload<UploadAnswer>("/api/upload", form);
-}
-
-/** The spec's logo checks: an image, under 5MB. Answers the toast to show, or null when fine. */
-export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
-export function logoProblem(file: Pick<File, "type" | "size">): { title: string; description: string } | null {
-  if (!file.type.startsWith("image/")) return { title: "Invalid file type", description: "Please upload an image file" };
-  if (file.size >= LOGO_MAX_BYTES) return { title: "File too large", description: "Logo file must be less than 5MB" };
-  return null;
 }

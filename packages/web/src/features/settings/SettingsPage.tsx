@@ -41,10 +41,10 @@ function accountType(plan: string | undefined) {
 
 /** /settings (spec doc 2 §2): notifications, privacy, preferences and the account summary. */
 export function SettingsPage() {
-  const { user } = useAuth();
+  const { user, synced } = useAuth();
   const uid = user!.uid;
   const loaded = useSettings(uid);
-  const profile = useProfile(uid);
+  const profile = useProfile(uid, synced);
   const save = useSaveSettings(uid);
   const [settings, setSettings] = React.useState<UserSettings>(DEFAULT_SETTINGS);
   const [notice, setNotice] = React.useState<"saved" | "failed" | null>(null);

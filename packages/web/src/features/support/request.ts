@@ -1,5 +1,6 @@
-import { apiJson } from "@/lib/api";
-import { PRODUCT_NAME, SUPPORT_EMAIL } from "@/lib/product";
+// Relative imports: this module is unit-tested outside Vite, where the "@" alias does not exist.
+import { apiJson } from "../../lib/api";
+import { PRODUCT_NAME, SUPPORT_EMAIL } from "../../lib/product";
 
 export const CATEGORIES = [
   { value: "general", label: "General question" },
