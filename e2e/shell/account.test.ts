@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { emulatorAccount, launchBrowser, newEmail, openApp, signIn, webUrl } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("accounts", () => {
+  it("a visitor signs up on the Starter plan from the landing page and lands in the chat", async () => {
+    const app = await openApp(browser, "/");
+    const { page } = app;
+    const email = newEmail("signup");
+    await page.getByRole("banner").getByRole("button", { name: "Get Started" }).click();
+    const wizard = page.getByRole("dialog");
+    await wizard.getByRole("heading", { name: "Choose Your Plan" }).waitFor();
+    await wizard.getByRole("button", { name: /Choose Starter/ }).click();
+    await wizard.getByRole("heading", { name: "Tell Us About Yourself" }).waitFor();
+    await wizard.getByLabel("First name").fill("Ada");
+    await wizard.getByLabel("Last name").fill("Lovelace");
+    await wizard.getByLabel("Email").fill(email);
+    await wizard.getByRole("button", { name: "Continue" }).click();
+    await wizard.getByRole("heading", { name: "Create Your Account" }).waitFor();
+    await wizard.getByLabel("Password").fill("secret123");
+    await wizard.getByRole("button", { name: "Create Account" }).click();
+
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe("/chat");
+    await page.getByRole("link", { name: "Hi, Ada Lovelace" }).waitFor();
+
+    // The registration reached the backend: the profile carries the details and the plan.
+    await page.getByRole("link", { name: "Hi, Ada Lovelace" }).click();
+    await page.getByRole("heading", { name: "Personal Information" }).waitFor();
+    await expect.poll(() => page.getByLabel("First name").inputValue(), { timeout: 15_000 }).toBe("Ada");
+    expect(await page.getByLabel("Last name").inputValue()).toBe("Lovelace");
+    expect(await page.getByText("Starter", { exact: true }).first().isVisible()).toBe(true);
+    await app.close();
+  });
+
+  it("a sign-up with an email that already has an account offers to sign in instead", async () => {
+    const existing = await emulatorAccount();
+    // Quorum knows the account once it has signed in once.
+    const first = await openApp(browser, "/");
+    await signIn(first.page, existing.email, existing.password);
+    await first.close();
+
+    const app = await openApp(browser, "/");
+    const { page } = app;
+    await page.getByRole("banner").getByRole("button", { name: "Get Started" }).click();
+    await page
+      .getByRole("dialog")
+      .getByRole("button", { name: /Choose Starter/ })
+      .click();
+    await page.getByLabel("First name").fill("Someone");
+    await page.getByLabel("Last name").fill("Else");
+    await page.getByLabel("Email").fill(existing.email);
+    await page.getByRole("button", { name: "Continue" }).click();
+    const modal = page.getByRole("dialog", { name: "Account Already Exists" });
+    await modal.waitFor();
+    await modal.getByText("Starter Plan").waitFor();
+    await modal.getByRole("button", { name: "Sign In" }).click();
+    await page.getByText("Please enter your password to sign in.").waitFor();
+    await app.close();
+  });
+
+  it("signing out returns to the landing page", async () => {
+    const account = await emulatorAccount();
+    const app = await openApp(browser, "/");
+    await signIn(app.page, account.email, account.password);
+    await app.page.getByRole("button", { name: "Sign Out" }).click();
+    await expect.poll(() => new URL(app.page.url()).pathname, { timeout: 15_000 }).toBe("/");
+    await app.page.getByRole("banner").getByRole("button", { name: "Sign In" }).waitFor();
+    await app.page.getByRole("heading", { name: /Ask once/ }).waitFor();
+    await app.close();
+  });
+
+  it("a returning user signs in again with email and password", async () => {
+    const account = await emulatorAccount();
+    const app = await openApp(browser, "/");
+    const { page } = app;
+    await signIn(page, account.email, account.password);
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await page.getByRole("banner").getByRole("button", { name: "Sign In" }).click();
+    const dialog = page.getByRole("dialog", { name: "Welcome to Quorum" });
+    await dialog.getByLabel("Email").fill(account.email);
+    await dialog.getByLabel("Password").fill(account.password);
+    await dialog.getByRole("button", { name: "Sign In / Sign Up" }).click();
+    await dialog.getByText("Successfully signed in! Redirecting...").waitFor();
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe("/chat");
+    await page.getByRole("link", { name: `Hi, ${account.email.split("@")[0]}` }).waitFor();
+    await app.close();
+  });
+
+  it("a wrong password shows the catalogue's message and keeps the visitor signed out", async () => {
+    const account = await emulatorAccount();
+    const app = await openApp(browser, "/");
+    const { page } = app;
+    await page.getByRole("banner").getByRole("button", { name: "Sign In" }).click();
+    const dialog = page.getByRole("dialog", { name: "Welcome to Quorum" });
+    await dialog.getByLabel("Email").fill(account.email);
+    await dialog.getByLabel("Password").fill("not-the-password");
+    await dialog.getByRole("button", { name: "Sign In / Sign Up" }).click();
+    await dialog.getByRole("alert").filter({ hasText: "Sign in failed. Incorrect password." }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/");
+    await app.close();
+  });
+
+  it("empty fields are refused before anything is sent", async () => {
+    const app = await openApp(browser, "/");
+    await app.page.getByRole("banner").getByRole("button", { name: "Sign In" }).click();
+    await app.page.getByRole("button", { name: "Sign In / Sign Up" }).click();
+    await app.page.getByText("Please enter both email and password.").waitFor();
+    await app.close();
+  });
+
+  it("a signed-in visitor of the landing page is taken to the chat", async () => {
+    const account = await emulatorAccount();
+    const app = await openApp(browser, "/");
+    await signIn(app.page, account.email, account.password);
+    await app.page.goto(webUrl() + "/");
+    await expect.poll(() => new URL(app.page.url()).pathname, { timeout: 15_000 }).toBe("/chat");
+    await app.close();
+  });
+});
