@@ -71,3 +71,17 @@ export class TextBudget {
 export function pageLimitWarning(kept: number, total: number, unit = "pages") {
   return `Only the first ${kept.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} ${unit} were read.`;
 }
+
+/** What every parser receives: the limits, the warnings to add to, and the shared text budget. */
+export interface ParseContext {
+  limits: Limits;
+  warnings: string[];
+  budget: TextBudget;
+  /** Whether images and scanned pages are read with local OCR. */
+  ocr: boolean;
+}
+
+export function parseContext(limits: Limits, ocr: boolean): ParseContext {
+  const warnings: string[] = [];
+  return { limits, warnings, budget: new TextBudget(limits, warnings), ocr };
+}

@@ -1,0 +1,225 @@
+/**
+ * The OLE2 "Compound File Binary" container of legacy Office files (.doc, .xls): a small FAT
+ * file system inside one file. We read it to tell a Word file from an Excel one by its streams,
+ * to pull the Workbook stream out of an .xls, and to validate a .doc before word-extractor sees
+ * it (that library follows sector chains without a cycle guard, so a crafted file would loop
+ * forever). The writer builds legacy fixtures for tests.
+ */
+
+export const CFB_SIGNATURE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+
+const FREE = 0xffffffff;
+const END_OF_CHAIN = 0xfffffffe;
+const FAT_SECTOR = 0xfffffffd;
+const NO_STREAM = 0xffffffff;
+
+export class CfbError extends Error {}
+
+export interface CompoundFile {
+  /** Names of the streams directly under the root storage. */
+  streams(): string[];
+  /** A stream's bytes, or undefined when the root storage has no stream of that name. */
+  read(name: string): Buffer | undefined;
+}
+
+interface DirectoryEntry {
+  name: string;
+  type: number;
+  left: number;
+  right: number;
+  child: number;
+  start: number;
+  size: number;
+}
+
+export function isCompoundFile(buffer: Buffer) {
+  return buffer.length >= 512 && buffer.subarray(0, 8).equals(CFB_SIGNATURE);
+}
+
+/** Parses the container and checks every chain it will ever follow; throws CfbError if damaged. */
+export function readCompoundFile(buffer: Buffer): CompoundFile {
+  if (!isCompoundFile(buffer)) throw new CfbError("Not an OLE2 compound file");
+  const sectorShift = buffer.readUInt16LE(0x1e);
+  const miniShift = buffer.readUInt16LE(0x20);
+  if ((sectorShift !== 9 && sectorShift !== 12) || miniShift !== 6) throw new CfbError("Unsupported compound file sector size");
+  const sectorSize = 1 << sectorShift;
+  // the header fills sector "-1"; a truncated last sector is tolerated, as Office does
+  const sectorCount = Math.max(0, Math.ceil((buffer.length - sectorSize) / sectorSize));
+  const sector = (n: number) => {
+    if (n >= sectorCount) throw new CfbError("A sector lies outside the file");
+    const start = (n + 1) * sectorSize;
+    return buffer.subarray(start, Math.min(start + sectorSize, buffer.length));
+  };
+
+  // 1. the FAT's own sectors: 109 in the header, the rest in a chain of DIFAT sectors
+  const fatSectors: number[] = [];
+  const fatCount = buffer.readUInt32LE(0x2c);
+  for (let i = 0; i < 109 && fatSectors.length < fatCount; i++) fatSectors.push(buffer.readUInt32LE(0x4c + i * 4));
+  let difat = buffer.readUInt32LE(0x44);
+  const seenDifat = new Set<number>();
+  while (fatSectors.length < fatCount && difat !== END_OF_CHAIN && difat !== FREE) {
+    if (seenDifat.has(difat) || seenDifat.size > sectorCount) throw new CfbError("The DIFAT chain loops");
+    seenDifat.add(difat);
+    const block = sector(difat);
+    const perSector = sectorSize / 4 - 1;
+    for (let i = 0; i < perSector && fatSectors.length < fatCount; i++) fatSectors.push(block.readUInt32LE(i * 4));
+    difat = block.readUInt32LE(perSector * 4);
+  }
+  if (fatSectors.length < fatCount) throw new CfbError("The FAT is incomplete");
+  const fat = new Uint32Array(fatSectors.length * (sectorSize / 4));
+  fatSectors.forEach((s, i) => {
+    const block = sector(s);
+    for (let j = 0; j * 4 + 4 <= block.length; j++) fat[i * (sectorSize / 4) + j] = block.readUInt32LE(j * 4);
+  });
+
+  // 2. chains are followed with a step bound, so a loop is an error, not a hang
+  const chain = (start: number, table: Uint32Array, limit: number): number[] => {
+    const out: number[] = [];
+    for (let s = start; s !== END_OF_CHAIN; s = table[s]!) {
+      if (s === FREE || s === FAT_SECTOR || s >= table.length || out.length >= limit) throw new CfbError("A sector chain is damaged or loops");
+      out.push(s);
+    }
+    return out;
+  };
+  const readChain = (start: number, size?: number) => {
+    const sectors = chain(start, fat, sectorCount);
+    const data = Buffer.concat(sectors.map(sector));
+    return size === undefined ? data : data.subarray(0, size);
+  };
+
+  // 3. the directory: 128-byte entries
+  const directoryData = readChain(buffer.readUInt32LE(0x30));
+  const entries: DirectoryEntry[] = [];
+  for (let at = 0; at + 128 <= directoryData.length; at += 128) {
+    const nameBytes = Math.min(64, Math.max(0, directoryData.readUInt16LE(at + 0x40) - 2));
+    entries.push({
+      name: directoryData.toString("utf16le", at, at + nameBytes),
+      type: directoryData[at + 0x42]!,
+      left: directoryData.readUInt32LE(at + 0x44),
+      right: directoryData.readUInt32LE(at + 0x48),
+      child: directoryData.readUInt32LE(at + 0x4c),
+      start: directoryData.readUInt32LE(at + 0x74),
+      // version 3 files leave the high half undefined; nothing we read is 4 GB
+      size: directoryData.readUInt32LE(at + 0x78),
+    });
+  }
+  const root = entries[0];
+  if (!root || root.type !== 5) throw new CfbError("The compound file has no root entry");
+
+  // 4. small streams live in the mini stream (the root's data) in 64-byte mini sectors
+  const cutoff = buffer.readUInt32LE(0x38);
+  const miniFatStart = buffer.readUInt32LE(0x3c);
+  const miniFatData = miniFatStart === END_OF_CHAIN || miniFatStart === FREE ? Buffer.alloc(0) : readChain(miniFatStart);
+  const miniFat = new Uint32Array(miniFatData.length / 4);
+  for (let i = 0; i < miniFat.length; i++) miniFat[i] = miniFatData.readUInt32LE(i * 4);
+  const miniStream = root.start === END_OF_CHAIN || root.size === 0 ? Buffer.alloc(0) : readChain(root.start, root.size);
+
+  // 5. the root's children form a red-black tree of siblings
+  const children = new Map<string, DirectoryEntry>();
+  const visited = new Set<number>();
+  const walk = (index: number) => {
+    if (index === NO_STREAM || index >= entries.length) return;
+    if (visited.has(index)) throw new CfbError("The directory tree loops");
+    visited.add(index);
+    const entry = entries[index]!;
+    walk(entry.left);
+    if (entry.type === 2) children.set(entry.name, entry);
+    walk(entry.right);
+  };
+  walk(root.child);
+
+  const read = (entry: DirectoryEntry): Buffer => {
+    if (entry.size === 0) return Buffer.alloc(0);
+    if (entry.size >= cutoff) return readChain(entry.start, entry.size);
+    const sectors = chain(entry.start, miniFat, miniFat.length);
+    const data = Buffer.concat(sectors.map((s) => miniStream.subarray(s * 64, s * 64 + 64)));
+    return data.subarray(0, entry.size);
+  };
+  // validate every stream's chain now, so later readers (word-extractor) cannot loop
+  const contents = new Map<string, Buffer>();
+  for (const [name, entry] of children) {
+    const data = read(entry);
+    if (data.length < entry.size) throw new CfbError(`The stream ${name} is truncated`);
+    contents.set(name, data);
+  }
+
+  return {
+    streams: () => [...contents.keys()],
+    read: (name) => contents.get(name),
+  };
+}
+
+/**
+ * Writes a version-3 compound file holding the given streams at the root. Streams shorter than
+ * the 4,096-byte mini-stream cutoff are zero-padded up to it, which keeps the writer free of
+ * the mini FAT; Word and Excel data carry their own lengths, so the padding is never read.
+ */
+export function writeCompoundFile(streams: Record<string, Buffer>): Buffer {
+  const SECTOR = 512;
+  const names = Object.keys(streams).sort((a, b) => a.length - b.length || (a.toUpperCase() < b.toUpperCase() ? -1 : 1));
+  const bodies = names.map((n) => {
+    const data = streams[n]!;
+    const size = Math.max(4096, Math.ceil(data.length / SECTOR) * SECTOR);
+    const padded = Buffer.alloc(size);
+    data.copy(padded);
+    return padded;
+  });
+  const dirSectors = Math.ceil((names.length + 1) / 4);
+  const dataSectors = bodies.reduce((n, b) => n + b.length / SECTOR, 0);
+  let fatSectors = 1;
+  while (fatSectors * (SECTOR / 4) < fatSectors + dirSectors + dataSectors) fatSectors++;
+  if (fatSectors > 109) throw new Error("writeCompoundFile is meant for small fixtures");
+  const total = fatSectors + dirSectors + dataSectors;
+
+  const fat = Buffer.alloc(fatSectors * SECTOR, 0xff);
+  for (let i = 0; i < fatSectors; i++) fat.writeUInt32LE(FAT_SECTOR, i * 4);
+  const link = (first: number, count: number) => {
+    for (let i = 0; i < count; i++) fat.writeUInt32LE(i === count - 1 ? END_OF_CHAIN : first + i + 1, (first + i) * 4);
+  };
+  link(fatSectors, dirSectors);
+  const starts: number[] = [];
+  let next = fatSectors + dirSectors;
+  for (const body of bodies) {
+    starts.push(next);
+    link(next, body.length / SECTOR);
+    next += body.length / SECTOR;
+  }
+
+  const directory = Buffer.alloc(dirSectors * SECTOR);
+  const entry = (index: number, name: string, type: number, child: number, right: number, start: number, size: number) => {
+    const at = index * 128;
+    directory.write(name, at, "utf16le");
+    directory.writeUInt16LE((name.length + 1) * 2, at + 0x40);
+    directory[at + 0x42] = type;
+    directory[at + 0x43] = 1; // black
+    directory.writeUInt32LE(NO_STREAM, at + 0x44);
+    directory.writeUInt32LE(right, at + 0x48);
+    directory.writeUInt32LE(child, at + 0x4c);
+    directory.writeUInt32LE(start, at + 0x74);
+    directory.writeUInt32LE(size, at + 0x78);
+  };
+  entry(0, "Root Entry", 5, names.length ? 1 : NO_STREAM, NO_STREAM, END_OF_CHAIN, 0);
+  // siblings sorted as the format orders them, each the right child of the previous one
+  names.forEach((name, i) => entry(i + 1, name, 2, NO_STREAM, i + 1 < names.length ? i + 2 : NO_STREAM, starts[i]!, bodies[i]!.length));
+  for (let i = names.length + 1; i < dirSectors * 4; i++) {
+    directory.writeUInt32LE(NO_STREAM, i * 128 + 0x44);
+    directory.writeUInt32LE(NO_STREAM, i * 128 + 0x48);
+    directory.writeUInt32LE(NO_STREAM, i * 128 + 0x4c);
+  }
+
+  const header = Buffer.alloc(SECTOR);
+  CFB_SIGNATURE.copy(header, 0);
+  header.writeUInt16LE(0x3e, 0x18); // minor version
+  header.writeUInt16LE(3, 0x1a); // major version 3: 512-byte sectors
+  header.writeUInt16LE(0xfffe, 0x1c); // little-endian
+  header.writeUInt16LE(9, 0x1e);
+  header.writeUInt16LE(6, 0x20);
+  header.writeUInt32LE(fatSectors, 0x2c);
+  header.writeUInt32LE(fatSectors, 0x30); // first directory sector
+  header.writeUInt32LE(4096, 0x38);
+  header.writeUInt32LE(END_OF_CHAIN, 0x3c);
+  header.writeUInt32LE(END_OF_CHAIN, 0x44);
+  for (let i = 0; i < 109; i++) header.writeUInt32LE(i < fatSectors ? i : FREE, 0x4c + i * 4);
+  if (total !== fatSectors + dirSectors + dataSectors) throw new Error("sector accounting");
+  return Buffer.concat([header, fat, directory, ...bodies]);
+}
