@@ -1,0 +1,50 @@
+import Papa from "papaparse";
+import { textEncoding } from "./detect";
+import type { ParseContext } from "./limits";
+import { decodeText, keepPages, TEXT_PAGE_SIZE } from "./text";
+import type { Extraction } from "./types";
+
+/** A row as one line, cells joined with " | " so a quote line's columns stay together. */
+export const rowLine = (cells: string[]) => {
+  const trimmed = cells.map((c) => c.replace(/\s+/g, " ").trim());
+  while (trimmed.length > 0 && trimmed[trimmed.length - 1] === "") trimmed.pop();
+  return trimmed.join(" | ");
+};
+
+/** Groups lines into pages of about `size` characters without splitting a line. */
+export function linesToPages(lines: string[], size = TEXT_PAGE_SIZE): string[] {
+  const pages: string[] = [];
+  let current: string[] = [];
+  let length = 0;
+  for (const line of lines) {
+    if (length > 0 && length + line.length + 1 > size) {
+      pages.push(current.join("\n"));
+      current = [];
+      length = 0;
+    }
+    current.push(line);
+    length += line.length + 1;
+  }
+  if (current.length > 0 || pages.length === 0) pages.push(current.join("\n"));
+  return pages;
+}
+
+export function extractCsv(buffer: Buffer, context: ParseContext): Extraction {
+  const encoding = textEncoding(buffer);
+  const text = decodeText(buffer, encoding);
+  if (text === undefined) throw new Error("The file is not text");
+  if (encoding === "windows-1252") context.warnings.push("The text is not UTF-8; it was read as Windows-1252.");
+  const { maxRows } = context.limits;
+  // preview bounds the work on a huge file; one extra row tells us there was more
+  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: "greedy", preview: maxRows + 1 });
+  let rows = parsed.data.filter((row) => row.some((cell) => cell.trim() !== ""));
+  if (rows.length > maxRows) {
+    context.warnings.push(`Only the first ${maxRows.toLocaleString("en-US")} rows were read.`);
+    rows = rows.slice(0, maxRows);
+  }
+  const pages = keepPages(linesToPages(rows.map(rowLine)), context);
+  // the table keeps only the rows whose text made it into the pages
+  const keptLines = pages.reduce((n, p) => n + (p.text === "" ? 0 : p.text.split("\n").length), 0);
+  const tables = rows.length > 0 ? [{ page: 1, rows: rows.slice(0, keptLines).map((r) => r.map((c) => c.trim())) }] : [];
+  return { kind: "csv", pages, tables, warnings: context.warnings };
+}
