@@ -47,3 +47,49 @@ export function encodePng(raster: Raster): Buffer {
     chunk("IEND", Buffer.alloc(0)),
   ]);
 }
+
+/** Encodes a greyscale raster as an uncompressed single-strip TIFF at 300 dpi (fixtures). */
+export function encodeTiff(raster: Raster): Buffer {
+  if (raster.channels !== 1) throw new Error("encodeTiff writes greyscale only");
+  const { width, height, data } = raster;
+  const tags: [number, number, number, number][] = []; // tag, type, count, value
+  const entries = 12;
+  const ifdOffset = 8;
+  const ifdSize = 2 + entries * 12 + 4;
+  const resolutionOffset = ifdOffset + ifdSize;
+  const pixelsOffset = resolutionOffset + 8;
+  const SHORT = 3;
+  const LONG = 4;
+  const RATIONAL = 5;
+  tags.push(
+    [256, LONG, 1, width],
+    [257, LONG, 1, height],
+    [258, SHORT, 1, 8],
+    [259, SHORT, 1, 1], // no compression
+    [262, SHORT, 1, 1], // black is zero
+    [273, LONG, 1, pixelsOffset],
+    [277, SHORT, 1, 1],
+    [278, LONG, 1, height],
+    [279, LONG, 1, width * height],
+    [282, RATIONAL, 1, resolutionOffset],
+    [283, RATIONAL, 1, resolutionOffset],
+    [296, SHORT, 1, 2], // inches
+  );
+  const head = Buffer.alloc(pixelsOffset);
+  head.write("II", 0, "latin1");
+  head.writeUInt16LE(42, 2);
+  head.writeUInt32LE(ifdOffset, 4);
+  head.writeUInt16LE(entries, ifdOffset);
+  tags.forEach(([tag, type, count, value], i) => {
+    const at = ifdOffset + 2 + i * 12;
+    head.writeUInt16LE(tag, at);
+    head.writeUInt16LE(type, at + 2);
+    head.writeUInt32LE(count, at + 4);
+    if (type === SHORT) head.writeUInt16LE(value, at + 8);
+    else head.writeUInt32LE(value, at + 8);
+  });
+  head.writeUInt32LE(0, ifdOffset + 2 + entries * 12); // no next IFD
+  head.writeUInt32LE(300, resolutionOffset);
+  head.writeUInt32LE(1, resolutionOffset + 4);
+  return Buffer.concat([head, Buffer.from(data.buffer, data.byteOffset, width * height)]);
+}
