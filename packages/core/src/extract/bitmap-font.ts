@@ -1,4 +1,4 @@
-import type { Raster } from "./png";
+import type { Raster } from "./raster";
 
 /**
  * A 5x9 bitmap font (7 rows above the baseline, 2 for descenders) in the style of a dot-matrix
@@ -12,12 +12,12 @@ const GLYPHS: Record<string, string[]> = {
   "2": [".###.", "#...#", "....#", "...#.", "..#..", ".#...", "#####"],
   "3": ["#####", "...#.", "..#..", "...#.", "....#", "#...#", ".###."],
   "4": ["#..#.", "#..#.", "#..#.", "#####", "...#.", "...#.", "...#."],
-  "5": ["#####", "#....", "####.", "....#", "....#", "#...#", ".###."],
+  "5": ["#####", "#....", "#.##.", "##..#", "....#", "#...#", ".###."],
   "6": ["..##.", ".#...", "#....", "####.", "#...#", "#...#", ".###."],
   "7": ["#####", "....#", "...#.", "..#..", ".#...", ".#...", ".#..."],
   "8": [".###.", "#...#", "#...#", ".###.", "#...#", "#...#", ".###."],
   "9": [".###.", "#...#", "#...#", ".####", "....#", "...#.", ".##.."],
-  A: [".###.", "#...#", "#...#", "#####", "#...#", "#...#", "#...#"],
+  A: ["..#..", ".#.#.", "#...#", "#...#", "#####", "#...#", "#...#"],
   B: ["####.", "#...#", "#...#", "####.", "#...#", "#...#", "####."],
   C: [".###.", "#...#", "#....", "#....", "#....", "#...#", ".###."],
   D: ["###..", "#..#.", "#...#", "#...#", "#...#", "#..#.", "###.."],
@@ -38,7 +38,7 @@ const GLYPHS: Record<string, string[]> = {
   S: [".####", "#....", "#....", ".###.", "....#", "....#", "####."],
   T: ["#####", "..#..", "..#..", "..#..", "..#..", "..#..", "..#.."],
   U: ["#...#", "#...#", "#...#", "#...#", "#...#", "#...#", ".###."],
-  V: ["#...#", "#...#", "#...#", "#...#", "#...#", ".#.#.", "..#.."],
+  V: ["#...#", "#...#", "#...#", ".#.#.", ".#.#.", "..#..", "..#.."],
   W: ["#...#", "#...#", "#...#", "#.#.#", "#.#.#", "#.#.#", ".#.#."],
   X: ["#...#", "#...#", ".#.#.", "..#..", ".#.#.", "#...#", "#...#"],
   Y: ["#...#", "#...#", ".#.#.", "..#..", "..#..", "..#..", "..#.."],
@@ -72,12 +72,12 @@ const GLYPHS: Record<string, string[]> = {
   ".": [".....", ".....", ".....", ".....", ".....", ".##..", ".##.."],
   ",": [".....", ".....", ".....", ".....", ".....", ".##..", ".##..", "..#..", ".#..."],
   ":": [".....", ".##..", ".##..", ".....", ".##..", ".##..", "....."],
-  $: ["..#..", ".####", "#.#..", ".###.", "..#.#", "####.", "..#.."],
+  $: ["..#..", ".####", "#.#..", "#.#..", ".###.", "..#.#", "..#.#", "####.", "..#.."],
   "#": [".#.#.", ".#.#.", "#####", ".#.#.", "#####", ".#.#.", ".#.#."],
   "-": [".....", ".....", ".....", ".###.", ".....", ".....", "....."],
   "/": ["....#", "...#.", "...#.", "..#..", ".#...", ".#...", "#...."],
-  "(": ["...#.", "..#..", ".#...", ".#...", ".#...", "..#..", "...#."],
-  ")": [".#...", "..#..", "...#.", "...#.", "...#.", "..#..", ".#..."],
+  "(": ["...#.", "..#..", ".#...", ".#...", ".#...", ".#...", ".#...", "..#..", "...#."],
+  ")": [".#...", "..#..", "...#.", "...#.", "...#.", "...#.", "...#.", "..#..", ".#..."],
   "%": ["##...", "##..#", "...#.", "..#..", ".#...", "#..##", "...##"],
   "&": [".##..", "#..#.", "#.#..", ".#...", "#.#.#", "#..#.", ".##.#"],
   "@": [".###.", "#...#", "#.###", "#.#.#", "#.###", "#....", ".###."],
@@ -86,14 +86,16 @@ const GLYPHS: Record<string, string[]> = {
   "|": ["..#..", "..#..", "..#..", "..#..", "..#..", "..#..", "..#.."],
 };
 
-const CELL_WIDTH = 6; // 5 columns of ink and one of spacing
+const CELL_WIDTH = 7; // 5 columns of ink and two of spacing: glyphs that touch after smoothing confuse OCR
 const LINE_HEIGHT = 12; // 9 rows of glyph and three of leading
 
 export interface RenderOptions {
-  /** Device pixels per font pixel: 2 ** smoothing passes times this. */
+  /** Enlargement after the two smoothing passes (which already make each font pixel 4x4). */
   scale?: number;
   /** Blank border around the text, in device pixels. */
   margin?: number;
+  /** Soften edges with a 3x3 box blur, as a scanner's optics do (default true). */
+  blur?: boolean;
 }
 
 /**
@@ -127,13 +129,13 @@ function scale2x(src: Uint8Array, width: number, height: number): Uint8Array {
 
 /** Renders lines of text as black on white greyscale pixels; unknown characters are an error. */
 export function renderText(lines: string[], options: RenderOptions = {}): Raster {
-  const scale = options.scale ?? 2;
+  const scale = options.scale ?? 1;
   const margin = options.margin ?? 40;
   const columns = Math.max(1, ...lines.map((l) => l.length));
   // 1. one bit per font pixel
   let w = columns * CELL_WIDTH;
   let h = lines.length * LINE_HEIGHT;
-  let bits = new Uint8Array(w * h);
+  let bits: Uint8Array = new Uint8Array(w * h);
   lines.forEach((line, row) => {
     [...line].forEach((char, column) => {
       const glyph = GLYPHS[char];
@@ -160,5 +162,26 @@ export function renderText(lines: string[], options: RenderOptions = {}): Raster
       if (bits[sy * w + Math.floor(x / scale)]) data[(y + margin) * width + x + margin] = 0;
     }
   }
-  return { width, height, channels: 1, data };
+  return { width, height, channels: 1, data: options.blur === false ? data : boxBlur(data, width, height) };
+}
+
+function boxBlur(data: Uint8Array, width: number, height: number): Uint8Array {
+  const out = new Uint8Array(data.length);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let sum = 0;
+      let count = 0;
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const yy = y + dy;
+          const xx = x + dx;
+          if (yy < 0 || xx < 0 || yy >= height || xx >= width) continue;
+          sum += data[yy * width + xx]!;
+          count++;
+        }
+      }
+      out[y * width + x] = Math.round(sum / count);
+    }
+  }
+  return out;
 }
