@@ -1,0 +1,126 @@
+import { z } from "zod";
+import { Extract } from "../extract/index";
+import { VisibleError } from "../error";
+import type { DocumentText, ImageInput } from "../ai/types";
+
+/** The spec's accepted attachments and its messages for the others. */
+export const DOCUMENT_EXTENSIONS = ["pdf", "doc", "docx", "xls", "xlsx", "csv", "txt"] as const;
+export const IMAGE_EXTENSIONS = ["jpg", "jpeg", "png"] as const;
+export const UNSUPPORTED_DOCUMENT = "Supported file types: PDFs, Word documents, Excel files, CSV, and text files";
+export const UNSUPPORTED_IMAGE = "Supported image types: JPG, PNG";
+
+/** Over the gateway's 10 MB body a request never arrives; this only bounds one field. */
+const MAX_DATA_URL_CHARS = 14_000_000;
+
+/** The spec's file payload: `{ name, type, data }` (a data URL), or an error marker when the browser could not read it. */
+export const FileInput = z.object({
+  name: z.string().trim().max(255, "File name is too long").default("attachment"),
+  type: z.string().trim().max(255).default(""),
+  data: z.string().max(MAX_DATA_URL_CHARS, "File is too large").optional(),
+  error: z.union([z.string().max(1000), z.boolean()]).optional(),
+});
+export type FileInput = z.output<typeof FileInput>;
+
+export interface AttachmentReport {
+  name: string;
+  type: string;
+  kind: "document" | "image" | "unknown";
+  status: "read" | "unreadable";
+  pages?: number;
+  characters?: number;
+  /** Things worth knowing that did not stop the reading (text cut short, scanned pages). */
+  warnings?: string[];
+  /** Why it could not be read, in plain words. */
+  error?: string;
+}
+
+export interface Attachments {
+  documents: DocumentText[];
+  images: ImageInput[];
+  unreadable: { name: string; reason: string }[];
+  reports: AttachmentReport[];
+}
+
+/**
+ * Reads the chat's attachments: documents become text on the server, images
+ * stay bytes for the models that see them. An unreadable file is reported, never fatal.
+ */
+export async function readAttachments(files: FileInput[]): Promise<Attachments> {
+  const results = await Promise.all(files.map(readOne));
+  const out: Attachments = { documents: [], images: [], unreadable: [], reports: [] };
+  for (const r of results) {
+    out.reports.push(r.report);
+    if (r.document) out.documents.push(r.document);
+    if (r.image) out.images.push(r.image);
+    if (r.report.status === "unreadable") out.unreadable.push({ name: r.report.name, reason: r.report.error ?? "it could not be read" });
+  }
+  return out;
+}
+
+type ReadResult = { report: AttachmentReport; document?: DocumentText; image?: ImageInput };
+
+async function readOne(file: FileInput): Promise<ReadResult> {
+  const base = { name: file.name, type: file.type };
+  const fail = (kind: AttachmentReport["kind"], error: string): ReadResult => ({ report: { ...base, kind, status: "unreadable", error } });
+  const extension = file.name.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1] ?? "";
+  const declaredImage = file.type.startsWith("image/") || (IMAGE_EXTENSIONS as readonly string[]).includes(extension);
+
+  if (file.error !== undefined && file.error !== false) {
+    return fail(declaredImage ? "image" : "document", typeof file.error === "string" && file.error.trim() ? file.error.trim() : "the browser could not read the file");
+  }
+  const decoded = file.data ? decodeDataUrl(file.data) : undefined;
+  if (!decoded) return fail(declaredImage ? "image" : "document", "the file's content did not arrive");
+
+  if (declaredImage) {
+    const mediaType = imageType(decoded.bytes);
+    if (!mediaType) return fail("image", UNSUPPORTED_IMAGE);
+    return {
+      report: { ...base, kind: "image", status: "read" },
+      image: { name: file.name, mediaType, data: decoded.bytes },
+    };
+  }
+  if (!(DOCUMENT_EXTENSIONS as readonly string[]).includes(extension) && !isDocumentType(file.type || decoded.mediaType)) {
+    return fail("unknown", UNSUPPORTED_DOCUMENT);
+  }
+  try {
+    const { pages, warnings } = await extractText(decoded.bytes, file.name, file.type || decoded.mediaType);
+    const characters = pages.reduce((sum, p) => sum + p.text.length, 0);
+    return {
+      report: { ...base, kind: "document", status: "read", pages: pages.length, characters, ...(warnings.length ? { warnings } : {}) },
+      document: { name: file.name, pages },
+    };
+  } catch (error) {
+    if (!(error instanceof VisibleError)) console.error(`[chat] reading ${file.name} failed`, error);
+    return fail("document", error instanceof VisibleError ? error.message.replace(/\.$/, "") : "it could not be read");
+  }
+}
+
+/**
+ * The one place that knows the extraction module. Chat has ~28 s in all, so at
+ * most one scanned page is read with OCR here (the document pipeline reads the rest).
+ */
+async function extractText(bytes: Buffer, fileName: string, contentType: string) {
+  const result = await Extract.fromBuffer(bytes, { fileName, contentType: contentType || undefined, limits: { maxOcrPages: 1 } });
+  return { pages: result.pages.map((p) => ({ page: p.page, text: p.text })), warnings: result.warnings };
+}
+
+function decodeDataUrl(dataUrl: string): { mediaType: string; bytes: Buffer } | undefined {
+  const match = /^data:([^;,]*)((?:;[^;,]*)*),/.exec(dataUrl);
+  if (!match) return undefined;
+  const body = dataUrl.slice(match[0].length);
+  const bytes = match[2]?.includes(";base64") ? Buffer.from(body, "base64") : Buffer.from(decodeURIComponent(body), "utf8");
+  return bytes.length ? { mediaType: match[1] ?? "", bytes } : undefined;
+}
+
+/** Judged by the bytes, not the name: a renamed GIF is not a PNG. */
+function imageType(bytes: Buffer): ImageInput["mediaType"] | undefined {
+  if (bytes.length > 8 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47) return "image/png";
+  if (bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "image/jpeg";
+  return undefined;
+}
+
+function isDocumentType(mediaType: string) {
+  return /^(application\/pdf|application\/msword|application\/vnd\.openxmlformats-officedocument\.(wordprocessingml|spreadsheetml)|application\/vnd\.ms-excel|text\/csv|text\/plain)/.test(
+    mediaType,
+  );
+}

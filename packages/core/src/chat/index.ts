@@ -1,0 +1,86 @@
+import { z } from "zod";
+import { Ai, CHOICES, RESEARCH, type AnswerResult, type Deps, type Message } from "../ai/index";
+import { config } from "../config";
+import { Invalid } from "../error";
+import { dynamoStatusStore } from "../ai/status";
+import { FileInput, readAttachments, type AttachmentReport } from "./attachments";
+
+/** The spec: the last 10 messages of the conversation go with each question. */
+export const HISTORY_LIMIT = 10;
+/** The spec's text when only files are sent. */
+export const FILES_ONLY_MESSAGE = "Please analyze the uploaded file(s)";
+export const MODEL_VALUES = [...CHOICES, RESEARCH] as const;
+export type ModelValue = (typeof MODEL_VALUES)[number];
+
+const MAX_MESSAGE = 100_000;
+
+export namespace Chat {
+  export const HistoryItem = z.object({
+    type: z.enum(["user", "ai"], { message: "history type must be user or ai" }),
+    content: z.string().max(MAX_MESSAGE, "A history message is too long").default(""),
+  });
+
+  export const Input = z.object({
+    model: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.enum(MODEL_VALUES, { message: `model must be one of ${MODEL_VALUES.join(", ")}` }))
+      .default("gemini"),
+    message: z.string().max(MAX_MESSAGE, "Message is too long").default(""),
+    files: z.array(FileInput).max(10, "At most 10 files can be attached").default([]),
+    // The client sends 10; more is accepted and cut, far more is refused.
+    history: z.array(HistoryItem).max(500, "History is too long").default([]),
+    userId: z.string().max(128).optional(),
+  });
+  export type Input = z.input<typeof Input>;
+
+  export type Answer = AnswerResult & {
+    attachments: AttachmentReport[];
+    timestamp: string;
+  };
+
+  /** Answers one chat message: reads the attachments, sends the last 10 messages with it, asks the chosen model(s). */
+  export async function respond(input: Input, deps: Deps = { config: config(), store: dynamoStatusStore }): Promise<Answer> {
+    const parsed = Input.safeParse(input);
+    if (!parsed.success) throw new Invalid(parsed.error.issues[0]?.message ?? "Invalid chat message");
+    const { model, message, files, history } = parsed.data;
+    // The budget starts now: reading attachments counts against the gateway's 30 s.
+    const deadline = Date.now() + deps.config.CHAT_DEADLINE_MS;
+    const text = message.trim() || (files.length ? FILES_ONLY_MESSAGE : "");
+    if (!text) throw new Invalid("Please enter a message");
+
+    const attachments = await readAttachments(files);
+    const current: Message = {
+      role: "user",
+      content: text,
+      ...(attachments.documents.length ? { documents: attachments.documents } : {}),
+      ...(attachments.images.length ? { images: attachments.images } : {}),
+      ...(attachments.unreadable.length ? { unreadable: attachments.unreadable } : {}),
+    };
+    const result = await Ai.answer({ model, messages: [...recentHistory(history, text), current], deadline }, deps);
+    const fileNotes = attachments.unreadable.map((f) => `The attachment "${f.name}" could not be read: ${f.reason}.`);
+    return { ...result, notes: [...fileNotes, ...result.notes], attachments: attachments.reports, timestamp: new Date().toISOString() };
+  }
+
+  /** The last HISTORY_LIMIT messages, without a copy of the question the client may have put at the end. */
+  export function recentHistory(history: z.output<typeof HistoryItem>[], question: string): Message[] {
+    const items = [...history];
+    const last = items[items.length - 1];
+    if (last && last.type === "user" && last.content.trim() === question.trim()) items.pop();
+    return items
+      .slice(-HISTORY_LIMIT)
+      .filter((h) => h.content.trim())
+      .map((h) => ({ role: h.type === "user" ? "user" : "assistant", content: h.content }));
+  }
+
+  export const TitleInput = z.object({
+    message: z.string().max(MAX_MESSAGE, "Message is too long").default(""),
+    userId: z.string().max(128).optional(),
+  });
+
+  export async function generateTitle(input: z.input<typeof TitleInput>, deps?: Deps) {
+    const { message } = TitleInput.parse(input);
+    return { title: await Ai.generateTitle(message, deps) };
+  }
+}
