@@ -1,0 +1,69 @@
+import { config, type Config } from "../config";
+import { Ai } from "../ai/index";
+import { activeModels } from "../ai/catalog";
+import { OFFLINE } from "../ai/types";
+import { analyzeByRules, type TextPage } from "./rules";
+import { DocumentAnalysis } from "./schema";
+import { Quote } from "./index";
+
+export interface AnalyzeInput {
+  pages: TextPage[];
+  fileName: string;
+  category: string;
+}
+
+export interface AnalyzeResult {
+  analysis: DocumentAnalysis;
+  /** "offline" for the rules, else the model id that produced it. */
+  extractedBy: string;
+  /** Things a person should know, e.g. that the models failed and the rules answered. */
+  notes: string[];
+}
+
+const SYSTEM = [
+  "You read business documents that sales and quoting professionals upload and extract structured data from them.",
+  "Decide what the document is. When it is a quote, estimate, proposal or bid, fill `quote`; otherwise set `quote` to null.",
+  "Copy values as the document writes them: do not compute, round or invent. Amounts are plain numbers without currency symbols or thousands separators.",
+  "`tax` is the tax amount, never the rate. `amount` of a line is the line total as written. Dates as YYYY-MM-DD. Currency as an ISO 4217 code.",
+  "`page` is the 1-based page the value appears on (pages are marked '--- page N ---'). Use null for anything the document does not state.",
+  "`kind` is vendor when a supplier quotes the reader's company, customer when the reader's company quotes its customer; the document's category is a strong hint.",
+  "`summary`: two or three plain sentences on what the document is and its key terms.",
+].join(" ");
+
+function instruction(input: AnalyzeInput) {
+  return [
+    `Extract the quote information (vendor, customer, quote number, dates, line items with quantity, unit price and amount, subtotal, tax, shipping, total, payment terms) from the attached document "${input.fileName}", and summarise it.`,
+    `The user filed it under the category "${input.category}".`,
+  ].join(" ");
+}
+
+/**
+ * Analyses a document's text: with a configured model through structured output
+ * validated by the shared schema; with none (or when every model fails), with the
+ * offline rules, so the pipeline always completes.
+ */
+export async function analyzeDocument(input: AnalyzeInput, c: Config = config()): Promise<AnalyzeResult> {
+  const notes: string[] = [];
+  const hasText = input.pages.some((p) => p.text.trim() !== "");
+  if (hasText && activeModels(c).length > 0) {
+    try {
+      const result = await Ai.generateObject(
+        DocumentAnalysis,
+        [{ role: "user", content: instruction(input), documents: [{ name: input.fileName, pages: input.pages }] }],
+        { name: "document_analysis", system: SYSTEM, timeoutMs: c.PIPELINE_MODEL_TIMEOUT_MS, maxTokens: 8000 },
+      );
+      const analysis = result.object;
+      return {
+        analysis: { ...analysis, summary: analysis.summary.trim().slice(0, 2000), quote: analysis.quote ? Quote.normalize(analysis.quote) : null },
+        extractedBy: result.model,
+        notes,
+      };
+    } catch (error) {
+      // Ai.generateObject has already tried every configured model and logged why each failed.
+      const why = error instanceof Error ? error.message.replace(/\.$/, "") : String(error);
+      notes.push(`The AI models could not analyse the document (${why}); the built-in rules were used instead.`);
+    }
+  }
+  const analysis = analyzeByRules(input);
+  return { analysis: { ...analysis, quote: analysis.quote ? Quote.normalize(analysis.quote) : null }, extractedBy: OFFLINE, notes };
+}

@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import { Extract } from "../extract/index";
+import { quoteFiles, VENDOR_QUOTE } from "../extract/fixtures";
+import { crossCheck } from "./check";
+import { Quote } from "./index";
+import { moneyTokens, parseDate, parseNumber } from "./numbers";
+import { analyzeByRules, extractQuoteByRules } from "./rules";
+import { DocumentAnalysis, QuoteData } from "./schema";
+
+describe("numbers as quotes write them", () => {
+  it.each([
+    ["$1,234.50", 1234.5],
+    ["(50.00)", -50],
+    ["-5.00", -5],
+    ["1.234,50 €", 1234.5],
+    ["1,234,567", 1234567],
+    ["USD 99.99", 99.99],
+    ["12", 12],
+    ["8.25%", null],
+    ["abc", null],
+  ])("%s reads as %s", (text, value) => expect(parseNumber(text)).toBe(value));
+
+  it("a rate is not an amount: 'Tax (8.25%): $169.53' has one amount", () => {
+    expect(moneyTokens("Tax (8.25%): $169.53").map((t) => t.value)).toEqual([169.53]);
+  });
+
+  it.each([
+    ["Date: 03/14/2024", "2024-03-14"],
+    ["2024-04-13", "2024-04-13"],
+    ["Valid until April 13, 2024", "2024-04-13"],
+    ["13 April 2024", "2024-04-13"],
+    ["31/12/2024", "2024-12-31"],
+    ["02/30/2024", null],
+  ])("%s is the date %s", (text, iso) => expect(parseDate(text)).toBe(iso));
+});
+
+describe("the offline rules", () => {
+  const files = quoteFiles().filter((f) => !f.ocr);
+
+  it.each(files.map((f) => [f.fileName, f] as const))("read the totals and line items of %s exactly", async (_name, file) => {
+    const extraction = await Extract.fromBuffer(await file.build(), { fileName: file.fileName, contentType: file.contentType, ocr: false });
+    const quote = extractQuoteByRules({ pages: extraction.pages, category: "vendor-quotes", fileName: file.fileName })!;
+    expect(QuoteData.parse(quote)).toEqual(quote);
+    expect(quote).toMatchObject({ kind: "vendor", quoteNumber: VENDOR_QUOTE.quoteNumber, subtotal: VENDOR_QUOTE.subtotal, tax: VENDOR_QUOTE.tax, shipping: VENDOR_QUOTE.shipping, total: VENDOR_QUOTE.total });
+    expect(quote.vendorName).toBe(VENDOR_QUOTE.vendor);
+    expect(quote.lineItems.map((l) => [l.quantity, l.description, l.unitPrice, l.amount])).toEqual(VENDOR_QUOTE.items.map((i) => [i.qty, i.description, i.unitPrice, i.amount]));
+    expect(crossCheck(quote)).toEqual([]);
+    expect(quote.sources.total).toEqual({ page: 1, confidence: 0.9 });
+  });
+
+  it("read the labelled fields of a quote", () => {
+    const text = ["Acme", "Quote No: Q-17", "Date: 03/14/2024", "Valid for 30 days", "Bill To: Globex", "Qty | Description | Unit Price | Amount", "2 | Pump | $10.00 | $20.00", "Total: $20.00", "Payment terms: Net 45. Thank you."].join("\n");
+    const quote = extractQuoteByRules({ pages: [{ page: 1, text }], category: "customer-quotes" })!;
+    expect(quote).toMatchObject({ kind: "customer", vendorName: "Acme", customerName: "Globex", quoteNumber: "Q-17", quoteDate: "2024-03-14", validUntil: "2024-04-13", currency: "USD", paymentTerms: "Net 45" });
+  });
+
+  it("read an OCR'd table that has no cell separators", () => {
+    const text = ["QUOTE", "Description Qty Unit Price Amount", "Steel bracket 10 12.50 125.00", "Hydraulic pump 4 450.00 1,800.00", "Subtotal 1,925.00", "Total 1,925.00"].join("\n");
+    const quote = extractQuoteByRules({ pages: [{ page: 2, text }] })!;
+    expect(quote.lineItems).toEqual([
+      { description: "Steel bracket", quantity: 10, unit: null, unitPrice: 12.5, amount: 125, page: 2 },
+      { description: "Hydraulic pump", quantity: 4, unit: null, unitPrice: 450, amount: 1800, page: 2 },
+    ]);
+    expect(quote.total).toBe(1925);
+  });
+
+  it("summarise a document that is not a quote instead of inventing one", () => {
+    const analysis = analyzeByRules({ pages: [{ page: 1, text: "SERVICES AGREEMENT\nThis agreement is made between the parties named below. The parties hereby agree to the terms and conditions that follow." }], category: "contracts" });
+    expect(DocumentAnalysis.parse(analysis)).toEqual(analysis);
+    expect(analysis).toMatchObject({ documentType: "contract", quote: null });
+    expect(analysis.summary).toMatch(/^Contract \(1 page\): SERVICES AGREEMENT\. This agreement is made/);
+  });
+});
+
+describe("cross-checks", () => {
+  const base = Quote.normalize({
+    ...extractQuoteByRules({ pages: [{ page: 1, text: "Quote\nQty | Description | Unit Price | Amount\n2 | A | $10.00 | $20.00\n3 | B | $5.00 | $15.00\nSubtotal: $35.00\nTax: $3.50\nShipping: $5.00\nTotal: $43.50" }] })!,
+  });
+
+  it("a quote whose numbers add up has no flags", () => expect(crossCheck(base)).toEqual([]));
+
+  it("flag a line whose quantity x unit price is not its amount", () => {
+    const flags = crossCheck({ ...base, lineItems: [{ ...base.lineItems[0]!, amount: 25 }, base.lineItems[1]!] });
+    expect(flags.map((f) => f.code)).toEqual(["line_amount", "line_items_sum"]);
+    expect(flags[0]).toMatchObject({ line: 0, expected: 20, actual: 25 });
+  });
+
+  it("flag a total that is not subtotal + tax + shipping, and a missing total", () => {
+    expect(crossCheck({ ...base, total: 44 })).toEqual([
+      { code: "total_sum", message: "subtotal 35.00 + tax 3.50 + shipping 5.00 = 43.50, but the total says 44.00.", expected: 43.5, actual: 44, line: null },
+    ]);
+    expect(crossCheck({ ...base, total: null }).map((f) => f.code)).toEqual(["missing_total"]);
+  });
+});

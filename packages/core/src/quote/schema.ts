@@ -1,0 +1,90 @@
+import { z } from "zod";
+
+/**
+ * The quote information extracted from a document: ONE schema for the pipeline's
+ * structured output (real models), the offline rules, the stored Quote record and
+ * the quotes API. Model-facing constraints: every field is present and nullable
+ * (strict structured output wants no optional keys), and no string patterns or
+ * lengths (not every provider's strict mode takes them); `Quote.normalize` tidies
+ * and clips values after validation.
+ */
+
+export const QUOTE_KINDS = ["vendor", "customer"] as const;
+export type QuoteKind = (typeof QUOTE_KINDS)[number];
+
+/** The scalar fields whose origin (page, confidence) is recorded in `sources`. */
+export const QUOTE_FIELDS = [
+  "vendorName",
+  "customerName",
+  "quoteNumber",
+  "quoteDate",
+  "validUntil",
+  "currency",
+  "subtotal",
+  "tax",
+  "shipping",
+  "total",
+  "paymentTerms",
+] as const;
+export type QuoteField = (typeof QUOTE_FIELDS)[number];
+
+const text = (description: string) => z.string().nullable().describe(description);
+const money = (description: string) => z.number().nullable().describe(description);
+const page = z.number().int().min(1).nullable().describe("The 1-based page (or sheet) the value was read from; null when unknown");
+const confidence = z.number().min(0).max(1).describe("How sure the extraction is, from 0 (a guess) to 1 (read verbatim)");
+
+export const LineItem = z.object({
+  description: z.string().describe("What is quoted, as written"),
+  quantity: z.number().nullable(),
+  unit: z.string().nullable().describe("Unit of measure (ea, hr, m, box...) when stated"),
+  unitPrice: money("Price of one unit"),
+  amount: money("Line total as written on the document"),
+  page,
+});
+export type LineItem = z.infer<typeof LineItem>;
+
+export const Source = z.object({ page, confidence });
+export type Source = z.infer<typeof Source>;
+
+export const QuoteData = z.object({
+  kind: z.enum(QUOTE_KINDS).describe("vendor: a supplier quotes us; customer: we quote our customer"),
+  vendorName: text("Who issued the quote"),
+  customerName: text("Who the quote is addressed to"),
+  quoteNumber: text("The quote, estimate or proposal number"),
+  quoteDate: text("Date of the quote, YYYY-MM-DD"),
+  validUntil: text("Expiry date of the quote, YYYY-MM-DD"),
+  currency: text("ISO 4217 code, e.g. USD"),
+  lineItems: z.array(LineItem).max(500),
+  subtotal: money("Sum of the line items before tax and shipping"),
+  tax: money("Tax amount (not the rate)"),
+  shipping: money("Shipping, freight or delivery charge"),
+  total: money("The grand total to pay"),
+  paymentTerms: text("e.g. Net 30"),
+  confidence: confidence.describe("Overall confidence in this extraction"),
+  sources: z
+    .object(Object.fromEntries(QUOTE_FIELDS.map((f) => [f, Source.nullable()])) as Record<QuoteField, z.ZodNullable<typeof Source>>)
+    .describe("Where each field came from; null for a field that was not found"),
+});
+export type QuoteData = z.infer<typeof QuoteData>;
+
+export const DOCUMENT_TYPES = ["quote", "invoice", "contract", "specification", "drawing", "correspondence", "other"] as const;
+
+/** What the analyze step produces for any document: a short summary, and the quote when it is one. */
+export const DocumentAnalysis = z.object({
+  documentType: z.enum(DOCUMENT_TYPES),
+  summary: z.string().describe("Two or three sentences on what the document is and says"),
+  quote: QuoteData.nullable().describe("The quote information when the document is a quote, estimate or proposal; otherwise null"),
+});
+export type DocumentAnalysis = z.infer<typeof DocumentAnalysis>;
+
+/** Cross-checks whose numbers do not add up; stored with the quote. */
+export const FLAG_CODES = ["line_amount", "line_items_sum", "total_sum", "missing_total"] as const;
+export const Flag = z.object({
+  code: z.enum(FLAG_CODES),
+  message: z.string(),
+  expected: z.number().nullable(),
+  actual: z.number().nullable(),
+  /** For line_amount: the 0-based line item. */
+  line: z.number().int().min(0).nullable(),
+});
+export type Flag = z.infer<typeof Flag>;
