@@ -70,6 +70,11 @@ async function main() {
 
   await waitFor("GET /api/health", async () => (await fetch(`${gatewayUrl}/api/health`)).status === 200, 30_000);
 
+  // s3rver's upload events start the document pipeline (definition.asl.json, in-process).
+  const { startLocalPipeline } = await import("./pipeline");
+  await startLocalPipeline(stack.s3, { log: (line) => console.log(`[pipeline] ${line}`) });
+  say(`Document pipeline started by uploads to s3rver (aws-local-stepfunctions)`);
+
   let webUrl = "";
   if (webMode !== "none") {
     const web = await startWeb({

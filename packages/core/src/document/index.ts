@@ -1,0 +1,335 @@
+import { PutObjectCommand } from "@aws-sdk/client-s3";
+import { createPresignedPost } from "@aws-sdk/s3-presigned-post";
+import { z } from "zod";
+import { Actor } from "../actor";
+import { nextId } from "../db/counter";
+import { isConditionFailure } from "../db/service";
+import { Invalid, NotFound, TooLarge } from "../error";
+import { fn } from "../fn";
+import { recordId } from "../customer/fields";
+import { Project } from "../project/index";
+import { Storage } from "../storage/index";
+import type { Chunk, ChunkFile } from "./chunks";
+import { DocumentEntity, type DocumentItem } from "./entity";
+import { chunksKey, derivedPrefix, documentPrefix, uploadKey } from "./keys";
+import { DocumentStore, isMissingObject, listKeys, readJson } from "./store";
+import type { StoredText } from "./text";
+import {
+  acceptedContentType,
+  DOCUMENT_ACCEPT,
+  DOCUMENT_CATEGORIES,
+  MAX_DOCUMENT_BYTES,
+  PROCESSING_STATUSES,
+  safeFileName,
+  tooLarge,
+  tooSmall,
+  TYPE_REJECTION,
+  type DocumentCategory,
+  type ProcessingStatus,
+} from "./types";
+
+export { DOCUMENT_ACCEPT, DOCUMENT_CATEGORIES, MAX_DOCUMENT_BYTES, PROCESSING_STATUSES, TYPE_REJECTION } from "./types";
+export type { Chunk, ChunkFile, StoredChunk } from "./chunks";
+export type { StoredText } from "./text";
+
+/** How long a presigned upload (POST) stays usable. */
+export const UPLOAD_EXPIRES_SECONDS = 15 * 60;
+/** How long a view link works: long enough to open, short enough not to be shared around. */
+export const VIEW_EXPIRES_SECONDS = 5 * 60;
+/** The state machine's TimeoutSeconds (definition.asl.json) plus a margin. */
+const PROCESSING_DEADLINE_MS = 65 * 60 * 1000;
+const UPLOAD_DEADLINE_MS = (UPLOAD_EXPIRES_SECONDS + 5 * 60) * 1000;
+
+const Category = z.enum(DOCUMENT_CATEGORIES, {
+  message: `documentCategory must be one of ${DOCUMENT_CATEGORIES.join(", ")}`,
+});
+/** Forms send numbers as text. */
+const ProjectId = z.preprocess((v) => (typeof v === "string" && /^\d+$/.test(v.trim()) ? Number(v) : v), recordId("Project ID"));
+const FileName = z.string({ message: "fileName is required" }).trim().min(1, "fileName is required").max(255, "fileName must be at most 255 characters");
+
+export namespace Document {
+  export const CATEGORIES = DOCUMENT_CATEGORIES;
+  export const STATUSES = PROCESSING_STATUSES;
+
+  /** A document as the API answers it. */
+  export interface Info {
+    id: number;
+    projectId: number;
+    fileName: string;
+    /** The Content-Type it is stored and served with. */
+    fileType: string;
+    documentCategory: DocumentCategory;
+    processingStatus: ProcessingStatus;
+    /** The start of the extracted text, or null when none was extracted (the list's green dot). */
+    extractedText: string | null;
+    hasText: boolean;
+    size: number | null;
+    pageCount: number | null;
+    /** quote, invoice, contract, specification, drawing, correspondence or other (after analysis). */
+    documentType: string | null;
+    summary: string | null;
+    /** The extracted quote's id (Quote entity), when the document is a quote. */
+    quoteId: number | null;
+    /** Why processing failed, in words a person can act on. */
+    failureReason: string | null;
+    warnings: string[];
+    createdAt: string;
+    updatedAt: string;
+    processedAt: string | null;
+  }
+
+  /**
+   * The record as the API shows it. A document whose upload never arrived, or whose
+   * processing outlived the state machine's timeout, reads as failed: nothing is
+   * left showing "uploading" or "processing" forever.
+   */
+  export function present(item: DocumentItem, now = Date.now()): Info {
+    let status = item.processingStatus as ProcessingStatus;
+    let failureReason = item.failureReason ?? null;
+    if (status === "uploading" && now - Date.parse(item.createdAt) > UPLOAD_DEADLINE_MS) {
+      status = "failed";
+      failureReason = "The upload did not complete. Please upload the file again.";
+    } else if (status === "processing" && now - Date.parse(item.updatedAt) > PROCESSING_DEADLINE_MS) {
+      status = "failed";
+      failureReason = "Processing did not finish in time. Please upload the file again.";
+    }
+    return {
+      id: item.id,
+      projectId: item.projectId,
+      fileName: item.fileName,
+      fileType: item.fileType,
+      documentCategory: item.documentCategory as DocumentCategory,
+      processingStatus: status,
+      extractedText: item.hasText ? (item.excerpt ?? "") || null : null,
+      hasText: item.hasText,
+      size: item.size ?? null,
+      pageCount: item.pageCount ?? null,
+      documentType: item.documentType ?? null,
+      summary: item.summary ?? null,
+      quoteId: item.quoteId ?? null,
+      failureReason,
+      warnings: item.warnings ?? [],
+      createdAt: item.createdAt,
+      updatedAt: item.updatedAt,
+      processedAt: item.processedAt ?? null,
+    };
+  }
+
+  async function owned(id: number): Promise<DocumentItem> {
+    const item = (await DocumentEntity.get({ id }).go()).data;
+    if (!item || item.userId !== Actor.userId()) throw new NotFound("Document");
+    return item;
+  }
+
+  /** The upload checks of the spec, before anything is stored: type by name or declared type, 1 byte to 100MB. */
+  function admit(fileName: string, contentType: string, size: number): string {
+    const type = acceptedContentType(fileName, contentType);
+    if (!type) throw new Invalid(TYPE_REJECTION);
+    if (size > MAX_DOCUMENT_BYTES) throw new TooLarge(tooLarge());
+    if (size < 1) throw new Invalid(tooSmall());
+    return type;
+  }
+
+  async function createRecord(input: { projectId: number; documentCategory: DocumentCategory; fileName: string; fileType: string; size: number }) {
+    await Project.get(input.projectId);
+    const userId = Actor.userId();
+    const id = await nextId("document");
+    const storageKey = uploadKey({ userId, projectId: input.projectId, documentId: id }, safeFileName(input.fileName));
+    const result = await DocumentEntity.create({
+      id,
+      userId,
+      projectId: input.projectId,
+      fileName: input.fileName,
+      fileType: input.fileType,
+      storageKey,
+      documentCategory: input.documentCategory,
+      processingStatus: "uploading",
+      size: input.size,
+    }).go();
+    return result.data as DocumentItem;
+  }
+
+  export const UploadRequest = z.object({
+    projectId: ProjectId,
+    documentCategory: Category,
+    fileName: FileName,
+    contentType: z.string().max(255).default(""),
+    size: z.number({ message: "size must be a number of bytes" }).int("size must be a whole number of bytes").min(0, tooSmall()),
+  });
+  export type UploadRequest = z.input<typeof UploadRequest>;
+
+  export interface UploadTicket {
+    document: Info;
+    /** POST multipart/form-data to `url`: every entry of `fields` first, then the file as `file`. */
+    upload: { method: "POST"; url: string; fields: Record<string, string>; expiresAt: string; maxBytes: number };
+  }
+
+  /**
+   * A presigned S3 POST for one file: the browser uploads straight to S3 with progress.
+   * The policy pins the key, the Content-Type and 1 byte..100MB; the record starts as
+   * 'uploading' and the pipeline moves it on when S3 reports the object.
+   */
+  export const requestUpload = fn(UploadRequest, async (input): Promise<UploadTicket> => {
+    const fileType = admit(input.fileName, input.contentType, input.size);
+    const item = await createRecord({ ...input, fileType });
+    const post = await createPresignedPost(Storage.publicS3(), {
+      Bucket: Storage.bucket(),
+      Key: item.storageKey,
+      Conditions: [
+        ["content-length-range", 1, MAX_DOCUMENT_BYTES],
+        ["eq", "$Content-Type", fileType],
+      ],
+      Fields: { "Content-Type": fileType },
+      Expires: UPLOAD_EXPIRES_SECONDS,
+    });
+    return {
+      document: present(item),
+      upload: {
+        method: "POST",
+        url: post.url,
+        fields: post.fields,
+        expiresAt: new Date(Date.now() + UPLOAD_EXPIRES_SECONDS * 1000).toISOString(),
+        maxBytes: MAX_DOCUMENT_BYTES,
+      },
+    };
+  });
+
+  export const UploadFields = z.object({
+    projectId: z.preprocess((v) => (v === undefined || v === "" ? undefined : v), ProjectId.optional()).refine((v) => v !== undefined, "projectId is required"),
+    documentCategory: Category,
+  });
+
+  /**
+   * The spec's `POST /api/upload-document` (files within the gateway's limit): the
+   * server stores the file itself; S3's notification starts the same pipeline.
+   */
+  export async function upload(input: { projectId: number; documentCategory: DocumentCategory; fileName: string; contentType: string; data: Buffer }): Promise<Info> {
+    const fileType = admit(input.fileName, input.contentType, input.data.length);
+    const item = await createRecord({ ...input, size: input.data.length, fileType });
+    await Storage.s3().send(new PutObjectCommand({ Bucket: Storage.bucket(), Key: item.storageKey, Body: input.data, ContentType: fileType }));
+    // The file is stored: it is being processed from here on, whether or not the
+    // pipeline has claimed it yet (its claim accepts either status).
+    const moved = await DocumentEntity.patch({ id: item.id })
+      .set({ processingStatus: "processing" })
+      .where((a, o) => o.eq(a.processingStatus, "uploading"))
+      .go({ response: "all_new" })
+      .catch((error) => (isConditionFailure(error) ? undefined : Promise.reject(error)));
+    return present((moved?.data as DocumentItem | undefined) ?? (await owned(item.id)));
+  }
+
+  /** The documents of one of the caller's projects, newest first: one Query on gsi1. */
+  export const list = fn(recordId("Project ID"), async (projectId) => {
+    await Project.get(projectId);
+    const userId = Actor.userId();
+    const items = (await DocumentEntity.query.byProject({ projectId }).go({ order: "desc", pages: "all" })).data;
+    const now = Date.now();
+    return items.filter((d) => d.userId === userId).map((d) => present(d, now));
+  });
+
+  export const get = fn(recordId("Document ID"), async (id) => present(await owned(id)));
+
+  /**
+   * A short-lived link to the file itself. The API is called with a bearer token, so a
+   * new tab cannot call it directly: the page asks for the link, then opens it.
+   */
+  export const viewUrl = fn(recordId("Document ID"), async (id) => {
+    const item = await owned(id);
+    try {
+      await Storage.head(item.storageKey);
+    } catch (error) {
+      if (isMissingObject(error)) throw new NotFound("Document file");
+      throw error;
+    }
+    const url = await Storage.viewUrl(item.storageKey, { fileName: safeFileName(item.fileName), expiresIn: VIEW_EXPIRES_SECONDS });
+    return { url, expiresAt: new Date(Date.now() + VIEW_EXPIRES_SECONDS * 1000).toISOString() };
+  });
+
+  export const MoveInput = z.object({ id: recordId("Document ID"), documentCategory: Category });
+  export const move = fn(MoveInput, async ({ id, documentCategory }) => {
+    await owned(id);
+    const userId = Actor.userId();
+    const result = await DocumentEntity.patch({ id })
+      .set({ documentCategory })
+      .where((a, o) => o.eq(a.userId, userId))
+      .go({ response: "all_new" })
+      .catch((error) => (isConditionFailure(error) ? Promise.reject(new NotFound("Document")) : Promise.reject(error)));
+    return present(result.data as DocumentItem);
+  });
+
+  /**
+   * Deletes the document, its quote, its file, its extracted text and its chunks.
+   * The records go first (one transaction): a pipeline step still running finds its
+   * document gone and removes anything it writes afterwards (see pipeline.ts).
+   */
+  export const remove = fn(recordId("Document ID"), async (id) => {
+    const item = await owned(id);
+    await purge(item);
+    return { id };
+  });
+
+  /** Removes every trace of a document (records, then files). Used by delete and by the pipeline's discard. */
+  export async function purge(item: Pick<DocumentItem, "id" | "userId" | "projectId">) {
+    await DocumentStore.transaction
+      .write(({ document, quote }) => [document.delete({ id: item.id }).commit(), quote.delete({ documentId: item.id }).commit()])
+      .go();
+    await removeFiles({ userId: item.userId, projectId: item.projectId, documentId: item.id });
+  }
+
+  export async function removeFiles(ref: { userId: string; projectId: number; documentId: number }) {
+    const keys = (await Promise.all([listKeys(documentPrefix(ref)), listKeys(derivedPrefix(ref))])).flat();
+    await Storage.remove(keys);
+  }
+
+  /** The full extracted text of one of the caller's documents (pages and tables), or null before extraction. */
+  export const text = fn(recordId("Document ID"), async (id): Promise<StoredText | null> => {
+    const item = await owned(id);
+    if (!item.hasText && item.processingStatus !== "completed") return null;
+    try {
+      return await readJson<StoredText>(`${derivedPrefix({ userId: item.userId, projectId: item.projectId, documentId: item.id })}text.json`);
+    } catch (error) {
+      if (isMissingObject(error)) return null;
+      throw error;
+    }
+  });
+
+  /**
+   * Every retrieval chunk of a project's completed documents, with the page each
+   * came from (format in chunks.ts). The project chat ranks these.
+   */
+  export const chunks = fn(recordId("Project ID"), async (projectId): Promise<Chunk[]> => {
+    const documents = (await list(projectId)).filter((d) => d.processingStatus === "completed");
+    const userId = Actor.userId();
+    const files = await mapLimit(documents, 8, async (d) => {
+      try {
+        return { document: d, file: await readJson<ChunkFile>(chunksKey({ userId, projectId, documentId: d.id })) };
+      } catch (error) {
+        if (isMissingObject(error)) return { document: d, file: undefined };
+        throw error;
+      }
+    });
+    return files.flatMap(({ document, file }) =>
+      (file?.chunks ?? []).map((c) => ({
+        ...c,
+        id: `${document.id}:${c.index}`,
+        documentId: document.id,
+        projectId,
+        fileName: document.fileName,
+        documentCategory: document.documentCategory,
+      })),
+    );
+  });
+}
+
+/** `map` with at most `limit` calls in flight. */
+export async function mapLimit<T, R>(items: T[], limit: number, map: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await map(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}

@@ -1,0 +1,74 @@
+import { createRequire } from "node:module";
+import { describe, expect, it } from "vitest";
+import { definitionText, STEPS, substitute } from "./steps";
+
+const require = createRequire(import.meta.url);
+const aslValidator = require("asl-validator") as (definition: unknown, options?: { checkArn?: boolean; checkPaths?: boolean }) => {
+  isValid: boolean;
+  errorsText: (separator?: string) => string;
+};
+
+type State = {
+  Type: string;
+  Resource?: string;
+  TimeoutSeconds?: number;
+  Retry?: { ErrorEquals: string[]; MaxAttempts?: number; BackoffRate?: number; IntervalSeconds?: number }[];
+  Catch?: { ErrorEquals: string[]; Next: string }[];
+  Next?: string;
+  Choices?: { Next: string }[];
+  Default?: string;
+};
+
+const arns = () => Object.fromEntries(Object.entries(STEPS).map(([state, s]) => [s.placeholder, `arn:aws:lambda:us-east-1:123456789012:function:quorum-${state}`]));
+const definition = () => JSON.parse(substitute(definitionText(), arns())) as { StartAt: string; States: Record<string, State> };
+
+describe("the pipeline's state machine definition", () => {
+  it("is valid Amazon States Language once the function ARNs are in (asl-validator)", () => {
+    const result = aslValidator(definition());
+    expect(result.errorsText("\n")).toBe("");
+    expect(result.isValid).toBe(true);
+    // and the validator does look: a dangling transition is refused
+    const broken = definition();
+    broken.States.Index!.Next = "Nowhere";
+    expect(aslValidator(broken).isValid).toBe(false);
+  });
+
+  it("has a placeholder for exactly the step functions infra deploys, each bound to a Task of the same name", () => {
+    const placeholders = [...definitionText().matchAll(/"Resource": "\$\{(\w+)\}"/g)].map((m) => m[1]).sort();
+    expect(placeholders).toEqual(Object.values(STEPS).map((s) => s.placeholder).sort());
+    const states = JSON.parse(definitionText()).States as Record<string, State>;
+    for (const [name, step] of Object.entries(STEPS)) expect(states[name]?.Resource).toBe(`\${${step.placeholder}}`);
+    expect(() => substitute(definitionText(), {})).toThrow(/no value for \$\{ValidateFunctionArn\}/);
+  });
+
+  it("retries every Task with backoff, never the file's own problems, and catches into a recorded failure", () => {
+    const tasks = Object.entries(definition().States).filter(([, s]) => s.Type === "Task");
+    expect(tasks.length).toBe(Object.keys(STEPS).length);
+    for (const [name, task] of tasks) {
+      const all = task.Retry?.find((r) => r.ErrorEquals.includes("States.ALL"));
+      expect(all, name).toBeDefined();
+      expect(all!.BackoffRate, name).toBeGreaterThan(1);
+      expect(all!.MaxAttempts, name).toBeGreaterThanOrEqual(3);
+      expect(task.Catch?.some((c) => c.ErrorEquals.includes("States.ALL")), name).toBe(true);
+      // the Lambda's own timeout never outlives the Task's
+      expect(task.TimeoutSeconds, name).toBe(STEPS[name as keyof typeof STEPS].timeout);
+      if (name === "RecordFailure" || name === "Discard") continue;
+      expect(task.Retry![0]).toEqual({ ErrorEquals: ["DocumentRejected", "Invalid", "TooLarge", "DocumentGone", "AlreadyClaimed"], MaxAttempts: 0 });
+      expect(task.Catch!.find((c) => c.ErrorEquals.includes("States.ALL"))!.Next).toBe("RecordFailure");
+      expect(task.Catch!.find((c) => c.ErrorEquals.includes("DocumentGone"))!.Next).toBe("Discard");
+    }
+  });
+
+  it("polls an asynchronous Textract job with a Wait and a Choice loop, not a sleeping Lambda", () => {
+    const states = definition().States;
+    expect(states.Extract!.Next).toBe("TextReady");
+    expect(states.TextReady).toMatchObject({ Type: "Choice", Choices: [{ Variable: "$.extract.status", StringEquals: "started", Next: "WaitForTextract" }], Default: "Analyze" });
+    expect(states.WaitForTextract).toMatchObject({ Type: "Wait", Next: "PollTextract" });
+    expect(states.PollTextract!.Next).toBe("TextReady");
+  });
+
+  it("is accepted by aws-local-stepfunctions, the local runner", async () => {
+    const { StateMachine } = await import("aws-local-stepfunctions");
+    expect(() => new StateMachine(definition() as never, { validationOptions: { checkArn: true, checkPaths: true } })).not.toThrow();
+  });
+});
