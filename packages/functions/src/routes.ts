@@ -53,6 +53,15 @@ export const routes = {
   "PUT /api/contacts/{id}": { handler: "api/contacts.update", access: ["table"] },
   "DELETE /api/contacts/{id}": { handler: "api/contacts.remove", access: ["table"] },
   "PUT /api/contacts/{id}/primary": { handler: "api/contacts.makePrimary", access: ["table"] },
+
+  // Documents (the S3 notification starts the pipeline; no route starts it).
+  "POST /api/documents/upload-url": { handler: "api/documents.uploadUrl", access: ["table", "bucket"] },
+  "POST /api/upload-document": { handler: "api/documents.upload", access: ["table", "bucket"], timeout: 29, memory: 1024 },
+  "GET /api/projects/{id}/documents": { handler: "api/documents.list", access: ["table"] },
+  "GET /api/documents/{id}": { handler: "api/documents.get", access: ["table"] },
+  "GET /api/documents/{id}/view": { handler: "api/documents.view", access: ["table", "bucket"] },
+  "DELETE /api/documents/{id}": { handler: "api/documents.remove", access: ["table", "bucket"] },
+  "PUT /api/documents/{id}/move": { handler: "api/documents.move", access: ["table"] },
 } satisfies Record<string, RouteEntry>;
 
 export type RouteKey = keyof typeof routes;
