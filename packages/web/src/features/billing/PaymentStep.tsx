@@ -1,16 +1,31 @@
-import { CreditCard } from "lucide-react";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import * as React from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { Check, Lock, RefreshCw, Sparkles } from "lucide-react";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { Button } from "@/components/ui/button";
-import type { Registration } from "@/features/auth/api";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Spinner } from "@/components/ui/spinner";
+import { toast } from "@/hooks/use-toast";
+import { ApiError, apiJson } from "@/lib/api";
+import { PLANS } from "@/lib/product";
+import { useAuth } from "@/features/auth";
+import { registerProfile, trialEndFor, type Registration } from "@/features/auth/api";
+import { profileKey, type Profile } from "@/features/profile/queries";
+import { activateSubscription, createPaymentIntent, formatMoney, usageKey, type PaymentSetup } from "./api";
+import { TestCardForm } from "./TestCardForm";
+
+// Stripe.js and Elements load only when a stage really takes card payments.
+const StripeCardForm = React.lazy(() => import("./StripeCardForm"));
 
 /**
  * THE seam for the professional plan's payment (spec doc 1 §2 'Payment modal', §4 'Payment form').
  * The sign-up wizard and the existing-account upgrade open this for the professional plan.
  *
- * Contract for the billing issue that fills it in:
  * - `onSuccess` runs after the payment succeeded AND, when `registration` is given, after the
  *   profile was registered with it (POST /api/auth/register) and the subscription set active
- *   (POST /api/update-subscription). The caller then shows 'Payment Successful!' and finishes.
+ *   (POST /api/update-subscription). Without `registration` (an upgrade) the signed-in user's
+ *   profile is registered with the professional plan and its trial end, then set active.
+ *   The caller then shows 'Payment Successful!' and finishes.
  * - `onCancel` runs when the user gives up; the caller decides what that means
  *   (the existing-account upgrade signs the user out).
  */
@@ -22,27 +37,209 @@ export interface PaymentStepProps {
   onCancel: () => void;
 }
 
-export function PaymentStep({ open, onCancel }: PaymentStepProps) {
+/** What a card form reports back to the modal. */
+export interface CardFormProps {
+  setup: PaymentSetup;
+  payLabel: string;
+  processing: boolean;
+  onProcessing: (processing: boolean) => void;
+  onPaid: () => void;
+  onSetupError: (error: unknown) => void;
+}
+
+type Phase = "setup" | "ready" | "setup-failed" | "finishing";
+
+const PROFESSIONAL = PLANS.find((p) => p.id === "professional")!;
+
+export function PaymentStep({ open, registration, onSuccess, onCancel }: PaymentStepProps) {
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const [phase, setPhase] = React.useState<Phase>("setup");
+  const [setup, setSetup] = React.useState<PaymentSetup | null>(null);
+  const [processing, setProcessing] = React.useState(false);
+  const [attempt, setAttempt] = React.useState(0);
+  const [setupProblem, setSetupProblem] = React.useState<string | null>(null);
+  // One intent per opening, even when React runs the effect twice (StrictMode).
+  const pending = React.useRef<Promise<PaymentSetup> | null>(null);
+
+  const setupFailed = React.useCallback((error: unknown) => {
+    console.error("Payment setup failed", error);
+    pending.current = null;
+    // The toast is the spec's; the modal also says why when the server told us (e.g. no payments on this stage).
+    setSetupProblem(error instanceof ApiError && error.status !== 500 ? error.detail : null);
+    setPhase("setup-failed");
+    toast({ title: "Payment Setup Error", description: "Unable to set up payment. Please try again.", variant: "destructive" });
+  }, []);
+
+  React.useEffect(() => {
+    if (!open) {
+      pending.current = null;
+      setSetup(null);
+      setPhase("setup");
+      setProcessing(false);
+      return;
+    }
+    let live = true;
+    setPhase("setup");
+    pending.current ??= createPaymentIntent();
+    pending.current.then(
+      (answer) => {
+        if (!live) return;
+        setSetup(answer);
+        setPhase("ready");
+      },
+      (error: unknown) => {
+        if (live) setupFailed(error);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [open, attempt, setupFailed]);
+
+  /** After the provider took the money: register (plan, trial end), then ask the server to activate. */
+  async function finishPurchase() {
+    setPhase("finishing");
+    const uid = registration?.firebaseUid ?? user?.uid;
+    try {
+      if (registration) await registerProfile(registration);
+      else if (uid) await registerUpgrade(uid);
+      if (uid) await activateSubscription(uid);
+      toast({ title: "Payment Successful!", description: `Your ${PROFESSIONAL.name} plan is active.` });
+    } catch (error) {
+      console.error("Profile setup after payment failed", error);
+      toast({
+        title: "Registration Error",
+        description: "Payment successful but there was an error setting up your profile...",
+        variant: "destructive",
+      });
+    }
+    if (uid) await queryClient.invalidateQueries({ queryKey: profileKey(uid) });
+    await queryClient.invalidateQueries({ queryKey: usageKey });
+    setProcessing(false);
+    onSuccess();
+  }
+
+  const busy = processing || phase === "finishing";
+  const price = setup ? formatMoney(setup.amount, setup.currency) : null;
+  const testMode = setup?.provider === "test";
+
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && onCancel()}>
-      <DialogContent className="max-w-md">
-        <DialogHeader>
-          <div className="mb-2 flex size-11 items-center justify-center rounded-full bg-primary/10 text-primary">
-            <CreditCard className="size-5" />
+    <Dialog open={open} onOpenChange={(next) => !next && !busy && onCancel()}>
+      <DialogContent className="max-w-[440px] gap-0 overflow-hidden p-0" hideClose={busy} aria-describedby="payment-summary">
+        <div className="relative border-b bg-gradient-to-br from-primary/12 via-primary/5 to-transparent px-6 pb-5 pt-6">
+          <div className="flex items-center gap-3 pr-6">
+            <div className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary text-primary-foreground shadow-sm shadow-primary/30">
+              <Sparkles className="size-5" />
+            </div>
+            <div className="min-w-0">
+              <DialogTitle className="text-xl">Complete Your Purchase</DialogTitle>
+              <DialogDescription id="payment-summary">Quorum {PROFESSIONAL.name} · billed monthly</DialogDescription>
+            </div>
           </div>
-          <DialogTitle>Complete Your Purchase</DialogTitle>
-          <DialogDescription>Professional plan · $50/month · 30-day free trial</DialogDescription>
-        </DialogHeader>
-        <p className="rounded-lg border border-dashed bg-muted/40 p-4 text-sm text-muted-foreground">
-          Online payment is not available yet, so the Professional plan cannot be purchased at the moment. The free Starter plan is
-          available in the meantime; contact support to upgrade.
-        </p>
-        <DialogFooter>
-          <Button variant="outline" onClick={onCancel}>
+          <div className="mt-5 flex items-end justify-between gap-4">
+            <div>
+              <p className="text-xs font-medium uppercase tracking-wider text-muted-foreground">Due today</p>
+              {phase === "setup-failed" ? (
+                <p className="mt-0.5 text-3xl font-semibold tracking-tight text-muted-foreground/60">—</p>
+              ) : price ? (
+                <p className="mt-0.5 text-3xl font-semibold tracking-tight tabular-nums" data-testid="payment-amount">
+                  {price}
+                  <span className="ml-1 text-sm font-normal text-muted-foreground">/month</span>
+                </p>
+              ) : (
+                <Skeleton className="mt-1.5 h-8 w-32" />
+              )}
+            </div>
+            <span className="rounded-full border border-primary/30 bg-background/70 px-2.5 py-0.5 text-xs font-semibold text-primary">
+              Most Popular
+            </span>
+          </div>
+          <ul className="mt-4 grid grid-cols-2 gap-x-4 gap-y-1.5 text-sm">
+            {PROFESSIONAL.features.slice(0, 4).map((feature) => (
+              <li key={feature} className="flex items-center gap-1.5 text-foreground/85">
+                <Check className="size-3.5 shrink-0 text-primary" strokeWidth={3} />
+                {feature}
+              </li>
+            ))}
+          </ul>
+        </div>
+
+        <div className="grid gap-4 px-6 py-5">
+          {phase === "setup" && <SettingUp />}
+          {phase === "setup-failed" && (
+            <div className="grid place-items-center gap-3 rounded-lg border border-dashed py-8 text-center">
+              <p className="max-w-[32ch] text-sm text-muted-foreground">{setupProblem ?? "Unable to set up payment. Please try again."}</p>
+              <Button variant="outline" size="sm" onClick={() => setAttempt((n) => n + 1)}>
+                <RefreshCw /> Try again
+              </Button>
+            </div>
+          )}
+          {(phase === "ready" || phase === "finishing") && setup && (
+            <React.Suspense fallback={<SettingUp />}>
+              {testMode ? (
+                <TestCardForm
+                  setup={setup}
+                  payLabel={`Pay ${price}`}
+                  processing={busy}
+                  onProcessing={setProcessing}
+                  onPaid={finishPurchase}
+                  onSetupError={setupFailed}
+                />
+              ) : (
+                <StripeCardForm
+                  setup={setup}
+                  payLabel={`Pay ${price}`}
+                  processing={busy}
+                  onProcessing={setProcessing}
+                  onPaid={finishPurchase}
+                  onSetupError={setupFailed}
+                />
+              )}
+            </React.Suspense>
+          )}
+          <Button variant="ghost" size="sm" className="justify-self-center text-muted-foreground" onClick={onCancel} disabled={busy}>
             Cancel
           </Button>
-        </DialogFooter>
+        </div>
+
+        <div className="flex items-center justify-center gap-1.5 border-t bg-muted/40 px-6 py-3 text-xs text-muted-foreground">
+          <Lock className="size-3.5" />
+          {!setup ? "Secure checkout" : testMode ? "Test mode: the payment is simulated on this server" : "Payments are encrypted and processed by Stripe"}
+        </div>
       </DialogContent>
     </Dialog>
   );
+}
+
+function SettingUp() {
+  return (
+    <div className="grid gap-3" aria-busy="true">
+      <div className="flex items-center justify-center gap-2 py-1 text-sm text-muted-foreground" role="status">
+        <Spinner /> Setting up payment...
+      </div>
+      <Skeleton className="h-10 w-full" />
+      <div className="grid grid-cols-2 gap-3">
+        <Skeleton className="h-10" />
+        <Skeleton className="h-10" />
+      </div>
+      <Skeleton className="h-11 w-full" />
+    </div>
+  );
+}
+
+/** An upgrade has no sign-up form: the stored profile supplies the registration (plan, trial end). */
+async function registerUpgrade(uid: string) {
+  const profile = await apiJson<Profile>("GET", `/api/users/${encodeURIComponent(uid)}`);
+  if (!profile?.firstName || !profile.lastName) return;
+  await registerProfile({
+    firebaseUid: uid,
+    email: profile.email,
+    displayName: profile.displayName || `${profile.firstName} ${profile.lastName}`,
+    firstName: profile.firstName,
+    lastName: profile.lastName,
+    phoneNumber: profile.phoneNumber ?? "",
+    plan: "professional",
+    trialEndsAt: trialEndFor("professional"),
+  });
 }

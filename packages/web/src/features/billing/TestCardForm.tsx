@@ -1,0 +1,136 @@
+import * as React from "react";
+import { CreditCard, FlaskConical } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Label } from "@/components/ui/label";
+import { Spinner } from "@/components/ui/spinner";
+import { toast } from "@/hooks/use-toast";
+import { ApiError } from "@/lib/api";
+import { cn } from "@/lib/utils";
+import { confirmTestPayment } from "./api";
+import type { CardFormProps } from "./PaymentStep";
+
+/**
+ * The card form when the server has no Stripe keys (a local stack): Stripe.js
+ * cannot load offline, so this clearly labelled form confirms through the
+ * server's test provider, which follows the same flow as Stripe (intent,
+ * confirmation, signed webhook, plan activated by the server).
+ */
+
+const groupDigits = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, "$1 ");
+
+function formatExpiry(raw: string) {
+  const digits = raw.replace(/\D/g, "").slice(0, 4);
+  return digits.length > 2 ? `${digits.slice(0, 2)} / ${digits.slice(2)}` : digits;
+}
+
+function defaultExpiry() {
+  const year = (new Date().getFullYear() + 3) % 100;
+  return `12 / ${String(year).padStart(2, "0")}`;
+}
+
+/** Rejections the payer can act on (declined card, invalid number) carry the provider's message. */
+const PAYER_FACING = new Set([400, 402, 409]);
+
+export function TestCardForm({ setup, payLabel, processing, onProcessing, onPaid }: CardFormProps) {
+  const [number, setNumber] = React.useState("4242 4242 4242 4242");
+  const [expiry, setExpiry] = React.useState(defaultExpiry);
+  const [cvc, setCvc] = React.useState("123");
+
+  async function pay(event: React.FormEvent) {
+    event.preventDefault();
+    const [month = "", year = ""] = expiry.split("/").map((part) => part.trim());
+    onProcessing(true);
+    try {
+      await confirmTestPayment(setup, { number, expMonth: Number(month), expYear: 2000 + Number(year), cvc });
+    } catch (error) {
+      onProcessing(false);
+      if (error instanceof ApiError && PAYER_FACING.has(error.status)) {
+        toast({ title: "Payment Failed", description: error.detail, variant: "destructive" });
+      } else {
+        console.error("Test payment failed", error);
+        toast({
+          title: "Payment Error",
+          description: "There was an error processing your payment. Please try again.",
+          variant: "destructive",
+        });
+      }
+      return;
+    }
+    onPaid();
+  }
+
+  return (
+    <form className="grid gap-4" onSubmit={pay} noValidate data-testid="test-card-form">
+      <div
+        className="flex gap-3 rounded-lg border border-amber-300 bg-amber-50 px-3.5 py-3 text-amber-950 dark:border-amber-400/40 dark:bg-amber-400/10 dark:text-amber-100"
+        role="note"
+      >
+        <FlaskConical className="mt-0.5 size-4 shrink-0 text-amber-600 dark:text-amber-300" />
+        <div className="text-sm leading-snug">
+          <p className="font-semibold">Test mode — no real card is charged</p>
+          <p className="mt-0.5 text-amber-900/80 dark:text-amber-100/75">
+            Stripe is not configured on this server. Use 4242 4242 4242 4242 to pay, or 4000 0000 0000 0002 to see a declined card.
+          </p>
+        </div>
+      </div>
+
+      <div className="grid gap-1.5">
+        <Label htmlFor="test-card-number">Card information</Label>
+        <div className="overflow-hidden rounded-md border border-input shadow-xs focus-within:ring-2 focus-within:ring-ring">
+          <div className="relative">
+            <CreditCard className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
+            <input
+              id="test-card-number"
+              inputMode="numeric"
+              autoComplete="cc-number"
+              aria-label="Card number"
+              className={fieldClass("w-full pl-9 pr-16")}
+              value={number}
+              onChange={(e) => setNumber(groupDigits(e.target.value.replace(/\D/g, "").slice(0, 19)))}
+              disabled={processing}
+            />
+            <span className="pointer-events-none absolute right-3 top-1/2 -translate-y-1/2 rounded border bg-muted px-1.5 py-px text-[10px] font-bold tracking-wider text-muted-foreground">
+              TEST
+            </span>
+          </div>
+          <div className="grid grid-cols-2 border-t border-input">
+            <input
+              inputMode="numeric"
+              autoComplete="cc-exp"
+              aria-label="Expiration date (MM / YY)"
+              placeholder="MM / YY"
+              className={fieldClass("border-r border-input")}
+              value={expiry}
+              onChange={(e) => setExpiry(formatExpiry(e.target.value))}
+              disabled={processing}
+            />
+            <input
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              aria-label="Security code (CVC)"
+              placeholder="CVC"
+              className={fieldClass()}
+              value={cvc}
+              onChange={(e) => setCvc(e.target.value.replace(/\D/g, "").slice(0, 4))}
+              disabled={processing}
+            />
+          </div>
+        </div>
+      </div>
+
+      <Button type="submit" size="lg" className="w-full" disabled={processing}>
+        {processing ? (
+          <>
+            <Spinner /> Processing...
+          </>
+        ) : (
+          payLabel
+        )}
+      </Button>
+    </form>
+  );
+}
+
+function fieldClass(extra?: string) {
+  return cn("h-10 bg-background px-3 text-sm tabular-nums outline-none placeholder:text-muted-foreground disabled:opacity-60", extra);
+}

@@ -1,0 +1,5 @@
+/** The billing feature's public face: the payment modal, the daily-limit banner and usage. */
+export { PaymentStep, type PaymentStepProps } from "./PaymentStep";
+export { LimitReachedBanner, type LimitReachedBannerProps } from "./LimitReachedBanner";
+export { UsageMeter } from "./UsageMeter";
+export { limitReachedMessage, useUsage, usageKey, type Usage } from "./api";
