@@ -9,7 +9,8 @@ const jsonObject = z
   .union([z.string(), z.record(z.string(), z.unknown())])
   .transform((value, ctx) => {
     if (typeof value !== "string") return value;
-    if (value.trim() === "") return {};
+    // Empty means "not set": the code's default for that provider applies.
+    if (value.trim() === "") return undefined;
     try {
       const parsed: unknown = JSON.parse(value);
       if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
@@ -63,19 +64,20 @@ export const ConfigSchema = z.object({
   /** Any OpenAI-compatible server (e.g. Ollama at http://127.0.0.1:11434/v1) answers as GPT; no key needed then. */
   OPENAI_BASE_URL: z.string().optional(),
   GPT_MODEL: z.string().default("gpt-5.5"),
-  GPT_EXTRA_BODY: jsonObject.default({ reasoning_effort: "low" }),
+  /** Extra request fields as a JSON object; unset, each provider gets the default in ai/catalog.ts. */
+  GPT_EXTRA_BODY: jsonObject.optional(),
   GEMINI_API_KEY: z.string().optional(),
   GEMINI_BASE_URL: z.string().default("https://generativelanguage.googleapis.com/v1beta/openai/"),
   GEMINI_MODEL: z.string().default("gemini-3.5-flash"),
-  GEMINI_EXTRA_BODY: jsonObject.default({ reasoning_effort: "low" }),
+  GEMINI_EXTRA_BODY: jsonObject.optional(),
   GROK_API_KEY: z.string().optional(),
   GROK_BASE_URL: z.string().default("https://api.x.ai/v1"),
   GROK_MODEL: z.string().default("grok-4.3"),
-  GROK_EXTRA_BODY: jsonObject.default({}),
+  GROK_EXTRA_BODY: jsonObject.optional(),
   DEEPSEEK_API_KEY: z.string().optional(),
   DEEPSEEK_BASE_URL: z.string().default("https://api.deepseek.com"),
   DEEPSEEK_MODEL: z.string().default("deepseek-v4-flash"),
-  DEEPSEEK_EXTRA_BODY: jsonObject.default({ thinking: { type: "disabled" } }),
+  DEEPSEEK_EXTRA_BODY: jsonObject.optional(),
   /** One model call (single-model chat, titles); below the gateway's 30 s. */
   MODEL_TIMEOUT_MS: z.coerce.number().int().positive().default(25_000),
   MODEL_MAX_OUTPUT_TOKENS: z.coerce.number().int().positive().default(4096),

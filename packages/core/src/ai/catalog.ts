@@ -35,6 +35,26 @@ const CHOICE_ENV = {
   deepseek: "DEEPSEEK",
 } as const satisfies Record<Choice, string>;
 
+/**
+ * Request fields that keep answers quick enough for the gateway's 30 s: little
+ * reasoning where the model would otherwise think at length. A local server
+ * standing in for GPT gets none (it may not know them).
+ */
+function extraBody(choice: Exclude<Choice, "claude">, c: Config, compatible: boolean): Record<string, unknown> {
+  const configured = c[`${CHOICE_ENV[choice]}_EXTRA_BODY`];
+  if (configured) return configured;
+  switch (choice) {
+    case "gpt":
+      return compatible ? {} : { reasoning_effort: "low" };
+    case "gemini":
+      return { reasoning_effort: "low" };
+    case "grok":
+      return {};
+    case "deepseek":
+      return { thinking: { type: "disabled" } };
+  }
+}
+
 export function modelSettings(c: Config = config()): ModelSetting[] {
   const onBedrock = new Set(
     c.BEDROCK_MODELS.split(",")
@@ -77,7 +97,7 @@ export function modelSettings(c: Config = config()): ModelSetting[] {
               apiKey: c.OPENAI_API_KEY ?? "local",
               vision: !compatible,
               tokenParam: compatible ? "max_tokens" : "max_completion_tokens",
-              extraBody: c.GPT_EXTRA_BODY,
+              extraBody: extraBody("gpt", c, compatible),
               structured: "json_schema",
             }),
         };
@@ -103,7 +123,7 @@ export function modelSettings(c: Config = config()): ModelSetting[] {
               apiKey: apiKey ?? "",
               vision: choice !== "deepseek",
               tokenParam: "max_tokens",
-              extraBody: c[`${env}_EXTRA_BODY`],
+              extraBody: extraBody(choice, c, true),
               structured: choice === "deepseek" ? "json_object" : "json_schema",
             }),
         };

@@ -45,7 +45,8 @@ export function renderDocuments(documents: DocumentText[], question: string, bud
   const blocks = documents.map((d) => {
     const picked = (bySource.get(d.name) ?? []).sort((a, b) => a.index - b.index);
     if (picked.length === 0) return `Attached document "${d.name}": (no passage selected)`;
-    const body = picked.map((p) => `${p.page !== undefined ? `[page ${p.page}] ` : ""}${p.text}`).join("\n[...]\n");
+    // The same page markers as the full text, so a model cites pages the same way either way.
+    const body = picked.map((p) => `${p.page !== undefined ? `--- page ${p.page} ---\n` : ""}${p.text}`).join("\n[...]\n");
     return `Attached document "${d.name}" (excerpts):\n${body}`;
   });
   return [intro, ...blocks].join("\n\n");
