@@ -17,6 +17,7 @@ export default $config({
   async run() {
     const { secrets } = await import("./infra/secrets");
     const { table, bucket } = await import("./infra/storage");
+    const { stateMachine } = await import("./infra/pipeline");
     const { api } = await import("./infra/api");
     const { site, router } = await import("./infra/web");
     return {
@@ -24,6 +25,7 @@ export default $config({
       site: router.url,
       table: table.name,
       bucket: bucket.name,
+      pipeline: stateMachine.arn,
       secrets: Object.keys(secrets).join(", "),
       web: site.url,
     };

@@ -1,5 +1,6 @@
 import { parseHandler, routes, type RouteEntry } from "../packages/functions/src/routes";
 import { environmentFor, permissionsFor } from "./permissions";
+import { stateMachine } from "./pipeline";
 
 /** One API Gateway route and one Lambda per entry of the route table. */
 export const api = new sst.aws.ApiGatewayV2("Api");
@@ -13,7 +14,7 @@ for (const [key, entry] of Object.entries(routes) as [string, RouteEntry][]) {
     architecture: "arm64",
     timeout: `${Math.min(entry.timeout ?? 10, 30)} seconds`,
     memory: `${entry.memory ?? 512} MB`,
-    environment: environmentFor(access),
-    permissions: permissionsFor(access),
+    environment: access.includes("pipeline") ? { ...environmentFor(access), PIPELINE_STATE_MACHINE_ARN: stateMachine.arn } : environmentFor(access),
+    permissions: permissionsFor(access, { stateMachineArn: stateMachine.arn }),
   });
 }

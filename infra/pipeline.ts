@@ -1,0 +1,81 @@
+import { parseHandler } from "../packages/functions/src/routes";
+import { definitionText, STARTER, STEPS, substitute, type PipelineStep } from "../packages/functions/src/pipeline/steps";
+import { environmentFor, permissionsFor } from "./permissions";
+import { bucket } from "./storage";
+
+/**
+ * The document pipeline: one Lambda per step of definition.asl.json (least
+ * privilege from STEPS), a Step Functions state machine fed that same file with the
+ * functions' ARNs substituted for its `${...}` placeholders, and a bucket
+ * notification whose small starter Lambda starts one execution per uploaded
+ * document. Locally packages/local/src/pipeline.ts runs the same file.
+ */
+
+const handlerPath = (handler: string) => {
+  const { module, exportName } = parseHandler(handler);
+  return `packages/functions/src/${module}.${exportName}`;
+};
+
+const stepFunctions = Object.entries(STEPS).map(([state, step]: [string, PipelineStep]) => {
+  const environment = environmentFor(step.access);
+  // the cloud reads scans and images with Textract; local OCR stays a local thing
+  if (step.access.includes("textract")) environment.TEXTRACT_ENABLED = "true";
+  const fn = new sst.aws.Function(`Pipeline${state}`, {
+    handler: handlerPath(step.handler),
+    runtime: "nodejs22.x",
+    architecture: "arm64",
+    timeout: `${step.timeout} seconds`,
+    memory: `${step.memory} MB`,
+    environment,
+    permissions: permissionsFor(step.access),
+    // tesseract.js starts worker threads from files on disk: shipped as a package, not bundled
+    nodejs: step.access.includes("textract") ? { install: ["tesseract.js", "@tesseract.js-data/eng"] } : undefined,
+  });
+  return { placeholder: step.placeholder, fn };
+});
+
+const functionArns = Object.fromEntries(stepFunctions.map(({ placeholder, fn }) => [placeholder, fn.arn]));
+
+/** Step Functions may invoke exactly the step functions (and their versions), nothing else. */
+const role = new aws.iam.Role("PipelineRole", {
+  assumeRolePolicy: aws.iam.assumeRolePolicyForPrincipal({ Service: "states.amazonaws.com" }),
+});
+new aws.iam.RolePolicy("PipelineInvokeSteps", {
+  role: role.id,
+  policy: $jsonStringify({
+    Version: "2012-10-17",
+    Statement: [
+      {
+        Effect: "Allow",
+        Action: ["lambda:InvokeFunction"],
+        Resource: stepFunctions.flatMap(({ fn }) => [fn.arn, $interpolate`${fn.arn}:*`]),
+      },
+    ],
+  }),
+});
+
+export const stateMachine = new aws.sfn.StateMachine("Pipeline", {
+  type: "STANDARD",
+  roleArn: role.arn,
+  definition: $resolve(functionArns).apply((arns) => substitute(definitionText(), arns)),
+});
+
+/** S3 "object created" under users/ -> StartExecution (document keys only; logos are ignored by the starter). */
+export const pipelineNotifications = bucket.notify({
+  notifications: [
+    {
+      name: "PipelineStarter",
+      events: ["s3:ObjectCreated:*"],
+      filterPrefix: "users/",
+      function: {
+        handler: handlerPath(STARTER.handler),
+        runtime: "nodejs22.x",
+        architecture: "arm64",
+        timeout: `${STARTER.timeout} seconds`,
+        memory: `${STARTER.memory} MB`,
+        environment: { ...environmentFor(STARTER.access), PIPELINE_STATE_MACHINE_ARN: stateMachine.arn },
+        permissions: permissionsFor(STARTER.access, { stateMachineArn: stateMachine.arn }),
+      },
+    },
+  ],
+});
