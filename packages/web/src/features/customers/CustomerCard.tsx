@@ -1,0 +1,104 @@
+import { Building2, CreditCard, Globe, MapPin, Pencil, Receipt, Trash2, UserPlus, Users, BadgeCheck } from "lucide-react";
+import type * as React from "react";
+import { Badge, type BadgeProps } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader } from "@/components/ui/card";
+import { CREDIT_NOT_USED, cityLine, formatCreditLimit, websiteHref, type Customer } from "./model";
+
+/** Badge colours (spec doc 2 §4): active green, inactive grey, suspended red, anything else grey. */
+export function statusVariant(status: string): BadgeProps["variant"] {
+  if (status === "active") return "success";
+  if (status === "suspended") return "destructive";
+  return "secondary";
+}
+
+function Line({ icon: Icon, children }: { icon: typeof Globe; children: React.ReactNode }) {
+  return (
+    <div className="flex items-start gap-2 text-sm">
+      <Icon className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+      <div className="min-w-0 break-words">{children}</div>
+    </div>
+  );
+}
+
+/** One customer: only the details that are present, and its contact count. */
+export function CustomerCard({
+  customer,
+  onAddContact,
+  onEdit,
+  onDelete,
+}: {
+  customer: Customer;
+  onAddContact: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const href = websiteHref(customer.website);
+  const city = cityLine(customer);
+  const contacts = customer.contactCount ?? 0;
+  return (
+    <Card className="flex flex-col" data-testid="customer-card">
+      <CardHeader className="flex-row items-start justify-between gap-3 space-y-0 pb-3">
+        <div className="flex min-w-0 items-center gap-3">
+          <div className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
+            <Building2 className="size-5" aria-hidden="true" />
+          </div>
+          <h3 className="truncate text-base font-semibold" title={customer.companyName}>
+            {customer.companyName}
+          </h3>
+        </div>
+        <Badge variant={statusVariant(customer.status)} className="shrink-0 capitalize">
+          {customer.status}
+        </Badge>
+      </CardHeader>
+      <CardContent className="grid flex-1 content-start gap-2">
+        {customer.industry && <Line icon={Building2}>{customer.industry}</Line>}
+        {customer.website && (
+          <Line icon={Globe}>
+            {href ? (
+              <a href={href} target="_blank" rel="noopener noreferrer" className="text-primary underline-offset-4 hover:underline">
+                {customer.website}
+              </a>
+            ) : (
+              customer.website
+            )}
+          </Line>
+        )}
+        {customer.paymentTerms && <Line icon={Receipt}>Payment Terms: {customer.paymentTerms}</Line>}
+        {customer.taxExempt && <Line icon={BadgeCheck}>Tax Exempt: {customer.taxExempt === "yes" ? "Yes" : "No"}</Line>}
+        {customer.creditLimit && customer.creditLimit !== CREDIT_NOT_USED && (
+          <Line icon={CreditCard}>Credit Limit: {formatCreditLimit(customer.creditLimit)}</Line>
+        )}
+        {(customer.billingAddress || city) && (
+          <Line icon={MapPin}>
+            {customer.billingAddress && <div>{customer.billingAddress}</div>}
+            {city && <div>{city}</div>}
+          </Line>
+        )}
+        <Line icon={Users}>
+          {contacts} {contacts === 1 ? "contact" : "contacts"}
+        </Line>
+      </CardContent>
+      <div className="flex items-center gap-2 border-t p-4">
+        <Button variant="outline" size="sm" onClick={onAddContact}>
+          <UserPlus />
+          Add Contact
+        </Button>
+        <div className="ml-auto flex gap-1">
+          <Button variant="ghost" size="icon" onClick={onEdit} aria-label={`Edit ${customer.companyName}`}>
+            <Pencil />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            onClick={onDelete}
+            aria-label={`Delete ${customer.companyName}`}
+            className="text-destructive hover:text-destructive"
+          >
+            <Trash2 />
+          </Button>
+        </div>
+      </div>
+    </Card>
+  );
+}

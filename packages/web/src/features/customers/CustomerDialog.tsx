@@ -1,0 +1,186 @@
+import * as React from "react";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Textarea } from "@/components/ui/textarea";
+import { toast } from "@/hooks/use-toast";
+import { Field } from "./Field";
+import {
+  CREDIT_LIMIT_OPTIONS,
+  CUSTOMER_STATUSES,
+  EMPTY_CUSTOMER,
+  PAYMENT_TERMS,
+  customerForm,
+  customerProblems,
+  formatCreditLimit,
+  type Customer,
+  type CustomerForm,
+} from "./model";
+import { useSaveCustomer } from "./queries";
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** 'Add New Customer' or, given a customer, 'Edit Customer' (spec doc 2 §2). */
+export function CustomerDialog({
+  uid,
+  open,
+  onOpenChange,
+  customer,
+}: {
+  uid: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  customer?: Customer;
+}) {
+  const save = useSaveCustomer(uid);
+  const [form, setForm] = React.useState<CustomerForm>(EMPTY_CUSTOMER);
+  const [problems, setProblems] = React.useState<Partial<Record<keyof CustomerForm, string>>>({});
+
+  // Each opening starts from the customer being edited, or from the defaults.
+  React.useEffect(() => {
+    if (!open) return;
+    setForm(customer ? customerForm(customer) : EMPTY_CUSTOMER);
+    setProblems({});
+  }, [open, customer]);
+
+  const set = <K extends keyof CustomerForm>(key: K, value: CustomerForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const text = (key: keyof CustomerForm) => ({
+    id: `customer-${key}`,
+    value: String(form[key] ?? ""),
+    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(key, e.target.value),
+  });
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const found = customerProblems(form);
+    setProblems(found);
+    if (Object.keys(found).length) return;
+    save.mutate(
+      { id: customer?.id, form: { ...form, companyName: form.companyName.trim() } },
+      {
+        onSuccess: () => {
+          toast({ title: customer ? "Customer updated successfully" : "Customer created successfully" });
+          onOpenChange(false);
+        },
+        onError: () => toast({ title: customer ? "Failed to update customer" : "Failed to create customer", variant: "destructive" }),
+      },
+    );
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{customer ? "Edit Customer" : "Add New Customer"}</DialogTitle>
+          <DialogDescription>
+            {customer ? "Update customer information below." : "Enter customer information to create a new customer account."}
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} className="grid gap-4" noValidate>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field id="customer-companyName" label="Company Name *" error={problems.companyName} className="sm:col-span-2">
+              <Input {...text("companyName")} maxLength={200} autoFocus aria-invalid={!!problems.companyName} />
+            </Field>
+            <Field id="customer-industry" label="Industry">
+              <Input {...text("industry")} maxLength={100} />
+            </Field>
+            <Field id="customer-website" label="Website">
+              <Input {...text("website")} maxLength={500} placeholder="https://www.example.com" inputMode="url" />
+            </Field>
+            <Field id="customer-status" label="Status">
+              <Select value={form.status} onValueChange={(v) => set("status", v)}>
+                <SelectTrigger id="customer-status">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {CUSTOMER_STATUSES.map((s) => (
+                    <SelectItem key={s} value={s}>
+                      {capitalize(s)}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </Field>
+          </div>
+
+          <fieldset className="grid gap-4 rounded-lg border p-4 sm:grid-cols-2">
+            <legend className="px-1 text-sm font-semibold">Billing Address</legend>
+            <Field id="customer-billingAddress" label="Address" className="sm:col-span-2">
+              <Input {...text("billingAddress")} maxLength={500} />
+            </Field>
+            <Field id="customer-billingCity" label="City">
+              <Input {...text("billingCity")} maxLength={100} />
+            </Field>
+            <Field id="customer-billingState" label="State">
+              <Input {...text("billingState")} maxLength={100} />
+            </Field>
+            <Field id="customer-billingZip" label="ZIP Code">
+              <Input {...text("billingZip")} maxLength={20} />
+            </Field>
+            <Field id="customer-billingCountry" label="Country">
+              <Input {...text("billingCountry")} maxLength={100} />
+            </Field>
+          </fieldset>
+
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field id="customer-taxId" label="Tax ID">
+              <Input {...text("taxId")} maxLength={50} />
+            </Field>
+            <div className="flex items-center gap-2 self-end pb-2.5">
+              <Checkbox
+                id="customer-taxExempt"
+                checked={form.taxExempt === "yes"}
+                onCheckedChange={(checked) => set("taxExempt", checked === true ? "yes" : "no")}
+              />
+              <Label htmlFor="customer-taxExempt">Tax Exempt Account</Label>
+            </div>
+            <Field id="customer-paymentTerms" label="Payment Terms">
+              <Select value={form.paymentTerms} onValueChange={(v) => set("paymentTerms", v)}>
+                <SelectTrigger id="customer-paymentTerms">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {[...new Set([...PAYMENT_TERMS, form.paymentTerms].filter(Boolean))].map((term) => (
+                    <SelectItem key={term} value={term}>
+                      {term}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </Field>
+            <Field id="customer-creditLimit" label="Credit Limit">
+              <Select value={form.creditLimit} onValueChange={(v) => set("creditLimit", v)}>
+                <SelectTrigger id="customer-creditLimit">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {[...new Set([...CREDIT_LIMIT_OPTIONS, form.creditLimit].filter(Boolean))].map((limit) => (
+                    <SelectItem key={limit} value={limit}>
+                      {formatCreditLimit(limit)}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </Field>
+          </div>
+
+          <Field id="customer-notes" label="Notes">
+            <Textarea {...text("notes")} rows={3} maxLength={5000} />
+          </Field>
+
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? "Saving..." : "Save"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

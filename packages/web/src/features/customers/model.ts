@@ -1,0 +1,174 @@
+/**
+ * Customers and contacts as the API answers them (spec doc 2 §3), the spec's
+ * option lists (§9) and the small pure helpers the screens share.
+ */
+
+export const CUSTOMER_STATUSES = ["active", "inactive", "suspended"] as const;
+export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
+
+export const PAYMENT_TERMS = ["Net 15", "Net 30", "Net 45", "Net 60", "Due on Receipt"] as const;
+
+export const CREDIT_NOT_USED = "Not Used";
+/** 'Not Used', then 5,000 to 20,000 by 5,000, then every 25,000 from 25,000 to 1,000,000. */
+export const CREDIT_LIMIT_OPTIONS: readonly string[] = [
+  CREDIT_NOT_USED,
+  ...[5_000, 10_000, 15_000, 20_000].map(String),
+  ...Array.from({ length: 40 }, (_, i) => String((i + 1) * 25_000)),
+];
+
+export interface Customer {
+  id: number;
+  userId: string;
+  companyName: string;
+  industry: string;
+  website: string;
+  billingAddress: string;
+  billingCity: string;
+  billingState: string;
+  billingZip: string;
+  billingCountry: string;
+  shippingAddress: string;
+  shippingCity: string;
+  shippingState: string;
+  shippingZip: string;
+  shippingCountry: string;
+  taxId: string;
+  taxExempt: "yes" | "no";
+  paymentTerms: string;
+  creditLimit: string;
+  status: CustomerStatus | string;
+  notes: string;
+  contactCount: number;
+  primaryContactId?: number;
+  createdAt: string;
+}
+
+export interface Contact {
+  id: number;
+  userId: string;
+  customerId: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  mobile: string;
+  title: string;
+  department: string;
+  isPrimary: boolean;
+  isActive: boolean;
+  notes: string;
+  createdAt: string;
+}
+
+/** The customer dialog's fields (shipping fields exist in the data but have no form fields). */
+export type CustomerForm = Pick<
+  Customer,
+  | "companyName"
+  | "industry"
+  | "website"
+  | "billingAddress"
+  | "billingCity"
+  | "billingState"
+  | "billingZip"
+  | "billingCountry"
+  | "taxId"
+  | "taxExempt"
+  | "paymentTerms"
+  | "creditLimit"
+  | "status"
+  | "notes"
+>;
+
+/** The spec's defaults for a new customer (§3). */
+export const EMPTY_CUSTOMER: CustomerForm = {
+  companyName: "",
+  industry: "",
+  website: "",
+  billingAddress: "",
+  billingCity: "",
+  billingState: "",
+  billingZip: "",
+  billingCountry: "USA",
+  taxId: "",
+  taxExempt: "no",
+  paymentTerms: "Net 30",
+  creditLimit: CREDIT_NOT_USED,
+  status: "active",
+  notes: "",
+};
+
+export function customerForm(customer: Customer): CustomerForm {
+  return Object.fromEntries(Object.keys(EMPTY_CUSTOMER).map((key) => [key, customer[key as keyof CustomerForm] ?? ""])) as CustomerForm;
+}
+
+export type ContactForm = Pick<
+  Contact,
+  "customerId" | "firstName" | "lastName" | "email" | "phone" | "mobile" | "title" | "department" | "isPrimary" | "notes"
+>;
+
+/** A new contact: customerId 0 (or the chosen customer), not primary (§3). */
+export function emptyContact(customerId = 0): ContactForm {
+  return {
+    customerId,
+    firstName: "",
+    lastName: "",
+    email: "",
+    phone: "",
+    mobile: "",
+    title: "",
+    department: "",
+    isPrimary: false,
+    notes: "",
+  };
+}
+
+export function contactForm(contact: Contact): ContactForm {
+  const { customerId, firstName, lastName, email, phone, mobile, title, department, isPrimary, notes } = contact;
+  return { customerId, firstName, lastName, email, phone, mobile, title, department, isPrimary, notes };
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The spec's validation (§5), checked before sending; the server checks the same. */
+export function customerProblems(form: CustomerForm): Partial<Record<keyof CustomerForm, string>> {
+  return form.companyName.trim() ? {} : { companyName: "Company name is required" };
+}
+
+export function contactProblems(form: ContactForm): Partial<Record<keyof ContactForm, string>> {
+  const problems: Partial<Record<keyof ContactForm, string>> = {};
+  if (!form.customerId) problems.customerId = "Please select a customer";
+  if (!form.firstName.trim()) problems.firstName = "First name is required";
+  if (!form.lastName.trim()) problems.lastName = "Last name is required";
+  if (form.email.trim() && !EMAIL.test(form.email.trim())) problems.email = "Invalid email address";
+  return problems;
+}
+
+/** '25000' -> '$25,000'; 'Not Used' and anything that is not a number stay as they are. */
+export function formatCreditLimit(value: string): string {
+  const amount = Number(value);
+  if (value === CREDIT_NOT_USED || value.trim() === "" || !Number.isFinite(amount)) return value;
+  return `$${amount.toLocaleString("en-US")}`;
+}
+
+export function fullName(contact: Pick<Contact, "firstName" | "lastName">): string {
+  return `${contact.firstName} ${contact.lastName}`.trim();
+}
+
+/** A link for a website typed without a scheme; anything but http(s) is not linked. */
+export function websiteHref(website: string): string | undefined {
+  const text = website.trim();
+  if (!text) return undefined;
+  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(text) ? text : `https://${text}`;
+  try {
+    const url = new URL(withScheme);
+    return url.protocol === "http:" || url.protocol === "https:" ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** City, state and ZIP on one line, as an address is written. */
+export function cityLine(customer: Pick<Customer, "billingCity" | "billingState" | "billingZip">): string {
+  const cityState = [customer.billingCity, customer.billingState].filter((s) => s.trim()).join(", ");
+  return [cityState, customer.billingZip].filter((s) => s.trim()).join(" ");
+}

@@ -1,0 +1,81 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiJson } from "@/lib/api";
+import type { Contact, ContactForm, Customer, CustomerForm } from "./model";
+
+/** Query keys: one list per user, refetched after every change (spec doc 2 §4). */
+export const customersKey = (uid: string) => ["/api/customers", uid] as const;
+export const contactsKey = (uid: string) => ["/api/contacts", uid] as const;
+
+const withUser = (path: string, uid: string) => `${path}?userId=${encodeURIComponent(uid)}`;
+
+export function useCustomers(uid: string | undefined) {
+  return useQuery({
+    queryKey: customersKey(uid ?? ""),
+    queryFn: async () => (await apiJson<{ customers: Customer[] }>("GET", withUser("/api/customers", uid!))).customers,
+    enabled: !!uid,
+  });
+}
+
+export function useContacts(uid: string | undefined) {
+  return useQuery({
+    queryKey: contactsKey(uid ?? ""),
+    queryFn: async () => (await apiJson<{ contacts: Contact[] }>("GET", withUser("/api/contacts", uid!))).contacts,
+    enabled: !!uid,
+  });
+}
+
+/** Refetches the lists a change touches: contacts change the customer cards' counts too. */
+function useRefetch(uid: string) {
+  const queryClient = useQueryClient();
+  return (...lists: ("customers" | "contacts")[]) =>
+    Promise.all(
+      lists.map((list) => queryClient.invalidateQueries({ queryKey: list === "customers" ? customersKey(uid) : contactsKey(uid) })),
+    );
+}
+
+export function useSaveCustomer(uid: string) {
+  const refetch = useRefetch(uid);
+  return useMutation({
+    mutationFn: ({ id, form }: { id?: number; form: CustomerForm }) =>
+      id === undefined
+        ? apiJson<{ customer: Customer }>("POST", "/api/customers", { ...form, userId: uid })
+        : apiJson<{ customer: Customer }>("PUT", `/api/customers/${id}`, form),
+    onSuccess: () => refetch("customers"),
+  });
+}
+
+export function useDeleteCustomer(uid: string) {
+  const refetch = useRefetch(uid);
+  return useMutation({
+    mutationFn: (id: number) => apiJson<unknown>("DELETE", `/api/customers/${id}`),
+    onSuccess: () => refetch("customers", "contacts"),
+  });
+}
+
+export function useSaveContact(uid: string) {
+  const refetch = useRefetch(uid);
+  return useMutation({
+    mutationFn: ({ id, form }: { id?: number; form: ContactForm }) =>
+      id === undefined
+        ? apiJson<{ contact: Contact }>("POST", "/api/contacts", { ...form, userId: uid })
+        : apiJson<{ contact: Contact }>("PUT", `/api/contacts/${id}`, form),
+    onSuccess: () => refetch("contacts", "customers"),
+  });
+}
+
+export function useDeleteContact(uid: string) {
+  const refetch = useRefetch(uid);
+  return useMutation({
+    mutationFn: (id: number) => apiJson<unknown>("DELETE", `/api/contacts/${id}`),
+    onSuccess: () => refetch("contacts", "customers"),
+  });
+}
+
+export function useMakePrimary(uid: string) {
+  const refetch = useRefetch(uid);
+  return useMutation({
+    mutationFn: (contact: Pick<Contact, "id" | "customerId">) =>
+      apiJson<{ contact: Contact }>("PUT", `/api/contacts/${contact.id}/primary`, { customerId: contact.customerId }),
+    onSuccess: () => refetch("contacts", "customers"),
+  });
+}

@@ -1,0 +1,38 @@
+import type { Contact, Customer } from "@/features/customers/model";
+
+/** Projects as the API answers them (spec doc 2 §3, §4). */
+export const PROJECT_STATUSES = ["active", "completed", "on-hold"] as const;
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+
+export interface Project {
+  id: number;
+  userId: string;
+  name: string;
+  description: string;
+  address: string;
+  salesforceOppId: string;
+  status: ProjectStatus | string;
+  customerId?: number;
+  contactId?: number;
+  createdAt: string;
+}
+
+/** GET /api/projects/{id}: the project with its customer and contact (null when not found). */
+export interface ProjectWithLinks extends Project {
+  customer: Customer | null;
+  contact: Contact | null;
+}
+
+/** The default badge when active, otherwise the secondary one (§4). */
+export const projectStatusVariant = (status: string) => (status === "active" ? "default" : "secondary");
+
+export function formatDate(value: string | undefined): string {
+  if (!value) return "";
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? "" : date.toLocaleDateString();
+}
+
+/** 'Title, Department' when either is present. */
+export function roleLine(contact: Pick<Contact, "title" | "department">): string {
+  return [contact.title, contact.department].filter((s) => s?.trim()).join(", ");
+}
