@@ -49,7 +49,7 @@ export default function ExistingAccountModal({ open, onOpenChange, account }: Ex
   }, [open]);
 
   if (!account) return null;
-  const name = [account.firstName, account.lastName].filter(Boolean).join(" ") || account.email;
+  const fullName = [account.firstName, account.lastName].filter(Boolean).join(" ");
 
   function complete() {
     setPhase("welcome");
@@ -119,8 +119,8 @@ export default function ExistingAccountModal({ open, onOpenChange, account }: Ex
                   <UserRound className="size-5" />
                 </div>
                 <div className="min-w-0 flex-1">
-                  <p className="truncate font-medium">{name}</p>
-                  <p className="truncate text-sm text-muted-foreground">{account.email}</p>
+                  <p className="truncate font-medium">{fullName || account.email}</p>
+                  {fullName && <p className="truncate text-sm text-muted-foreground">{account.email}</p>}
                 </div>
                 <Badge variant="secondary">{planLabel(account.plan)}</Badge>
               </div>

@@ -204,7 +204,7 @@ export function ProfilePage() {
                 <input
                   ref={fileInput}
                   type="file"
-                  accept="image/*"
+                  accept="image/png,image/jpeg,image/gif,image/webp"
                   className="sr-only"
                   onChange={chooseLogo}
                   aria-label="Company logo file"
