@@ -35,6 +35,22 @@ export const routes = {
   "POST /api/upload": { handler: "api/upload.upload", access: ["bucket"] },
   "POST /api/support": { handler: "api/support.submit", access: ["table"] },
 
+  // Chat: one model or research mode (all models, then a synthesis) within the gateway's 30 s.
+  "POST /api/chat": { handler: "api/chat.send", access: ["table", "bedrock", "models"], timeout: 30, memory: 1024 },
+  "POST /api/chat/generate-title": { handler: "api/chat.generateTitle", access: ["table", "bedrock", "models"], timeout: 15 },
+  // Needs the model settings too: a model is "offline" when its Lambda sees no key for it.
+  "GET /api/ai-status": { handler: "api/chat.status", access: ["table", "models"] },
+  "GET /api/conversations": { handler: "api/conversations.list", access: ["table"] },
+  "POST /api/conversations": { handler: "api/conversations.create", access: ["table"] },
+  "GET /api/conversations/{id}": { handler: "api/conversations.get", access: ["table"] },
+  "PUT /api/conversations/{id}": { handler: "api/conversations.update", access: ["table"] },
+  "DELETE /api/conversations/{id}": { handler: "api/conversations.remove", access: ["table"] },
+  "GET /api/projects-conversations": { handler: "api/conversations.projectsList", access: ["table"] },
+  "POST /api/projects-conversations": { handler: "api/conversations.projectsCreate", access: ["table"] },
+  "GET /api/projects-conversations/{id}": { handler: "api/conversations.projectsGet", access: ["table"] },
+  "PUT /api/projects-conversations/{id}": { handler: "api/conversations.projectsUpdate", access: ["table"] },
+  "DELETE /api/projects-conversations/{id}": { handler: "api/conversations.projectsRemove", access: ["table"] },
+
   // Projects, customers, contacts. `{id}` after /customers/ is the customer's id
   // (API Gateway wants one variable name per path level).
   "GET /api/projects": { handler: "api/projects.list", access: ["table"] },

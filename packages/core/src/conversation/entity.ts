@@ -1,0 +1,72 @@
+import type { EntityItem } from "electrodb";
+import { defineEntity, timestamps } from "../db/entity";
+
+/** The two sidebars of the spec: the general chat and the projects chat. */
+export const LIST_TYPES = ["general", "projects"] as const;
+export type ListType = (typeof LIST_TYPES)[number];
+
+/**
+ * A conversation without its messages: what a sidebar lists. The last message's
+ * preview and the count live here so a list is one Query that reads no message.
+ */
+export const ConversationEntity = defineEntity({
+  model: { entity: "conversation", version: "1", service: "quorum" },
+  attributes: {
+    conversationId: { type: "string", required: true, readOnly: true },
+    userId: { type: "string", required: true, readOnly: true },
+    listType: { type: LIST_TYPES, required: true, readOnly: true },
+    title: { type: "string", required: true, default: "" },
+    sessionId: { type: "string" },
+    messageCount: { type: "number", required: true, default: 0 },
+    lastMessageType: { type: "string" },
+    /** The start of the last message, enough for the sidebar's 50-character preview. */
+    lastMessagePreview: { type: "string" },
+    lastMessageAt: { type: "string" },
+    ...timestamps,
+  },
+  indexes: {
+    // The owner is part of the key: another user's conversation is simply not found.
+    primary: {
+      pk: { field: "pk", composite: ["userId"] },
+      sk: { field: "sk", composite: ["conversationId"] },
+    },
+    byList: {
+      index: "gsi1",
+      pk: { field: "gsi1pk", composite: ["userId", "listType"] },
+      sk: { field: "gsi1sk", composite: ["createdAt"] },
+    },
+  },
+});
+
+export type ConversationItem = EntityItem<typeof ConversationEntity>;
+
+/**
+ * One message, an item of its own under its conversation: a long conversation
+ * would outgrow DynamoDB's 400 KB item limit as a single record.
+ */
+export const MessageEntity = defineEntity({
+  model: { entity: "message", version: "1", service: "quorum" },
+  attributes: {
+    conversationId: { type: "string", required: true, readOnly: true },
+    /** The client's id (timestamp-based); saving the same list again overwrites, never duplicates. */
+    messageId: { type: "string", required: true, readOnly: true },
+    userId: { type: "string", required: true },
+    /** Order in the conversation. */
+    position: { type: "number", required: true },
+    type: { type: ["user", "ai"] as const, required: true },
+    content: { type: "string", required: true, default: "" },
+    timestamp: { type: "string" },
+    /** JSON: the files' names and types, and whatever else the client keeps on a message (model, answers...). */
+    details: { type: "string" },
+    /** Of everything above but the position: unchanged messages are not written again. */
+    hash: { type: "string", required: true },
+  },
+  indexes: {
+    primary: {
+      pk: { field: "pk", composite: ["conversationId"] },
+      sk: { field: "sk", composite: ["messageId"] },
+    },
+  },
+});
+
+export type MessageItem = EntityItem<typeof MessageEntity>;

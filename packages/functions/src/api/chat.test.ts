@@ -1,0 +1,69 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { call, signedInUser, type TestUser } from "@quorum/local/testing";
+
+/** The local stack configures no model: these calls exercise the offline model end to end. */
+describe("chat API without a configured model", () => {
+  let ann: TestUser;
+  beforeAll(async () => {
+    ann = await signedInUser({ displayName: "Ann" });
+  });
+
+  it("answers a question, labelled as the offline model", async () => {
+    const res = await call(ann, "POST", "/api/chat", { model: "gemini", message: "What is the capital of France?", files: [], history: [], userId: ann.uid });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ model: "offline", offline: true, mode: "single", attachments: [] });
+    expect(res.body.response).toMatch(/^\*\*Offline model\*\* — No AI model is configured on this server/);
+    expect(res.body.answers).toEqual([expect.objectContaining({ model: "offline", status: "answered" })]);
+    expect(res.body.usage).toEqual({ inputTokens: 0, outputTokens: 0 });
+    expect(typeof res.body.latencyMs).toBe("number");
+  });
+
+  it("research mode works offline and quotes the attached document", async () => {
+    const text = "Delivery schedule\nThe pumps ship on 12 May from the Rotterdam warehouse.\n";
+    const res = await call(ann, "POST", "/api/chat", {
+      model: "quorum",
+      message: "When do the pumps ship?",
+      files: [{ name: "schedule.txt", type: "text/plain", data: `data:text/plain;base64,${Buffer.from(text).toString("base64")}` }],
+      history: [{ type: "user", content: "Hello" }, { type: "ai", content: "Hi" }],
+      userId: ann.uid,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ model: "offline", mode: "research", synthesizer: { model: "offline" } });
+    expect(res.body.response).toContain("The pumps ship on 12 May from the Rotterdam warehouse.");
+    expect(res.body.attachments).toEqual([expect.objectContaining({ name: "schedule.txt", status: "read" })]);
+  });
+
+  it("refuses an unknown model, an empty message and another user's id", async () => {
+    expect((await call(ann, "POST", "/api/chat", { model: "gpt-9", message: "hi" })).status).toBe(400);
+    const empty = await call(ann, "POST", "/api/chat", { model: "gemini", message: "  ", files: [] });
+    expect(empty.status).toBe(400);
+    expect(empty.body).toEqual({ error: "Please enter a message" });
+    expect((await call(ann, "POST", "/api/chat", { model: "gemini", message: "hi", userId: "someone-else" })).status).toBe(403);
+    expect((await call(undefined, "POST", "/api/chat", { model: "gemini", message: "hi" })).status).toBe(401);
+  });
+
+  it("the spec's fallback user id 'anonymous' is accepted for the signed-in caller", async () => {
+    expect((await call(ann, "POST", "/api/chat", { model: "claude", message: "hi", userId: "anonymous" })).status).toBe(200);
+  });
+
+  it("generates a title from the first message", async () => {
+    const res = await call(ann, "POST", "/api/chat/generate-title", { message: "Can you compare the quotes for steel brackets?", userId: ann.uid });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ title: "Compare the quotes for steel brackets" });
+  });
+
+  it("reports every model offline (not configured) and the offline model active", async () => {
+    const res = await call(ann, "GET", "/api/ai-status");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      services: [
+        { service: "Claude", status: "offline" },
+        { service: "GPT", status: "offline" },
+        { service: "Gemini", status: "offline" },
+        { service: "Grok", status: "offline" },
+        { service: "DeepSeek", status: "offline" },
+        { service: "Offline model", status: "active" },
+      ],
+    });
+  });
+});

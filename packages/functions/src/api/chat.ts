@@ -1,0 +1,20 @@
+import { Ai } from "@quorum/core/ai/index";
+import { Chat } from "@quorum/core/chat/index";
+import { Quota } from "@quorum/core/quota/index";
+import { route } from "../http/route";
+
+/**
+ * POST /api/chat: `{ response, model, ... }`. Every question that reaches a
+ * model passes through this handler, so a per-plan question limit belongs at
+ * the top of its body, before Chat.respond.
+ */
+export const send = route({ body: Chat.Input }, async ({ body }) => {
+  await Quota.consumeQuestion();
+  return Chat.respond(body);
+});
+
+/** POST /api/chat/generate-title: `{ title }`, from a model or, without one, from the message itself. */
+export const generateTitle = route({ body: Chat.TitleInput }, async ({ body }) => Chat.generateTitle(body));
+
+/** GET /api/ai-status: `{ services: [{ service, status }] }`, status active, standby or offline. */
+export const status = route({}, async () => Ai.status());

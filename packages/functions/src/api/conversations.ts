@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { Conversation, type ListType } from "@quorum/core/conversation/index";
+import { route, UserIdQuery } from "../http/route";
+
+/** Conversation ids are UUIDs; anything longer is not one of ours. */
+const IdPath = z.object({ id: z.string().min(1).max(100) });
+// The spec's bodies carry userId: route() has checked it is the caller's, the schemas drop it.
+const CreateBody = Conversation.CreateInput.omit({ listType: true });
+
+/** The same API for both sidebars; the list type is kept on each record. */
+function handlers(listType: ListType) {
+  return {
+    list: route({ query: UserIdQuery }, async () => ({ conversations: await Conversation.list(listType) })),
+    get: route({ path: IdPath, query: UserIdQuery }, async ({ path }) => Conversation.get({ listType, id: path.id })),
+    create: route({ body: CreateBody }, async ({ body }) => Conversation.create({ ...body, listType })),
+    update: route({ path: IdPath, body: Conversation.UpdateInput }, async ({ path, body }) =>
+      Conversation.update({ listType, id: path.id, changes: body }),
+    ),
+    remove: route({ path: IdPath, query: UserIdQuery }, async ({ path }) => Conversation.remove({ listType, id: path.id })),
+  };
+}
+
+const general = handlers("general");
+export const list = general.list;
+export const get = general.get;
+export const create = general.create;
+export const update = general.update;
+export const remove = general.remove;
+
+const projects = handlers("projects");
+export const projectsList = projects.list;
+export const projectsGet = projects.get;
+export const projectsCreate = projects.create;
+export const projectsUpdate = projects.update;
+export const projectsRemove = projects.remove;
