@@ -60,13 +60,28 @@ async function seed() {
     }),
   );
   const headers = { authorization: `Bearer ${signUp.idToken}`, "content-type": "application/json" };
-  const post = <T>(path: string, body: unknown) => fetch(`${GATEWAY}${path}`, { method: "POST", headers, body: JSON.stringify(body) }).then((r) => json<T>(r));
+  const post = <T>(path: string, body: unknown) =>
+    fetch(`${GATEWAY}${path}`, { method: "POST", headers, body: JSON.stringify(body) }).then((r) => json<T>(r));
   await post("/api/auth/login", { firebaseUid: signUp.localId, displayName: "Bench" });
   for (let i = 0; i < 10; i++) {
-    const { customer } = await post<{ customer: { id: number } }>("/api/customers", { companyName: `Customer ${i}`, industry: "Construction" });
-    const { contact } = await post<{ contact: { id: number } }>("/api/contacts", { customerId: customer.id, firstName: "Pat", lastName: `No${i}`, isPrimary: true });
+    const { customer } = await post<{ customer: { id: number } }>("/api/customers", {
+      companyName: `Customer ${i}`,
+      industry: "Construction",
+    });
+    const { contact } = await post<{ contact: { id: number } }>("/api/contacts", {
+      customerId: customer.id,
+      firstName: "Pat",
+      lastName: `No${i}`,
+      isPrimary: true,
+    });
     await post("/api/contacts", { customerId: customer.id, firstName: "Sam", lastName: `No${i}` });
-    await post("/api/projects", { name: `Project ${i}`, description: "Bench project", address: "1 Main St", customerId: customer.id, contactId: contact.id });
+    await post("/api/projects", {
+      name: `Project ${i}`,
+      description: "Bench project",
+      address: "1 Main St",
+      customerId: customer.id,
+      contactId: contact.id,
+    });
   }
   return { userId: signUp.localId, headers: { authorization: headers.authorization } };
 }
@@ -157,12 +172,19 @@ async function main() {
   const { userId, headers } = await seed();
   const bare = await bareQueries(userId);
   const lists = await domainLists(userId);
-  const api: Request[] = ["/api/projects", "/api/customers", "/api/contacts"].map((path) => ({ method: "GET", path: `${path}?userId=${userId}`, headers }));
+  const api: Request[] = ["/api/projects", "/api/customers", "/api/contacts"].map((path) => ({
+    method: "GET",
+    path: `${path}?userId=${userId}`,
+    headers,
+  }));
 
   // Sanity: both sides answer what we think they answer.
-  const check = await fetch(`${DYNAMO}/`, { method: "POST", headers: bare[0]!.headers, body: bare[0]!.body }).then((r) => json<{ Count: number }>(r));
+  const check = await fetch(`${DYNAMO}/`, { method: "POST", headers: bare[0]!.headers, body: bare[0]!.body }).then((r) =>
+    json<{ Count: number }>(r),
+  );
   const listed = await fetch(`${GATEWAY}${api[0]!.path}`, { headers }).then((r) => json<{ projects: unknown[] }>(r));
-  if (check.Count !== 10 || listed.projects.length !== 10) throw new Error(`unexpected seed: query ${check.Count}, api ${listed.projects.length}`);
+  if (check.Count !== 10 || listed.projects.length !== 10)
+    throw new Error(`unexpected seed: query ${check.Count}, api ${listed.projects.length}`);
 
   console.log(`${CONNECTIONS} in flight, ${SECONDS} s per phase, lists of 10 projects, 10 customers, 20 contacts`);
   // Short warm-ups so no phase pays for JIT, connection setup or the token cache.

@@ -116,7 +116,9 @@ describe("customers and projects in the browser", () => {
   it("deleting the customer leaves the project card with 'Customer ID: ...'", { timeout: 60_000 }, async () => {
     await page.getByRole("link", { name: "Customers", exact: true }).first().click();
     await page.getByRole("button", { name: "Delete Acme Steel" }).click();
-    await page.getByText("Are you sure you want to delete Acme Steel? This action cannot be undone and will also delete all associated contacts.").waitFor();
+    await page
+      .getByText("Are you sure you want to delete Acme Steel? This action cannot be undone and will also delete all associated contacts.")
+      .waitFor();
     await page.getByRole("button", { name: "Delete Customer" }).click();
     await toast("Customer deleted successfully");
     await page.getByText('No customers found. Click "Add Customer" to create your first customer.').waitFor();

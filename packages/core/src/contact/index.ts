@@ -43,11 +43,7 @@ type Txn = Parameters<Parameters<typeof Domain.transaction.write>[0]>[0];
  * The customer side of every change to its contacts, in the same transaction:
  * the count, the one primary, and the revision that the write is conditioned on.
  */
-function customerChange(
-  s: Txn,
-  customer: CustomerItem,
-  change: { count?: 1 | -1; primary?: number | null },
-) {
+function customerChange(s: Txn, customer: CustomerItem, change: { count?: 1 | -1; primary?: number | null }) {
   const userId = customer.userId;
   let op = s.customer.patch({ id: customer.id }).add({ contactRev: 1 });
   if (change.count === 1) op = op.add({ contactCount: 1 });
@@ -151,12 +147,11 @@ export namespace Contact {
   });
 
   /**
-   * Changes a contact. Moving it to another customer moves the count (and its
-   * primary role, which stays with the old customer's bookkeeping: a moved contact
-   * is primary at the new customer only when `isPrimary` says so).
+   * Changes a contact. Moved to another customer, it leaves the old customer's
+   * count (and primary role) and joins the new one's, as primary only when
+   * `isPrimary` says so; all in one transaction.
    */
   export const update = fn(UpdateInput.extend({ id: recordId("Contact ID") }), async ({ id, ...input }) => {
-    const userId = Actor.userId();
     const { isPrimary, customerId: requestedCustomer, ...rest } = input;
     const fields = defined(rest);
     return optimistic(async () => {
@@ -190,7 +185,11 @@ export namespace Contact {
         if (!from) throw new Invalid("The selected customer does not exist");
         const result = await Domain.transaction
           .write((s) => [
-            s.contact.patch({ id }).set({ ...fields, isPrimary: true }).where((a, o) => o.eq(a.customerId, current.customerId)).commit(),
+            s.contact
+              .patch({ id })
+              .set({ ...fields, isPrimary: true })
+              .where((a, o) => o.eq(a.customerId, current.customerId))
+              .commit(),
             customerChange(s, from, { primary: id }),
             ...demotePrevious(s, from, id),
           ])
@@ -200,18 +199,25 @@ export namespace Contact {
       if (isPrimary === false && isPrimaryNow && from) {
         const result = await Domain.transaction
           .write((s) => [
-            s.contact.patch({ id }).set({ ...fields, isPrimary: false }).where((a, o) => o.eq(a.customerId, current.customerId)).commit(),
+            s.contact
+              .patch({ id })
+              .set({ ...fields, isPrimary: false })
+              .where((a, o) => o.eq(a.customerId, current.customerId))
+              .commit(),
             customerChange(s, from, { primary: null }),
           ])
           .go();
         return result.canceled ? RETRY : (await owned(id, true))!;
       }
 
-      // The contact must still be where we read it when the write runs.
-      // The primary role does not change: a plain conditional update of the fields.
+      // The primary role does not change: a plain update of the fields, conditioned
+      // on the contact still belonging to the customer it was read with.
       if (Object.keys(fields).length === 0) return current;
       try {
-        const result = await ContactEntity.patch({ id }).set(fields).where((a, o) => o.eq(a.customerId, current.customerId)).go({ response: "all_new" });
+        const result = await ContactEntity.patch({ id })
+          .set(fields)
+          .where((a, o) => o.eq(a.customerId, current.customerId))
+          .go({ response: "all_new" });
         return result.data as ContactItem;
       } catch (error) {
         if (isConditionFailure(error)) return RETRY;

@@ -17,16 +17,15 @@ export function optionalText(label: string, max: number) {
 
 /** Required text with the spec's message when it is empty after trimming. */
 export function requiredText(message: string, label: string, max: number) {
-  return z
-    .string({ message })
-    .trim()
-    .min(1, message)
-    .max(max, `${label} must be at most ${max} characters`);
+  return z.string({ message }).trim().min(1, message).max(max, `${label} must be at most ${max} characters`);
 }
 
 /** Record ids are positive whole numbers (the spec's routes and forms use numbers). */
 export function recordId(label: string) {
-  return z.number({ message: `${label} must be a number` }).int(`${label} must be a whole number`).positive(`${label} must be positive`);
+  return z
+    .number({ message: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .positive(`${label} must be positive`);
 }
 
 /** Drops keys whose value is undefined, so a partial update sets only what was sent. */

@@ -127,7 +127,9 @@ export namespace Customer {
         const read = await CustomerEntity.get({ id }).go({ consistent: true });
         const customer = read.data;
         if (!customer || customer.userId !== userId) throw new NotFound("Customer");
-        const contacts = (await ContactEntity.query.byCustomer({ customerId: id }).go({ pages: "all" })).data.filter((c) => c.userId === userId);
+        const contacts = (await ContactEntity.query.byCustomer({ customerId: id }).go({ pages: "all" })).data.filter(
+          (c) => c.userId === userId,
+        );
         if (customer.deletedAt) return sweep(id, contacts);
         // The index is eventually consistent: a contact written a moment ago may not be listed yet.
         if (contacts.length !== customer.contactCount) return RETRY;
@@ -139,7 +141,12 @@ export namespace Customer {
                 .remove({ id })
                 .where((a, op) => `${op.eq(a.contactRev, customer.contactRev)} AND ${op.eq(a.userId, userId)}`)
                 .commit(),
-              ...contacts.map((x) => contact.remove({ id: x.id }).where((a, op) => op.eq(a.customerId, id)).commit()),
+              ...contacts.map((x) =>
+                contact
+                  .remove({ id: x.id })
+                  .where((a, op) => op.eq(a.customerId, id))
+                  .commit(),
+              ),
             ])
             .go();
           return result.canceled ? RETRY : { id, contactsDeleted: contacts.length };

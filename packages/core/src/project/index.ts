@@ -78,7 +78,9 @@ export namespace Project {
     const project = await owned(id);
     const [customer, contact] = await Promise.all([
       project.customerId === undefined ? undefined : Customer.owned(project.customerId),
-      project.contactId === undefined ? undefined : Contact.get(project.contactId).catch((error) => (error instanceof NotFound ? undefined : Promise.reject(error))),
+      project.contactId === undefined
+        ? undefined
+        : Contact.get(project.contactId).catch((error) => (error instanceof NotFound ? undefined : Promise.reject(error))),
     ]);
     return {
       ...project,
@@ -118,7 +120,10 @@ export namespace Project {
     if (customerChanged || contactChanged) await checkReferences(nextCustomer, nextContact);
 
     const userId = Actor.userId();
-    const clear = [...(nextCustomer === undefined ? ["customerId" as const] : []), ...(nextContact === undefined ? ["contactId" as const] : [])];
+    const clear = [
+      ...(nextCustomer === undefined ? ["customerId" as const] : []),
+      ...(nextContact === undefined ? ["contactId" as const] : []),
+    ];
     let op = ProjectEntity.patch({ id }).set({
       ...defined(input),
       ...(nextCustomer !== undefined ? { customerId: nextCustomer } : {}),

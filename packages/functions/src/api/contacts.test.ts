@@ -43,7 +43,14 @@ describe("contacts", () => {
   it("a new contact is not primary, is active, and answers { contact } with a numeric id", async () => {
     const customer = await addCustomer(ann);
     const contact = await addContact(ann, customer.id, { email: "jane@example.com", title: "Buyer", department: "Purchasing" });
-    expect(contact).toMatchObject({ customerId: customer.id, isPrimary: false, isActive: true, email: "jane@example.com", title: "Buyer", userId: ann.uid });
+    expect(contact).toMatchObject({
+      customerId: customer.id,
+      isPrimary: false,
+      isActive: true,
+      email: "jane@example.com",
+      title: "Buyer",
+      userId: ann.uid,
+    });
     expect(Number.isInteger(contact.id)).toBe(true);
   });
 
@@ -172,7 +179,9 @@ describe("contacts", () => {
     const customer = await addCustomer(ann);
     const existing = await Promise.all([1, 2, 3, 4, 5].map((i) => addContact(ann, customer.id, { firstName: `E${i}` })));
     await Promise.all([
-      ...[1, 2, 3, 4, 5].map((i) => call(ann, "POST", "/api/contacts", { customerId: customer.id, firstName: `New${i}`, lastName: "X", isPrimary: true })),
+      ...[1, 2, 3, 4, 5].map((i) =>
+        call(ann, "POST", "/api/contacts", { customerId: customer.id, firstName: `New${i}`, lastName: "X", isPrimary: true }),
+      ),
       ...existing.map((c) => call(ann, "PUT", `/api/contacts/${c.id}`, { isPrimary: true })),
     ]);
     const { primaries, recorded } = await primaryOf(ann, customer.id);

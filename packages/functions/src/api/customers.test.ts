@@ -4,7 +4,11 @@ import { ContactEntity } from "@quorum/core/contact/entity";
 import { CustomerEntity } from "@quorum/core/customer/entity";
 
 async function addCustomer(user: TestUser, body: Record<string, unknown> = {}) {
-  const res = await call(user, "POST", "/api/customers", { companyName: `Acme ${Math.random().toString(36).slice(2, 7)}`, userId: user.uid, ...body });
+  const res = await call(user, "POST", "/api/customers", {
+    companyName: `Acme ${Math.random().toString(36).slice(2, 7)}`,
+    userId: user.uid,
+    ...body,
+  });
   expect(res.status, res.text).toBe(201);
   return res.body.customer as { id: number; companyName: string; contactCount: number };
 }
@@ -77,7 +81,14 @@ describe("customers", () => {
     const customer = await addCustomer(ann, { industry: "Steel", creditLimit: "25000" });
     const res = await call(ann, "PUT", `/api/customers/${customer.id}`, { companyName: "Renamed", status: "suspended", taxExempt: "yes" });
     expect(res.status, res.text).toBe(200);
-    expect(res.body.customer).toMatchObject({ id: customer.id, companyName: "Renamed", status: "suspended", taxExempt: "yes", industry: "Steel", creditLimit: "25000" });
+    expect(res.body.customer).toMatchObject({
+      id: customer.id,
+      companyName: "Renamed",
+      status: "suspended",
+      taxExempt: "yes",
+      industry: "Steel",
+      creditLimit: "25000",
+    });
     expect((await call(ann, "GET", `/api/customers/${customer.id}`)).body.customer.companyName).toBe("Renamed");
   });
 
@@ -124,7 +135,8 @@ describe("customers", () => {
 
   it("deleting a customer with more contacts than one transaction holds removes all of them", { timeout: 120_000 }, async () => {
     const customer = await addCustomer(ann);
-    for (let i = 0; i < 105; i += 5) await Promise.all([0, 1, 2, 3, 4].map((j) => addContact(ann, customer.id, { firstName: `N${i + j}` })));
+    for (let i = 0; i < 105; i += 5)
+      await Promise.all([0, 1, 2, 3, 4].map((j) => addContact(ann, customer.id, { firstName: `N${i + j}` })));
     expect((await call(ann, "GET", `/api/customers/${customer.id}`)).body.customer.contactCount).toBe(105);
     const res = await call(ann, "DELETE", `/api/customers/${customer.id}`);
     expect(res.status, res.text).toBe(200);

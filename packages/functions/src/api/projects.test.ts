@@ -10,18 +10,27 @@ interface ProjectBody {
 }
 
 async function addProject(user: TestUser, body: Record<string, unknown> = {}) {
-  const res = await call(user, "POST", "/api/projects", { name: "Warehouse", description: "", address: "", salesforceOppId: "", userId: user.uid, ...body });
+  const res = await call(user, "POST", "/api/projects", {
+    name: "Warehouse",
+    description: "",
+    address: "",
+    salesforceOppId: "",
+    userId: user.uid,
+    ...body,
+  });
   expect(res.status, res.text).toBe(201);
   return res.body.project as ProjectBody;
 }
 
 async function addCustomer(user: TestUser, companyName = "Acme") {
-  return (await call(user, "POST", "/api/customers", { companyName, industry: "Steel", website: "acme.example" })).body.customer as { id: number };
+  return (await call(user, "POST", "/api/customers", { companyName, industry: "Steel", website: "acme.example" })).body.customer as {
+    id: number;
+  };
 }
 
 async function addContact(user: TestUser, customerId: number, firstName = "Jane") {
-  return (await call(user, "POST", "/api/contacts", { customerId, firstName, lastName: "Doe", title: "Buyer", department: "Purchasing" })).body
-    .contact as { id: number };
+  return (await call(user, "POST", "/api/contacts", { customerId, firstName, lastName: "Doe", title: "Buyer", department: "Purchasing" }))
+    .body.contact as { id: number };
 }
 
 describe("projects", () => {
@@ -32,8 +41,20 @@ describe("projects", () => {
   });
 
   it("a new project is active, owned by the caller and has a numeric id", async () => {
-    const project = await addProject(ann, { name: "  Tower  ", description: "Ten floors", address: "1 Main St", salesforceOppId: "006ABC" });
-    expect(project).toMatchObject({ name: "Tower", description: "Ten floors", address: "1 Main St", salesforceOppId: "006ABC", status: "active", userId: ann.uid });
+    const project = await addProject(ann, {
+      name: "  Tower  ",
+      description: "Ten floors",
+      address: "1 Main St",
+      salesforceOppId: "006ABC",
+    });
+    expect(project).toMatchObject({
+      name: "Tower",
+      description: "Ten floors",
+      address: "1 Main St",
+      salesforceOppId: "006ABC",
+      status: "active",
+      userId: ann.uid,
+    });
     expect(Number.isInteger(project.id)).toBe(true);
     expect(typeof (project as unknown as { createdAt: string }).createdAt).toBe("string");
   });
@@ -67,7 +88,11 @@ describe("projects", () => {
     const customer = await addCustomer(ann, "Linked Co");
     const contact = await addContact(ann, customer.id);
     const project = await addProject(ann);
-    const put = await call(ann, "PUT", `/api/projects/${project.id}`, { customerId: customer.id, contactId: contact.id, status: "on-hold" });
+    const put = await call(ann, "PUT", `/api/projects/${project.id}`, {
+      customerId: customer.id,
+      contactId: contact.id,
+      status: "on-hold",
+    });
     expect(put.status, put.text).toBe(200);
     const got = await call(ann, "GET", `/api/projects/${project.id}`);
     expect(got.status).toBe(200);
@@ -145,7 +170,11 @@ describe("projects", () => {
     expect(got.body).toMatchObject({ customerId: customer.id, contactId: contact.id, customer: null, contact: null });
     const listed = (await call(ann, "GET", "/api/projects")).body.projects.find((p: ProjectBody) => p.id === project.id);
     expect(listed.customerId).toBe(customer.id);
-    const renamed = await call(ann, "PUT", `/api/projects/${project.id}`, { name: "Still here", customerId: customer.id, contactId: contact.id });
+    const renamed = await call(ann, "PUT", `/api/projects/${project.id}`, {
+      name: "Still here",
+      customerId: customer.id,
+      contactId: contact.id,
+    });
     expect(renamed.status, renamed.text).toBe(200);
   });
 });

@@ -1,6 +1,20 @@
 import * as React from "react";
 import { useNavigate } from "@tanstack/react-router";
-import { Building2, FileText, FolderX, Globe, LayoutDashboard, Mail, MapPin, MessageSquare, Pencil, Phone, Receipt, Upload, UserRound } from "lucide-react";
+import {
+  Building2,
+  FileText,
+  FolderX,
+  Globe,
+  LayoutDashboard,
+  Mail,
+  MapPin,
+  MessageSquare,
+  Pencil,
+  Phone,
+  Receipt,
+  Upload,
+  UserRound,
+} from "lucide-react";
 import type { LucideIcon } from "lucide-react";
 import { BackLink, Page } from "@/components/layout/Page";
 import { PageLoader } from "@/components/layout/PageLoader";
@@ -161,7 +175,12 @@ function CustomerBlock({ project }: { project: ProjectWithLinks }) {
             <p className="flex items-center gap-2">
               <Globe className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
               {href ? (
-                <a href={href} target="_blank" rel="noopener noreferrer" className="truncate text-primary underline-offset-4 hover:underline">
+                <a
+                  href={href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="truncate text-primary underline-offset-4 hover:underline"
+                >
                   {customer.website}
                 </a>
               ) : (
