@@ -2,6 +2,7 @@ import ExcelJS from "exceljs";
 import { renderText } from "./bitmap-font";
 import { writeDoc, writeXls, type XlsCell } from "./legacy-writers";
 import { PAGE_HEIGHT, PAGE_WIDTH, textWidth, writePdf, type PdfPageSpec, type TextRun } from "./pdf-writer";
+import { encodeJpeg } from "./jpeg";
 import { encodePng, encodeTiff, type Raster } from "./raster";
 import type { DocumentKind } from "./types";
 import { writeZip } from "./zip";
@@ -167,14 +168,19 @@ export function scannedQuoteRaster(quote: QuoteFixture = VENDOR_QUOTE): Raster {
 
 export const scannedQuotePng = (quote: QuoteFixture = VENDOR_QUOTE) => encodePng(scannedQuoteRaster(quote));
 export const scannedQuoteTiff = (quote: QuoteFixture = VENDOR_QUOTE) => encodeTiff(scannedQuoteRaster(quote));
+/** A JPEG, as a phone or a chat attachment would send it. */
+export const scannedQuoteJpeg = (quote: QuoteFixture = VENDOR_QUOTE) => encodeJpeg(scannedQuoteRaster(quote), 80);
 
-/** A PDF whose only page is the scan: no text layer at all. */
-export function scannedQuotePdf(quote: QuoteFixture = VENDOR_QUOTE): Buffer {
+/**
+ * A PDF whose only page is the scan: no text layer at all. Scanners store the picture as JPEG
+ * (colour and grey scans), 1-bit black and white (document mode) or Flate.
+ */
+export function scannedQuotePdf(quote: QuoteFixture = VENDOR_QUOTE, encoding: "flate" | "jpeg" | "bilevel" = "flate"): Buffer {
   const raster = scannedQuoteRaster(quote);
   const scale = Math.min((PAGE_WIDTH - 40) / raster.width, (PAGE_HEIGHT - 40) / raster.height);
   const width = raster.width * scale;
   const height = raster.height * scale;
-  return writePdf([{ runs: [], image: { raster, x: 20, y: PAGE_HEIGHT - 20 - height, width, height } }]);
+  return writePdf([{ runs: [], image: { raster, x: 20, y: PAGE_HEIGHT - 20 - height, width, height, encoding } }]);
 }
 
 const xml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
@@ -353,6 +359,7 @@ export function quoteFiles(quote: QuoteFixture = VENDOR_QUOTE): FixtureFile[] {
     { fileName: "acme-quote.txt", contentType: "text/plain", kind: "txt", ocr: false, build: () => quoteTxt(quote) },
     { fileName: "acme-quote-scan.png", contentType: "image/png", kind: "png", ocr: true, build: () => scannedQuotePng(quote) },
     { fileName: "acme-quote-scan.tiff", contentType: "image/tiff", kind: "tiff", ocr: true, build: () => scannedQuoteTiff(quote) },
+    { fileName: "acme-quote-photo.jpg", contentType: "image/jpeg", kind: "jpeg", ocr: true, build: () => scannedQuoteJpeg(quote) },
     { fileName: "acme-quote-scan.pdf", contentType: "application/pdf", kind: "pdf", ocr: true, build: () => scannedQuotePdf(quote) },
   ];
 }

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { money, scannedQuotePdf, scannedQuotePng, scannedQuoteTiff, VENDOR_QUOTE } from "./fixtures";
+import { money, scannedQuoteJpeg, scannedQuotePdf, scannedQuotePng, scannedQuoteTiff, VENDOR_QUOTE } from "./fixtures";
 import { Extract } from "./index";
 
 const mustRead = [VENDOR_QUOTE.vendor, VENDOR_QUOTE.quoteNumber, money(VENDOR_QUOTE.subtotal), money(VENDOR_QUOTE.tax), money(VENDOR_QUOTE.shipping), money(VENDOR_QUOTE.total)];
@@ -45,6 +45,28 @@ describe("OCR of scanned quotes", () => {
     },
     OCR_TIMEOUT,
   );
+
+  it(
+    "reads a JPEG attachment",
+    async () => {
+      const result = await Extract.fromBuffer(scannedQuoteJpeg(), { fileName: "photo.jpg", contentType: "image/jpeg" });
+      expect(result.kind).toBe("jpeg");
+      expect(result.pages[0]!.text).toContain(money(VENDOR_QUOTE.total));
+    },
+    OCR_TIMEOUT,
+  );
+
+  for (const encoding of ["jpeg", "bilevel"] as const) {
+    it(
+      `reads a scanned PDF page whose picture is stored as ${encoding === "jpeg" ? "JPEG (DCTDecode)" : "1-bit black and white"}`,
+      async () => {
+        const result = await Extract.fromBuffer(scannedQuotePdf(VENDOR_QUOTE, encoding), { fileName: "scan.pdf" });
+        expect(result.ocrPages).toEqual([1]);
+        expect(result.pages[0]!.text).toContain(money(VENDOR_QUOTE.total));
+      },
+      OCR_TIMEOUT,
+    );
+  }
 
   it("leaves images to Textract when local OCR is off", async () => {
     const result = await Extract.fromBuffer(scannedQuotePng(), { fileName: "scan.png", ocr: false });

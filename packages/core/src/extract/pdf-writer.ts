@@ -1,4 +1,5 @@
 import { deflateSync } from "node:zlib";
+import { encodeJpeg } from "./jpeg";
 import type { Raster } from "./raster";
 
 /**
@@ -17,8 +18,11 @@ export interface TextRun {
 
 export interface PdfPageSpec {
   runs: TextRun[];
-  /** A picture stretched over the given rectangle (points); a scan covers the whole page. */
-  image?: { raster: Raster; x: number; y: number; width: number; height: number };
+  /**
+   * A greyscale picture stretched over the given rectangle (points); a scan covers the whole
+   * page. Stored as scanners store it: 8-bit Flate, JPEG (DCTDecode), or 1-bit black and white.
+   */
+  image?: { raster: Raster; x: number; y: number; width: number; height: number; encoding?: "flate" | "jpeg" | "bilevel" };
 }
 
 export const PAGE_WIDTH = 612;
@@ -35,6 +39,19 @@ export function textWidth(text: string, size: number): number {
 }
 
 const escape = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`).replace(/[^\x20-\x7e]/g, "?");
+
+/** 1 bit per pixel, rows padded to whole bytes, 1 = white (DeviceGray), threshold at mid-grey. */
+function toBilevel(raster: Raster): Buffer {
+  const stride = Math.ceil(raster.width / 8);
+  const out = Buffer.alloc(stride * raster.height);
+  for (let y = 0; y < raster.height; y++) {
+    for (let x = 0; x < raster.width; x++) {
+      const at = y * stride + (x >> 3);
+      if (raster.data[y * raster.width + x]! >= 128) out[at] = out[at]! | (0x80 >> (x & 7));
+    }
+  }
+  return out;
+}
 
 export function writePdf(pages: PdfPageSpec[]): Buffer {
   const objects: Buffer[] = []; // objects[i] is object number i + 1
@@ -56,11 +73,14 @@ export function writePdf(pages: PdfPageSpec[]): Buffer {
     if (spec.image) {
       const { raster, x, y, width, height } = spec.image;
       if (raster.channels !== 1) throw new Error("writePdf embeds greyscale pictures only");
+      const size = `/Width ${raster.width} /Height ${raster.height} /ColorSpace /DeviceGray`;
+      const pixels = Buffer.from(raster.data.buffer, raster.data.byteOffset, raster.width * raster.height);
       const image = add(
-        stream(
-          `/Type /XObject /Subtype /Image /Width ${raster.width} /Height ${raster.height} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode`,
-          deflateSync(Buffer.from(raster.data.buffer, raster.data.byteOffset, raster.width * raster.height)),
-        ),
+        spec.image.encoding === "jpeg"
+          ? stream(`/Type /XObject /Subtype /Image ${size} /BitsPerComponent 8 /Filter /DCTDecode`, encodeJpeg(raster, 80))
+          : spec.image.encoding === "bilevel"
+            ? stream(`/Type /XObject /Subtype /Image ${size} /BitsPerComponent 1 /Filter /FlateDecode`, deflateSync(toBilevel(raster)))
+            : stream(`/Type /XObject /Subtype /Image ${size} /BitsPerComponent 8 /Filter /FlateDecode`, deflateSync(pixels)),
       );
       xobjects = ` /XObject << /Im1 ${image} 0 R >>`;
       ops.push(`q ${width} 0 0 ${height} ${x} ${y} cm /Im1 Do Q`);
