@@ -1,6 +1,6 @@
 import WordExtractor from "word-extractor";
 import { readCompoundFile } from "./cfb";
-import { linesToPages } from "./csv";
+import { linesToPages } from "./lines";
 import type { ParseContext } from "./limits";
 import { keepPages, tidy } from "./text";
 import type { Extraction } from "./types";

@@ -1,5 +1,5 @@
 import mammoth from "mammoth";
-import { linesToPages, rowLine } from "./csv";
+import { linesToPages, rowLine } from "./lines";
 import type { ParseContext } from "./limits";
 import { keepPages, tidy } from "./text";
 import type { Extraction, Table } from "./types";

@@ -11,7 +11,7 @@ import {
 import { z } from "zod";
 import { config } from "../config";
 import { Invalid } from "../error";
-import { rowLine } from "./csv";
+import { rowLine } from "./lines";
 import { tidy } from "./text";
 import type { Page, Table } from "./types";
 

@@ -1,6 +1,6 @@
 import { BUILTIN_FORMATS, formatNumber } from "./cells";
 import { readCompoundFile } from "./cfb";
-import { rowLine } from "./csv";
+import { rowLine } from "./lines";
 import { decodeWindows1252 } from "./text";
 import { pageLimitWarning, type ParseContext } from "./limits";
 import type { Extraction, Page, Table } from "./types";

@@ -1,6 +1,6 @@
 import ExcelJS from "exceljs";
 import { formatDate, formatNumber } from "./cells";
-import { rowLine } from "./csv";
+import { rowLine } from "./lines";
 import { pageLimitWarning, type ParseContext } from "./limits";
 import type { Extraction, Page, Table } from "./types";
 
