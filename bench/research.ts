@@ -26,7 +26,9 @@ const answer = (name: string) =>
 
 const [gpt, gemini, grok] = await Promise.all([
   startFakeServer((call) =>
-    isSynthesis(call) ? openAiReplies("Combined answer: 330 metres.\nConsensus: A, B, C", SYNTHESIS_MS)(call) : openAiReplies(answer("First"), PROPOSERS.gpt)(call),
+    isSynthesis(call)
+      ? openAiReplies("Combined answer: 330 metres.\nConsensus: A, B, C", SYNTHESIS_MS)(call)
+      : openAiReplies(answer("First"), PROPOSERS.gpt)(call),
   ),
   startFakeServer(openAiReplies(answer("Second"), PROPOSERS.gemini)),
   startFakeServer(openAiReplies(answer("Third"), PROPOSERS.grok)),
@@ -61,10 +63,14 @@ try {
     const { wall, answers } = await run();
     walls.push(wall);
     const each = answers.map((a) => `${a.service} ${Math.round(a.latencyMs)} ms`).join(", ");
-    console.log(`run ${i}: wall ${Math.round(wall)} ms (answers: ${each}; floor ${floor} ms; sequential would be ${Object.values(PROPOSERS).reduce((a, b) => a + b, 0) + SYNTHESIS_MS} ms)`);
+    console.log(
+      `run ${i}: wall ${Math.round(wall)} ms (answers: ${each}; floor ${floor} ms; sequential would be ${Object.values(PROPOSERS).reduce((a, b) => a + b, 0) + SYNTHESIS_MS} ms)`,
+    );
   }
   const median = [...walls].sort((a, b) => a - b)[Math.floor(walls.length / 2)]!;
-  console.log(`median wall ${Math.round(median)} ms / (slowest model ${Math.max(...Object.values(PROPOSERS))} ms + synthesizer ${SYNTHESIS_MS} ms)`);
+  console.log(
+    `median wall ${Math.round(median)} ms / (slowest model ${Math.max(...Object.values(PROPOSERS))} ms + synthesizer ${SYNTHESIS_MS} ms)`,
+  );
   console.log(`ratio ${(median / floor).toFixed(3)}`);
 } finally {
   await Promise.all([gpt.close(), gemini.close(), grok.close()]);

@@ -3,8 +3,7 @@ import type { StatusStore } from "./status";
 import { OFFLINE, emptyUsage, type Generation, type GenerateOptions, type Message, type Model, type Usage } from "./types";
 
 export type CallOutcome =
-  | { ok: true; model: Model; generation: Generation }
-  | { ok: false; model: Model; failure: ModelFailure; latencyMs: number };
+  { ok: true; model: Model; generation: Generation } | { ok: false; model: Model; failure: ModelFailure; latencyMs: number };
 
 /**
  * Keeps each real model's last outcome in the status store. Writes run beside

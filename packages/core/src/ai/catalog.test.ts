@@ -17,7 +17,11 @@ describe("model catalog", () => {
       ["claude", "bedrock", "us.anthropic.claude-sonnet-4-6"],
       ["deepseek", "openai-compatible", "deepseek-v4-flash"],
     ]);
-    expect(modelSettings(c).filter((s) => !s.configured).map((s) => s.service)).toEqual(["GPT", "Gemini", "Grok"]);
+    expect(
+      modelSettings(c)
+        .filter((s) => !s.configured)
+        .map((s) => s.service),
+    ).toEqual(["GPT", "Gemini", "Grok"]);
   });
 
   it("maps other choices to Bedrock when the stage says so", () => {
@@ -43,7 +47,9 @@ describe("model catalog", () => {
     expect(await ask({ GEMINI_API_KEY: "k", GEMINI_BASE_URL: `${server.url}/v1` })).toMatchObject({ reasoning_effort: "low" });
     const local = await ask({ OPENAI_BASE_URL: `${server.url}/v1` });
     expect(local.reasoning_effort).toBeUndefined();
-    expect(await ask({ GROK_API_KEY: "k", GROK_BASE_URL: `${server.url}/v1`, GROK_EXTRA_BODY: '{"search_parameters":{"mode":"off"}}' })).toMatchObject({
+    expect(
+      await ask({ GROK_API_KEY: "k", GROK_BASE_URL: `${server.url}/v1`, GROK_EXTRA_BODY: '{"search_parameters":{"mode":"off"}}' }),
+    ).toMatchObject({
       search_parameters: { mode: "off" },
     });
     expect(() => testConfig({ GROK_EXTRA_BODY: "[1]" })).toThrow(/must be a JSON object/);

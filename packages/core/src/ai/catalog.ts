@@ -77,7 +77,14 @@ export function modelSettings(c: Config = config()): ModelSetting[] {
     }
     switch (choice) {
       case "claude":
-        return { choice, service, id, configured: false, howToEnable: "BEDROCK_ENABLED=true with claude in BEDROCK_MODELS", build: unavailable(service) };
+        return {
+          choice,
+          service,
+          id,
+          configured: false,
+          howToEnable: "BEDROCK_ENABLED=true with claude in BEDROCK_MODELS",
+          build: unavailable(service),
+        };
       case "gpt": {
         const compatible = !!c.OPENAI_BASE_URL;
         return {

@@ -64,29 +64,44 @@ export function describeFailure(error: unknown): ModelFailure {
 
   // Bedrock names its errors; OpenAI-style APIs answer with a status.
   if (name === "AccessDeniedException")
-    return new ModelFailure("access", "refused access: this AWS account has no access to the model (request it in the Bedrock console)", status, detail);
+    return new ModelFailure(
+      "access",
+      "refused access: this AWS account has no access to the model (request it in the Bedrock console)",
+      status,
+      detail,
+    );
   if (name === "UnrecognizedClientException" || name === "ExpiredTokenException" || name === "CredentialsProviderError")
     return new ModelFailure("auth", "refused the AWS credentials", status, detail);
   if (name === "ThrottlingException" || name === "ServiceQuotaExceededException")
     return new ModelFailure("rate_limit", "is rate limited right now (too many requests)", status, detail);
-  if (name === "ResourceNotFoundException")
-    return new ModelFailure("not_found", "does not know the configured model id", status, detail);
-  if (name === "ModelNotReadyException" || name === "ServiceUnavailableException" || name === "InternalServerException" || name === "ModelErrorException")
+  if (name === "ResourceNotFoundException") return new ModelFailure("not_found", "does not know the configured model id", status, detail);
+  if (
+    name === "ModelNotReadyException" ||
+    name === "ServiceUnavailableException" ||
+    name === "InternalServerException" ||
+    name === "ModelErrorException"
+  )
     return new ModelFailure("server", "had a problem on its side", status, detail);
-  if (name === "ValidationException") return new ModelFailure("bad_request", `rejected the request (${clipMessage(message)})`, status, detail);
+  if (name === "ValidationException")
+    return new ModelFailure("bad_request", `rejected the request (${clipMessage(message)})`, status, detail);
   if (name === "ModelTimeoutException") return new ModelFailure("timeout", "took too long on its side", status, detail);
 
   if (status === 401) return new ModelFailure("auth", "rejected the API key (HTTP 401)", status, detail);
   if (status === 403) return new ModelFailure("access", "refused access (HTTP 403)", status, detail);
   if (status === 404) return new ModelFailure("not_found", "does not know the configured model id (HTTP 404)", status, detail);
   if (status === 429) return new ModelFailure("rate_limit", "is rate limited or out of credit (HTTP 429)", status, detail);
-  if (status === 400 || status === 422) return new ModelFailure("bad_request", `rejected the request (HTTP ${status}: ${clipMessage(message)})`, status, detail);
+  if (status === 400 || status === 422)
+    return new ModelFailure("bad_request", `rejected the request (HTTP ${status}: ${clipMessage(message)})`, status, detail);
   if (status && status >= 500) return new ModelFailure("server", `had a server error (HTTP ${status})`, status, detail);
 
   const code = e.code ?? (e.cause as ErrorLike | undefined)?.code ?? "";
-  if (name === "APIConnectionError" || /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ECONNRESET|EHOSTUNREACH|socket hang up|fetch failed/i.test(`${code} ${message}`))
+  if (
+    name === "APIConnectionError" ||
+    /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ECONNRESET|EHOSTUNREACH|socket hang up|fetch failed/i.test(`${code} ${message}`)
+  )
     return new ModelFailure("network", "could not be reached (network error)", status, detail);
-  if (name === "AbortError" || name === "APIUserAbortError") return new ModelFailure("timeout", "was stopped before it answered", status, detail);
+  if (name === "AbortError" || name === "APIUserAbortError")
+    return new ModelFailure("timeout", "was stopped before it answered", status, detail);
   return new ModelFailure("unknown", `failed (${clipMessage(message)})`, status, detail);
 }
 
@@ -108,11 +123,14 @@ export async function withTimeout<T>(ms: number, outer: AbortSignal | undefined,
   outer?.addEventListener("abort", onOuterAbort, { once: true });
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      const failure = new TimeoutFailure(ms);
-      controller.abort(failure);
-      reject(failure);
-    }, Math.max(1, ms));
+    timer = setTimeout(
+      () => {
+        const failure = new TimeoutFailure(ms);
+        controller.abort(failure);
+        reject(failure);
+      },
+      Math.max(1, ms),
+    );
   });
   try {
     return await Promise.race([work(controller.signal), timeout]);

@@ -63,7 +63,10 @@ export namespace Ai {
     const deadline = request.deadline ?? started + c.CHAT_DEADLINE_MS;
     const recorder = new Recorder(deps.store);
     try {
-      const result = request.model === RESEARCH ? await researchAnswer(request.messages, deadline, c, recorder) : await singleAnswer(request.model, request.messages, deadline, c, recorder);
+      const result =
+        request.model === RESEARCH
+          ? await researchAnswer(request.messages, deadline, c, recorder)
+          : await singleAnswer(request.model, request.messages, deadline, c, recorder);
       return { ...result, latencyMs: Date.now() - started };
     } finally {
       await recorder.flush();
@@ -135,7 +138,9 @@ export namespace Ai {
           return { ...result, service: model.service };
         } catch (error) {
           const failure = describeFailure(error);
-          console.warn(`[ai] ${model.service} (${model.id}) could not produce ${options.name}: ${failure.plain}${failure.detail ? ` — ${failure.detail}` : ""}`);
+          console.warn(
+            `[ai] ${model.service} (${model.id}) could not produce ${options.name}: ${failure.plain}${failure.detail ? ` — ${failure.detail}` : ""}`,
+          );
           // Output that does not fit the schema says nothing about the model's health.
           recorder.note(model, failure.kind === "invalid_output", Date.now() - started, failure);
           reasons.push(`${model.service} ${failure.plain}`);
@@ -156,7 +161,9 @@ async function singleAnswer(choice: Choice, messages: Message[], deadline: numbe
   const setting = modelSettings(c).find((s) => s.choice === choice)!;
   const model = configuredModel(choice, c);
   if (!model) {
-    const others = modelSettings(c).filter((s) => s.configured).map((s) => s.service);
+    const others = modelSettings(c)
+      .filter((s) => s.configured)
+      .map((s) => s.service);
     const why = `${setting.service} is not configured on this server${others.length ? ` (configured: ${others.join(", ")})` : ""}`;
     const notes = [`${setting.service} is not configured on this server (set ${setting.howToEnable}).`];
     return offlineResult(messages, others.length ? offlineNotice(why) : NOT_CONFIGURED_NOTICE, [], notes, "single");
@@ -218,7 +225,13 @@ async function researchAnswer(messages: Message[], deadline: number, c: Config, 
   };
 }
 
-async function offlineResult(messages: Message[], notice: string, earlier: ModelAnswer[], notes: string[], mode: "single" | "research"): Promise<Draft> {
+async function offlineResult(
+  messages: Message[],
+  notice: string,
+  earlier: ModelAnswer[],
+  notes: string[],
+  mode: "single" | "research",
+): Promise<Draft> {
   const outcome = await callModel(offlineModel, messages, { timeoutMs: 5000, notice });
   const own = toModelAnswer(outcome);
   return {

@@ -19,7 +19,11 @@ const STOP_WORDS = new Set(
 
 /** Lower-cased content words with a light plural stem, so "quotes" finds "quote". */
 export function tokenize(text: string): string[] {
-  const words = text.toLowerCase().normalize("NFKD").match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words =
+    text
+      .toLowerCase()
+      .normalize("NFKD")
+      .match(/[\p{L}\p{N}]+/gu) ?? [];
   const out: string[] = [];
   for (const word of words) {
     if (word.length < 2 && !/\d/.test(word)) continue;
@@ -161,7 +165,12 @@ export function sentences(text: string): string[] {
     .replace(/\r\n?/g, "\n")
     .split(/\n+/)
     .flatMap((line) => line.match(/[^.!?]+(?:[.!?]+["')\]]*|$)/g) ?? [])
-    .map((s) => s.replace(/^\s*(?:[-*•]|\d+[.)])\s+/, "").replace(/\*\*/g, "").trim())
+    .map((s) =>
+      s
+        .replace(/^\s*(?:[-*•]|\d+[.)])\s+/, "")
+        .replace(/\*\*/g, "")
+        .trim(),
+    )
     .filter((s) => tokenize(s).length >= 2);
 }
 

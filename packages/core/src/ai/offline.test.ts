@@ -15,7 +15,9 @@ const quote = [
 ].join("\n");
 
 const filler = (n: number) =>
-  Array.from({ length: n }, (_, i) => `Section ${i + 1}. General conditions of sale apply to every order placed with the supplier.\n`).join("\n");
+  Array.from({ length: n }, (_, i) => `Section ${i + 1}. General conditions of sale apply to every order placed with the supplier.\n`).join(
+    "\n",
+  );
 
 describe("the offline model", () => {
   it("says it is the offline model and how to configure a real one", () => {
@@ -30,7 +32,16 @@ describe("the offline model", () => {
       {
         role: "user",
         content: "How much does the hydraulic pump cost?",
-        documents: [{ name: "quote.pdf", pages: [{ page: 1, text: filler(12) }, { page: 2, text: quote }, { page: 3, text: filler(8) }] }],
+        documents: [
+          {
+            name: "quote.pdf",
+            pages: [
+              { page: 1, text: filler(12) },
+              { page: 2, text: quote },
+              { page: 3, text: filler(8) },
+            ],
+          },
+        ],
       },
     ];
     const text = offlineAnswer(messages, NOT_CONFIGURED_NOTICE);
@@ -41,7 +52,13 @@ describe("the offline model", () => {
 
   it("shows how each document begins when the question names nothing in it", () => {
     const text = offlineAnswer(
-      [{ role: "user", content: "Please analyze the uploaded file(s)", documents: [{ name: "quote.txt", pages: [{ page: 1, text: quote }] }] }],
+      [
+        {
+          role: "user",
+          content: "Please analyze the uploaded file(s)",
+          documents: [{ name: "quote.txt", pages: [{ page: 1, text: quote }] }],
+        },
+      ],
       NOT_CONFIGURED_NOTICE,
     );
     expect(text).toContain("Here is how each document begins:");

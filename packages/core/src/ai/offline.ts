@@ -72,7 +72,10 @@ export function offlineAnswer(messages: Message[], notice: string): string {
       blocks.push(`The passages that share the most words with your question:`);
       blocks.push(...relevant.map(quote));
     } else {
-      const openings = documents.map((d) => all.find((p) => p.source === d.name)).filter((p): p is Passage => !!p).slice(0, QUOTES);
+      const openings = documents
+        .map((d) => all.find((p) => p.source === d.name))
+        .filter((p): p is Passage => !!p)
+        .slice(0, QUOTES);
       if (openings.length) {
         blocks.push(
           tokenize(question).length
@@ -100,12 +103,16 @@ export function offlineAnswer(messages: Message[], notice: string): string {
 
   const images = current?.images ?? [];
   if (images.length) {
-    blocks.push(`Image${images.length === 1 ? "" : "s"} attached: ${images.map((i) => i.name).join(", ")}. The offline model cannot look at images.`);
+    blocks.push(
+      `Image${images.length === 1 ? "" : "s"} attached: ${images.map((i) => i.name).join(", ")}. The offline model cannot look at images.`,
+    );
   }
   for (const file of current?.unreadable ?? []) blocks.push(`The attachment "${file.name}" could not be read: ${file.reason}.`);
 
   if (!documents.length && !earlier && !images.length) {
-    blocks.push("Nothing in this conversation matches your question, and without a configured model there is nothing more the offline model can say.");
+    blocks.push(
+      "Nothing in this conversation matches your question, and without a configured model there is nothing more the offline model can say.",
+    );
   }
   blocks.push(CONFIGURE_HINT);
   return blocks.join("\n\n");

@@ -79,7 +79,9 @@ describe("research mode", () => {
   it("leaves out a model that times out and one that fails, names them, and synthesizes the rest", async () => {
     gemini.reply(openAiReplies(ANSWERS.gemini, 6000));
     grok.reply(() => openAiError(401, "Incorrect API key provided"));
-    claudeAnswers("All agree on 330 metres. Response A and Response C give the same figure, while Response B adds the antenna.\nConsensus: A, B, C");
+    claudeAnswers(
+      "All agree on 330 metres. Response A and Response C give the same figure, while Response B adds the antenna.\nConsensus: A, B, C",
+    );
     const store = memoryStatusStore();
 
     const started = Date.now();
@@ -147,7 +149,10 @@ describe("research mode", () => {
     deepseek.reply(openAiReplies(ANSWERS.deepseek, 300));
     claudeAnswers("Combined.");
     const started = Date.now();
-    const result = await Ai.answer({ model: "quorum", messages: question }, { config: env({ RESEARCH_PROPOSER_TIMEOUT_MS: "5000" }), store: memoryStatusStore() });
+    const result = await Ai.answer(
+      { model: "quorum", messages: question },
+      { config: env({ RESEARCH_PROPOSER_TIMEOUT_MS: "5000" }), store: memoryStatusStore() },
+    );
     expect(result.answers.every((a) => a.status === "answered")).toBe(true);
     expect(Date.now() - started).toBeLessThan(1000);
     // No Consensus line: agreement is judged by word overlap instead.
@@ -156,7 +161,9 @@ describe("research mode", () => {
 
   it("lets the next model synthesize when the synthesizer fails", async () => {
     claudeAnswers(() => bedrockError(500, "InternalServerException", "Internal error"));
-    gpt.reply((call) => (isSynthesis(call) ? openAiReplies("The synthesis: 330 m.\nConsensus: A")(call) : openAiReplies(ANSWERS.gpt)(call)));
+    gpt.reply((call) =>
+      isSynthesis(call) ? openAiReplies("The synthesis: 330 m.\nConsensus: A")(call) : openAiReplies(ANSWERS.gpt)(call),
+    );
     const result = await Ai.answer({ model: "quorum", messages: question }, { config: env(), store: memoryStatusStore() });
     expect(result.model).toBe("quorum");
     expect(result.response).toBe("The synthesis: 330 m.");
@@ -167,7 +174,9 @@ describe("research mode", () => {
   it("returns the best single answer with a note when no model can synthesize", async () => {
     claudeAnswers(() => bedrockError(500, "InternalServerException", "Internal error"));
     for (const server of [gpt, gemini, grok, deepseek]) {
-      const own = { [gpt.url]: ANSWERS.gpt, [gemini.url]: ANSWERS.gemini, [grok.url]: ANSWERS.grok, [deepseek.url]: ANSWERS.deepseek }[server.url]!;
+      const own = { [gpt.url]: ANSWERS.gpt, [gemini.url]: ANSWERS.gemini, [grok.url]: ANSWERS.grok, [deepseek.url]: ANSWERS.deepseek }[
+        server.url
+      ]!;
       server.reply((call) => (isSynthesis(call) ? openAiError(503, "overloaded") : openAiReplies(own)(call)));
     }
     const result = await Ai.answer({ model: "quorum", messages: question }, { config: env(), store: memoryStatusStore() });
@@ -189,7 +198,16 @@ describe("research mode", () => {
 
   it("works end to end with only the offline model, labelled as such", async () => {
     const result = await Ai.answer(
-      { model: "quorum", messages: [{ role: "user", content: "What is the total?", documents: [{ name: "quote.txt", pages: [{ page: 1, text: "Total: $1,868.97" }] }] }] },
+      {
+        model: "quorum",
+        messages: [
+          {
+            role: "user",
+            content: "What is the total?",
+            documents: [{ name: "quote.txt", pages: [{ page: 1, text: "Total: $1,868.97" }] }],
+          },
+        ],
+      },
       { config: testConfig(), store: memoryStatusStore() },
     );
     expect(result).toMatchObject({ model: "offline", modelId: "offline", offline: true, mode: "research" });

@@ -64,7 +64,12 @@ export async function research(input: ResearchInput): Promise<ResearchResult> {
   const proposerTimeout = Math.min(input.proposerTimeoutMs, Math.max(1000, input.deadline - now - input.synthesisTimeoutMs));
   const outcomes = await Promise.all(
     input.proposers.map((model) =>
-      callModel(model, input.messages, { system: PROPOSER_SYSTEM, timeoutMs: proposerTimeout, maxTokens: input.proposerMaxTokens }, input.recorder),
+      callModel(
+        model,
+        input.messages,
+        { system: PROPOSER_SYSTEM, timeoutMs: proposerTimeout, maxTokens: input.proposerMaxTokens },
+        input.recorder,
+      ),
     ),
   );
   const answers = outcomes.map(toModelAnswer);
@@ -73,7 +78,16 @@ export async function research(input: ResearchInput): Promise<ResearchResult> {
   const proposerUsage = addUsage(...answers.map((a) => a.usage));
 
   if (answered.length === 0) {
-    return { response: null, answers, synthesizer: null, synthesisFailures: [], agreement: null, usage: proposerUsage, notes, producedBy: OFFLINE };
+    return {
+      response: null,
+      answers,
+      synthesizer: null,
+      synthesisFailures: [],
+      agreement: null,
+      usage: proposerUsage,
+      notes,
+      producedBy: OFFLINE,
+    };
   }
 
   const shuffle = input.shuffle ?? shuffled;
@@ -89,7 +103,10 @@ export async function research(input: ResearchInput): Promise<ResearchResult> {
     const timeoutMs = Math.min(input.synthesisTimeoutMs, remaining);
     const outcome =
       synthesizer.choice === OFFLINE
-        ? offlineOutcome(synthesizer, labelled.map((l) => ({ service: l.outcome.model.service, text: l.outcome.generation.text })))
+        ? offlineOutcome(
+            synthesizer,
+            labelled.map((l) => ({ service: l.outcome.model.service, text: l.outcome.generation.text })),
+          )
         : await callModel(
             synthesizer,
             [{ role: "user", content: synthesisPrompt(question, input.messages, labelled) }],
@@ -107,7 +124,10 @@ export async function research(input: ResearchInput): Promise<ResearchResult> {
     const agreement =
       consensus && synthesizer.choice !== OFFLINE
         ? agreementFromLetters(consensus, labelled)
-        : agreementByWords(response, labelled.map((l) => l.outcome));
+        : agreementByWords(
+            response,
+            labelled.map((l) => l.outcome),
+          );
     return {
       response,
       answers,
@@ -122,7 +142,9 @@ export async function research(input: ResearchInput): Promise<ResearchResult> {
 
   // Nobody could synthesize: the answer closest to all the others is the best single one.
   const best = mostCentral(answered);
-  const why = synthesisFailures.length ? "the combined answer could not be written" : "no model was left to write the combined answer in time";
+  const why = synthesisFailures.length
+    ? "the combined answer could not be written"
+    : "no model was left to write the combined answer in time";
   notes.push(`Because ${why}, this is ${best.model.service}'s answer alone, the one closest to the other models' answers.`);
   return {
     response: best.generation.text,
@@ -158,10 +180,7 @@ type Labelled = { letter: string; outcome: Extract<CallOutcome, { ok: true }> }[
 /** The synthesizer sees the answers without the models' names, so no brand sways it. */
 export function synthesisPrompt(question: Message, messages: Message[], labelled: Labelled): string {
   const earlier = messages.slice(0, -1).slice(-4);
-  const attachments = [
-    ...(question.documents ?? []).map((d) => d.name),
-    ...(question.images ?? []).map((i) => i.name),
-  ];
+  const attachments = [...(question.documents ?? []).map((d) => d.name), ...(question.images ?? []).map((i) => i.name)];
   const parts = [];
   if (earlier.length) {
     parts.push(

@@ -11,8 +11,16 @@ describe("model status in DynamoDB", () => {
     await dynamoStatusStore.record({ choice, modelId: "m1", ok: true, latencyMs: 120, at: "2026-01-01T00:00:01.000Z" });
     expect(await mine()).toEqual([{ choice, modelId: "m1", ok: true, latencyMs: 120, at: "2026-01-01T00:00:01.000Z", error: undefined }]);
 
-    await dynamoStatusStore.record({ choice, modelId: "m1", ok: false, error: "rejected the API key (HTTP 401)", at: "2026-01-01T00:00:03.000Z" });
+    await dynamoStatusStore.record({
+      choice,
+      modelId: "m1",
+      ok: false,
+      error: "rejected the API key (HTTP 401)",
+      at: "2026-01-01T00:00:03.000Z",
+    });
     await dynamoStatusStore.record({ choice, modelId: "m1", ok: true, at: "2026-01-01T00:00:02.000Z" });
-    expect(await mine()).toEqual([expect.objectContaining({ ok: false, error: "rejected the API key (HTTP 401)", at: "2026-01-01T00:00:03.000Z" })]);
+    expect(await mine()).toEqual([
+      expect.objectContaining({ ok: false, error: "rejected the API key (HTTP 401)", at: "2026-01-01T00:00:03.000Z" }),
+    ]);
   });
 });

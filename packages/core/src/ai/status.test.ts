@@ -12,7 +12,9 @@ describe("AI status", () => {
     expect(statusOf({ configured: false, id: "gpt-5.5" }, { choice: "gpt", modelId: "gpt-5.5", ok: true, at })).toBe("offline");
     expect(statusOf(configured, undefined)).toBe("standby");
     expect(statusOf(configured, { choice: "gpt", modelId: "gpt-5.5", ok: true, at })).toBe("active");
-    expect(statusOf(configured, { choice: "gpt", modelId: "gpt-5.5", ok: false, error: "rejected the API key (HTTP 401)", at })).toBe("standby");
+    expect(statusOf(configured, { choice: "gpt", modelId: "gpt-5.5", ok: false, error: "rejected the API key (HTTP 401)", at })).toBe(
+      "standby",
+    );
     // A newly configured model id has not been proven yet.
     expect(statusOf(configured, { choice: "gpt", modelId: "gpt-4o", ok: true, at })).toBe("standby");
   });

@@ -66,7 +66,10 @@ async function readOne(file: FileInput): Promise<ReadResult> {
   const declaredImage = file.type.startsWith("image/") || (IMAGE_EXTENSIONS as readonly string[]).includes(extension);
 
   if (file.error !== undefined && file.error !== false) {
-    return fail(declaredImage ? "image" : "document", typeof file.error === "string" && file.error.trim() ? file.error.trim() : "the browser could not read the file");
+    return fail(
+      declaredImage ? "image" : "document",
+      typeof file.error === "string" && file.error.trim() ? file.error.trim() : "the browser could not read the file",
+    );
   }
   const decoded = file.data ? decodeDataUrl(file.data) : undefined;
   if (!decoded) return fail(declaredImage ? "image" : "document", "the file's content did not arrive");

@@ -6,7 +6,10 @@ import { openAiReplies, startFakeServer, type FakeServer } from "../ai/testing/f
 import { money, quoteCsv, quotePdf, VENDOR_QUOTE } from "../extract/fixtures";
 
 const dataUrl = (type: string, bytes: Buffer) => `data:${type};base64,${bytes.toString("base64")}`;
-const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4f80000000049454e44ae426082", "hex");
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4f80000000049454e44ae426082",
+  "hex",
+);
 
 let gemini: FakeServer;
 let deps: Parameters<typeof Chat.respond>[1];
@@ -31,18 +34,37 @@ describe("chat", () => {
   });
 
   it("sends only the last 10 messages of the history, in order, before the question", async () => {
-    const history = Array.from({ length: 15 }, (_, i) => ({ type: i % 2 === 0 ? ("user" as const) : ("ai" as const), content: `message ${i + 1}` }));
+    const history = Array.from({ length: 15 }, (_, i) => ({
+      type: i % 2 === 0 ? ("user" as const) : ("ai" as const),
+      content: `message ${i + 1}`,
+    }));
     await Chat.respond({ model: "gemini", message: "And now?", history }, deps);
     const messages = sentMessages();
     expect(messages[0]!.role).toBe("system");
     expect(messages.slice(1, -1).map((m) => m.content)).toEqual(history.slice(-HISTORY_LIMIT).map((h) => h.content));
-    expect(messages.slice(1, -1).map((m) => m.role)).toEqual(history.slice(-HISTORY_LIMIT).map((h) => (h.type === "user" ? "user" : "assistant")));
+    expect(messages.slice(1, -1).map((m) => m.role)).toEqual(
+      history.slice(-HISTORY_LIMIT).map((h) => (h.type === "user" ? "user" : "assistant")),
+    );
     expect(messages.at(-1)).toEqual({ role: "user", content: "And now?" });
   });
 
   it("does not send the question twice when the client put it at the end of the history", async () => {
-    await Chat.respond({ model: "gemini", message: "Same question", history: [{ type: "ai", content: "Hi" }, { type: "user", content: "Same question" }] }, deps);
-    expect(sentMessages().slice(1).map((m) => m.content)).toEqual(["Hi", "Same question"]);
+    await Chat.respond(
+      {
+        model: "gemini",
+        message: "Same question",
+        history: [
+          { type: "ai", content: "Hi" },
+          { type: "user", content: "Same question" },
+        ],
+      },
+      deps,
+    );
+    expect(
+      sentMessages()
+        .slice(1)
+        .map((m) => m.content),
+    ).toEqual(["Hi", "Same question"]);
   });
 
   it("extracts attached documents on the server and gives their text to the model", async () => {
@@ -71,7 +93,10 @@ describe("chat", () => {
   });
 
   it("sends images to a model that sees them", async () => {
-    const answer = await Chat.respond({ model: "gemini", message: "What is this?", files: [{ name: "dot.png", type: "image/png", data: dataUrl("image/png", PNG) }] }, deps);
+    const answer = await Chat.respond(
+      { model: "gemini", message: "What is this?", files: [{ name: "dot.png", type: "image/png", data: dataUrl("image/png", PNG) }] },
+      deps,
+    );
     const content = sentMessages().at(-1)!.content;
     expect(content[1]).toEqual({ type: "image_url", image_url: { url: dataUrl("image/png", PNG) } });
     expect(answer.attachments).toEqual([{ name: "dot.png", type: "image/png", kind: "image", status: "read" }]);
@@ -103,15 +128,24 @@ describe("chat", () => {
   });
 
   it("asks to analyse the files when only files are sent, and refuses an empty message", async () => {
-    await Chat.respond({ model: "gemini", message: "  ", files: [{ name: "q.csv", type: "text/csv", data: dataUrl("text/csv", quoteCsv()) }] }, deps);
+    await Chat.respond(
+      { model: "gemini", message: "  ", files: [{ name: "q.csv", type: "text/csv", data: dataUrl("text/csv", quoteCsv()) }] },
+      deps,
+    );
     expect(userText(sentMessages().at(-1)!).startsWith("Please analyze the uploaded file(s)")).toBe(true);
     await expect(Chat.respond({ model: "gemini", message: "   " }, deps)).rejects.toThrow("Please enter a message");
-    await expect(Chat.respond({ model: "gpt-9" as never, message: "x" }, deps)).rejects.toThrow("model must be one of claude, gpt, gemini, grok, deepseek, quorum");
+    await expect(Chat.respond({ model: "gpt-9" as never, message: "x" }, deps)).rejects.toThrow(
+      "model must be one of claude, gpt, gemini, grok, deepseek, quorum",
+    );
   });
 
   it("works offline: the offline model quotes the attached quote's total", async () => {
     const answer = await Chat.respond(
-      { model: "quorum", message: "What is the total?", files: [{ name: "quote.pdf", type: "application/pdf", data: dataUrl("application/pdf", quotePdf()) }] },
+      {
+        model: "quorum",
+        message: "What is the total?",
+        files: [{ name: "quote.pdf", type: "application/pdf", data: dataUrl("application/pdf", quotePdf()) }],
+      },
       { config: testConfig(), store: memoryStatusStore() },
     );
     expect(answer).toMatchObject({ model: "offline", offline: true, mode: "research" });

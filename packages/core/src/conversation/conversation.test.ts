@@ -24,8 +24,19 @@ describe("Conversation (the functions other features use)", () => {
         title: "All Projects Chat",
         messages: [{ id: "1", type: "user", content: "first" }],
       });
-      await Conversation.appendMessages({ listType: "projects", id: created.id, messages: [{ type: "user", content: "second" }, { type: "ai", content: "third", model: "offline" }] });
-      const after = await Conversation.appendMessages({ listType: "projects", id: created.id, messages: [{ id: "x", type: "user", content: "fourth" }] });
+      await Conversation.appendMessages({
+        listType: "projects",
+        id: created.id,
+        messages: [
+          { type: "user", content: "second" },
+          { type: "ai", content: "third", model: "offline" },
+        ],
+      });
+      const after = await Conversation.appendMessages({
+        listType: "projects",
+        id: created.id,
+        messages: [{ id: "x", type: "user", content: "fourth" }],
+      });
       expect(after).toMatchObject({ messageCount: 4, lastMessage: { type: "user", content: "fourth" } });
       const got = await Conversation.get({ listType: "projects", id: created.id });
       expect(got.messages.map((m) => m.content)).toEqual(["first", "second", "third", "fourth"]);
@@ -37,7 +48,9 @@ describe("Conversation (the functions other features use)", () => {
     asUser(async () => {
       const created = await Conversation.create({ listType: "projects", title: "Busy" });
       await Promise.all(
-        Array.from({ length: 8 }, (_, i) => Conversation.appendMessages({ listType: "projects", id: created.id, messages: [{ type: "user", content: `m${i}` }] })),
+        Array.from({ length: 8 }, (_, i) =>
+          Conversation.appendMessages({ listType: "projects", id: created.id, messages: [{ type: "user", content: `m${i}` }] }),
+        ),
       );
       const got = await Conversation.get({ listType: "projects", id: created.id });
       expect(got.messageCount).toBe(8);

@@ -48,7 +48,12 @@ export type MessageInput = z.input<typeof MessageInput>;
 
 const Messages = z.array(MessageInput).max(MAX_MESSAGES, `A conversation can hold at most ${MAX_MESSAGES} messages`);
 const Title = z.string().trim().max(200, "Title is too long");
-const Id = z.string().trim().min(1).max(100).regex(/^[A-Za-z0-9_-]+$/, "Invalid conversation id");
+const Id = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z0-9_-]+$/, "Invalid conversation id");
 const List = z.enum(LIST_TYPES);
 
 export interface Message {
@@ -82,7 +87,9 @@ function summary(c: ConversationItem): Summary {
     createdAt: c.createdAt,
     updatedAt: c.updatedAt,
     messageCount: c.messageCount,
-    lastMessage: c.lastMessageType ? { type: c.lastMessageType, content: c.lastMessagePreview ?? "", timestamp: c.lastMessageAt ?? null } : null,
+    lastMessage: c.lastMessageType
+      ? { type: c.lastMessageType, content: c.lastMessagePreview ?? "", timestamp: c.lastMessageAt ?? null }
+      : null,
   };
 }
 
@@ -96,13 +103,22 @@ function toRecord(message: Parsed, messageId: string, position: number): Record_
   const details = hasDetails ? JSON.stringify({ files: message.files ?? [], meta }) : undefined;
   const bytes = Buffer.byteLength(message.content) + Buffer.byteLength(details ?? "");
   if (bytes > MAX_MESSAGE_BYTES) throw new TooLarge("A message is too large to save");
-  const hash = createHash("sha256").update(JSON.stringify([message.type, message.content, timestamp, details])).digest("base64url");
+  const hash = createHash("sha256")
+    .update(JSON.stringify([message.type, message.content, timestamp, details]))
+    .digest("base64url");
   return { messageId, position, type: message.type, content: message.content, timestamp, details, hash };
 }
 
 function fromRecord(item: MessageItem): Message {
   const details = item.details ? (JSON.parse(item.details) as { files?: Message["files"]; meta?: Record<string, unknown> }) : {};
-  return { ...details.meta, id: item.messageId, type: item.type, content: item.content, timestamp: item.timestamp ?? null, files: details.files ?? [] };
+  return {
+    ...details.meta,
+    id: item.messageId,
+    type: item.type,
+    content: item.content,
+    timestamp: item.timestamp ?? null,
+    files: details.files ?? [],
+  };
 }
 
 /** Client ids are timestamps and can collide; a repeat gets a stable suffix so both messages survive every save. */
@@ -117,7 +133,11 @@ function uniqueIds(messages: Parsed[]): string[] {
 
 function lastMessageFields(last: Record_ | undefined) {
   return last
-    ? { lastMessageType: last.type, lastMessagePreview: last.content.slice(0, PREVIEW_CHARS), lastMessageAt: last.timestamp ?? new Date().toISOString() }
+    ? {
+        lastMessageType: last.type,
+        lastMessagePreview: last.content.slice(0, PREVIEW_CHARS),
+        lastMessageAt: last.timestamp ?? new Date().toISOString(),
+      }
     : undefined;
 }
 
@@ -181,7 +201,9 @@ async function replaceMessages(conversation: ConversationItem, messages: Parsed[
     messageCount: records.length,
     ...last,
   });
-  const result = await (last ? update : update.remove(["lastMessageType", "lastMessagePreview", "lastMessageAt"])).go({ response: "all_new" });
+  const result = await (last ? update : update.remove(["lastMessageType", "lastMessagePreview", "lastMessageAt"])).go({
+    response: "all_new",
+  });
   return result.data as ConversationItem;
 }
 
@@ -223,7 +245,9 @@ export namespace Conversation {
   export const get = fn(z.object({ listType: List, id: Id }), async ({ listType, id }) => {
     const conversation = await owned(listType, id);
     const result = await MessageEntity.query.primary({ conversationId: id }).go({ pages: "all" });
-    const messages = result.data.sort((a, b) => a.position - b.position || (a.timestamp ?? "").localeCompare(b.timestamp ?? "")).map(fromRecord);
+    const messages = result.data
+      .sort((a, b) => a.position - b.position || (a.timestamp ?? "").localeCompare(b.timestamp ?? ""))
+      .map(fromRecord);
     return { ...summary(conversation), messages };
   });
 
@@ -241,16 +265,21 @@ export namespace Conversation {
     return summary(await replaceMessages(conversation, messages));
   });
 
-  export const update = fn(z.object({ listType: List, id: Id, changes: UpdateInput }), async ({ listType, id, changes }): Promise<Summary> => {
-    let conversation = await owned(listType, id);
-    if (changes.title !== undefined) {
-      conversation = (
-        await ConversationEntity.patch({ userId: conversation.userId, conversationId: id }).set({ title: changes.title }).go({ response: "all_new" })
-      ).data as ConversationItem;
-    }
-    if (changes.messages !== undefined) conversation = await replaceMessages(conversation, changes.messages);
-    return summary(conversation);
-  });
+  export const update = fn(
+    z.object({ listType: List, id: Id, changes: UpdateInput }),
+    async ({ listType, id, changes }): Promise<Summary> => {
+      let conversation = await owned(listType, id);
+      if (changes.title !== undefined) {
+        conversation = (
+          await ConversationEntity.patch({ userId: conversation.userId, conversationId: id })
+            .set({ title: changes.title })
+            .go({ response: "all_new" })
+        ).data as ConversationItem;
+      }
+      if (changes.messages !== undefined) conversation = await replaceMessages(conversation, changes.messages);
+      return summary(conversation);
+    },
+  );
 
   /** Deletes the conversation and all its messages (the messages first, so a retry can finish the job). */
   export const remove = fn(z.object({ listType: List, id: Id }), async ({ listType, id }) => {

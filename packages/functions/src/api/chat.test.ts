@@ -9,7 +9,13 @@ describe("chat API without a configured model", () => {
   });
 
   it("answers a question, labelled as the offline model", async () => {
-    const res = await call(ann, "POST", "/api/chat", { model: "gemini", message: "What is the capital of France?", files: [], history: [], userId: ann.uid });
+    const res = await call(ann, "POST", "/api/chat", {
+      model: "gemini",
+      message: "What is the capital of France?",
+      files: [],
+      history: [],
+      userId: ann.uid,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ model: "offline", offline: true, mode: "single", attachments: [] });
     expect(res.body.response).toMatch(/^\*\*Offline model\*\* — No AI model is configured on this server/);
@@ -24,7 +30,10 @@ describe("chat API without a configured model", () => {
       model: "quorum",
       message: "When do the pumps ship?",
       files: [{ name: "schedule.txt", type: "text/plain", data: `data:text/plain;base64,${Buffer.from(text).toString("base64")}` }],
-      history: [{ type: "user", content: "Hello" }, { type: "ai", content: "Hi" }],
+      history: [
+        { type: "user", content: "Hello" },
+        { type: "ai", content: "Hi" },
+      ],
       userId: ann.uid,
     });
     expect(res.status).toBe(200);
@@ -47,7 +56,10 @@ describe("chat API without a configured model", () => {
   });
 
   it("generates a title from the first message", async () => {
-    const res = await call(ann, "POST", "/api/chat/generate-title", { message: "Can you compare the quotes for steel brackets?", userId: ann.uid });
+    const res = await call(ann, "POST", "/api/chat/generate-title", {
+      message: "Can you compare the quotes for steel brackets?",
+      userId: ann.uid,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ title: "Compare the quotes for steel brackets" });
   });

@@ -27,10 +27,19 @@ describe("conversations", () => {
       title: "First",
       userId: ann.uid,
       sessionId: "session_1700000000000_abc123",
-      messages: [message("1700000000001", "user", "Hello"), message("1700000000002", "ai", "Hi! How can I help you today with your quotes?")],
+      messages: [
+        message("1700000000001", "user", "Hello"),
+        message("1700000000002", "ai", "Hi! How can I help you today with your quotes?"),
+      ],
     });
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ id: expect.any(String), title: "First", userId: ann.uid, sessionId: "session_1700000000000_abc123", messageCount: 2 });
+    expect(first.body).toMatchObject({
+      id: expect.any(String),
+      title: "First",
+      userId: ann.uid,
+      sessionId: "session_1700000000000_abc123",
+      messageCount: 2,
+    });
     const second = await call(ann, "POST", "/api/conversations", { title: "New Conversation", userId: ann.uid, messages: [] });
     expect(second.status).toBe(200);
 
@@ -50,7 +59,11 @@ describe("conversations", () => {
       messageCount: 2,
       lastMessage: { type: "ai", content: "Hi! How can I help you today with your quotes?", timestamp: expect.any(String) },
     });
-    expect(list.body.conversations.find((c: { id: string }) => c.id === second.body.id)).toMatchObject({ messageCount: 0, lastMessage: null, sessionId: null });
+    expect(list.body.conversations.find((c: { id: string }) => c.id === second.body.id)).toMatchObject({
+      messageCount: 0,
+      lastMessage: null,
+      sessionId: null,
+    });
   });
 
   it("one conversation comes with its messages in order, files without their data, and the client's extra fields", async () => {
@@ -58,7 +71,10 @@ describe("conversations", () => {
       title: "Files",
       userId: ann.uid,
       messages: [
-        message("1700000000010", "user", "See attached", { files: [{ name: "quote.pdf", type: "application/pdf", data: "data:application/pdf;base64,JVBERi0=" }], attachments: [{ filename: "quote.pdf", type: "application/pdf" }] }),
+        message("1700000000010", "user", "See attached", {
+          files: [{ name: "quote.pdf", type: "application/pdf", data: "data:application/pdf;base64,JVBERi0=" }],
+          attachments: [{ filename: "quote.pdf", type: "application/pdf" }],
+        }),
         message("1700000000011", "ai", "The total is $2,269.49.", { model: "quorum", answers: [{ model: "gpt", response: "2,269.49" }] }),
       ],
     });
@@ -74,13 +90,26 @@ describe("conversations", () => {
         files: [{ name: "quote.pdf", type: "application/pdf" }],
         attachments: [{ filename: "quote.pdf", type: "application/pdf" }],
       },
-      { id: "1700000000011", type: "ai", content: "The total is $2,269.49.", timestamp: expect.any(String), files: [], model: "quorum", answers: [{ model: "gpt", response: "2,269.49" }] },
+      {
+        id: "1700000000011",
+        type: "ai",
+        content: "The total is $2,269.49.",
+        timestamp: expect.any(String),
+        files: [],
+        model: "quorum",
+        answers: [{ model: "gpt", response: "2,269.49" }],
+      },
     ]);
     expect(got.text).not.toContain("JVBERi0");
   });
 
   it("saving the full message list again is idempotent; a removed message is deleted and a changed one updated", async () => {
-    const messages = [message("1700000000100", "user", "Q1"), message("1700000000101", "ai", "A1"), message("1700000000102", "user", "Q2"), message("1700000000103", "ai", "A2")];
+    const messages = [
+      message("1700000000100", "user", "Q1"),
+      message("1700000000101", "ai", "A1"),
+      message("1700000000102", "user", "Q2"),
+      message("1700000000103", "ai", "A2"),
+    ];
     const created = await call(ann, "POST", "/api/conversations", { title: "Saves", userId: ann.uid, messages: messages.slice(0, 2) });
     const id = created.body.id;
     for (let i = 0; i < 2; i++) {
@@ -113,7 +142,9 @@ describe("conversations", () => {
 
   it("keeps a conversation larger than DynamoDB's 400 KB item limit", async () => {
     const big = "x".repeat(20_000);
-    const messages = Array.from({ length: 30 }, (_, i) => message(`17000000010${String(i).padStart(2, "0")}`, i % 2 ? "ai" : "user", `${i}:${big}`));
+    const messages = Array.from({ length: 30 }, (_, i) =>
+      message(`17000000010${String(i).padStart(2, "0")}`, i % 2 ? "ai" : "user", `${i}:${big}`),
+    );
     const created = await call(ann, "POST", "/api/conversations", { title: "Big", userId: ann.uid, messages });
     expect(created.status).toBe(200);
     const got = await call(ann, "GET", `/api/conversations/${created.body.id}`);
@@ -123,7 +154,11 @@ describe("conversations", () => {
   });
 
   it("deleting a conversation deletes its messages too", async () => {
-    const created = await call(ann, "POST", "/api/conversations", { title: "Doomed", userId: ann.uid, messages: [message("1700000000200", "user", "bye")] });
+    const created = await call(ann, "POST", "/api/conversations", {
+      title: "Doomed",
+      userId: ann.uid,
+      messages: [message("1700000000200", "user", "bye")],
+    });
     expect(await storedMessageIds(created.body.id)).toHaveLength(1);
     const deleted = await call(ann, "DELETE", `/api/conversations/${created.body.id}?userId=${ann.uid}`);
     expect(deleted.status).toBe(200);
@@ -134,7 +169,11 @@ describe("conversations", () => {
   });
 
   it("another user's conversation is not found, and cannot be changed or deleted", async () => {
-    const created = await call(ann, "POST", "/api/conversations", { title: "Private", userId: ann.uid, messages: [message("1700000000300", "user", "secret")] });
+    const created = await call(ann, "POST", "/api/conversations", {
+      title: "Private",
+      userId: ann.uid,
+      messages: [message("1700000000300", "user", "secret")],
+    });
     const id = created.body.id;
     expect((await call(bob, "GET", `/api/conversations/${id}`)).status).toBe(404);
     expect((await call(bob, "PUT", `/api/conversations/${id}`, { title: "Mine now" })).status).toBe(404);
@@ -148,7 +187,11 @@ describe("conversations", () => {
   });
 
   it("keeps the two list types apart", async () => {
-    const project = await call(ann, "POST", "/api/projects-conversations", { title: "All Projects Chat", userId: ann.uid, messages: [message("1700000000400", "user", "Which project is late?")] });
+    const project = await call(ann, "POST", "/api/projects-conversations", {
+      title: "All Projects Chat",
+      userId: ann.uid,
+      messages: [message("1700000000400", "user", "Which project is late?")],
+    });
     expect(project.status).toBe(200);
     expect(project.body.listType).toBe("projects");
     const projects = await call(ann, "GET", `/api/projects-conversations?userId=${ann.uid}`);
@@ -158,7 +201,10 @@ describe("conversations", () => {
     expect((await call(ann, "GET", `/api/conversations/${project.body.id}`)).status).toBe(404);
     expect((await call(ann, "GET", `/api/projects-conversations/${project.body.id}`)).body.messages).toHaveLength(1);
     await call(ann, "PUT", `/api/projects-conversations/${project.body.id}`, { messages: [] });
-    expect((await call(ann, "GET", `/api/projects-conversations/${project.body.id}`)).body).toMatchObject({ messageCount: 0, messages: [] });
+    expect((await call(ann, "GET", `/api/projects-conversations/${project.body.id}`)).body).toMatchObject({
+      messageCount: 0,
+      messages: [],
+    });
     expect((await call(ann, "DELETE", `/api/projects-conversations/${project.body.id}`)).status).toBe(200);
   });
 

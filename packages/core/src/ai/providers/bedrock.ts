@@ -47,7 +47,9 @@ export function toBedrockMessages(messages: Message[], vision: boolean): Bedrock
     if (text.trim()) content.push({ text });
     if (message.role === "user" && vision) {
       for (const image of message.images ?? []) {
-        content.push({ image: { format: image.mediaType === "image/png" ? "png" : "jpeg", source: { bytes: new Uint8Array(image.data) } } });
+        content.push({
+          image: { format: image.mediaType === "image/png" ? "png" : "jpeg", source: { bytes: new Uint8Array(image.data) } },
+        });
       }
     }
     if (content.length === 0) continue;
@@ -65,11 +67,11 @@ function usageOf(output: ConverseCommandOutput) {
 
 export function bedrockModel(spec: BedrockModelSpec): Model {
   const send = (input: ConverseCommandInput, options: GenerateOptions) =>
-    withTimeout(options.timeoutMs, options.signal, (signal) => clientFor(spec).send(new ConverseCommand(input), { abortSignal: signal })).catch(
-      (error) => {
-        throw describeFailure(error);
-      },
-    );
+    withTimeout(options.timeoutMs, options.signal, (signal) =>
+      clientFor(spec).send(new ConverseCommand(input), { abortSignal: signal }),
+    ).catch((error) => {
+      throw describeFailure(error);
+    });
 
   const baseInput = (messages: Message[], options: GenerateOptions): ConverseCommandInput => ({
     modelId: spec.id,
@@ -106,14 +108,20 @@ export function bedrockModel(spec: BedrockModelSpec): Model {
     },
 
     /** A forced call of one tool whose input schema is the wanted shape (works on any tool-capable model). */
-    async generateObject<S extends z.ZodType>(schema: S, messages: Message[], options: GenerateOptions & { name: string }): Promise<ObjectGeneration<z.output<S>>> {
+    async generateObject<S extends z.ZodType>(
+      schema: S,
+      messages: Message[],
+      options: GenerateOptions & { name: string },
+    ): Promise<ObjectGeneration<z.output<S>>> {
       const started = Date.now();
       const { $schema: _ignored, ...jsonSchema } = z.toJSONSchema(schema) as Record<string, unknown>;
       const output = await send(
         {
           ...baseInput(messages, options),
           toolConfig: {
-            tools: [{ toolSpec: { name: options.name, description: `Record the ${options.name}.`, inputSchema: { json: jsonSchema as never } } }],
+            tools: [
+              { toolSpec: { name: options.name, description: `Record the ${options.name}.`, inputSchema: { json: jsonSchema as never } } },
+            ],
             toolChoice: { tool: { name: options.name } },
           },
         },
@@ -122,7 +130,13 @@ export function bedrockModel(spec: BedrockModelSpec): Model {
       const call = (output.output?.message?.content ?? []).find((block) => block.toolUse?.name === options.name)?.toolUse;
       if (!call) throw new ModelFailure("invalid_output", "did not return the requested data");
       const parsed = schema.safeParse(call.input);
-      if (!parsed.success) throw new ModelFailure("invalid_output", "answered with data that does not match the expected shape", undefined, parsed.error.message);
+      if (!parsed.success)
+        throw new ModelFailure(
+          "invalid_output",
+          "answered with data that does not match the expected shape",
+          undefined,
+          parsed.error.message,
+        );
       return { object: parsed.data, usage: usageOf(output), latencyMs: Date.now() - started, model: spec.id, provider: "bedrock" };
     },
   };

@@ -100,7 +100,11 @@ export function openAiModel(spec: OpenAiModelSpec): Model {
       };
     },
 
-    async generateObject<S extends z.ZodType>(schema: S, messages: Message[], options: GenerateOptions & { name: string }): Promise<ObjectGeneration<z.output<S>>> {
+    async generateObject<S extends z.ZodType>(
+      schema: S,
+      messages: Message[],
+      options: GenerateOptions & { name: string },
+    ): Promise<ObjectGeneration<z.output<S>>> {
       const started = Date.now();
       const client = clientFor(spec);
       const run = async (signal: AbortSignal) => {
@@ -118,9 +122,15 @@ export function openAiModel(spec: OpenAiModelSpec): Model {
           return { value: message?.parsed as unknown, completion };
         }
         // JSON mode only: the schema goes into the instructions, zod checks the answer.
-        const instructions = `${options.system ?? ""}\n\nAnswer with one JSON object only, matching this JSON schema:\n${JSON.stringify(z.toJSONSchema(schema))}`.trim();
+        const instructions =
+          `${options.system ?? ""}\n\nAnswer with one JSON object only, matching this JSON schema:\n${JSON.stringify(z.toJSONSchema(schema))}`.trim();
         const completion = await client.chat.completions.create(
-          { ...base(options), messages: toOpenAiMessages(messages, instructions, spec.vision), response_format: { type: "json_object" }, stream: false },
+          {
+            ...base(options),
+            messages: toOpenAiMessages(messages, instructions, spec.vision),
+            response_format: { type: "json_object" },
+            stream: false,
+          },
           { signal },
         );
         const text = completion.choices?.[0]?.message?.content ?? "";
@@ -136,7 +146,13 @@ export function openAiModel(spec: OpenAiModelSpec): Model {
         throw describeFailure(error);
       });
       const parsed = schema.safeParse(value);
-      if (!parsed.success) throw new ModelFailure("invalid_output", "answered with data that does not match the expected shape", undefined, parsed.error.message);
+      if (!parsed.success)
+        throw new ModelFailure(
+          "invalid_output",
+          "answered with data that does not match the expected shape",
+          undefined,
+          parsed.error.message,
+        );
       return {
         object: parsed.data,
         usage: { inputTokens: completion.usage?.prompt_tokens ?? 0, outputTokens: completion.usage?.completion_tokens ?? 0 },

@@ -48,7 +48,12 @@ describe("OpenAI-compatible adapter", () => {
       { role: "user", content: "Capital of France?" },
     ];
     const result = await openAiModel(spec()).generate(messages, { system: "Be brief.", timeoutMs: 5000, maxTokens: 100 });
-    expect(result).toMatchObject({ text: "Paris.", usage: { inputTokens: 30, outputTokens: 3 }, model: "gemini-test", provider: "openai-compatible" });
+    expect(result).toMatchObject({
+      text: "Paris.",
+      usage: { inputTokens: 30, outputTokens: 3 },
+      model: "gemini-test",
+      provider: "openai-compatible",
+    });
     expect(result.latencyMs).toBeGreaterThanOrEqual(0);
     const call = server.calls.at(-1)!;
     expect(call.path).toBe("/v1beta/openai/chat/completions");
@@ -84,14 +89,19 @@ describe("OpenAI-compatible adapter", () => {
 
   it("uses max_completion_tokens for OpenAI's own API", async () => {
     server.reply(openAiReplies("ok"));
-    await openAiModel(spec({ provider: "openai", tokenParam: "max_completion_tokens" })).generate([{ role: "user", content: "x" }], { timeoutMs: 5000, maxTokens: 50 });
+    await openAiModel(spec({ provider: "openai", tokenParam: "max_completion_tokens" })).generate([{ role: "user", content: "x" }], {
+      timeoutMs: 5000,
+      maxTokens: 50,
+    });
     expect(server.calls.at(-1)!.body.max_completion_tokens).toBe(50);
     expect(server.calls.at(-1)!.body.max_tokens).toBeUndefined();
   });
 
   it("explains a rejected key in plain words", async () => {
     server.reply(() => openAiError(401, "Incorrect API key provided"));
-    const error = await openAiModel(spec()).generate([{ role: "user", content: "x" }], { timeoutMs: 5000 }).catch((e) => e);
+    const error = await openAiModel(spec())
+      .generate([{ role: "user", content: "x" }], { timeoutMs: 5000 })
+      .catch((e) => e);
     expect(error).toBeInstanceOf(ModelFailure);
     expect(error).toMatchObject({ kind: "auth", plain: "rejected the API key (HTTP 401)" });
   });
@@ -99,7 +109,9 @@ describe("OpenAI-compatible adapter", () => {
   it("gives up after the timeout", async () => {
     server.reply(openAiReplies("too late", 2000));
     const started = Date.now();
-    const error = await openAiModel(spec()).generate([{ role: "user", content: "x" }], { timeoutMs: 200 }).catch((e) => e);
+    const error = await openAiModel(spec())
+      .generate([{ role: "user", content: "x" }], { timeoutMs: 200 })
+      .catch((e) => e);
     expect(Date.now() - started).toBeLessThan(1000);
     expect(error).toMatchObject({ kind: "timeout", plain: "did not answer within 0.2 s" });
   });
@@ -112,14 +124,19 @@ describe("OpenAI-compatible adapter", () => {
 
   it("treats an empty answer at the length limit as a failure", async () => {
     server.reply(() => ({ json: openAiCompletion("", { finishReason: "length" }) }));
-    const error = await openAiModel(spec()).generate([{ role: "user", content: "x" }], { timeoutMs: 5000 }).catch((e) => e);
+    const error = await openAiModel(spec())
+      .generate([{ role: "user", content: "x" }], { timeoutMs: 5000 })
+      .catch((e) => e);
     expect(error).toMatchObject({ kind: "empty", plain: "used its whole output budget without writing an answer" });
   });
 
   it("produces structured output with a JSON schema response format", async () => {
     const Quote = z.object({ vendor: z.string(), total: z.number().nullable() });
     server.reply(() => ({ json: openAiCompletion(JSON.stringify({ vendor: "ACME", total: 1868.97 })) }));
-    const result = await openAiModel(spec()).generateObject(Quote, [{ role: "user", content: "Extract" }], { name: "quote", timeoutMs: 5000 });
+    const result = await openAiModel(spec()).generateObject(Quote, [{ role: "user", content: "Extract" }], {
+      name: "quote",
+      timeoutMs: 5000,
+    });
     expect(result.object).toEqual({ vendor: "ACME", total: 1868.97 });
     const format = server.calls.at(-1)!.body.response_format;
     expect(format.type).toBe("json_schema");
@@ -131,14 +148,19 @@ describe("OpenAI-compatible adapter", () => {
   it("uses JSON mode and checks the shape itself where only JSON mode exists", async () => {
     const Quote = z.object({ vendor: z.string() });
     server.reply(() => ({ json: openAiCompletion(JSON.stringify({ vendor: "ACME" })) }));
-    const result = await openAiModel(spec({ structured: "json_object" })).generateObject(Quote, [{ role: "user", content: "Extract" }], { name: "quote", timeoutMs: 5000 });
+    const result = await openAiModel(spec({ structured: "json_object" })).generateObject(Quote, [{ role: "user", content: "Extract" }], {
+      name: "quote",
+      timeoutMs: 5000,
+    });
     expect(result.object).toEqual({ vendor: "ACME" });
     const body = server.calls.at(-1)!.body;
     expect(body.response_format).toEqual({ type: "json_object" });
     expect(body.messages[0].content).toContain('"vendor"');
 
     server.reply(() => ({ json: openAiCompletion(JSON.stringify({ supplier: "ACME" })) }));
-    const error = await openAiModel(spec({ structured: "json_object" })).generateObject(Quote, [{ role: "user", content: "Extract" }], { name: "quote", timeoutMs: 5000 }).catch((e) => e);
+    const error = await openAiModel(spec({ structured: "json_object" }))
+      .generateObject(Quote, [{ role: "user", content: "Extract" }], { name: "quote", timeoutMs: 5000 })
+      .catch((e) => e);
     expect(error).toMatchObject({ kind: "invalid_output" });
   });
 });
@@ -146,7 +168,14 @@ describe("OpenAI-compatible adapter", () => {
 describe("Bedrock Converse adapter", () => {
   let server: FakeServer;
   const model = (vision = true) =>
-    bedrockModel({ choice: "claude", service: "Claude", id: "us.anthropic.claude-sonnet-4-6", region: "us-east-1", endpoint: server.url, vision });
+    bedrockModel({
+      choice: "claude",
+      service: "Claude",
+      id: "us.anthropic.claude-sonnet-4-6",
+      region: "us-east-1",
+      endpoint: server.url,
+      vision,
+    });
 
   beforeAll(async () => {
     useStaticAwsCredentials();
@@ -157,7 +186,12 @@ describe("Bedrock Converse adapter", () => {
   it("calls POST /model/{modelId}/converse, signed, and returns text and usage", async () => {
     server.reply(() => ({ json: bedrockConverse("Four.", { inputTokens: 21, outputTokens: 2 }) }));
     const result = await model().generate([{ role: "user", content: "2+2?" }], { system: "Be brief.", timeoutMs: 5000, maxTokens: 64 });
-    expect(result).toMatchObject({ text: "Four.", usage: { inputTokens: 21, outputTokens: 2 }, model: "us.anthropic.claude-sonnet-4-6", provider: "bedrock" });
+    expect(result).toMatchObject({
+      text: "Four.",
+      usage: { inputTokens: 21, outputTokens: 2 },
+      model: "us.anthropic.claude-sonnet-4-6",
+      provider: "bedrock",
+    });
     const call = server.calls.at(-1)!;
     expect(call.method).toBe("POST");
     expect(bedrockModelOf(call)).toBe("us.anthropic.claude-sonnet-4-6");
@@ -194,20 +228,26 @@ describe("Bedrock Converse adapter", () => {
 
   it("explains missing model access in plain words", async () => {
     server.reply(() => bedrockError(403, "AccessDeniedException", "You don't have access to the model with the specified model ID."));
-    const error = await model().generate([{ role: "user", content: "x" }], { timeoutMs: 5000 }).catch((e) => e);
+    const error = await model()
+      .generate([{ role: "user", content: "x" }], { timeoutMs: 5000 })
+      .catch((e) => e);
     expect(error).toMatchObject({ kind: "access" });
     expect(error.plain).toContain("no access to the model");
   });
 
   it("names throttling", async () => {
     server.reply(() => bedrockError(429, "ThrottlingException", "Too many requests"));
-    const error = await model().generate([{ role: "user", content: "x" }], { timeoutMs: 5000 }).catch((e) => e);
+    const error = await model()
+      .generate([{ role: "user", content: "x" }], { timeoutMs: 5000 })
+      .catch((e) => e);
     expect(error).toMatchObject({ kind: "rate_limit" });
   });
 
   it("gives up after the timeout", async () => {
     server.reply(() => ({ delayMs: 2000, json: bedrockConverse("late") }));
-    const error = await model().generate([{ role: "user", content: "x" }], { timeoutMs: 200 }).catch((e) => e);
+    const error = await model()
+      .generate([{ role: "user", content: "x" }], { timeoutMs: 200 })
+      .catch((e) => e);
     expect(error).toMatchObject({ kind: "timeout" });
   });
 

@@ -57,7 +57,13 @@ export async function startFakeServer(handler: FakeHandler, options: FakeServerO
       } catch {
         // not JSON: keep the text
       }
-      const call: FakeCall = { method: req.method ?? "", path: decodeURIComponent(req.url ?? ""), headers: req.headers, body, at: Date.now() };
+      const call: FakeCall = {
+        method: req.method ?? "",
+        path: decodeURIComponent(req.url ?? ""),
+        headers: req.headers,
+        body,
+        at: Date.now(),
+      };
       calls.push(call);
       try {
         const reply = await current(call);
@@ -133,7 +139,9 @@ export function openAiCompletion(
     object: "chat.completion",
     created: Math.floor(Date.now() / 1000),
     model: options.model ?? "fake-model",
-    choices: [{ index: 0, message: { role: "assistant", content, refusal: null }, logprobs: null, finish_reason: options.finishReason ?? "stop" }],
+    choices: [
+      { index: 0, message: { role: "assistant", content, refusal: null }, logprobs: null, finish_reason: options.finishReason ?? "stop" },
+    ],
     usage: { prompt_tokens: inputTokens, completion_tokens: outputTokens, total_tokens: inputTokens + outputTokens },
   };
 }
