@@ -92,6 +92,25 @@ describe("chat", () => {
     expect(answer.attachments[0]!.characters).toBeGreaterThan(100);
   });
 
+  it("says when an attachment's text was cut short", async () => {
+    const long = "A line of a very long export file.\n".repeat(200_000);
+    const answer = await Chat.respond(
+      {
+        model: "gemini",
+        message: "Summarise",
+        files: [{ name: "export.txt", type: "text/plain", data: dataUrl("text/plain", Buffer.from(long)) }],
+      },
+      deps,
+    );
+    expect(answer.attachments[0]).toMatchObject({
+      status: "read",
+      warnings: expect.arrayContaining([expect.stringMatching(/^Only the first/)]),
+    });
+    expect(answer.notes[0]).toMatch(/^"export\.txt": Only the first/);
+    // What the model got fits its budget: the most relevant passages, not 7 MB.
+    expect(userText(sentMessages().at(-1)!).length).toBeLessThan(70_000);
+  });
+
   it("sends images to a model that sees them", async () => {
     const answer = await Chat.respond(
       { model: "gemini", message: "What is this?", files: [{ name: "dot.png", type: "image/png", data: dataUrl("image/png", PNG) }] },

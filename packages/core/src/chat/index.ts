@@ -59,7 +59,11 @@ export namespace Chat {
       ...(attachments.unreadable.length ? { unreadable: attachments.unreadable } : {}),
     };
     const result = await Ai.answer({ model, messages: [...recentHistory(history, text), current], deadline }, deps);
-    const fileNotes = attachments.unreadable.map((f) => `The attachment "${f.name}" could not be read: ${f.reason}.`);
+    const fileNotes = [
+      ...attachments.unreadable.map((f) => `The attachment "${f.name}" could not be read: ${f.reason}.`),
+      // Cut-short text changes what the models could see: say so.
+      ...attachments.reports.flatMap((r) => (r.warnings ?? []).map((w) => `"${r.name}": ${w}`)),
+    ];
     return { ...result, notes: [...fileNotes, ...result.notes], attachments: attachments.reports, timestamp: new Date().toISOString() };
   }
 
