@@ -112,7 +112,10 @@ function scale2x(src: Uint8Array, width: number, height: number): Uint8Array {
       const b = at(x + 1, y);
       const c = at(x - 1, y);
       const d = at(x, y + 1);
-      let e0 = p, e1 = p, e2 = p, e3 = p;
+      let e0 = p,
+        e1 = p,
+        e2 = p,
+        e3 = p;
       if (c === a && c !== d && a !== b) e0 = a;
       if (a === b && a !== c && b !== d) e1 = b;
       if (d === c && d !== b && c !== a) e2 = c;

@@ -47,7 +47,11 @@ export const BUILTIN_FORMATS: Record<number, string> = {
 /** The first section of a format, with quoted text, escapes and [colour]/[locale] tags removed. */
 function firstSection(format: string) {
   const section = format.split(";")[0] ?? "";
-  return section.replace(/"[^"]*"/g, "").replace(/\\./g, "").replace(/\[[^\]]*\]/g, "").replace(/_./g, "");
+  return section
+    .replace(/"[^"]*"/g, "")
+    .replace(/\\./g, "")
+    .replace(/\[[^\]]*\]/g, "")
+    .replace(/_./g, "");
 }
 
 export function isDateFormat(format: string | undefined): boolean {

@@ -76,7 +76,8 @@ export function readCompoundFile(buffer: Buffer): CompoundFile {
   const chain = (start: number, table: Uint32Array, limit: number): number[] => {
     const out: number[] = [];
     for (let s = start; s !== END_OF_CHAIN; s = table[s]!) {
-      if (s === FREE || s === FAT_SECTOR || s >= table.length || out.length >= limit) throw new CfbError("A sector chain is damaged or loops");
+      if (s === FREE || s === FAT_SECTOR || s >= table.length || out.length >= limit)
+        throw new CfbError("A sector chain is damaged or loops");
       out.push(s);
     }
     return out;

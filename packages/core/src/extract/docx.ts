@@ -38,7 +38,10 @@ export function htmlToLines(html: string): { lines: string[]; tables: string[][]
   const sink = () => (stack.length ? stack[stack.length - 1]!.cell : block);
   const flushBlock = () => {
     if (block && !stack.length) {
-      const line = block.join("").replace(/[ \t]+/g, " ").trim();
+      const line = block
+        .join("")
+        .replace(/[ \t]+/g, " ")
+        .trim();
       lines.push(line);
     }
     block = undefined;

@@ -107,22 +107,32 @@ describe("limits", () => {
     // 64 MB of zeros deflate to ~64 KB; the archive also lies that the entry is small
     const zeros = Buffer.alloc(64 * 1024 * 1024);
     const docx = quoteDocx();
-    const bomb = writeZip([{ name: "word/document.xml", data: "<w:document/>" }, { name: "word/media/filler.bin", data: zeros }]);
+    const bomb = writeZip([
+      { name: "word/document.xml", data: "<w:document/>" },
+      { name: "word/media/filler.bin", data: zeros },
+    ]);
     expect(bomb.length).toBeLessThan(200_000);
     await expect(Extract.fromBuffer(bomb, { fileName: "bomb.docx", limits: { maxUnzippedBytes: 8 * 1024 * 1024 } })).rejects.toMatchObject({
       status: 413,
       message: "The file expands to more data than can be processed.",
     });
     // a normal document passes the same limit
-    await expect(Extract.fromBuffer(docx, { fileName: "ok.docx", limits: { maxUnzippedBytes: 8 * 1024 * 1024 } })).resolves.toMatchObject({ kind: "docx" });
+    await expect(Extract.fromBuffer(docx, { fileName: "ok.docx", limits: { maxUnzippedBytes: 8 * 1024 * 1024 } })).resolves.toMatchObject({
+      kind: "docx",
+    });
   });
 
   it("measures what an entry really inflates to, not the size its header declares", async () => {
-    const zip = writeZip([{ name: "word/document.xml", data: "<w:document/>" }, { name: "big.bin", data: Buffer.alloc(4 * 1024 * 1024) }]);
+    const zip = writeZip([
+      { name: "word/document.xml", data: "<w:document/>" },
+      { name: "big.bin", data: Buffer.alloc(4 * 1024 * 1024) },
+    ]);
     // falsify the declared size of big.bin in the central directory (uncompressed size field)
     const central = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
     zip.writeUInt32LE(10, central + 24);
-    await expect(Extract.fromBuffer(zip, { fileName: "lying.docx", limits: { maxUnzippedBytes: 1024 * 1024 } })).rejects.toMatchObject({ status: 413 });
+    await expect(Extract.fromBuffer(zip, { fileName: "lying.docx", limits: { maxUnzippedBytes: 1024 * 1024 } })).rejects.toMatchObject({
+      status: 413,
+    });
   });
 
   it("refuses an input larger than the size limit", async () => {
@@ -143,7 +153,10 @@ describe("files that cannot be read", () => {
 
   it("reports a damaged PDF as unreadable instead of crashing", async () => {
     const damaged = Buffer.concat([quotePdf().subarray(0, 200), Buffer.from("garbage")]);
-    await expect(Extract.fromBuffer(damaged, { fileName: "q.pdf" })).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/^The PDF cannot be read/) });
+    await expect(Extract.fromBuffer(damaged, { fileName: "q.pdf" })).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/^The PDF cannot be read/),
+    });
   });
 
   it("reports a damaged Word file as unreadable", async () => {

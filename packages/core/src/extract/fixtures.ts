@@ -93,7 +93,15 @@ const percent = (rate: number) => `${(rate * 100).toFixed(2)}%`;
 
 /** The strings every correct extraction of the quote must contain. */
 export function expectedStrings(quote: QuoteFixture = VENDOR_QUOTE): string[] {
-  return [quote.vendor, quote.quoteNumber, money(quote.subtotal), money(quote.tax), money(quote.shipping), money(quote.total), ...quote.items.map((i) => money(i.amount))];
+  return [
+    quote.vendor,
+    quote.quoteNumber,
+    money(quote.subtotal),
+    money(quote.tax),
+    money(quote.shipping),
+    money(quote.total),
+    ...quote.items.map((i) => money(i.amount)),
+  ];
 }
 
 /** The quote as lines of text, the layout shared by the text, CSV and scanned versions. */
@@ -119,7 +127,13 @@ export function quoteLines(quote: QuoteFixture = VENDOR_QUOTE): string[] {
   ];
 }
 
-const right = (x: number, y: number, text: string, size = 10, bold = false): TextRun => ({ x: x - textWidth(text, size), y, text, size, bold });
+const right = (x: number, y: number, text: string, size = 10, bold = false): TextRun => ({
+  x: x - textWidth(text, size),
+  y,
+  text,
+  size,
+  bold,
+});
 
 /** The quote's page as positioned runs. Table cells are emitted column by column, as many
  * generators do, so only grouping by baseline puts each row back together. */
@@ -136,7 +150,12 @@ function quotePageRuns(quote: QuoteFixture): TextRun[] {
   ];
   const top = 600;
   const rowY = (i: number) => top - 20 - i * 18;
-  runs.push({ x: 50, y: top, text: "Qty", bold: true }, { x: 100, y: top, text: "Description", bold: true }, right(450, top, "Unit Price", 10, true), right(562, top, "Amount", 10, true));
+  runs.push(
+    { x: 50, y: top, text: "Qty", bold: true },
+    { x: 100, y: top, text: "Description", bold: true },
+    right(450, top, "Unit Price", 10, true),
+    right(562, top, "Amount", 10, true),
+  );
   quote.items.forEach((item, i) => runs.push(right(70, rowY(i), String(item.qty))));
   quote.items.forEach((item, i) => runs.push({ x: 100, y: rowY(i), text: item.description }));
   quote.items.forEach((item, i) => runs.push(right(450, rowY(i), money(item.unitPrice))));
@@ -187,7 +206,8 @@ const xml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").
 
 /** A .docx with header paragraphs, the line items as a real Word table, and totals. */
 export function quoteDocx(quote: QuoteFixture = VENDOR_QUOTE): Buffer {
-  const paragraph = (text: string, bold = false) => `<w:p><w:r>${bold ? "<w:rPr><w:b/></w:rPr>" : ""}<w:t xml:space="preserve">${xml(text)}</w:t></w:r></w:p>`;
+  const paragraph = (text: string, bold = false) =>
+    `<w:p><w:r>${bold ? "<w:rPr><w:b/></w:rPr>" : ""}<w:t xml:space="preserve">${xml(text)}</w:t></w:r></w:p>`;
   const cell = (text: string) => `<w:tc><w:tcPr><w:tcW w:w="2000" w:type="dxa"/></w:tcPr>${paragraph(text)}</w:tc>`;
   const row = (cells: string[]) => `<w:tr>${cells.map(cell).join("")}</w:tr>`;
   const table = [
@@ -248,7 +268,12 @@ export function quoteDoc(quote: QuoteFixture = VENDOR_QUOTE): Buffer {
     { paragraph: `Date: ${quote.quoteDate}` },
     { paragraph: `Valid Until: ${quote.validUntil}` },
     { paragraph: `Bill To: ${quote.customer}` },
-    { table: [["Qty", "Description", "Unit Price", "Amount"], ...quote.items.map((i) => [String(i.qty), i.description, money(i.unitPrice), money(i.amount)])] },
+    {
+      table: [
+        ["Qty", "Description", "Unit Price", "Amount"],
+        ...quote.items.map((i) => [String(i.qty), i.description, money(i.unitPrice), money(i.amount)]),
+      ],
+    },
     { paragraph: `Subtotal: ${money(quote.subtotal)}` },
     { paragraph: `Tax (${percent(quote.taxRate)}): ${money(quote.tax)}` },
     { paragraph: `Shipping: ${money(quote.shipping)}` },
@@ -272,7 +297,12 @@ export async function quoteXlsx(quote: QuoteFixture = VENDOR_QUOTE): Promise<Buf
   sheet.addRow(["Qty", "Description", "Unit Price", "Amount"]);
   const first = sheet.rowCount + 1;
   for (const item of quote.items) {
-    const row = sheet.addRow([item.qty, item.description, item.unitPrice, { formula: `A${sheet.rowCount + 1}*C${sheet.rowCount + 1}`, result: item.amount }]);
+    const row = sheet.addRow([
+      item.qty,
+      item.description,
+      item.unitPrice,
+      { formula: `A${sheet.rowCount + 1}*C${sheet.rowCount + 1}`, result: item.amount },
+    ]);
     row.getCell(3).numFmt = currency;
     row.getCell(4).numFmt = currency;
   }
@@ -300,7 +330,12 @@ export function quoteXls(quote: QuoteFixture = VENDOR_QUOTE): Buffer {
     ["Bill To", quote.customer],
     [],
     ["Qty", "Description", "Unit Price", "Amount"],
-    ...quote.items.map((i): XlsCell[] => [i.qty, i.description, { value: i.unitPrice, format: "currency" }, { value: i.amount, format: "currency" }]),
+    ...quote.items.map((i): XlsCell[] => [
+      i.qty,
+      i.description,
+      { value: i.unitPrice, format: "currency" },
+      { value: i.amount, format: "currency" },
+    ]),
   ];
   const firstItemRow = 8;
   const lastItemRow = firstItemRow + quote.items.length - 1;
@@ -351,9 +386,21 @@ export interface FixtureFile {
 export function quoteFiles(quote: QuoteFixture = VENDOR_QUOTE): FixtureFile[] {
   return [
     { fileName: "acme-quote.pdf", contentType: "application/pdf", kind: "pdf", ocr: false, build: () => quotePdf(quote) },
-    { fileName: "acme-quote.docx", contentType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", kind: "docx", ocr: false, build: () => quoteDocx(quote) },
+    {
+      fileName: "acme-quote.docx",
+      contentType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+      kind: "docx",
+      ocr: false,
+      build: () => quoteDocx(quote),
+    },
     { fileName: "acme-quote.doc", contentType: "application/msword", kind: "doc", ocr: false, build: () => quoteDoc(quote) },
-    { fileName: "acme-quote.xlsx", contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", kind: "xlsx", ocr: false, build: () => quoteXlsx(quote) },
+    {
+      fileName: "acme-quote.xlsx",
+      contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      kind: "xlsx",
+      ocr: false,
+      build: () => quoteXlsx(quote),
+    },
     { fileName: "acme-quote.xls", contentType: "application/vnd.ms-excel", kind: "xls", ocr: false, build: () => quoteXls(quote) },
     { fileName: "acme-quote.csv", contentType: "text/csv", kind: "csv", ocr: false, build: () => quoteCsv(quote) },
     { fileName: "acme-quote.txt", contentType: "text/plain", kind: "txt", ocr: false, build: () => quoteTxt(quote) },
@@ -392,7 +439,12 @@ export function generatePdf(pages: number): Buffer {
       const qty = 1 + Math.floor(random() * 50);
       const price = cents(1 + random() * 500);
       const part = PARTS[Math.floor(random() * PARTS.length)]!;
-      runs.push(right(70, y, String(qty)), { x: 100, y, text: `Item ${p}-${r + 1} ${part} model ${Math.floor(random() * 9000) + 1000}` }, right(450, y, money(price)), right(562, y, money(cents(qty * price))));
+      runs.push(
+        right(70, y, String(qty)),
+        { x: 100, y, text: `Item ${p}-${r + 1} ${part} model ${Math.floor(random() * 9000) + 1000}` },
+        right(450, y, money(price)),
+        right(562, y, money(cents(qty * price))),
+      );
     }
     runs.push({ x: 270, y: 50, text: `Page ${p} of ${pages}`, size: 9 });
     specs.push({ runs });

@@ -117,10 +117,7 @@ export function writeDoc(blocks: DocBlock[]): Buffer {
 }
 
 export type XlsCell =
-  | string
-  | number
-  | null
-  | { value: number; format?: "currency" | "percent" | "date"; sumAbove?: { firstRow: number; lastRow: number } };
+  string | number | null | { value: number; format?: "currency" | "percent" | "date"; sumAbove?: { firstRow: number; lastRow: number } };
 
 export interface XlsSheetSpec {
   name: string;
@@ -153,7 +150,11 @@ const f64 = (n: number) => {
 const wide = (text: string) => [...text].some((c) => c.charCodeAt(0) > 0xff);
 /** XLUnicodeString: 16-bit count, option byte, then 8-bit or UTF-16 characters. */
 const unicodeString = (text: string, countBytes: 1 | 2 = 2) =>
-  Buffer.concat([countBytes === 1 ? Buffer.from([text.length]) : u16(text.length), Buffer.from([wide(text) ? 1 : 0]), Buffer.from(text, wide(text) ? "utf16le" : "latin1")]);
+  Buffer.concat([
+    countBytes === 1 ? Buffer.from([text.length]) : u16(text.length),
+    Buffer.from([wide(text) ? 1 : 0]),
+    Buffer.from(text, wide(text) ? "utf16le" : "latin1"),
+  ]);
 
 /** RK: a 30-bit integer, or a number that is one after multiplying by 100; else undefined. */
 function encodeRk(value: number): number | undefined {
@@ -236,7 +237,8 @@ export function writeXls(sheets: XlsSheetSpec[]): Buffer {
         pending = [];
       };
       row.forEach((cell, c) => {
-        const value = typeof cell === "number" ? cell : cell !== null && typeof cell === "object" && !cell.sumAbove ? cell.value : undefined;
+        const value =
+          typeof cell === "number" ? cell : cell !== null && typeof cell === "object" && !cell.sumAbove ? cell.value : undefined;
         const rk = value === undefined ? undefined : encodeRk(value);
         if (rk !== undefined && (pending.length === 0 || pending[pending.length - 1]!.col === c - 1)) {
           pending.push({ col: c, xf: typeof cell === "object" && cell?.format ? XF[cell.format] : XF.general, rk });
@@ -254,9 +256,17 @@ export function writeXls(sheets: XlsSheetSpec[]): Buffer {
           const xf = cell.format ? XF[cell.format] : XF.general;
           if (cell.sumAbove) {
             // =SUM(area): tArea (0x25) with relative row/column flags, then tAttrSum
-            const area = Buffer.concat([Buffer.from([0x25]), u16(cell.sumAbove.firstRow), u16(cell.sumAbove.lastRow), u16(c | 0xc000), u16(c | 0xc000)]);
+            const area = Buffer.concat([
+              Buffer.from([0x25]),
+              u16(cell.sumAbove.firstRow),
+              u16(cell.sumAbove.lastRow),
+              u16(c | 0xc000),
+              u16(c | 0xc000),
+            ]);
             const rgce = Buffer.concat([area, Buffer.from([0x19, 0x10, 0x00, 0x00])]);
-            cells.push(biffRecord(0x0006, Buffer.concat([u16(r), u16(c), u16(xf), f64(cell.value), u16(0), u32(0), u16(rgce.length), rgce])));
+            cells.push(
+              biffRecord(0x0006, Buffer.concat([u16(r), u16(c), u16(xf), f64(cell.value), u16(0), u32(0), u16(rgce.length), rgce])),
+            );
           } else cells.push(biffRecord(0x0203, Buffer.concat([u16(r), u16(c), u16(xf), f64(cell.value)])));
         }
       });
@@ -276,7 +286,10 @@ export function writeXls(sheets: XlsSheetSpec[]): Buffer {
     data.writeUInt16LE(style ? 0xfff5 : 0x0001, 4); // style XF / cell XF with parent 0
     return biffRecord(0x00e0, data);
   };
-  const font = biffRecord(0x0031, Buffer.concat([u16(200), u16(0), u16(0x7fff), u16(400), u16(0), Buffer.from([0, 0, 0, 0]), unicodeString("Arial", 1)]));
+  const font = biffRecord(
+    0x0031,
+    Buffer.concat([u16(200), u16(0), u16(0x7fff), u16(400), u16(0), Buffer.from([0, 0, 0, 0]), unicodeString("Arial", 1)]),
+  );
   const globalsHead = Buffer.concat([
     biffRecord(0x0809, Buffer.concat([u16(0x0600), u16(0x0005), u16(0x0dbb), u16(0x07cc), u32(0), u32(0x06)])),
     biffRecord(0x0042, u16(1200)), // CODEPAGE: UTF-16
@@ -289,7 +302,8 @@ export function writeXls(sheets: XlsSheetSpec[]): Buffer {
     xf(14, false),
     xf(10, false),
   ]);
-  const boundSheet = (offset: number, name: string) => biffRecord(0x0085, Buffer.concat([u32(offset), Buffer.from([0, 0]), unicodeString(name, 1)]));
+  const boundSheet = (offset: number, name: string) =>
+    biffRecord(0x0085, Buffer.concat([u32(offset), Buffer.from([0, 0]), unicodeString(name, 1)]));
   const tail = Buffer.concat([...sstRecords(strings, stringUses), biffRecord(0x000a, Buffer.alloc(0))]);
   // BOUNDSHEET records point at their sheet's BOF, so lay the globals out first
   const boundSize = sheets.reduce((n, s) => n + boundSheet(0, s.name).length, 0);

@@ -13,7 +13,8 @@ const u32 = (n: number) => {
 
 /** A workbook stream from raw records: globals (BOUNDSHEET added here) then one sheet. */
 function rawWorkbook(options: { version: number; globals: Buffer[]; sheet: Buffer[]; streamName?: string }) {
-  const bof = (dt: number) => biffRecord(0x0809, Buffer.concat([u16(options.version), u16(dt), Buffer.alloc(options.version === 0x0600 ? 12 : 4)]));
+  const bof = (dt: number) =>
+    biffRecord(0x0809, Buffer.concat([u16(options.version), u16(dt), Buffer.alloc(options.version === 0x0600 ? 12 : 4)]));
   const name = options.version === 0x0600 ? Buffer.from([1, 0, 0x53]) : Buffer.from([1, 0x53]); // "S"
   const boundSheet = (offset: number) => biffRecord(0x0085, Buffer.concat([u32(offset), Buffer.from([0, 0]), name]));
   const head = Buffer.concat([bof(0x0005), ...options.globals]);
@@ -37,7 +38,10 @@ describe("legacy Excel (.xls) reader", () => {
   });
 
   it("reads the cached text result of a formula from its STRING record", () => {
-    const formula = biffRecord(0x0006, Buffer.concat([u16(0), u16(0), u16(0), Buffer.from([0, 0, 0, 0, 0, 0, 0xff, 0xff]), u16(0), u32(0), u16(0)]));
+    const formula = biffRecord(
+      0x0006,
+      Buffer.concat([u16(0), u16(0), u16(0), Buffer.from([0, 0, 0, 0, 0, 0, 0xff, 0xff]), u16(0), u32(0), u16(0)]),
+    );
     const string = biffRecord(0x0207, Buffer.concat([u16(5), Buffer.from([0]), Buffer.from("Total")]));
     const boolean = biffRecord(0x0205, Buffer.concat([u16(0), u16(1), u16(0), Buffer.from([1, 0])]));
     const error = biffRecord(0x0205, Buffer.concat([u16(0), u16(2), u16(0), Buffer.from([0x07, 1])]));
@@ -61,12 +65,21 @@ describe("legacy Excel (.xls) reader", () => {
 
   it("refuses a password-protected workbook with a clear message", async () => {
     const file = rawWorkbook({ version: 0x0600, globals: [biffRecord(0x002f, Buffer.alloc(54))], sheet: [] });
-    await expect(Extract.fromBuffer(file, { fileName: "locked.xls" })).rejects.toMatchObject({ status: 400, message: "The Excel file is password-protected." });
+    await expect(Extract.fromBuffer(file, { fileName: "locked.xls" })).rejects.toMatchObject({
+      status: 400,
+      message: "The Excel file is password-protected.",
+    });
   });
 
   it("skips chart sheets and reads every worksheet as a page", async () => {
     const file = writeXls([
-      { name: "Quote", rows: [["Item", "Amount"], ["Pump", { value: 389.99, format: "currency" }]] },
+      {
+        name: "Quote",
+        rows: [
+          ["Item", "Amount"],
+          ["Pump", { value: 389.99, format: "currency" }],
+        ],
+      },
       { name: "Notes", rows: [["Delivery in 2 weeks"]] },
     ]);
     const result = await Extract.fromBuffer(file, { fileName: "two.xls" });
@@ -78,11 +91,21 @@ describe("legacy Word (.doc) reader", () => {
   it("turns table rows and tab-aligned columns into ' | '-joined lines", async () => {
     const file = writeDoc([
       { paragraph: "Qty\tDescription\tAmount" },
-      { table: [["1", "Pump", "$10.00"], ["2", "Valve", "$4.00"]] },
+      {
+        table: [
+          ["1", "Pump", "$10.00"],
+          ["2", "Valve", "$4.00"],
+        ],
+      },
       { paragraph: "Total:\t\t$14.00" },
     ]);
     const result = await Extract.fromBuffer(file, { fileName: "q.doc" });
-    expect(result.pages[0]!.text.split("\n")).toEqual(["Qty | Description | Amount", "1 | Pump | $10.00", "2 | Valve | $4.00", "Total: | $14.00"]);
+    expect(result.pages[0]!.text.split("\n")).toEqual([
+      "Qty | Description | Amount",
+      "1 | Pump | $10.00",
+      "2 | Valve | $4.00",
+      "Total: | $14.00",
+    ]);
   });
 });
 

@@ -2,7 +2,14 @@ import { afterAll, describe, expect, it } from "vitest";
 import { money, scannedQuoteJpeg, scannedQuotePdf, scannedQuotePng, scannedQuoteTiff, VENDOR_QUOTE } from "./fixtures";
 import { Extract } from "./index";
 
-const mustRead = [VENDOR_QUOTE.vendor, VENDOR_QUOTE.quoteNumber, money(VENDOR_QUOTE.subtotal), money(VENDOR_QUOTE.tax), money(VENDOR_QUOTE.shipping), money(VENDOR_QUOTE.total)];
+const mustRead = [
+  VENDOR_QUOTE.vendor,
+  VENDOR_QUOTE.quoteNumber,
+  money(VENDOR_QUOTE.subtotal),
+  money(VENDOR_QUOTE.tax),
+  money(VENDOR_QUOTE.shipping),
+  money(VENDOR_QUOTE.total),
+];
 const OCR_TIMEOUT = 120_000;
 
 afterAll(() => Extract.terminateOcr());

@@ -29,7 +29,7 @@ export const PAGE_WIDTH = 612;
 export const PAGE_HEIGHT = 792;
 
 // Helvetica advance widths (1/1000 em) for the characters the fixtures right-align
-const WIDTHS: Record<string, number> = { " ": 278, ",": 278, ".": 278, ":": 278, "$": 556, "%": 889, "-": 333, "(": 333, ")": 333 };
+const WIDTHS: Record<string, number> = { " ": 278, ",": 278, ".": 278, ":": 278, $: 556, "%": 889, "-": 333, "(": 333, ")": 333 };
 
 /** Approximate width of a Helvetica string in points, for right-aligned columns. */
 export function textWidth(text: string, size: number): number {
@@ -60,7 +60,11 @@ export function writePdf(pages: PdfPageSpec[]): Buffer {
     return objects.length;
   };
   const stream = (dictionary: string, data: Buffer) =>
-    Buffer.concat([Buffer.from(`<< ${dictionary} /Length ${data.length} >>\nstream\n`, "latin1"), data, Buffer.from("\nendstream", "latin1")]);
+    Buffer.concat([
+      Buffer.from(`<< ${dictionary} /Length ${data.length} >>\nstream\n`, "latin1"),
+      data,
+      Buffer.from("\nendstream", "latin1"),
+    ]);
 
   const catalog = add("<< /Type /Catalog /Pages 2 0 R >>");
   add(""); // the page tree, filled in once the kids are known
@@ -106,7 +110,13 @@ export function writePdf(pages: PdfPageSpec[]): Buffer {
     parts.push(chunk);
     offset += chunk.length;
   });
-  const xref = [`xref\n0 ${objects.length + 1}\n`, "0000000000 65535 f \n", ...offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`)].join("");
-  parts.push(Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} /Root ${catalog} 0 R >>\nstartxref\n${offset}\n%%EOF\n`, "latin1"));
+  const xref = [
+    `xref\n0 ${objects.length + 1}\n`,
+    "0000000000 65535 f \n",
+    ...offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`),
+  ].join("");
+  parts.push(
+    Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} /Root ${catalog} 0 R >>\nstartxref\n${offset}\n%%EOF\n`, "latin1"),
+  );
   return Buffer.concat(parts);
 }

@@ -8,7 +8,13 @@ const run = (text: string, x: number, y: number, size = 10) => ({ text, x, y, si
 
 describe("PDF lines", () => {
   it("groups runs by baseline and orders them left to right, whatever their order in the file", () => {
-    const runs = [run("$125.00", 520, 500), run("10", 60, 500), run("Steel bracket", 100, 500.4), run("$12.50", 420, 499.7), run("Quote", 50, 700, 18)];
+    const runs = [
+      run("$125.00", 520, 500),
+      run("10", 60, 500),
+      run("Steel bracket", 100, 500.4),
+      run("$12.50", 420, 499.7),
+      run("Quote", 50, 700, 18),
+    ];
     expect(runsToLines(runs)).toEqual(["Quote", "10 | Steel bracket | $12.50 | $125.00"]);
   });
 
@@ -19,21 +25,19 @@ describe("PDF lines", () => {
 });
 
 describe("PDF extraction", () => {
-  it(
-    "reads a generated 100-page PDF page by page and reports its throughput",
-    async () => {
-      const pdf = generatePdf(100);
-      const started = performance.now();
-      const result = await Extract.fromBuffer(pdf, { fileName: "price-list.pdf" });
-      const seconds = (performance.now() - started) / 1000;
-      console.log(`PDF: 100 pages (${(pdf.length / 1024).toFixed(0)} KB) in ${seconds.toFixed(2)} s = ${(100 / seconds).toFixed(0)} pages/s`);
-      expect(result.pages).toHaveLength(100);
-      expect(result.scannedPages).toEqual([]);
-      expect(result.pages[56]!.text).toContain("Page 57 of 100");
-      expect(result.pages[56]!.text.split("\n").filter((l) => /^\d+ \| Item 57-\d+ .+ \| \$[\d,]+\.\d\d \| \$[\d,]+\.\d\d$/.test(l))).toHaveLength(36);
-    },
-    60_000,
-  );
+  it("reads a generated 100-page PDF page by page and reports its throughput", async () => {
+    const pdf = generatePdf(100);
+    const started = performance.now();
+    const result = await Extract.fromBuffer(pdf, { fileName: "price-list.pdf" });
+    const seconds = (performance.now() - started) / 1000;
+    console.log(`PDF: 100 pages (${(pdf.length / 1024).toFixed(0)} KB) in ${seconds.toFixed(2)} s = ${(100 / seconds).toFixed(0)} pages/s`);
+    expect(result.pages).toHaveLength(100);
+    expect(result.scannedPages).toEqual([]);
+    expect(result.pages[56]!.text).toContain("Page 57 of 100");
+    expect(
+      result.pages[56]!.text.split("\n").filter((l) => /^\d+ \| Item 57-\d+ .+ \| \$[\d,]+\.\d\d \| \$[\d,]+\.\d\d$/.test(l)),
+    ).toHaveLength(36);
+  }, 60_000);
 
   it("reads only the first pages of an enormous PDF and says so", async () => {
     const result = await Extract.fromBuffer(generatePdf(12), { fileName: "long.pdf", limits: { maxPages: 5 } });

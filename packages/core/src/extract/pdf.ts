@@ -86,7 +86,12 @@ async function largestImage(page: PdfPage): Promise<Raster | undefined> {
 
 /** pdf.js image objects: kind 1 = 1 bit grey (rows padded to bytes, 1 = white), 2 = RGB, 3 = RGBA. */
 function toRaster(image: unknown): Raster | undefined {
-  const { width, height, kind, data } = (image ?? {}) as { width?: number; height?: number; kind?: number; data?: Uint8Array | Uint8ClampedArray };
+  const { width, height, kind, data } = (image ?? {}) as {
+    width?: number;
+    height?: number;
+    kind?: number;
+    data?: Uint8Array | Uint8ClampedArray;
+  };
   if (!width || !height || !data) return undefined;
   if (kind === 2 && data.length >= width * height * 3) return { width, height, channels: 3, data };
   if (kind === 3 && data.length >= width * height * 4) return { width, height, channels: 4, data };
@@ -104,7 +109,12 @@ function toRaster(image: unknown): Raster | undefined {
 export async function openPdf(buffer: Buffer): Promise<PdfDocument> {
   try {
     // a copy: pdf.js takes ownership of (detaches) the bytes it is given
-    return await getDocumentProxy(new Uint8Array(buffer), { verbosity: 0, isEvalSupported: false, disableFontFace: true, stopAtErrors: false });
+    return await getDocumentProxy(new Uint8Array(buffer), {
+      verbosity: 0,
+      isEvalSupported: false,
+      disableFontFace: true,
+      stopAtErrors: false,
+    });
   } catch (error) {
     const name = (error as { name?: string }).name;
     if (name === "PasswordException") throw new Error("The PDF is password-protected");
@@ -143,7 +153,9 @@ export async function extractPdf(buffer: Buffer, context: ParseContext): Promise
   const unread = scannedPages.filter((p) => !ocrPages.includes(p));
   if (unread.length > 0) {
     const why = skippedScans > 0 ? ` (local OCR reads at most ${context.limits.maxOcrPages} pages)` : "";
-    context.warnings.push(`${unread.length === 1 ? "Page" : "Pages"} ${unread.join(", ")} ${unread.length === 1 ? "is a scan" : "are scans"} with no text layer and ${unread.length === 1 ? "was" : "were"} not read by OCR${why}.`);
+    context.warnings.push(
+      `${unread.length === 1 ? "Page" : "Pages"} ${unread.join(", ")} ${unread.length === 1 ? "is a scan" : "are scans"} with no text layer and ${unread.length === 1 ? "was" : "were"} not read by OCR${why}.`,
+    );
   }
   return { kind: "pdf", pages, warnings: context.warnings, scannedPages, ocrPages };
 }

@@ -25,7 +25,9 @@ let nextJobBlocks: Block[] = [];
 let nextJobFailure: string | undefined;
 const RESULTS_PER_PAGE = 7;
 
-const box = (left: number, top: number, width: number, height: number) => ({ BoundingBox: { Left: left, Top: top, Width: width, Height: height } });
+const box = (left: number, top: number, width: number, height: number) => ({
+  BoundingBox: { Left: left, Top: top, Width: width, Height: height },
+});
 
 /** Blocks for the quote as Textract returns them: page 1 has the header and the items table, page 2 the totals. */
 function quoteBlocks(): Block[] {
@@ -35,15 +37,26 @@ function quoteBlocks(): Block[] {
     blocks.push(withId);
     return withId;
   };
-  const words = (text: string, page: number, geometry: ReturnType<typeof box>) => text.split(" ").map((w) => add({ BlockType: "WORD", Text: w, Page: page, Geometry: geometry, TextType: "PRINTED" }));
+  const words = (text: string, page: number, geometry: ReturnType<typeof box>) =>
+    text.split(" ").map((w) => add({ BlockType: "WORD", Text: w, Page: page, Geometry: geometry, TextType: "PRINTED" }));
   const line = (text: string, page: number, top: number, left = 0.08) => {
     const geometry = box(left, top, 0.4, 0.015);
     const children = words(text, page, geometry);
-    return add({ BlockType: "LINE", Text: text, Page: page, Geometry: geometry, Relationships: [{ Type: "CHILD", Ids: children.map((c) => c.Id!) }] });
+    return add({
+      BlockType: "LINE",
+      Text: text,
+      Page: page,
+      Geometry: geometry,
+      Relationships: [{ Type: "CHILD", Ids: children.map((c) => c.Id!) }],
+    });
   };
 
   const page1 = add({ BlockType: "PAGE", Page: 1, Geometry: box(0, 0, 1, 1) });
-  const lines1 = [line(VENDOR_QUOTE.vendor, 1, 0.05), line(`Quote No: ${VENDOR_QUOTE.quoteNumber}`, 1, 0.09), line(`Date: ${VENDOR_QUOTE.quoteDate}`, 1, 0.11)];
+  const lines1 = [
+    line(VENDOR_QUOTE.vendor, 1, 0.05),
+    line(`Quote No: ${VENDOR_QUOTE.quoteNumber}`, 1, 0.09),
+    line(`Date: ${VENDOR_QUOTE.quoteDate}`, 1, 0.11),
+  ];
   // the table area: Textract reports its text both as LINEs and as CELLs
   const header = ["Qty", "Description", "Unit Price", "Amount"];
   const rows = [header, ...VENDOR_QUOTE.items.map((i) => [String(i.qty), i.description, money(i.unitPrice), money(i.amount)])];
@@ -53,10 +66,27 @@ function quoteBlocks(): Block[] {
     lines1.push(line(row.join(" "), 1, top, 0.1));
     row.forEach((text, c) => {
       const children = words(text, 1, box(0.1 + c * 0.2, top, 0.18, 0.015));
-      cells.push(add({ BlockType: "CELL", Page: 1, RowIndex: r + 1, ColumnIndex: c + 1, RowSpan: 1, ColumnSpan: 1, Geometry: box(0.1 + c * 0.2, top, 0.2, 0.03), Relationships: [{ Type: "CHILD", Ids: children.map((w) => w.Id!) }] }));
+      cells.push(
+        add({
+          BlockType: "CELL",
+          Page: 1,
+          RowIndex: r + 1,
+          ColumnIndex: c + 1,
+          RowSpan: 1,
+          ColumnSpan: 1,
+          Geometry: box(0.1 + c * 0.2, top, 0.2, 0.03),
+          Relationships: [{ Type: "CHILD", Ids: children.map((w) => w.Id!) }],
+        }),
+      );
     });
   });
-  add({ BlockType: "TABLE", Page: 1, EntityTypes: ["STRUCTURED_TABLE"], Geometry: box(0.09, 0.29, 0.82, rows.length * 0.03 + 0.01), Relationships: [{ Type: "CHILD", Ids: cells.map((c) => c.Id!) }] });
+  add({
+    BlockType: "TABLE",
+    Page: 1,
+    EntityTypes: ["STRUCTURED_TABLE"],
+    Geometry: box(0.09, 0.29, 0.82, rows.length * 0.03 + 0.01),
+    Relationships: [{ Type: "CHILD", Ids: cells.map((c) => c.Id!) }],
+  });
   lines1.push(line(VENDOR_QUOTE.terms, 1, 0.9));
   page1.Relationships = [{ Type: "CHILD", Ids: lines1.map((l) => l.Id!) }];
 
@@ -82,24 +112,40 @@ function handle(target: string, body: Record<string, unknown>): [number, unknown
     case "AnalyzeDocument":
     case "DetectDocumentText": {
       const bytes = Buffer.from(String((body.Document as { Bytes?: string })?.Bytes ?? ""), "base64");
-      if (bytes.subarray(1, 4).toString() !== "PNG") return [400, { __type: "com.amazonaws.textract#UnsupportedDocumentException", message: "Request has unsupported document format" }];
+      if (bytes.subarray(1, 4).toString() !== "PNG")
+        return [400, { __type: "com.amazonaws.textract#UnsupportedDocumentException", message: "Request has unsupported document format" }];
       // synchronous results are one page and carry no Page numbers
       const blocks = quoteBlocks().map((b) => ({ ...b, Page: undefined }));
-      return [200, { DocumentMetadata: { Pages: 1 }, Blocks: blocks, [`${operation === "AnalyzeDocument" ? "AnalyzeDocument" : "DetectDocumentText"}ModelVersion`]: "1.0" }];
+      return [
+        200,
+        {
+          DocumentMetadata: { Pages: 1 },
+          Blocks: blocks,
+          [`${operation === "AnalyzeDocument" ? "AnalyzeDocument" : "DetectDocumentText"}ModelVersion`]: "1.0",
+        },
+      ];
     }
     case "StartDocumentAnalysis":
     case "StartDocumentTextDetection": {
       const location = (body.DocumentLocation as { S3Object?: { Bucket?: string; Name?: string } })?.S3Object;
-      if (!location?.Bucket || !location.Name) return [400, { __type: "InvalidParameterException", message: "DocumentLocation is required" }];
-      if (location.Name.endsWith(".exe")) return [400, { __type: "com.amazonaws.textract#UnsupportedDocumentException", message: "Request has unsupported document format" }];
+      if (!location?.Bucket || !location.Name)
+        return [400, { __type: "InvalidParameterException", message: "DocumentLocation is required" }];
+      if (location.Name.endsWith(".exe"))
+        return [400, { __type: "com.amazonaws.textract#UnsupportedDocumentException", message: "Request has unsupported document format" }];
       const JobId = randomUUID().replace(/-/g, "");
-      jobs.set(JobId, { api: operation === "StartDocumentAnalysis" ? "analysis" : "text", polls: 0, blocks: nextJobBlocks, fail: nextJobFailure });
+      jobs.set(JobId, {
+        api: operation === "StartDocumentAnalysis" ? "analysis" : "text",
+        polls: 0,
+        blocks: nextJobBlocks,
+        fail: nextJobFailure,
+      });
       return [200, { JobId }];
     }
     case "GetDocumentAnalysis":
     case "GetDocumentTextDetection": {
       const job = jobs.get(String(body.JobId));
-      if (!job || job.api !== (operation === "GetDocumentAnalysis" ? "analysis" : "text")) return [400, { __type: "com.amazonaws.textract#InvalidJobIdException", message: "Invalid job id" }];
+      if (!job || job.api !== (operation === "GetDocumentAnalysis" ? "analysis" : "text"))
+        return [400, { __type: "com.amazonaws.textract#InvalidJobIdException", message: "Invalid job id" }];
       job.polls++;
       const metadata = { DocumentMetadata: { Pages: 2 }, AnalyzeDocumentModelVersion: "1.0" };
       if (job.polls === 1) return [200, { ...metadata, JobStatus: "IN_PROGRESS" }];
@@ -128,7 +174,11 @@ beforeAll(async () => {
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
       const target = String(req.headers["x-amz-target"] ?? "");
-      if (req.method !== "POST" || req.headers["content-type"] !== "application/x-amz-json-1.1" || !String(req.headers.authorization).startsWith("AWS4-HMAC-SHA256 ")) {
+      if (
+        req.method !== "POST" ||
+        req.headers["content-type"] !== "application/x-amz-json-1.1" ||
+        !String(req.headers.authorization).startsWith("AWS4-HMAC-SHA256 ")
+      ) {
         return reply(res, 400, { __type: "com.amazonaws.textract#InvalidSignatureException", message: "Not a signed JSON 1.1 request" });
       }
       const body = JSON.parse(Buffer.concat(chunks).toString() || "{}") as Record<string, unknown>;
@@ -160,7 +210,10 @@ describe("Textract adapter (real SDK against a local Textract)", () => {
     const jobId = await startTextract("quorum-uploads", "users/u1/documents/7/quote.pdf");
     expect(jobId).toMatch(/^[0-9a-f]{32}$/);
     expect(calls[0]!.target).toBe("Textract.StartDocumentAnalysis");
-    expect(calls[0]!.body).toEqual({ DocumentLocation: { S3Object: { Bucket: "quorum-uploads", Name: "users/u1/documents/7/quote.pdf" } }, FeatureTypes: ["TABLES"] });
+    expect(calls[0]!.body).toEqual({
+      DocumentLocation: { S3Object: { Bucket: "quorum-uploads", Name: "users/u1/documents/7/quote.pdf" } },
+      FeatureTypes: ["TABLES"],
+    });
   });
 
   it("reports IN_PROGRESS without waiting, then SUCCEEDED with every result page collected", async () => {
@@ -188,7 +241,15 @@ describe("Textract adapter (real SDK against a local Textract)", () => {
       VENDOR_QUOTE.terms,
     ]);
     expect(done.pages![1]!.text).toContain(`Total: ${money(VENDOR_QUOTE.total)}`);
-    expect(done.tables).toEqual([{ page: 1, rows: [["Qty", "Description", "Unit Price", "Amount"], ...VENDOR_QUOTE.items.map((i) => [String(i.qty), i.description, money(i.unitPrice), money(i.amount)])] }]);
+    expect(done.tables).toEqual([
+      {
+        page: 1,
+        rows: [
+          ["Qty", "Description", "Unit Price", "Amount"],
+          ...VENDOR_QUOTE.items.map((i) => [String(i.qty), i.description, money(i.unitPrice), money(i.amount)]),
+        ],
+      },
+    ]);
   });
 
   it("can stop after a number of requests and resume from the NextToken it returns", async () => {

@@ -63,7 +63,15 @@ const cellText = (cell: Block, byId: Map<string, Block>) =>
     .filter((r) => r.Type === "CHILD")
     .flatMap((r) => r.Ids ?? [])
     .map((id) => byId.get(id))
-    .map((child) => (child?.BlockType === "WORD" ? (child.Text ?? "") : child?.BlockType === "SELECTION_ELEMENT" ? (child.SelectionStatus === "SELECTED" ? "[x]" : "[ ]") : ""))
+    .map((child) =>
+      child?.BlockType === "WORD"
+        ? (child.Text ?? "")
+        : child?.BlockType === "SELECTION_ELEMENT"
+          ? child.SelectionStatus === "SELECTED"
+            ? "[x]"
+            : "[ ]"
+          : "",
+    )
     .filter((t) => t !== "")
     .join(" ");
 
@@ -94,12 +102,16 @@ const inside = (line: Block, table: Block) => {
 export function blocksToPages(blocks: Block[]): TextractText {
   const byId = new Map<string, Block>();
   for (const block of blocks) if (block.Id) byId.set(block.Id, block);
-  const numbers = [...new Set(blocks.filter((b) => b.BlockType === "PAGE" || b.BlockType === "LINE").map((b) => b.Page ?? 1))].sort((a, b) => a - b);
+  const numbers = [...new Set(blocks.filter((b) => b.BlockType === "PAGE" || b.BlockType === "LINE").map((b) => b.Page ?? 1))].sort(
+    (a, b) => a - b,
+  );
   const pages: Page[] = [];
   const tables: Table[] = [];
   for (const number of numbers) {
     const onPage = blocks.filter((b) => (b.Page ?? 1) === number);
-    const pageTables = onPage.filter((b) => b.BlockType === "TABLE").map((block) => ({ block, rows: tableRows(block, byId), placed: false }));
+    const pageTables = onPage
+      .filter((b) => b.BlockType === "TABLE")
+      .map((block) => ({ block, rows: tableRows(block, byId), placed: false }));
     const lines: string[] = [];
     for (const line of onPage.filter((b) => b.BlockType === "LINE")) {
       const table = pageTables.find((t) => inside(line, t.block));
@@ -158,13 +170,19 @@ const StartInput = z.object({
 });
 
 /** Starts asynchronous analysis of a document in S3 (PDF up to 3,000 pages); returns the job id. */
-export async function startTextract(bucket: string, key: string, options: { mode?: TextractMode; requestToken?: string } = {}): Promise<string> {
+export async function startTextract(
+  bucket: string,
+  key: string,
+  options: { mode?: TextractMode; requestToken?: string } = {},
+): Promise<string> {
   const input = StartInput.parse({ bucket, key, ...options });
   const DocumentLocation = { S3Object: { Bucket: input.bucket, Name: input.key } };
   try {
     const result =
       input.mode === "tables"
-        ? await textractClient().send(new StartDocumentAnalysisCommand({ DocumentLocation, FeatureTypes: ["TABLES"], ClientRequestToken: input.requestToken }))
+        ? await textractClient().send(
+            new StartDocumentAnalysisCommand({ DocumentLocation, FeatureTypes: ["TABLES"], ClientRequestToken: input.requestToken }),
+          )
         : await textractClient().send(new StartDocumentTextDetectionCommand({ DocumentLocation, ClientRequestToken: input.requestToken }));
     if (!result.JobId) throw new Error("Textract returned no job id");
     return result.JobId;
@@ -211,7 +229,8 @@ export async function getTextractResult(
     if (page.JobStatus === "IN_PROGRESS") return { status: "IN_PROGRESS" };
     if (page.JobStatus === "FAILED") return { status: "FAILED", message: page.StatusMessage ?? "Textract could not analyse the document" };
     blocks.push(...(page.Blocks ?? []));
-    for (const warning of page.Warnings ?? []) warnings.push(`Textract: ${warning.ErrorCode ?? "warning"} on pages ${(warning.Pages ?? []).join(", ")}`);
+    for (const warning of page.Warnings ?? [])
+      warnings.push(`Textract: ${warning.ErrorCode ?? "warning"} on pages ${(warning.Pages ?? []).join(", ")}`);
     if (page.JobStatus === "PARTIAL_SUCCESS" && page.StatusMessage) warnings.push(page.StatusMessage);
     token = page.NextToken;
     if (!token) break;
@@ -223,5 +242,7 @@ export async function getTextractResult(
 export function mergeTextractPages(...parts: Page[][]): Page[] {
   const byNumber = new Map<number, string[]>();
   for (const page of parts.flat()) byNumber.set(page.page, [...(byNumber.get(page.page) ?? []), page.text]);
-  return [...byNumber.entries()].sort((a, b) => a[0] - b[0]).map(([page, texts]) => ({ page, text: texts.filter((t) => t !== "").join("\n") }));
+  return [...byNumber.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([page, texts]) => ({ page, text: texts.filter((t) => t !== "").join("\n") }));
 }

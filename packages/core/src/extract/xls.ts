@@ -68,7 +68,8 @@ const ERRORS = new Map<number, string>([
 
 function decodeRk(rk: number): number {
   let value: number;
-  if (rk & 0x02) value = rk >> 2; // a signed 30-bit integer
+  if (rk & 0x02)
+    value = rk >> 2; // a signed 30-bit integer
   else {
     const bytes = Buffer.alloc(8);
     bytes.writeUInt32LE(rk & 0xfffffffc, 4);
@@ -108,7 +109,7 @@ class Segments {
     return (this.u16() | (this.u16() << 16)) >>> 0;
   }
   skip(n: number) {
-    for (let left = n; left > 0; ) {
+    for (let left = n; left > 0;) {
       const part = this.current();
       const step = Math.min(left, part.length - this.at);
       this.at += step;
@@ -192,12 +193,14 @@ export function readXls(buffer: Buffer, maxRows = Number.MAX_SAFE_INTEGER): XlsW
   let sst: string[] = [];
 
   // 1. workbook globals, up to the first EOF
-  const globals = [...(function* () {
-    for (const record of records(stream, 0)) {
-      yield record;
-      if (record.type === R.EOF) return;
-    }
-  })()];
+  const globals = [
+    ...(function* () {
+      for (const record of records(stream, 0)) {
+        yield record;
+        if (record.type === R.EOF) return;
+      }
+    })(),
+  ];
   for (let i = 0; i < globals.length; i++) {
     const { type, data } = globals[i]!;
     if (type === R.FILEPASS) throw new XlsError("The Excel file is password-protected");
@@ -266,7 +269,8 @@ export function readXls(buffer: Buffer, maxRows = Number.MAX_SAFE_INTEGER): XlsW
       if (type === R.BOF) depth++;
       else if (type === R.EOF) {
         if (--depth === 0) break;
-      } else if (depth !== 1) continue; // an embedded chart's substream
+      } else if (depth !== 1)
+        continue; // an embedded chart's substream
       else if (type === R.LABELSST) put(data.readUInt16LE(0), data.readUInt16LE(2), sst[data.readUInt32LE(6)] ?? "");
       else if (type === R.LABEL || type === R.RSTRING) put(data.readUInt16LE(0), data.readUInt16LE(2), readString(data, 6, biff8, decode));
       else if (type === R.NUMBER) put(data.readUInt16LE(0), data.readUInt16LE(2), number(data.readDoubleLE(6), data.readUInt16LE(4)));
@@ -285,7 +289,8 @@ export function readXls(buffer: Buffer, maxRows = Number.MAX_SAFE_INTEGER): XlsW
         const row = data.readUInt16LE(0);
         const col = data.readUInt16LE(2);
         if (data.readUInt16LE(12) !== 0xffff) put(row, col, number(data.readDoubleLE(6), data.readUInt16LE(4)));
-        else if (data[6] === 0) pendingString = { row, col }; // the text follows in a STRING record
+        else if (data[6] === 0)
+          pendingString = { row, col }; // the text follows in a STRING record
         else if (data[6] === 1) put(row, col, data[8] ? "TRUE" : "FALSE");
         else if (data[6] === 2) put(row, col, ERRORS.get(data[8]!) ?? "#ERROR");
       } else if (type === R.STRING && pendingString) {
@@ -313,7 +318,8 @@ export function extractXls(buffer: Buffer, context: ParseContext): Extraction {
   if (sheets.length > context.limits.maxPages) context.warnings.push(pageLimitWarning(context.limits.maxPages, sheets.length, "sheets"));
   for (const [index, sheet] of sheets.slice(0, context.limits.maxPages).entries()) {
     if (context.budget.exhausted) break;
-    if (sheet.truncated) context.warnings.push(`Only the first ${context.limits.maxRows.toLocaleString("en-US")} rows of sheet "${sheet.name}" were read.`);
+    if (sheet.truncated)
+      context.warnings.push(`Only the first ${context.limits.maxRows.toLocaleString("en-US")} rows of sheet "${sheet.name}" were read.`);
     const text = [`Sheet: ${sheet.name}`, ...sheet.rows.map(rowLine)].join("\n");
     pages.push({ page: index + 1, text: context.budget.take(text) });
     tables.push({ page: index + 1, name: sheet.name, rows: sheet.rows });

@@ -46,7 +46,8 @@ export async function extractXlsx(buffer: Buffer, context: ParseContext): Promis
       }
       if (cells.some((c) => c !== "")) rows.push(cells);
     });
-    if (truncated) context.warnings.push(`Only the first ${context.limits.maxRows.toLocaleString("en-US")} rows of sheet "${sheet.name}" were read.`);
+    if (truncated)
+      context.warnings.push(`Only the first ${context.limits.maxRows.toLocaleString("en-US")} rows of sheet "${sheet.name}" were read.`);
     const text = [`Sheet: ${sheet.name}`, ...rows.map(rowLine)].join("\n");
     pages.push({ page: index + 1, text: context.budget.take(text) });
     tables.push({ page: index + 1, name: sheet.name, rows });

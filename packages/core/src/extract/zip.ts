@@ -65,7 +65,7 @@ export function listZip(buffer: Buffer): ZipEntry[] {
 
 /** Sizes of 0xFFFFFFFF mean "see the zip64 extra field", which lists only those, in order. */
 function readZip64Extra(extra: Buffer, entry: ZipEntry) {
-  for (let i = 0; i + 4 <= extra.length; ) {
+  for (let i = 0; i + 4 <= extra.length;) {
     const id = extra.readUInt16LE(i);
     const length = extra.readUInt16LE(i + 2);
     if (id === 0x0001) {
@@ -115,7 +115,8 @@ export function readZipEntry(buffer: Buffer, entry: ZipEntry, maxBytes = Number.
  */
 export function checkZip(buffer: Buffer, limits: { maxUnzippedBytes: number; maxZipEntries: number }): ZipEntry[] {
   const entries = listZip(buffer);
-  if (entries.length > limits.maxZipEntries) throw new ZipError(`The archive holds ${entries.length} entries, more than ${limits.maxZipEntries}`);
+  if (entries.length > limits.maxZipEntries)
+    throw new ZipError(`The archive holds ${entries.length} entries, more than ${limits.maxZipEntries}`);
   let total = 0;
   for (const entry of entries) {
     if (entry.name.endsWith("/")) continue;
@@ -124,7 +125,8 @@ export function checkZip(buffer: Buffer, limits: { maxUnzippedBytes: number; max
     try {
       total += readZipEntry(buffer, entry, room).length;
     } catch (error) {
-      if (error instanceof ZipError && error.message.endsWith("too large")) throw new ZipError("The archive inflates to more than the size limit");
+      if (error instanceof ZipError && error.message.endsWith("too large"))
+        throw new ZipError("The archive inflates to more than the size limit");
       throw error;
     }
   }
