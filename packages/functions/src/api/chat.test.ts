@@ -42,6 +42,20 @@ describe("chat API without a configured model", () => {
     expect(res.body.attachments).toEqual([expect.objectContaining({ name: "schedule.txt", status: "read" })]);
   });
 
+  it("takes attachments up to the gateway's 10 MB body limit", async () => {
+    const text = "Order 4711: hydraulic pumps, delivery on 12 May.\n".repeat(100_000);
+    const data = `data:text/plain;base64,${Buffer.from(text).toString("base64")}`;
+    expect(data.length).toBeGreaterThan(6_000_000);
+    const res = await call(ann, "POST", "/api/chat", {
+      model: "gemini",
+      message: "When is the delivery?",
+      files: [{ name: "orders.txt", type: "text/plain", data }],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.attachments[0]).toMatchObject({ name: "orders.txt", status: "read" });
+    expect(res.body.response).toContain("delivery on 12 May");
+  });
+
   it("refuses an unknown model, an empty message and another user's id", async () => {
     expect((await call(ann, "POST", "/api/chat", { model: "gpt-9", message: "hi" })).status).toBe(400);
     const empty = await call(ann, "POST", "/api/chat", { model: "gemini", message: "  ", files: [] });
