@@ -159,6 +159,28 @@ describe("files that cannot be read", () => {
     });
   });
 
+  it("says a password-protected PDF needs its password removed", async () => {
+    // an /Encrypt dictionary whose user password is not empty: readers must ask for it
+    const hex = "ab".repeat(32);
+    const locked = quotePdf()
+      .toString("latin1")
+      .replace(
+        "trailer\n<< ",
+        `trailer\n<< /Encrypt << /Filter /Standard /V 1 /R 2 /O <${hex}> /U <${hex}> /P -4 >> /ID [<${"01".repeat(16)}><${"01".repeat(16)}>] `,
+      );
+    await expect(Extract.fromBuffer(Buffer.from(locked, "latin1"), { fileName: "locked.pdf" })).rejects.toMatchObject({
+      status: 400,
+      message: "The PDF is password-protected.",
+    });
+  });
+
+  it("says an empty file is empty", async () => {
+    await expect(Extract.fromBuffer(Buffer.alloc(0), { fileName: "notes.txt" })).rejects.toMatchObject({
+      status: 400,
+      message: "The file is empty.",
+    });
+  });
+
   it("reports a damaged Word file as unreadable", async () => {
     const damaged = writeZip([{ name: "word/document.xml", data: "<w:document><w:body><w:p>" }]);
     await expect(Extract.fromBuffer(damaged, { fileName: "q.docx" })).rejects.toMatchObject({

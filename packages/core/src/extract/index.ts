@@ -126,6 +126,7 @@ export namespace Extract {
     const limits: Limits = { ...DEFAULT_LIMITS, ...parsed.data.limits };
     const bytes = Buffer.isBuffer(buffer) ? buffer : Buffer.from(buffer.buffer, buffer.byteOffset, buffer.byteLength);
     if (bytes.length > limits.maxInputBytes) throw new TooLarge(`File is larger than ${limits.maxInputBytes} bytes`);
+    if (bytes.length === 0) throw new Invalid("The file is empty.");
 
     const kind = detectTypeOf(bytes, fileName);
     const declared = declaredKindOf(fileName, contentType);
