@@ -128,7 +128,10 @@ function load(url: string, requests: Request[], seconds: number) {
     });
     instance.on("done", (result) => {
       const failed = result.errors + result.timeouts + result.non2xx;
-      if (failed) return reject(new Error(`${url}: ${failed} of ${result.requests.total} requests failed`));
+      if (failed) {
+        const detail = `${result.errors} errors, ${result.timeouts} timeouts (autocannon's 10 s), ${result.non2xx} non-2xx`;
+        return reject(new Error(`${url}: ${failed} of ${result.requests.total} requests failed: ${detail}`));
+      }
       times.sort((a, b) => a - b);
       resolve({ p50: percentile(times, 50), p99: percentile(times, 99), count: times.length, rps: times.length / seconds });
     });
