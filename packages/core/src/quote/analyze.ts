@@ -1,9 +1,9 @@
 import { config, type Config } from "../config";
-import { Ai } from "../ai/index";
+import { Ai, type Deps } from "../ai/index";
 import { activeModels } from "../ai/catalog";
 import { OFFLINE } from "../ai/types";
 import { analyzeByRules, type TextPage } from "./rules";
-import { DocumentAnalysis } from "./schema";
+import { DocumentAnalysis, MAX_LINE_ITEMS } from "./schema";
 import { Quote } from "./index";
 
 export interface AnalyzeInput {
@@ -42,7 +42,8 @@ function instruction(input: AnalyzeInput) {
  * validated by the shared schema; with none (or when every model fails), with the
  * offline rules, so the pipeline always completes.
  */
-export async function analyzeDocument(input: AnalyzeInput, c: Config = config()): Promise<AnalyzeResult> {
+export async function analyzeDocument(input: AnalyzeInput, deps?: Deps): Promise<AnalyzeResult> {
+  const c: Config = deps?.config ?? config();
   const notes: string[] = [];
   const hasText = input.pages.some((p) => p.text.trim() !== "");
   if (hasText && activeModels(c).length > 0) {
@@ -51,6 +52,7 @@ export async function analyzeDocument(input: AnalyzeInput, c: Config = config())
         DocumentAnalysis,
         [{ role: "user", content: instruction(input), documents: [{ name: input.fileName, pages: input.pages }] }],
         { name: "document_analysis", system: SYSTEM, timeoutMs: c.PIPELINE_MODEL_TIMEOUT_MS, maxTokens: 8000 },
+        ...(deps ? [deps] : []),
       );
       const analysis = result.object;
       return {
@@ -65,5 +67,6 @@ export async function analyzeDocument(input: AnalyzeInput, c: Config = config())
     }
   }
   const analysis = analyzeByRules(input);
+  if ((analysis.quote?.lineItems.length ?? 0) > MAX_LINE_ITEMS) notes.push(`Only the first ${MAX_LINE_ITEMS} of ${analysis.quote!.lineItems.length} line items were kept.`);
   return { analysis: { ...analysis, quote: analysis.quote ? Quote.normalize(analysis.quote) : null }, extractedBy: OFFLINE, notes };
 }

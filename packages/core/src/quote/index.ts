@@ -7,10 +7,10 @@ import { Project } from "../project/index";
 import { crossCheck } from "./check";
 import { QuoteEntity, type QuoteItem } from "./entity";
 import { parseDate } from "./numbers";
-import { Flag, QUOTE_FIELDS, QuoteData, type LineItem } from "./schema";
+import { Flag, MAX_LINE_ITEMS, QUOTE_FIELDS, QuoteData, type LineItem } from "./schema";
 
 export { crossCheck } from "./check";
-export { DocumentAnalysis, Flag, LineItem, QuoteData, QUOTE_FIELDS, QUOTE_KINDS } from "./schema";
+export { DocumentAnalysis, Flag, LineItem, MAX_LINE_ITEMS, QuoteData, QUOTE_FIELDS, QUOTE_KINDS } from "./schema";
 
 const nullableText = (value: string | null, max: number) => {
   const text = value?.replace(/\s+/g, " ").trim() ?? "";
@@ -48,7 +48,8 @@ export namespace Quote {
         amount: finite(item.amount),
         page: item.page,
       }))
-      .filter((item) => item.description !== "" || item.amount !== null);
+      .filter((item) => item.description !== "" || item.amount !== null)
+      .slice(0, MAX_LINE_ITEMS);
     return {
       ...data,
       vendorName: nullableText(data.vendorName, 500),

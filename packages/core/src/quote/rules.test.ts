@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Extract } from "../extract/index";
-import { quoteFiles, VENDOR_QUOTE } from "../extract/fixtures";
+import { generatePdf, quoteFiles, VENDOR_QUOTE } from "../extract/fixtures";
 import { crossCheck } from "./check";
 import { Quote } from "./index";
 import { moneyTokens, parseDate, parseNumber } from "./numbers";
@@ -52,6 +52,14 @@ describe("the offline rules", () => {
     const text = ["Acme", "Quote No: Q-17", "Date: 03/14/2024", "Valid for 30 days", "Bill To: Globex", "Qty | Description | Unit Price | Amount", "2 | Pump | $10.00 | $20.00", "Total: $20.00", "Payment terms: Net 45. Thank you."].join("\n");
     const quote = extractQuoteByRules({ pages: [{ page: 1, text }], category: "customer-quotes" })!;
     expect(quote).toMatchObject({ kind: "customer", vendorName: "Acme", customerName: "Globex", quoteNumber: "Q-17", quoteDate: "2024-03-14", validUntil: "2024-04-13", currency: "USD", paymentTerms: "Net 45" });
+  });
+
+  it("read a table that runs over several pages, its header repeated on each", async () => {
+    const extraction = await Extract.fromBuffer(generatePdf(3), { fileName: "price-list.pdf", ocr: false });
+    const quote = extractQuoteByRules({ pages: extraction.pages, category: "vendor-quotes" })!;
+    expect(quote.lineItems.length).toBe(3 * 36);
+    expect(quote.lineItems.at(-1)).toMatchObject({ description: expect.stringMatching(/^Item 3-36 /), page: 3 });
+    expect(crossCheck(quote).filter((f) => f.code === "line_amount")).toEqual([]);
   });
 
   it("read an OCR'd table that has no cell separators", () => {

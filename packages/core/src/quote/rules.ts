@@ -162,13 +162,15 @@ function unfoldRows(lines: Line[]): Line[] {
   return out;
 }
 
+/** The rows under every item-table header: a table that runs over several pages repeats its header on each. */
 function readItems(lines: Line[]): LineItem[] {
   const items: LineItem[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     const columns = line.cells.length > 1 ? headerColumns(line.cells) : undefined;
     if (columns) {
-      for (let j = i + 1; j < lines.length; j++) {
+      let j = i + 1;
+      for (; j < lines.length; j++) {
         const row = lines[j]!;
         if (row.cells.length < 2) {
           // a wrapped description line between rows, or the end of the table
@@ -180,15 +182,16 @@ function readItems(lines: Line[]): LineItem[] {
         if (item) items.push(item);
         else if (NOT_ITEM.test(row.cells.find((c) => c !== "") ?? "")) break;
       }
-      if (items.length > 0) return items;
+      i = j - 1;
     } else if (line.cells.length === 1 && isSpacedHeader(line.text)) {
-      for (let j = i + 1; j < lines.length; j++) {
+      let j = i + 1;
+      for (; j < lines.length; j++) {
         const row = lines[j]!;
-        if (NOT_ITEM.test(row.text)) break;
+        if (NOT_ITEM.test(row.text) || isSpacedHeader(row.text)) break;
         const item = spacedItem(row);
         if (item) items.push(item);
       }
-      if (items.length > 0) return items;
+      i = j - 1;
     }
   }
   return items;

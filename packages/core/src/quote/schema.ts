@@ -33,6 +33,9 @@ const money = (description: string) => z.number().nullable().describe(descriptio
 const page = z.number().int().min(1).nullable().describe("The 1-based page (or sheet) the value was read from; null when unknown");
 const confidence = z.number().min(0).max(1).describe("How sure the extraction is, from 0 (a guess) to 1 (read verbatim)");
 
+/** Line items kept per quote: a price list of thousands of rows would not fit one DynamoDB item. */
+export const MAX_LINE_ITEMS = 500;
+
 export const LineItem = z.object({
   description: z.string().describe("What is quoted, as written"),
   quantity: z.number().nullable(),
@@ -54,7 +57,7 @@ export const QuoteData = z.object({
   quoteDate: text("Date of the quote, YYYY-MM-DD"),
   validUntil: text("Expiry date of the quote, YYYY-MM-DD"),
   currency: text("ISO 4217 code, e.g. USD"),
-  lineItems: z.array(LineItem).max(500),
+  lineItems: z.array(LineItem).max(MAX_LINE_ITEMS),
   subtotal: money("Sum of the line items before tax and shipping"),
   tax: money("Tax amount (not the rate)"),
   shipping: money("Shipping, freight or delivery charge"),

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testConfig } from "../ai/testing/config";
+import { openAiReplies, startFakeServer, type FakeServer } from "../ai/testing/fake-models";
+import { quoteLines, VENDOR_QUOTE } from "../extract/fixtures";
+import { analyzeDocument } from "./analyze";
+import { QUOTE_FIELDS } from "./schema";
+
+/** The analyze step with a real model client (OpenAI-compatible, pointed at a fake server) and without. */
+
+const pages = [{ page: 1, text: quoteLines().join("\n") }];
+const input = { pages, fileName: "acme-quote.pdf", category: "vendor-quotes" };
+
+const modelAnswer = {
+  documentType: "quote",
+  summary: "  A quote from Acme for brackets and pumps.  ",
+  quote: {
+    kind: "vendor",
+    vendorName: VENDOR_QUOTE.vendor,
+    customerName: VENDOR_QUOTE.customer,
+    quoteNumber: VENDOR_QUOTE.quoteNumber,
+    quoteDate: "March 14, 2024",
+    validUntil: "04/13/2024",
+    currency: "usd",
+    lineItems: VENDOR_QUOTE.items.map((i) => ({ description: i.description, quantity: i.qty, unit: null, unitPrice: i.unitPrice, amount: i.amount, page: 1 })),
+    subtotal: VENDOR_QUOTE.subtotal,
+    tax: VENDOR_QUOTE.tax,
+    shipping: VENDOR_QUOTE.shipping,
+    total: VENDOR_QUOTE.total,
+    paymentTerms: "Net 30",
+    confidence: 0.93,
+    sources: Object.fromEntries(QUOTE_FIELDS.map((f) => [f, { page: 1, confidence: 0.9 }])),
+  },
+};
+
+describe("document analysis", () => {
+  let server: FakeServer;
+  beforeAll(async () => {
+    server = await startFakeServer(openAiReplies(JSON.stringify(modelAnswer)));
+  });
+  afterAll(() => server.close());
+
+  it("with a model: structured output validated by the shared schema, then normalised", async () => {
+    const result = await analyzeDocument(input, { config: testConfig({ OPENAI_BASE_URL: server.url }) });
+    expect(result.extractedBy).toBe("gpt-5.5");
+    expect(result.notes).toEqual([]);
+    expect(result.analysis.summary).toBe("A quote from Acme for brackets and pumps.");
+    expect(result.analysis.quote).toMatchObject({ quoteDate: "2024-03-14", validUntil: "2024-04-13", currency: "USD", total: VENDOR_QUOTE.total });
+    const request = server.calls.at(-1)!.body;
+    expect(request.response_format).toMatchObject({ type: "json_schema", json_schema: { name: "document_analysis", strict: true } });
+    expect(JSON.stringify(request.messages)).toContain(`Quote No: ${VENDOR_QUOTE.quoteNumber}`);
+  });
+
+  it("when the model's answer does not fit the schema, the offline rules answer and say so", async () => {
+    server.reply(openAiReplies(JSON.stringify({ documentType: "quote", summary: "x", quote: { total: "lots" } })));
+    const result = await analyzeDocument(input, { config: testConfig({ OPENAI_BASE_URL: server.url }) });
+    expect(result.extractedBy).toBe("offline");
+    expect(result.analysis.quote?.total).toBe(VENDOR_QUOTE.total);
+    expect(result.notes[0]).toMatch(/^The AI models could not analyse the document \(.+\); the built-in rules were used instead\.$/);
+  });
+
+  it("with no model configured, the offline rules analyse the document", async () => {
+    const result = await analyzeDocument(input, { config: testConfig() });
+    expect(result).toMatchObject({ extractedBy: "offline", notes: [] });
+    expect(result.analysis.quote).toMatchObject({ subtotal: VENDOR_QUOTE.subtotal, total: VENDOR_QUOTE.total });
+  });
+});
