@@ -106,6 +106,8 @@ const PollInput = DocumentInput.extend({ jobId: z.string().min(1), pollCount: z.
 const FailureInput = z.object({
   key: z.string(),
   executionId: z.string().optional(),
+  /** The step that failed (a Pass state of the definition sets it on the way to RecordFailure). */
+  step: z.string().optional(),
   error: z.object({ Error: z.string().optional(), Cause: z.string().optional() }).optional(),
 });
 
@@ -319,7 +321,7 @@ export namespace DocumentPipeline {
     if (!ref) return { status: "failed" as const, reason: cause };
     const item = (await DocumentEntity.get({ id: ref.documentId }).go({ consistent: true })).data;
     if (!item || item.storageKey !== input.key) return { status: "failed" as const, reason: cause };
-    const stage = STAGE_LABELS[item.stage ?? ""] ?? "processing it";
+    const stage = STAGE_LABELS[input.step ?? item.stage ?? ""] ?? "processing it";
     let reason: string;
     if ((PERMANENT_ERRORS as readonly string[]).includes(name)) reason = cause;
     else if (name === "States.Timeout") reason = `Processing took too long while ${stage} and was stopped. Please upload the file again.`;

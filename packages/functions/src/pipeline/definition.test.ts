@@ -42,7 +42,8 @@ describe("the pipeline's state machine definition", () => {
   });
 
   it("retries every Task with backoff, never the file's own problems, and catches into a recorded failure", () => {
-    const tasks = Object.entries(definition().States).filter(([, s]) => s.Type === "Task");
+    const states = definition().States;
+    const tasks = Object.entries(states).filter(([, s]) => s.Type === "Task");
     expect(tasks.length).toBe(Object.keys(STEPS).length);
     for (const [name, task] of tasks) {
       const all = task.Retry?.find((r) => r.ErrorEquals.includes("States.ALL"));
@@ -54,7 +55,8 @@ describe("the pipeline's state machine definition", () => {
       expect(task.TimeoutSeconds, name).toBe(STEPS[name as keyof typeof STEPS].timeout);
       if (name === "RecordFailure" || name === "Discard") continue;
       expect(task.Retry![0]).toEqual({ ErrorEquals: ["DocumentRejected", "Invalid", "TooLarge", "DocumentGone", "AlreadyClaimed"], MaxAttempts: 0 });
-      expect(task.Catch!.find((c) => c.ErrorEquals.includes("States.ALL"))!.Next).toBe("RecordFailure");
+      const failed = states[task.Catch!.find((c) => c.ErrorEquals.includes("States.ALL"))!.Next]!;
+      expect(failed, name).toMatchObject({ Type: "Pass", ResultPath: "$.failedStep", Next: "RecordFailure" });
       expect(task.Catch!.find((c) => c.ErrorEquals.includes("DocumentGone"))!.Next).toBe("Discard");
     }
   });
