@@ -44,6 +44,8 @@ export interface ExecutionResult {
   output: unknown;
   error?: string;
   ms: number;
+  /** Milliseconds spent in each state (summed over a polling loop's visits). */
+  steps: Record<string, number>;
 }
 
 export interface PipelineRunnerOptions {
@@ -114,20 +116,28 @@ export async function createPipelineRunner(options: PipelineRunnerOptions = {}):
     });
     // The last state entered names the outcome: Completed, Skipped or Discarded.
     let last = "";
+    const steps: Record<string, number> = {};
+    const entered = new Map<string, number>();
     const events = (async () => {
       for await (const event of execution.eventLogs) {
-        if (event.type === "StateEntered") last = event.state.name;
+        if (event.type === "StateEntered") {
+          last = event.state.name;
+          entered.set(event.state.name, event.timestamp);
+        } else if (event.type === "StateExited" || event.type === "StateFailed") {
+          const since = entered.get(event.state.name);
+          if (since !== undefined) steps[event.state.name] = (steps[event.state.name] ?? 0) + event.timestamp - since;
+        }
       }
     })();
     let result: ExecutionResult;
     try {
       const output = await execution.result;
       await events.catch(() => {});
-      result = { name: start.name, key: start.input.key, outcome: last || "Completed", output, ms: Date.now() - started };
+      result = { name: start.name, key: start.input.key, outcome: last || "Completed", output, ms: Date.now() - started, steps };
     } catch (error) {
       await events.catch(() => {});
       const message = error instanceof ExecutionError ? error.message : error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-      result = { name: start.name, key: start.input.key, outcome: "Failed", output: null, error: message, ms: Date.now() - started };
+      result = { name: start.name, key: start.input.key, outcome: "Failed", output: null, error: message, ms: Date.now() - started, steps };
     }
     log(`pipeline ${result.outcome.toLowerCase()} in ${result.ms} ms: ${start.input.key}${result.error ? ` (${result.error})` : ""}`);
     results.push(result);
