@@ -16,9 +16,17 @@ const MAX_DATA_URL_CHARS = 14_000_000;
 export const FileInput = z.object({
   name: z.string().trim().max(255, "File name is too long").default("attachment"),
   type: z.string().trim().max(255).default(""),
-  data: z.string().max(MAX_DATA_URL_CHARS, "File is too large").optional(),
-  error: z.union([z.string().max(1000), z.boolean()]).optional(),
+  data: z.string().max(MAX_DATA_URL_CHARS, "File is too large").nullish(),
+  // The marker's shape is the client's: any truthy value means "could not be read"; a text (or an error's message) says why.
+  error: z.unknown().optional().transform(errorReason),
 });
+
+function errorReason(marker: unknown): string | false {
+  if (!marker) return false;
+  if (typeof marker === "string") return marker.trim().slice(0, 1000) || "the browser could not read the file";
+  const message = typeof marker === "object" ? (marker as { message?: unknown }).message : undefined;
+  return typeof message === "string" && message.trim() ? message.trim().slice(0, 1000) : "the browser could not read the file";
+}
 export type FileInput = z.output<typeof FileInput>;
 
 export interface AttachmentReport {
@@ -65,12 +73,7 @@ async function readOne(file: FileInput): Promise<ReadResult> {
   const extension = file.name.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1] ?? "";
   const declaredImage = file.type.startsWith("image/") || (IMAGE_EXTENSIONS as readonly string[]).includes(extension);
 
-  if (file.error !== undefined && file.error !== false) {
-    return fail(
-      declaredImage ? "image" : "document",
-      typeof file.error === "string" && file.error.trim() ? file.error.trim() : "the browser could not read the file",
-    );
-  }
+  if (file.error) return fail(declaredImage ? "image" : "document", file.error);
   const decoded = file.data ? decodeDataUrl(file.data) : undefined;
   if (!decoded) return fail(declaredImage ? "image" : "document", "the file's content did not arrive");
 

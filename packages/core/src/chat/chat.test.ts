@@ -128,6 +128,8 @@ describe("chat", () => {
         message: "Summarise",
         files: [
           { name: "scan.pdf", type: "application/pdf", error: "Failed to read file" },
+          { name: "photo.jpg", type: "image/jpeg", data: null, error: { message: "NotReadableError" } },
+          { name: "notes.txt", type: "text/plain", error: true },
           { name: "anim.gif", type: "image/gif", data: dataUrl("image/gif", Buffer.from("GIF89a......")) },
           { name: "tool.exe", type: "application/octet-stream", data: dataUrl("application/octet-stream", Buffer.from("MZ")) },
           { name: "broken.pdf", type: "application/pdf", data: dataUrl("application/pdf", Buffer.from("%PDF-1.4 garbage")) },
@@ -138,6 +140,8 @@ describe("chat", () => {
     expect(answer.response).toBe("Answer from Gemini.");
     expect(answer.attachments.map((a) => [a.name, a.status, a.error])).toEqual([
       ["scan.pdf", "unreadable", "Failed to read file"],
+      ["photo.jpg", "unreadable", "NotReadableError"],
+      ["notes.txt", "unreadable", "the browser could not read the file"],
       ["anim.gif", "unreadable", "Supported image types: JPG, PNG"],
       ["tool.exe", "unreadable", "Supported file types: PDFs, Word documents, Excel files, CSV, and text files"],
       ["broken.pdf", "unreadable", expect.any(String)],

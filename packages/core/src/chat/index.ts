@@ -16,7 +16,10 @@ const MAX_MESSAGE = 100_000;
 
 export namespace Chat {
   export const HistoryItem = z.object({
-    type: z.enum(["user", "ai"], { message: "history type must be user or ai" }),
+    // "assistant" is what other clients call the model's turn.
+    type: z
+      .enum(["user", "ai", "assistant"], { message: "history type must be user or ai" })
+      .transform((t) => (t === "assistant" ? "ai" : t)),
     content: z.string().max(MAX_MESSAGE, "A history message is too long").default(""),
   });
 
