@@ -10,7 +10,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe("accounts", () => {
+// A browser walk through several pages outlives the default 30 s on a busy 2-core machine.
+describe("accounts", { timeout: 90_000 }, () => {
   it("a visitor signs up on the Starter plan from the landing page and lands in the chat", async () => {
     const app = await openApp(browser, "/");
     const { page } = app;
@@ -62,7 +63,16 @@ describe("accounts", () => {
     await modal.waitFor();
     await modal.getByText("Starter Plan").waitFor();
     await modal.getByRole("button", { name: "Sign In" }).click();
-    await page.getByText("Please enter your password to sign in.").waitFor();
+    // .first(): Radix also reads a toast out through a hidden live region with the same text.
+    await page.getByText("Please enter your password to sign in.").first().waitFor();
+
+    await modal.getByLabel("Password").fill(existing.password);
+    await modal.getByRole("button", { name: "Sign In" }).click();
+    // A starter account is offered the professional plan; declining finishes the sign-in.
+    await page.getByRole("heading", { name: "Upgrade to Professional?" }).waitFor();
+    await page.getByRole("button", { name: "Not now" }).click();
+    await page.getByRole("heading", { name: "Welcome Back!" }).waitFor();
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe("/chat");
     await app.close();
   });
 

@@ -10,7 +10,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe("profile", () => {
+// A browser walk through several pages outlives the default 30 s on a busy 2-core machine.
+describe("profile", { timeout: 90_000 }, () => {
   it("edits and a new company logo are still there after a reload", async () => {
     const app = await signedInApp(browser, "/profile");
     const { page } = app;

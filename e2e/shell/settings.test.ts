@@ -10,7 +10,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe("settings", () => {
+// A browser walk through several pages outlives the default 30 s on a busy 2-core machine.
+describe("settings", { timeout: 90_000 }, () => {
   it("saved settings are still there after a reload", async () => {
     const app = await signedInApp(browser, "/settings");
     const { page } = app;

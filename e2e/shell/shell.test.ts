@@ -10,7 +10,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe("the app shell", () => {
+// A browser walk through several pages outlives the default 30 s on a busy 2-core machine.
+describe("the app shell", { timeout: 90_000 }, () => {
   it("the landing page shows the three plans and the accuracy claim", async () => {
     const app = await openApp(browser, "/");
     const pricing = app.page.locator("#pricing");

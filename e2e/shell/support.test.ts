@@ -10,7 +10,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe("support", () => {
+// A browser walk through several pages outlives the default 30 s on a busy 2-core machine.
+describe("support", { timeout: 90_000 }, () => {
   it("a visitor's request is submitted and confirmed, with an e-mail copy on offer", async () => {
     const app = await openApp(browser, "/help");
     const { page } = app;
