@@ -85,7 +85,7 @@ describe("answering with one model", () => {
       { model: "gemini", messages: hi, deadline: Date.now() + 1200 },
       { config: geminiOnly(), store: memoryStatusStore() },
     );
-    expect(Date.now() - started).toBeLessThan(2000);
+    expect(Date.now() - started).toBeLessThan(2800);
     expect(result.notes).toEqual(["Gemini did not answer within 1.2 s."]);
   });
 });
