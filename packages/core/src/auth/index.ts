@@ -56,23 +56,12 @@ function decodePart(part: string | undefined): Record<string, unknown> {
   }
 }
 
-// The emulator's account lookup is confirmed once per token, not on every request.
-const confirmed = new Map<string, { user: User; until: number }>();
+// The emulator's account lookup is confirmed once per token, not on every request;
+// concurrent requests with the same token share one pending lookup.
+const confirmed = new Map<string, { lookup: Promise<User>; until: number }>();
 const CONFIRM_TTL_MS = 60_000;
 
-async function verifyEmulatorToken(token: string, c: Config): Promise<User> {
-  const [headerPart, payloadPart] = token.split(".");
-  const header = decodePart(headerPart);
-  const claims = decodePart(payloadPart) as FirebaseClaims;
-  if (header.alg !== "none" && header.alg !== "RS256") throw new Unauthorized("Invalid token");
-  if (claims.iss !== `https://securetoken.google.com/${c.FIREBASE_PROJECT_ID}`) throw new Unauthorized("Invalid token issuer");
-  if (claims.aud !== c.FIREBASE_PROJECT_ID) throw new Unauthorized("Invalid token audience");
-  if (typeof claims.exp !== "number" || claims.exp * 1000 <= Date.now()) throw new Unauthorized("Token expired");
-
-  const key = createHash("sha256").update(token).digest("hex");
-  const hit = confirmed.get(key);
-  if (hit && hit.until > Date.now()) return hit.user;
-
+async function lookupEmulatorAccount(token: string, claims: FirebaseClaims, c: Config): Promise<User> {
   const url = `http://${c.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:lookup?key=local`;
   const response = await fetch(url, {
     method: "POST",
@@ -86,9 +75,28 @@ async function verifyEmulatorToken(token: string, c: Config): Promise<User> {
   const account = body.users?.[0];
   const user = toUser(claims);
   if (!account || account.localId !== user.userId || account.disabled) throw new Unauthorized("Invalid token");
-  if (confirmed.size > 10_000) confirmed.clear();
-  confirmed.set(key, { user, until: Math.min(Date.now() + CONFIRM_TTL_MS, claims.exp * 1000) });
   return user;
+}
+
+async function verifyEmulatorToken(token: string, c: Config): Promise<User> {
+  const [headerPart, payloadPart] = token.split(".");
+  const header = decodePart(headerPart);
+  const claims = decodePart(payloadPart) as FirebaseClaims;
+  if (header.alg !== "none" && header.alg !== "RS256") throw new Unauthorized("Invalid token");
+  if (claims.iss !== `https://securetoken.google.com/${c.FIREBASE_PROJECT_ID}`) throw new Unauthorized("Invalid token issuer");
+  if (claims.aud !== c.FIREBASE_PROJECT_ID) throw new Unauthorized("Invalid token audience");
+  if (typeof claims.exp !== "number" || claims.exp * 1000 <= Date.now()) throw new Unauthorized("Token expired");
+
+  const key = createHash("sha256").update(token).digest("hex");
+  const hit = confirmed.get(key);
+  if (hit && hit.until > Date.now()) return hit.lookup;
+
+  const lookup = lookupEmulatorAccount(token, claims, c);
+  if (confirmed.size > 10_000) confirmed.clear();
+  confirmed.set(key, { lookup, until: Math.min(Date.now() + CONFIRM_TTL_MS, claims.exp * 1000) });
+  // A refused or failed lookup is not remembered: the next request asks again.
+  lookup.catch(() => confirmed.delete(key));
+  return lookup;
 }
 
 export namespace Auth {
