@@ -1,0 +1,124 @@
+import { describe, expect, it } from "vitest";
+import { isAccepted, screenFiles } from "./files";
+import {
+  autoTitle,
+  conversationCount,
+  fromStored,
+  historyOf,
+  loadedMessages,
+  needsGeneratedTitle,
+  newSessionId,
+  outgoingText,
+  previewText,
+  toStored,
+  usableGeneratedTitle,
+  type ChatMessage,
+} from "./model";
+
+const msg = (type: "user" | "ai", content: string, id = String(Math.random())): ChatMessage => ({
+  id,
+  type,
+  content,
+  timestamp: "2026-01-01T10:00:00.000Z",
+});
+
+describe("chat rules", () => {
+  it("a new conversation is titled after the first user message, cut to 30 characters plus '...'", () => {
+    expect(autoTitle([msg("user", "Short question")])).toBe("Short question");
+    expect(autoTitle([msg("user", "a".repeat(30))])).toBe("a".repeat(30));
+    expect(autoTitle([msg("user", "What is the capital of Australia and why?")])).toBe("What is the capital of Austral...");
+    expect(autoTitle([msg("ai", "Hello")])).toBe("New Conversation");
+  });
+
+  it("only empty, 'New Conversation' and 'Untitled Conversation' titles ask for a generated one", () => {
+    for (const title of ["", "  ", "New Conversation", "Untitled Conversation", undefined]) expect(needsGeneratedTitle(title)).toBe(true);
+    expect(needsGeneratedTitle("Trip to Lisbon")).toBe(false);
+  });
+
+  it("a generated title is used only when it is not empty and not 'New Conversation'", () => {
+    expect(usableGeneratedTitle(" Lisbon trip ")).toBe("Lisbon trip");
+    expect(usableGeneratedTitle("")).toBeNull();
+    expect(usableGeneratedTitle("New Conversation")).toBeNull();
+    expect(usableGeneratedTitle(undefined)).toBeNull();
+  });
+
+  it("the sidebar previews the last message's first 50 characters plus '...', or says there is none", () => {
+    expect(previewText({ lastMessage: null })).toBe("No messages yet");
+    expect(previewText({ lastMessage: { type: "ai", content: "Hi there", timestamp: null } })).toBe("Hi there");
+    expect(previewText({ lastMessage: { type: "ai", content: "x".repeat(60), timestamp: null } })).toBe(`${"x".repeat(50)}...`);
+    expect(previewText({ messages: [{ id: "1", type: "user", content: "from messages", timestamp: null }] })).toBe("from messages");
+  });
+
+  it("counts conversations in words", () => {
+    expect(conversationCount(0)).toBe("0 conversations");
+    expect(conversationCount(1)).toBe("1 conversation");
+    expect(conversationCount(12)).toBe("12 conversations");
+  });
+
+  it("a session id is 'session_' + timestamp + a random string", () => {
+    expect(newSessionId(1700000000000, () => 0.123456789)).toMatch(/^session_1700000000000_[a-z0-9]+$/);
+    expect(newSessionId()).not.toBe(newSessionId());
+  });
+
+  it("history is the last 10 messages as type and content, without the greeting", () => {
+    const messages = [msg("ai", "hello", "welcome"), ...Array.from({ length: 12 }, (_, i) => msg(i % 2 ? "ai" : "user", `m${i}`))];
+    const history = historyOf(messages);
+    expect(history).toHaveLength(10);
+    expect(history[0]).toEqual({ type: "user", content: "m2" });
+    expect(history.at(-1)).toEqual({ type: "ai", content: "m11" });
+  });
+
+  it("files alone ask for an analysis; blank text without files sends nothing", () => {
+    expect(outgoingText("  ", 2)).toBe("Please analyze the uploaded file(s)");
+    expect(outgoingText("  ", 0)).toBe("");
+    expect(outgoingText(" hi ", 1)).toBe("hi");
+  });
+
+  it("a message keeps its attachments and reply details through a save and a load", () => {
+    const original: ChatMessage = {
+      ...msg("ai", "answer", "42"),
+      attachments: [{ filename: "quote.pdf", type: "application/pdf" }],
+      details: { model: "offline", offline: true, usage: { inputTokens: 0, outputTokens: 0 } },
+    };
+    const stored = toStored(original);
+    expect(stored.files).toEqual([{ name: "quote.pdf", type: "application/pdf" }]);
+    expect(fromStored(JSON.parse(JSON.stringify(stored)))).toEqual(original);
+  });
+
+  it("a loaded conversation drops the greeting", () => {
+    const list = loadedMessages([
+      { id: "welcome", type: "ai", content: "Hi", timestamp: null },
+      { id: "1", type: "user", content: "Q", timestamp: "2026-01-01T10:00:00.000Z", files: [] },
+    ]);
+    expect(list.map((m) => m.id)).toEqual(["1"]);
+  });
+});
+
+describe("attachments", () => {
+  it("documents: PDF, Word, Excel, CSV and text, by type or by extension", () => {
+    for (const name of ["a.pdf", "a.doc", "a.docx", "a.xls", "a.xlsx", "a.csv", "a.txt", "A.PDF"])
+      expect(isAccepted("document", { name, type: "" })).toBe(true);
+    expect(isAccepted("document", { name: "data", type: "text/csv" })).toBe(true);
+    expect(isAccepted("document", { name: "run.exe", type: "application/x-msdownload" })).toBe(false);
+    expect(isAccepted("document", { name: "photo.png", type: "image/png" })).toBe(false);
+  });
+
+  it("images: JPEG and PNG only", () => {
+    for (const name of ["a.jpg", "a.jpeg", "a.png"]) expect(isAccepted("image", { name, type: "" })).toBe(true);
+    expect(isAccepted("image", { name: "a.gif", type: "image/gif" })).toBe(false);
+    expect(isAccepted("image", { name: "a.pdf", type: "application/pdf" })).toBe(false);
+  });
+
+  it("a refused file keeps the accepted ones and gives the spec's message", () => {
+    const picked = [
+      { name: "ok.pdf", type: "application/pdf" },
+      { name: "bad.zip", type: "application/zip" },
+    ];
+    expect(screenFiles("document", picked)).toEqual({
+      accepted: [picked[0]],
+      error: "Supported file types: PDFs, Word documents, Excel files, CSV, and text files",
+    });
+    expect(screenFiles("image", [{ name: "x.webp", type: "image/webp" }]).error).toBe("Supported image types: JPG, PNG");
+    expect(screenFiles("image", [{ name: "x.png", type: "image/png" }]).error).toBeNull();
+  });
+});

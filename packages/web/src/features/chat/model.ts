@@ -1,0 +1,294 @@
+// Relative, so the rules can be unit-tested from the repository root (which knows no "@" alias).
+import { PRODUCT_NAME } from "../../lib/product";
+
+/**
+ * The chat's shapes and the spec's constants (doc 1 §3, §4, §9). Pure: no React,
+ * no network, so the rules can be tested on their own.
+ */
+
+/** The values POST /api/chat accepts (core's MODEL_VALUES). */
+export type ModelValue = "claude" | "gpt" | "gemini" | "grok" | "deepseek" | "quorum";
+
+export interface ModelOption {
+  value: ModelValue;
+  label: string;
+  tag: string;
+}
+
+/** The product's own multi-model value: research mode. */
+export const RESEARCH_MODEL: ModelValue = "quorum";
+export const DEFAULT_MODEL: ModelValue = "gemini";
+
+/** The spec's choices and tags, in its order; the multi-model choice last. */
+export const MODEL_OPTIONS: ModelOption[] = [
+  { value: "claude", label: "Claude", tag: "advanced reasoning" },
+  { value: "gpt", label: "GPT", tag: "creative writing and programming" },
+  { value: "gemini", label: "Gemini", tag: "multimodal, strong vision" },
+  { value: "grok", label: "Grok", tag: "real-time information" },
+  { value: "deepseek", label: "Deepseek", tag: "technical reasoning" },
+  { value: "quorum", label: PRODUCT_NAME, tag: "multi-model synthesis" },
+];
+
+export function modelOption(value: string): ModelOption | undefined {
+  return MODEL_OPTIONS.find((o) => o.value === value);
+}
+
+/** History sent with a chat call. */
+export const HISTORY_LIMIT = 10;
+/** Characters of the first message that make an automatic title. */
+export const TITLE_CHARS = 30;
+/** Characters of the last message a sidebar item previews. */
+export const PREVIEW_CHARS = 50;
+/** GET /api/ai-status is polled this often. */
+export const STATUS_POLL_MS = 60_000;
+
+export const NEW_CONVERSATION = "New Conversation";
+export const UNTITLED_CONVERSATION = "Untitled Conversation";
+/** A message with this id is a greeting, never saved nor shown from a load. */
+export const WELCOME_ID = "welcome";
+export const FILES_ONLY_MESSAGE = "Please analyze the uploaded file(s)";
+
+export const MESSAGES = {
+  noResponse: "Unable to get response. Please try again.",
+  clearFailed: "Failed to clear chat. Please try again.",
+  unsupportedDocument: "Supported file types: PDFs, Word documents, Excel files, CSV, and text files",
+  unsupportedImage: "Supported image types: JPG, PNG",
+  responding: "AI is responding...",
+} as const;
+
+export interface Usage {
+  inputTokens: number;
+  outputTokens: number;
+}
+
+/** One model's own answer in a reply (core's ModelAnswer). */
+export interface ModelAnswer {
+  model: string;
+  service: string;
+  modelId: string;
+  provider: string;
+  status: "answered" | "failed" | "timed_out";
+  response?: string;
+  error?: string;
+  latencyMs: number;
+  usage: Usage;
+  truncated?: boolean;
+}
+
+export interface Agreement {
+  agreed: string[];
+  differed: string[];
+  source: "synthesizer" | "lexical";
+}
+
+export interface AttachmentReport {
+  name: string;
+  type: string;
+  kind: "document" | "image" | "unknown";
+  status: "read" | "unreadable";
+  pages?: number;
+  characters?: number;
+  warnings?: string[];
+  error?: string;
+}
+
+/** POST /api/chat's answer. Only `response` is the spec's; the rest are the details the UI shows under it. */
+export interface ChatReply {
+  response?: string;
+  model?: string;
+  mode?: "single" | "research";
+  modelId?: string;
+  provider?: string;
+  offline?: boolean;
+  answers?: ModelAnswer[];
+  synthesizer?: ModelAnswer | null;
+  agreement?: Agreement | null;
+  usage?: Usage;
+  latencyMs?: number;
+  notes?: string[];
+  attachments?: AttachmentReport[];
+  timestamp?: string;
+}
+
+/** What an AI message keeps of its reply, so a loaded conversation shows the same details. */
+export interface ReplyDetails {
+  model?: string;
+  mode?: "single" | "research";
+  modelId?: string;
+  offline?: boolean;
+  answers?: ModelAnswer[];
+  synthesizer?: ModelAnswer | null;
+  agreement?: Agreement | null;
+  usage?: Usage;
+  latencyMs?: number;
+  notes?: string[];
+}
+
+export interface Attachment {
+  filename: string;
+  type: string;
+}
+
+/** A message as the chat holds it (spec doc 1 §3). */
+export interface ChatMessage {
+  id: string;
+  type: "user" | "ai";
+  content: string;
+  /** ISO time. */
+  timestamp: string;
+  attachments?: Attachment[];
+  details?: ReplyDetails;
+}
+
+/** A message as the conversations API stores and answers it. */
+export interface StoredMessage {
+  id: string;
+  type: "user" | "ai";
+  content: string;
+  timestamp: string | number | null;
+  files?: { name: string; type?: string; size?: number; error?: string | boolean }[] | null;
+  details?: ReplyDetails;
+  [meta: string]: unknown;
+}
+
+export type ListType = "general" | "projects";
+
+/** A sidebar item (GET /api/conversations). */
+export interface ConversationSummary {
+  id: string;
+  title: string;
+  userId: string;
+  sessionId: string | null;
+  createdAt: string;
+  updatedAt?: string;
+  messageCount?: number;
+  lastMessage?: { type: string; content: string; timestamp: string | null } | null;
+  /** Other back ends answer the messages themselves. */
+  messages?: StoredMessage[];
+}
+
+/** The first user message cut to 30 characters plus '...' when longer; 'New Conversation' without one. */
+export function autoTitle(messages: Pick<ChatMessage, "type" | "content">[]): string {
+  const first = messages.find((m) => m.type === "user")?.content.trim();
+  if (!first) return NEW_CONVERSATION;
+  return first.length > TITLE_CHARS ? `${first.slice(0, TITLE_CHARS)}...` : first;
+}
+
+/** Titles that ask for a generated one. */
+export function needsGeneratedTitle(title: string | null | undefined): boolean {
+  const t = (title ?? "").trim();
+  return t === "" || t === NEW_CONVERSATION || t === UNTITLED_CONVERSATION;
+}
+
+/** A generated title is applied only when it says something. */
+export function usableGeneratedTitle(title: unknown): string | null {
+  if (typeof title !== "string") return null;
+  const t = title.trim();
+  return t && t !== NEW_CONVERSATION ? t : null;
+}
+
+export function displayTitle(title: string | null | undefined): string {
+  return title?.trim() || UNTITLED_CONVERSATION;
+}
+
+/** The last message's first 50 characters plus '...', or 'No messages yet'. */
+export function previewText(conversation: Pick<ConversationSummary, "lastMessage" | "messages">): string {
+  const content = conversation.lastMessage?.content ?? conversation.messages?.at(-1)?.content ?? "";
+  if (!content) return "No messages yet";
+  const flat = content.replace(/\s+/g, " ").trim();
+  return flat.length > PREVIEW_CHARS ? `${flat.slice(0, PREVIEW_CHARS)}...` : flat;
+}
+
+export function conversationCount(n: number): string {
+  return `${n} conversation${n === 1 ? "" : "s"}`;
+}
+
+/** 'session_' + timestamp + a random string: a fresh chat's session (spec doc 1 §3). */
+export function newSessionId(now = Date.now(), random = Math.random): string {
+  return `session_${now}_${random().toString(36).slice(2, 11)}`;
+}
+
+/** The last 10 messages as {type, content}, without the greeting. */
+export function historyOf(messages: ChatMessage[]): { type: "user" | "ai"; content: string }[] {
+  return messages
+    .filter((m) => m.id !== WELCOME_ID)
+    .slice(-HISTORY_LIMIT)
+    .map((m) => ({ type: m.type, content: m.content }));
+}
+
+/** The message text actually sent: files alone ask for an analysis. */
+export function outgoingText(text: string, fileCount: number): string {
+  const trimmed = text.trim();
+  return trimmed || (fileCount > 0 ? FILES_ONLY_MESSAGE : "");
+}
+
+export function toStored(message: ChatMessage): StoredMessage {
+  return {
+    id: message.id,
+    type: message.type,
+    content: message.content,
+    timestamp: message.timestamp,
+    files: (message.attachments ?? []).map((a) => ({ name: a.filename, type: a.type })),
+    ...(message.details ? { details: message.details } : {}),
+  };
+}
+
+/** A loaded message; the greeting is dropped by the caller. */
+export function fromStored(message: StoredMessage): ChatMessage {
+  const ts = message.timestamp;
+  const time = ts === null || ts === undefined || ts === "" ? new Date(0) : new Date(typeof ts === "number" ? ts : String(ts));
+  return {
+    id: String(message.id),
+    type: message.type === "user" ? "user" : "ai",
+    content: typeof message.content === "string" ? message.content : "",
+    timestamp: Number.isNaN(time.getTime()) ? new Date(0).toISOString() : time.toISOString(),
+    attachments: (message.files ?? []).map((f) => ({ filename: f.name, type: f.type ?? "" })),
+    ...(message.details && typeof message.details === "object" ? { details: message.details } : {}),
+  };
+}
+
+export function loadedMessages(messages: StoredMessage[] | undefined): ChatMessage[] {
+  return (messages ?? []).filter((m) => String(m.id) !== WELCOME_ID).map(fromStored);
+}
+
+export function detailsOf(reply: ChatReply): ReplyDetails {
+  return {
+    model: reply.model,
+    mode: reply.mode,
+    modelId: reply.modelId,
+    offline: reply.offline,
+    answers: reply.answers,
+    synthesizer: reply.synthesizer ?? null,
+    agreement: reply.agreement ?? null,
+    usage: reply.usage,
+    latencyMs: reply.latencyMs,
+    notes: reply.notes,
+  };
+}
+
+/** "840 ms", "1.2 s", "12 s". */
+export function formatLatency(ms: number | undefined): string {
+  if (ms === undefined || !Number.isFinite(ms)) return "";
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  const s = ms / 1000;
+  return `${s < 10 ? s.toFixed(1) : Math.round(s)} s`;
+}
+
+export function formatTokens(usage: Usage | undefined): string {
+  if (!usage) return "";
+  const total = usage.inputTokens + usage.outputTokens;
+  return `${total.toLocaleString("en-US")} tokens (${usage.inputTokens.toLocaleString("en-US")} in · ${usage.outputTokens.toLocaleString("en-US")} out)`;
+}
+
+export function timeOfDay(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime()) || d.getTime() === 0) return "";
+  return d.toLocaleTimeString([], { hour: "numeric", minute: "2-digit" });
+}
+
+export function createdDate(iso: string | undefined): string {
+  if (!iso) return "";
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return "";
+  return d.toLocaleDateString([], { month: "short", day: "numeric", year: "numeric" });
+}

@@ -1,0 +1,129 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiJson } from "@/lib/api";
+import type { FilePayload } from "./files";
+import {
+  NEW_CONVERSATION,
+  STATUS_POLL_MS,
+  type ChatReply,
+  type ConversationSummary,
+  type ListType,
+  type ModelValue,
+  type StoredMessage,
+} from "./model";
+
+/** The chat's calls (spec doc 1 §7). Both sidebars speak the same API under their own path. */
+
+const BASE: Record<ListType, string> = {
+  general: "/api/conversations",
+  projects: "/api/projects-conversations",
+};
+
+export const conversationsKey = (listType: ListType, uid: string) => [BASE[listType], "list", uid] as const;
+export const conversationKey = (listType: ListType, id: string) => [BASE[listType], "detail", id] as const;
+export const aiStatusKey = ["/api/ai-status"] as const;
+
+const q = (uid: string) => `userId=${encodeURIComponent(uid)}`;
+
+/** The sidebar's list, newest first. Retried once; a failure reads as an empty list where it is shown. */
+export function useConversations(listType: ListType, uid: string | undefined) {
+  return useQuery({
+    queryKey: conversationsKey(listType, uid ?? ""),
+    queryFn: async () => {
+      const body = await apiJson<{ conversations?: ConversationSummary[] }>("GET", `${BASE[listType]}?${q(uid!)}`);
+      return Array.isArray(body?.conversations) ? body.conversations : [];
+    },
+    enabled: !!uid,
+    retry: 1,
+  });
+}
+
+export interface LoadedConversation extends ConversationSummary {
+  messages: StoredMessage[];
+}
+
+export function fetchConversation(listType: ListType, id: string, uid: string) {
+  return apiJson<LoadedConversation>("GET", `${BASE[listType]}/${encodeURIComponent(id)}?${q(uid)}`);
+}
+
+export interface NewConversation {
+  title: string;
+  messages: StoredMessage[];
+  sessionId?: string;
+}
+
+export function createConversation(listType: ListType, uid: string, conversation: NewConversation) {
+  return apiJson<ConversationSummary>("POST", BASE[listType], { ...conversation, userId: uid });
+}
+
+export function saveMessages(listType: ListType, id: string, messages: StoredMessage[]) {
+  return apiJson<ConversationSummary>("PUT", `${BASE[listType]}/${encodeURIComponent(id)}`, { messages });
+}
+
+export function renameConversation(listType: ListType, id: string, title: string) {
+  return apiJson<ConversationSummary>("PUT", `${BASE[listType]}/${encodeURIComponent(id)}`, { title });
+}
+
+export function deleteConversation(listType: ListType, id: string, uid: string) {
+  return apiJson<unknown>("DELETE", `${BASE[listType]}/${encodeURIComponent(id)}?${q(uid)}`);
+}
+
+export interface ChatRequest {
+  model: ModelValue;
+  message: string;
+  files: FilePayload[];
+  history: { type: "user" | "ai"; content: string }[];
+  userId: string;
+}
+
+export function sendChat(request: ChatRequest) {
+  return apiJson<ChatReply>("POST", "/api/chat", request);
+}
+
+export async function generateTitle(message: string, uid: string): Promise<unknown> {
+  const body = await apiJson<{ title?: unknown }>("POST", "/api/chat/generate-title", { message, userId: uid });
+  return body?.title;
+}
+
+/** Invalidating the list after any change keeps every sidebar in step (spec doc 1 §7). */
+export function useRefreshConversations(listType: ListType, uid: string | undefined) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: conversationsKey(listType, uid ?? "") });
+}
+
+/** The sidebar's new-conversation button: empty messages, title 'New Conversation'. */
+export function useCreateEmptyConversation(listType: ListType, uid: string) {
+  const refresh = useRefreshConversations(listType, uid);
+  return useMutation({
+    mutationFn: () => createConversation(listType, uid, { title: NEW_CONVERSATION, messages: [] }),
+    onSuccess: () => refresh(),
+  });
+}
+
+export function useRenameConversation(listType: ListType, uid: string) {
+  const refresh = useRefreshConversations(listType, uid);
+  return useMutation({
+    mutationFn: ({ id, title }: { id: string; title: string }) => renameConversation(listType, id, title),
+    onSettled: () => refresh(),
+  });
+}
+
+export function useDeleteConversation(listType: ListType, uid: string) {
+  const refresh = useRefreshConversations(listType, uid);
+  return useMutation({
+    mutationFn: (id: string) => deleteConversation(listType, id, uid),
+    onSettled: () => refresh(),
+  });
+}
+
+export interface ServiceStatus {
+  service: string;
+  status: string;
+}
+
+/** GET /api/ai-status, polled every 60 s (the one query that polls). */
+export function useAiStatus() {
+  return useQuery<{ services?: ServiceStatus[] }>({
+    queryKey: aiStatusKey,
+    refetchInterval: STATUS_POLL_MS,
+  });
+}
