@@ -28,7 +28,10 @@ async function main() {
   const table = "quorum-bench";
   const bucket = "quorum-bench-uploads";
   console.log(`starting DynamoDB Local :${dynamoPort} and s3rver :${s3Port} ...`);
-  const [dynamo, s3] = await Promise.all([startDynamo({ port: dynamoPort }), startS3({ port: s3Port, directory: join(workDir, "s3"), buckets: [bucket] })]);
+  const [dynamo, s3] = await Promise.all([
+    startDynamo({ port: dynamoPort }),
+    startS3({ port: s3Port, directory: join(workDir, "s3"), buckets: [bucket] }),
+  ]);
   await ensureTable(dynamoPort, table);
   Object.assign(process.env, {
     STAGE: "local",
@@ -54,7 +57,15 @@ async function main() {
   const project = await as(() => Project.create({ name: "Benchmark" }));
 
   async function uploadAndWait(pdf: Buffer, fileName: string) {
-    const ticket = await as(() => Document.requestUpload({ projectId: project.id, documentCategory: "vendor-quotes", fileName, contentType: "application/pdf", size: pdf.length }));
+    const ticket = await as(() =>
+      Document.requestUpload({
+        projectId: project.id,
+        documentCategory: "vendor-quotes",
+        fileName,
+        contentType: "application/pdf",
+        size: pdf.length,
+      }),
+    );
     const form = new FormData();
     for (const [k, v] of Object.entries(ticket.upload.fields)) form.append(k, v);
     form.append("file", new Blob([new Uint8Array(pdf)], { type: "application/pdf" }), fileName);
@@ -88,13 +99,19 @@ async function main() {
     const { ms, document, steps } = await uploadAndWait(pdf, `price-list-${run}.pdf`);
     times.push(ms);
     const perStep = ["Validate", "Extract", "Analyze", "Index", "Complete"].map((s) => `${s} ${steps[s] ?? 0} ms`).join(", ");
-    console.log(`  run ${run}: ${(ms / 1000).toFixed(2)} s  ${(PAGES / (ms / 1000)).toFixed(1)} pages/s  (${document.pageCount} pages; ${perStep})`);
+    console.log(
+      `  run ${run}: ${(ms / 1000).toFixed(2)} s  ${(PAGES / (ms / 1000)).toFixed(1)} pages/s  (${document.pageCount} pages; ${perStep})`,
+    );
   }
   clearInterval(sampler);
   const best = Math.min(...times);
   const median = [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
-  console.log(`\npages per second (upload -> completed): median ${(PAGES / (median / 1000)).toFixed(1)}, best ${(PAGES / (best / 1000)).toFixed(1)}`);
-  console.log(`peak memory of the pipeline process: RSS ${mb(Math.max(peakRss, process.resourceUsage().maxRSS * 1024))}, JS heap ${mb(peakHeap)}`);
+  console.log(
+    `\npages per second (upload -> completed): median ${(PAGES / (median / 1000)).toFixed(1)}, best ${(PAGES / (best / 1000)).toFixed(1)}`,
+  );
+  console.log(
+    `peak memory of the pipeline process: RSS ${mb(Math.max(peakRss, process.resourceUsage().maxRSS * 1024))}, JS heap ${mb(peakHeap)}`,
+  );
 
   await s3.stop();
   await dynamo.stop();

@@ -34,7 +34,9 @@ const MACHINE = "quorum-local-pipeline";
 
 /** Any well-formed Lambda ARN passes the local validator; the handlers are bound by state name anyway. */
 const localArns = () =>
-  Object.fromEntries(Object.entries(STEPS).map(([state, step]) => [step.placeholder, `arn:aws:lambda:${REGION}:${ACCOUNT}:function:quorum-local-${state}`]));
+  Object.fromEntries(
+    Object.entries(STEPS).map(([state, step]) => [step.placeholder, `arn:aws:lambda:${REGION}:${ACCOUNT}:function:quorum-local-${state}`]),
+  );
 
 export interface ExecutionResult {
   name: string;
@@ -136,7 +138,8 @@ export async function createPipelineRunner(options: PipelineRunnerOptions = {}):
       result = { name: start.name, key: start.input.key, outcome: last || "Completed", output, ms: Date.now() - started, steps };
     } catch (error) {
       await events.catch(() => {});
-      const message = error instanceof ExecutionError ? error.message : error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      const message =
+        error instanceof ExecutionError ? error.message : error instanceof Error ? `${error.name}: ${error.message}` : String(error);
       result = { name: start.name, key: start.input.key, outcome: "Failed", output: null, error: message, ms: Date.now() - started, steps };
     }
     log(`pipeline ${result.outcome.toLowerCase()} in ${result.ms} ms: ${start.input.key}${result.error ? ` (${result.error})` : ""}`);

@@ -11,12 +11,11 @@ import { Project } from "../project/index";
 import { Storage } from "../storage/index";
 import type { Chunk, ChunkFile } from "./chunks";
 import { DocumentEntity, type DocumentItem } from "./entity";
-import { chunksKey, derivedPrefix, documentPrefix, uploadKey } from "./keys";
+import { chunksKey, derivedPrefix, documentPrefix, textKey, uploadKey } from "./keys";
 import { DocumentStore, isMissingObject, listKeys, readJson } from "./store";
 import type { StoredText } from "./text";
 import {
   acceptedContentType,
-  DOCUMENT_ACCEPT,
   DOCUMENT_CATEGORIES,
   MAX_DOCUMENT_BYTES,
   PROCESSING_STATUSES,
@@ -45,7 +44,11 @@ const Category = z.enum(DOCUMENT_CATEGORIES, {
 });
 /** Forms send numbers as text. */
 const ProjectId = z.preprocess((v) => (typeof v === "string" && /^\d+$/.test(v.trim()) ? Number(v) : v), recordId("Project ID"));
-const FileName = z.string({ message: "fileName is required" }).trim().min(1, "fileName is required").max(255, "fileName must be at most 255 characters");
+const FileName = z
+  .string({ message: "fileName is required" })
+  .trim()
+  .min(1, "fileName is required")
+  .max(255, "fileName must be at most 255 characters");
 
 export namespace Document {
   export const CATEGORIES = DOCUMENT_CATEGORIES;
@@ -130,7 +133,13 @@ export namespace Document {
     return type;
   }
 
-  async function createRecord(input: { projectId: number; documentCategory: DocumentCategory; fileName: string; fileType: string; size: number }) {
+  async function createRecord(input: {
+    projectId: number;
+    documentCategory: DocumentCategory;
+    fileName: string;
+    fileType: string;
+    size: number;
+  }) {
     await Project.get(input.projectId);
     const userId = Actor.userId();
     const id = await nextId("document");
@@ -195,7 +204,9 @@ export namespace Document {
   });
 
   export const UploadFields = z.object({
-    projectId: z.preprocess((v) => (v === undefined || v === "" ? undefined : v), ProjectId.optional()).refine((v) => v !== undefined, "projectId is required"),
+    projectId: z
+      .preprocess((v) => (v === undefined || v === "" ? undefined : v), ProjectId.optional())
+      .refine((v) => v !== undefined, "projectId is required"),
     documentCategory: Category,
   });
 
@@ -203,10 +214,18 @@ export namespace Document {
    * The spec's `POST /api/upload-document` (files within the gateway's limit): the
    * server stores the file itself; S3's notification starts the same pipeline.
    */
-  export async function upload(input: { projectId: number; documentCategory: DocumentCategory; fileName: string; contentType: string; data: Buffer }): Promise<Info> {
+  export async function upload(input: {
+    projectId: number;
+    documentCategory: DocumentCategory;
+    fileName: string;
+    contentType: string;
+    data: Buffer;
+  }): Promise<Info> {
     const fileType = admit(input.fileName, input.contentType, input.data.length);
     const item = await createRecord({ ...input, size: input.data.length, fileType });
-    await Storage.s3().send(new PutObjectCommand({ Bucket: Storage.bucket(), Key: item.storageKey, Body: input.data, ContentType: fileType }));
+    await Storage.s3().send(
+      new PutObjectCommand({ Bucket: Storage.bucket(), Key: item.storageKey, Body: input.data, ContentType: fileType }),
+    );
     // The file is stored: it is being processed from here on, whether or not the
     // pipeline has claimed it yet (its claim accepts either status).
     const moved = await DocumentEntity.patch({ id: item.id })
@@ -283,9 +302,8 @@ export namespace Document {
   /** The full extracted text of one of the caller's documents (pages and tables), or null before extraction. */
   export const text = fn(recordId("Document ID"), async (id): Promise<StoredText | null> => {
     const item = await owned(id);
-    if (!item.hasText && item.processingStatus !== "completed") return null;
     try {
-      return await readJson<StoredText>(`${derivedPrefix({ userId: item.userId, projectId: item.projectId, documentId: item.id })}text.json`);
+      return await readJson<StoredText>(textKey({ userId: item.userId, projectId: item.projectId, documentId: item.id }));
     } catch (error) {
       if (isMissingObject(error)) return null;
       throw error;

@@ -71,7 +71,11 @@ async function load(documentId: number): Promise<DocumentItem> {
   return item;
 }
 
-const refOf = (item: Pick<DocumentItem, "id" | "userId" | "projectId">): DocumentRef => ({ userId: item.userId, projectId: item.projectId, documentId: item.id });
+const refOf = (item: Pick<DocumentItem, "id" | "userId" | "projectId">): DocumentRef => ({
+  userId: item.userId,
+  projectId: item.projectId,
+  documentId: item.id,
+});
 
 /** Updates the record only while it exists (ElectroDB's patch); a deleted document becomes DocumentGone. */
 async function patch(item: DocumentItem, values: Partial<DocumentItem>, remove: (keyof DocumentItem)[] = []) {
@@ -124,12 +128,16 @@ export namespace DocumentPipeline {
     const ref = parseUploadKey(input.key);
     if (!ref) throw new DocumentGone(input.key);
     const item = (await DocumentEntity.get({ id: ref.documentId }).go({ consistent: true })).data;
-    if (!item || item.userId !== ref.userId || item.projectId !== ref.projectId || item.storageKey !== input.key) throw new DocumentGone(input.key);
+    if (!item || item.userId !== ref.userId || item.projectId !== ref.projectId || item.storageKey !== input.key)
+      throw new DocumentGone(input.key);
 
     try {
       await DocumentEntity.patch({ id: item.id })
         .set({ processingStatus: "processing", executionId: input.executionId, stage: "validate" })
-        .where((a, o) => `(${o.eq(a.processingStatus, "uploading")} OR ${o.eq(a.processingStatus, "processing")}) AND (${o.notExists(a.executionId)} OR ${o.eq(a.executionId, input.executionId)})`)
+        .where(
+          (a, o) =>
+            `(${o.eq(a.processingStatus, "uploading")} OR ${o.eq(a.processingStatus, "processing")}) AND (${o.notExists(a.executionId)} OR ${o.eq(a.executionId, input.executionId)})`,
+        )
         .go();
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
@@ -172,7 +180,13 @@ export namespace DocumentPipeline {
     const excerpt = excerptOf(stored.pages);
     await stillThere(
       item,
-      { hasText: excerpt !== "", pageCount: stored.pages.length, textSource: stored.source, warnings: [...new Set(stored.warnings)].slice(0, 20), ...(excerpt ? { excerpt } : {}) },
+      {
+        hasText: excerpt !== "",
+        pageCount: stored.pages.length,
+        textSource: stored.source,
+        warnings: [...new Set(stored.warnings)].slice(0, 20),
+        ...(excerpt ? { excerpt } : {}),
+      },
       excerpt ? [] : ["excerpt"],
     );
     return { status: "done" as const, pages: stored.pages.length };
@@ -191,7 +205,13 @@ export namespace DocumentPipeline {
     await patch(item, { stage: "extract" });
     const kind = item.detectedType ?? "unknown";
     if (kind === "image") {
-      return saveText(item, { kind, source: "parser", pages: [], tables: [], warnings: ["Text is read from PNG, JPEG and TIFF images only; this image is stored as it is."] });
+      return saveText(item, {
+        kind,
+        source: "parser",
+        pages: [],
+        tables: [],
+        warnings: ["Text is read from PNG, JPEG and TIFF images only; this image is stored as it is."],
+      });
     }
     const buffer = await Storage.getBuffer(item.storageKey);
     const useTextract = config().TEXTRACT_ENABLED && TEXTRACT_KINDS.has(kind);
@@ -222,18 +242,35 @@ export namespace DocumentPipeline {
     const item = await load(documentId);
     const result = await getTextractResult(jobId, undefined, { mode: "tables" });
     if (result.status === "IN_PROGRESS") {
-      if (pollCount + 1 >= config().TEXTRACT_MAX_POLLS) throw new DocumentRejected("Reading the scanned pages took too long and was stopped.");
+      if (pollCount + 1 >= config().TEXTRACT_MAX_POLLS)
+        throw new DocumentRejected("Reading the scanned pages took too long and was stopped.");
       return { status: "started", jobId, pollCount: pollCount + 1 };
     }
-    if (result.status === "FAILED") throw new DocumentRejected(`The scanned pages could not be read${result.message ? `: ${result.message.replace(/\.$/, "")}` : ""}.`);
-    return saveText(item, { kind: item.detectedType ?? "pdf", source: "textract", pages: result.pages ?? [], tables: result.tables ?? [], warnings: result.warnings ?? [] });
+    if (result.status === "FAILED")
+      throw new DocumentRejected(`The scanned pages could not be read${result.message ? `: ${result.message.replace(/\.$/, "")}` : ""}.`);
+    return saveText(item, {
+      kind: item.detectedType ?? "pdf",
+      source: "textract",
+      pages: result.pages ?? [],
+      tables: result.tables ?? [],
+      warnings: result.warnings ?? [],
+    });
   }
 
   async function readText(item: DocumentItem): Promise<StoredText> {
     try {
       return await readJson<StoredText>(textKey(refOf(item)));
     } catch (error) {
-      if (isMissingObject(error)) return { version: 1, documentId: item.id, kind: item.detectedType ?? "unknown", source: "parser", pages: [], tables: [], warnings: [] };
+      if (isMissingObject(error))
+        return {
+          version: 1,
+          documentId: item.id,
+          kind: item.detectedType ?? "unknown",
+          source: "parser",
+          pages: [],
+          tables: [],
+          warnings: [],
+        };
       throw error;
     }
   }
@@ -248,7 +285,11 @@ export namespace DocumentPipeline {
     const item = await load(documentId);
     await patch(item, { stage: "analyze" });
     const text = await readText(item);
-    const { analysis, extractedBy, notes } = await analyzeDocument({ pages: text.pages, fileName: item.fileName, category: item.documentCategory });
+    const { analysis, extractedBy, notes } = await analyzeDocument({
+      pages: text.pages,
+      fileName: item.fileName,
+      category: item.documentCategory,
+    });
     const warnings = [...new Set([...(item.warnings ?? []), ...notes])].slice(0, 20);
     const existing = (await QuoteEntity.get({ documentId }).go({ consistent: true })).data;
     try {
@@ -257,7 +298,10 @@ export namespace DocumentPipeline {
         const quote = Quote.toItem(analysis.quote, { id, documentId, projectId: item.projectId, userId: item.userId, extractedBy });
         await DocumentStore.transaction
           .write(({ document, quote: quotes }) => [
-            document.patch({ id: documentId }).set({ documentType: analysis.documentType, summary: analysis.summary, quoteId: id, warnings }).commit(),
+            document
+              .patch({ id: documentId })
+              .set({ documentType: analysis.documentType, summary: analysis.summary, quoteId: id, warnings })
+              .commit(),
             quotes.put(quote as never).commit(),
           ])
           .go();
@@ -265,7 +309,11 @@ export namespace DocumentPipeline {
       }
       await DocumentStore.transaction
         .write(({ document, quote: quotes }) => [
-          document.patch({ id: documentId }).set({ documentType: analysis.documentType, summary: analysis.summary, warnings }).remove(["quoteId"]).commit(),
+          document
+            .patch({ id: documentId })
+            .set({ documentType: analysis.documentType, summary: analysis.summary, warnings })
+            .remove(["quoteId"])
+            .commit(),
           ...(existing ? [quotes.delete({ documentId }).commit()] : []),
         ])
         .go();
@@ -330,7 +378,9 @@ export namespace DocumentPipeline {
       await DocumentEntity.patch({ id: item.id })
         .set({ processingStatus: "failed", failureReason: reason.slice(0, 500), processedAt: new Date().toISOString() })
         // a failure of an execution that never owned the document changes nothing
-        .where((a, o) => (input.executionId ? `${o.notExists(a.executionId)} OR ${o.eq(a.executionId, input.executionId)}` : o.exists(a.id)))
+        .where((a, o) =>
+          input.executionId ? `${o.notExists(a.executionId)} OR ${o.eq(a.executionId, input.executionId)}` : o.exists(a.id),
+        )
         .go();
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
@@ -356,7 +406,11 @@ export namespace DocumentPipeline {
 }
 
 function isTransactionCancelled(error: unknown) {
-  return isConditionFailure(error) || (error as { name?: string })?.name === "TransactionCanceledException" || /transaction.*cancel/i.test((error as Error)?.message ?? "");
+  return (
+    isConditionFailure(error) ||
+    (error as { name?: string })?.name === "TransactionCanceledException" ||
+    /transaction.*cancel/i.test((error as Error)?.message ?? "")
+  );
 }
 
 /** Lambda reports `{"errorMessage": ...}` as the Cause; the local runner the message itself. */

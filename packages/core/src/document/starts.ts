@@ -49,7 +49,9 @@ export async function startExecutions(records: ObjectCreatedRecord[], c: Config 
   const started: string[] = [];
   for (const start of pipelineStarts(records)) {
     try {
-      await sfn.send(new StartExecutionCommand({ stateMachineArn: c.PIPELINE_STATE_MACHINE_ARN, name: start.name, input: JSON.stringify(start.input) }));
+      await sfn.send(
+        new StartExecutionCommand({ stateMachineArn: c.PIPELINE_STATE_MACHINE_ARN, name: start.name, input: JSON.stringify(start.input) }),
+      );
       started.push(start.name);
     } catch (error) {
       if (!(error instanceof ExecutionAlreadyExists)) throw error;

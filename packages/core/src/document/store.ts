@@ -8,7 +8,10 @@ import type { ChunkFile } from "./chunks";
 import type { StoredText } from "./text";
 
 /** A document and its quote change together (deleting both, writing a quote only while its document exists). */
-export const DocumentStore = new Service({ document: DocumentEntity, quote: QuoteEntity }, { client: Dynamo.client(), table: Dynamo.table() });
+export const DocumentStore = new Service(
+  { document: DocumentEntity, quote: QuoteEntity },
+  { client: Dynamo.client(), table: Dynamo.table() },
+);
 
 /** Every key under a prefix (the document's own folders hold a handful of objects). */
 export async function listKeys(prefix: string): Promise<string[]> {

@@ -21,7 +21,14 @@ const modelAnswer = {
     quoteDate: "March 14, 2024",
     validUntil: "04/13/2024",
     currency: "usd",
-    lineItems: VENDOR_QUOTE.items.map((i) => ({ description: i.description, quantity: i.qty, unit: null, unitPrice: i.unitPrice, amount: i.amount, page: 1 })),
+    lineItems: VENDOR_QUOTE.items.map((i) => ({
+      description: i.description,
+      quantity: i.qty,
+      unit: null,
+      unitPrice: i.unitPrice,
+      amount: i.amount,
+      page: 1,
+    })),
     subtotal: VENDOR_QUOTE.subtotal,
     tax: VENDOR_QUOTE.tax,
     shipping: VENDOR_QUOTE.shipping,
@@ -44,7 +51,12 @@ describe("document analysis", () => {
     expect(result.extractedBy).toBe("gpt-5.5");
     expect(result.notes).toEqual([]);
     expect(result.analysis.summary).toBe("A quote from Acme for brackets and pumps.");
-    expect(result.analysis.quote).toMatchObject({ quoteDate: "2024-03-14", validUntil: "2024-04-13", currency: "USD", total: VENDOR_QUOTE.total });
+    expect(result.analysis.quote).toMatchObject({
+      quoteDate: "2024-03-14",
+      validUntil: "2024-04-13",
+      currency: "USD",
+      total: VENDOR_QUOTE.total,
+    });
     const request = server.calls.at(-1)!.body;
     expect(request.response_format).toMatchObject({ type: "json_schema", json_schema: { name: "document_analysis", strict: true } });
     expect(JSON.stringify(request.messages)).toContain(`Quote No: ${VENDOR_QUOTE.quoteNumber}`);

@@ -56,7 +56,11 @@ export async function analyzeDocument(input: AnalyzeInput, deps?: Deps): Promise
       );
       const analysis = result.object;
       return {
-        analysis: { ...analysis, summary: analysis.summary.trim().slice(0, 2000), quote: analysis.quote ? Quote.normalize(analysis.quote) : null },
+        analysis: {
+          ...analysis,
+          summary: analysis.summary.trim().slice(0, 2000),
+          quote: analysis.quote ? Quote.normalize(analysis.quote) : null,
+        },
         extractedBy: result.model,
         notes,
       };
@@ -67,6 +71,7 @@ export async function analyzeDocument(input: AnalyzeInput, deps?: Deps): Promise
     }
   }
   const analysis = analyzeByRules(input);
-  if ((analysis.quote?.lineItems.length ?? 0) > MAX_LINE_ITEMS) notes.push(`Only the first ${MAX_LINE_ITEMS} of ${analysis.quote!.lineItems.length} line items were kept.`);
+  if ((analysis.quote?.lineItems.length ?? 0) > MAX_LINE_ITEMS)
+    notes.push(`Only the first ${MAX_LINE_ITEMS} of ${analysis.quote!.lineItems.length} line items were kept.`);
   return { analysis: { ...analysis, quote: analysis.quote ? Quote.normalize(analysis.quote) : null }, extractedBy: OFFLINE, notes };
 }

@@ -68,9 +68,26 @@ export namespace Quote {
   }
 
   /** The record for a quote: absent scalars stay absent (DynamoDB stores no nulls in typed attributes). */
-  export function toItem(data: QuoteData, meta: { id: number; documentId: number; projectId: number; userId: string; extractedBy: string }) {
+  export function toItem(
+    data: QuoteData,
+    meta: { id: number; documentId: number; projectId: number; userId: string; extractedBy: string },
+  ) {
     const scalars = Object.fromEntries(
-      (["vendorName", "customerName", "quoteNumber", "quoteDate", "validUntil", "currency", "subtotal", "tax", "shipping", "total", "paymentTerms"] as const)
+      (
+        [
+          "vendorName",
+          "customerName",
+          "quoteNumber",
+          "quoteDate",
+          "validUntil",
+          "currency",
+          "subtotal",
+          "tax",
+          "shipping",
+          "total",
+          "paymentTerms",
+        ] as const
+      )
         .filter((k) => data[k] !== null)
         .map((k) => [k, data[k]]),
     );

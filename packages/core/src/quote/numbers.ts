@@ -92,7 +92,26 @@ export function addDays(isoDate: string, days: number): string {
 }
 
 const SYMBOLS: Record<string, string> = { $: "USD", "€": "EUR", "£": "GBP", "¥": "JPY" };
-const CODES = ["USD", "EUR", "GBP", "CAD", "AUD", "NZD", "CHF", "JPY", "CNY", "INR", "MXN", "BRL", "SEK", "NOK", "DKK", "ZAR", "SGD", "HKD"];
+const CODES = [
+  "USD",
+  "EUR",
+  "GBP",
+  "CAD",
+  "AUD",
+  "NZD",
+  "CHF",
+  "JPY",
+  "CNY",
+  "INR",
+  "MXN",
+  "BRL",
+  "SEK",
+  "NOK",
+  "DKK",
+  "ZAR",
+  "SGD",
+  "HKD",
+];
 
 /** The currency a text is written in: an ISO code when one appears, else its symbol. */
 export function detectCurrency(text: string): string | null {

@@ -41,17 +41,45 @@ describe("the offline rules", () => {
     const extraction = await Extract.fromBuffer(await file.build(), { fileName: file.fileName, contentType: file.contentType, ocr: false });
     const quote = extractQuoteByRules({ pages: extraction.pages, category: "vendor-quotes", fileName: file.fileName })!;
     expect(QuoteData.parse(quote)).toEqual(quote);
-    expect(quote).toMatchObject({ kind: "vendor", quoteNumber: VENDOR_QUOTE.quoteNumber, subtotal: VENDOR_QUOTE.subtotal, tax: VENDOR_QUOTE.tax, shipping: VENDOR_QUOTE.shipping, total: VENDOR_QUOTE.total });
+    expect(quote).toMatchObject({
+      kind: "vendor",
+      quoteNumber: VENDOR_QUOTE.quoteNumber,
+      subtotal: VENDOR_QUOTE.subtotal,
+      tax: VENDOR_QUOTE.tax,
+      shipping: VENDOR_QUOTE.shipping,
+      total: VENDOR_QUOTE.total,
+    });
     expect(quote.vendorName).toBe(VENDOR_QUOTE.vendor);
-    expect(quote.lineItems.map((l) => [l.quantity, l.description, l.unitPrice, l.amount])).toEqual(VENDOR_QUOTE.items.map((i) => [i.qty, i.description, i.unitPrice, i.amount]));
+    expect(quote.lineItems.map((l) => [l.quantity, l.description, l.unitPrice, l.amount])).toEqual(
+      VENDOR_QUOTE.items.map((i) => [i.qty, i.description, i.unitPrice, i.amount]),
+    );
     expect(crossCheck(quote)).toEqual([]);
     expect(quote.sources.total).toEqual({ page: 1, confidence: 0.9 });
   });
 
   it("read the labelled fields of a quote", () => {
-    const text = ["Acme", "Quote No: Q-17", "Date: 03/14/2024", "Valid for 30 days", "Bill To: Globex", "Qty | Description | Unit Price | Amount", "2 | Pump | $10.00 | $20.00", "Total: $20.00", "Payment terms: Net 45. Thank you."].join("\n");
+    const text = [
+      "Acme",
+      "Quote No: Q-17",
+      "Date: 03/14/2024",
+      "Valid for 30 days",
+      "Bill To: Globex",
+      "Qty | Description | Unit Price | Amount",
+      "2 | Pump | $10.00 | $20.00",
+      "Total: $20.00",
+      "Payment terms: Net 45. Thank you.",
+    ].join("\n");
     const quote = extractQuoteByRules({ pages: [{ page: 1, text }], category: "customer-quotes" })!;
-    expect(quote).toMatchObject({ kind: "customer", vendorName: "Acme", customerName: "Globex", quoteNumber: "Q-17", quoteDate: "2024-03-14", validUntil: "2024-04-13", currency: "USD", paymentTerms: "Net 45" });
+    expect(quote).toMatchObject({
+      kind: "customer",
+      vendorName: "Acme",
+      customerName: "Globex",
+      quoteNumber: "Q-17",
+      quoteDate: "2024-03-14",
+      validUntil: "2024-04-13",
+      currency: "USD",
+      paymentTerms: "Net 45",
+    });
   });
 
   it("read a table that runs over several pages, its header repeated on each", async () => {
@@ -63,7 +91,14 @@ describe("the offline rules", () => {
   });
 
   it("read an OCR'd table that has no cell separators", () => {
-    const text = ["QUOTE", "Description Qty Unit Price Amount", "Steel bracket 10 12.50 125.00", "Hydraulic pump 4 450.00 1,800.00", "Subtotal 1,925.00", "Total 1,925.00"].join("\n");
+    const text = [
+      "QUOTE",
+      "Description Qty Unit Price Amount",
+      "Steel bracket 10 12.50 125.00",
+      "Hydraulic pump 4 450.00 1,800.00",
+      "Subtotal 1,925.00",
+      "Total 1,925.00",
+    ].join("\n");
     const quote = extractQuoteByRules({ pages: [{ page: 2, text }] })!;
     expect(quote.lineItems).toEqual([
       { description: "Steel bracket", quantity: 10, unit: null, unitPrice: 12.5, amount: 125, page: 2 },
@@ -73,7 +108,15 @@ describe("the offline rules", () => {
   });
 
   it("summarise a document that is not a quote instead of inventing one", () => {
-    const analysis = analyzeByRules({ pages: [{ page: 1, text: "SERVICES AGREEMENT\nThis agreement is made between the parties named below. The parties hereby agree to the terms and conditions that follow." }], category: "contracts" });
+    const analysis = analyzeByRules({
+      pages: [
+        {
+          page: 1,
+          text: "SERVICES AGREEMENT\nThis agreement is made between the parties named below. The parties hereby agree to the terms and conditions that follow.",
+        },
+      ],
+      category: "contracts",
+    });
     expect(DocumentAnalysis.parse(analysis)).toEqual(analysis);
     expect(analysis).toMatchObject({ documentType: "contract", quote: null });
     expect(analysis.summary).toMatch(/^Contract \(1 page\): SERVICES AGREEMENT\. This agreement is made/);
@@ -82,7 +125,14 @@ describe("the offline rules", () => {
 
 describe("cross-checks", () => {
   const base = Quote.normalize({
-    ...extractQuoteByRules({ pages: [{ page: 1, text: "Quote\nQty | Description | Unit Price | Amount\n2 | A | $10.00 | $20.00\n3 | B | $5.00 | $15.00\nSubtotal: $35.00\nTax: $3.50\nShipping: $5.00\nTotal: $43.50" }] })!,
+    ...extractQuoteByRules({
+      pages: [
+        {
+          page: 1,
+          text: "Quote\nQty | Description | Unit Price | Amount\n2 | A | $10.00 | $20.00\n3 | B | $5.00 | $15.00\nSubtotal: $35.00\nTax: $3.50\nShipping: $5.00\nTotal: $43.50",
+        },
+      ],
+    })!,
   });
 
   it("a quote whose numbers add up has no flags", () => expect(crossCheck(base)).toEqual([]));
@@ -95,7 +145,13 @@ describe("cross-checks", () => {
 
   it("flag a total that is not subtotal + tax + shipping, and a missing total", () => {
     expect(crossCheck({ ...base, total: 44 })).toEqual([
-      { code: "total_sum", message: "subtotal 35.00 + tax 3.50 + shipping 5.00 = 43.50, but the total says 44.00.", expected: 43.5, actual: 44, line: null },
+      {
+        code: "total_sum",
+        message: "subtotal 35.00 + tax 3.50 + shipping 5.00 = 43.50, but the total says 44.00.",
+        expected: 43.5,
+        actual: 44,
+        line: null,
+      },
     ]);
     expect(crossCheck({ ...base, total: null }).map((f) => f.code)).toEqual(["missing_total"]);
   });

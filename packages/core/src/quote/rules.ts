@@ -35,15 +35,26 @@ const HEADER: [Column, RegExp][] = [
   ["unitPrice", /^(unit\s*(price|cost|rate)|price(\s*(each|\/\s*unit|per\s*unit))?|rate|each|unit\s*\$|list\s*price|net\s*price)$/i],
   ["quantity", /^(qty\.?|quantity|qnty|units|no\.?\s*of\s*units|hours|hrs)$/i],
   ["unit", /^(unit|uom|u\/m|unit\s*of\s*measure)$/i],
-  ["amount", /^(amount|total|line\s*total|ext(ended|\.)?\s*(price|amount|total)?|extension|subtotal|net\s*amount|price\s*total|total\s*price)$/i],
-  ["description", /^(description|item(\s*description)?|product|service|services|part|details|particulars|item\s*\/\s*description|description\s*of\s*(goods|services|work))$/i],
+  [
+    "amount",
+    /^(amount|total|line\s*total|ext(ended|\.)?\s*(price|amount|total)?|extension|subtotal|net\s*amount|price\s*total|total\s*price)$/i,
+  ],
+  [
+    "description",
+    /^(description|item(\s*description)?|product|service|services|part|details|particulars|item\s*\/\s*description|description\s*of\s*(goods|services|work))$/i,
+  ],
 ];
 
 const TOTAL_LABELS: { field: "subtotal" | "tax" | "shipping" | "total"; pattern: RegExp; rank: number }[] = [
   { field: "subtotal", pattern: /^\s*(sub[\s-]?total|net\s+total|total\s+before\s+tax|merchandise\s+total)\b/i, rank: 1 },
   { field: "tax", pattern: /^\s*((sales|use)\s+tax|tax(es)?|vat|gst|hst|pst)\b(?!\s*(id|exempt|number|#))/i, rank: 1 },
   { field: "shipping", pattern: /^\s*(shipping(\s*(&|and)\s*handling)?|freight|delivery|s\s*&\s*h|handling)\b/i, rank: 1 },
-  { field: "total", pattern: /^\s*(grand\s+total|total\s+due|amount\s+due|balance\s+due|quote\s+total|total\s+amount|total\s+price|total\s+quote|estimate\s+total|total)\b/i, rank: 1 },
+  {
+    field: "total",
+    pattern:
+      /^\s*(grand\s+total|total\s+due|amount\s+due|balance\s+due|quote\s+total|total\s+amount|total\s+price|total\s+quote|estimate\s+total|total)\b/i,
+    rank: 1,
+  },
 ];
 const TOTAL_RANK: [RegExp, number][] = [
   [/grand\s+total/i, 4],
@@ -52,7 +63,8 @@ const TOTAL_RANK: [RegExp, number][] = [
 ];
 
 const QUOTE_WORDS = /\b(quote|quotation|estimate|proposal|bid|pricing|price\s+list|rfq)\b/i;
-const NOT_ITEM = /^\s*(sub[\s-]?total|total|tax|vat|gst|shipping|freight|delivery|grand\s+total|amount\s+due|balance|discount\s+total|notes?|terms)\b/i;
+const NOT_ITEM =
+  /^\s*(sub[\s-]?total|total|tax|vat|gst|shipping|freight|delivery|grand\s+total|amount\s+due|balance|discount\s+total|notes?|terms)\b/i;
 
 const clean = (s: string) => s.replace(/\s+/g, " ").trim();
 
@@ -73,7 +85,10 @@ function headerColumns(cells: string[]): Map<Column, number> | undefined {
   if (cells.length < 2) return undefined;
   const columns = new Map<Column, number>();
   cells.forEach((cell, index) => {
-    const label = cell.replace(/[:*]/g, "").replace(/\(.*?\)/g, "").trim();
+    const label = cell
+      .replace(/[:*]/g, "")
+      .replace(/\(.*?\)/g, "")
+      .trim();
     for (const [column, pattern] of HEADER) {
       if (!columns.has(column) && pattern.test(label)) {
         columns.set(column, index);
@@ -115,7 +130,9 @@ function spacedItem(line: Line): LineItem | undefined {
   const last = tokens[tokens.length - 1]!;
   if (line.text.slice(last.index + last.text.length).trim() !== "") return undefined;
   const [qty, price] = tokens.length >= 3 ? [tokens[tokens.length - 3]!, tokens[tokens.length - 2]!] : [undefined, tokens[0]!];
-  const leading = /^(\d+(?:\.\d+)?)\s+(?:(ea|pcs?|units?|hrs?|hours?|lot|set|box(?:es)?|each)\s+)?(.+)$/i.exec(line.text.slice(0, (qty ?? price).index));
+  const leading = /^(\d+(?:\.\d+)?)\s+(?:(ea|pcs?|units?|hrs?|hours?|lot|set|box(?:es)?|each)\s+)?(.+)$/i.exec(
+    line.text.slice(0, (qty ?? price).index),
+  );
   let description = clean(line.text.slice(0, (qty ?? price).index));
   let quantity = qty?.value ?? null;
   let unit: string | null = null;
@@ -259,13 +276,18 @@ function vendor(lines: Line[]): Found<string> | undefined {
 }
 
 function customer(lines: Line[]) {
-  return labelled(lines, /^\s*(bill\s+to|billed\s+to|customer(\s+name)?|client|prepared\s+for|quote\s+for|sold\s+to|attention|attn|to)\s*:/i, {
-    nextLine: true,
-  });
+  return labelled(
+    lines,
+    /^\s*(bill\s+to|billed\s+to|customer(\s+name)?|client|prepared\s+for|quote\s+for|sold\s+to|attention|attn|to)\s*:/i,
+    {
+      nextLine: true,
+    },
+  );
 }
 
 function quoteNumber(lines: Line[]): Found<string> | undefined {
-  const pattern = /\b(?:quote|quotation|estimate|proposal|reference|ref)\s*(?:#|no\.?|number|num\.?|id)\s*[:#]?\s*([A-Z0-9][A-Z0-9\-/_.]*)/i;
+  const pattern =
+    /\b(?:quote|quotation|estimate|proposal|reference|ref)\s*(?:#|no\.?|number|num\.?|id)\s*[:#]?\s*([A-Z0-9][A-Z0-9\-/_.]*)/i;
   for (const line of lines) {
     const m = pattern.exec(line.cells.join(" "));
     if (m && /\d/.test(m[1]!)) return { value: m[1]!.replace(/[.]$/, ""), source: { page: line.page, confidence: 0.9 } };
@@ -278,8 +300,17 @@ function dates(lines: Line[]) {
   let validUntil: Found<string> | undefined;
   let validDays: { days: number; page: number } | undefined;
   for (const line of lines) {
-    const text = line.cells.length > 1 ? line.cells.filter((c) => c !== "").join(": ").replace(/::/g, ":") : line.text;
-    if (!validUntil && /\b(valid\s+(until|through|thru|till|to|for)|expir(es|y|ation)(\s+date)?|offer\s+valid|good\s+(until|through|for))\b/i.test(text)) {
+    const text =
+      line.cells.length > 1
+        ? line.cells
+            .filter((c) => c !== "")
+            .join(": ")
+            .replace(/::/g, ":")
+        : line.text;
+    if (
+      !validUntil &&
+      /\b(valid\s+(until|through|thru|till|to|for)|expir(es|y|ation)(\s+date)?|offer\s+valid|good\s+(until|through|for))\b/i.test(text)
+    ) {
       const date = parseDate(text.replace(/^.*?(valid|expir|good)/i, ""));
       if (date) validUntil = { value: date, source: { page: line.page, confidence: 0.9 } };
       const days = /valid\s+for\s+(\d{1,3})\s+days/i.exec(text);
@@ -301,7 +332,9 @@ function paymentTerms(lines: Line[]): Found<string> | undefined {
   // "Payment terms: Net 30. Prices in USD." ends at the first sentence
   if (byLabel) return { ...byLabel, value: byLabel.value.split(/(?<=[^.\s]{2})\.\s/)[0]!.replace(/\.$/, "") };
   for (const line of lines) {
-    const m = /\b(net\s?\d{1,3}(\s+days)?|due\s+on\s+receipt|cash\s+on\s+delivery|cod|\d{1,3}%\s+(deposit|upfront|down)[^.|]*)/i.exec(line.text);
+    const m = /\b(net\s?\d{1,3}(\s+days)?|due\s+on\s+receipt|cash\s+on\s+delivery|cod|\d{1,3}%\s+(deposit|upfront|down)[^.|]*)/i.exec(
+      line.text,
+    );
     if (m) return { value: clean(m[0]).replace(/^net\s?(\d+)/i, "Net $1"), source: { page: line.page, confidence: 0.7 } };
   }
   return undefined;
@@ -415,9 +448,16 @@ export function analyzeByRules(input: RulesInput): DocumentAnalysis {
     return { documentType: "quote", summary: `${parts.join(" ")}: ${detail.join(", ")}.`, quote };
   }
   const documentType = guessType(text, input.category);
-  const heading = input.pages.flatMap((p) => p.text.split("\n")).map(clean).find((l) => l.length >= 3) ?? "";
+  const heading =
+    input.pages
+      .flatMap((p) => p.text.split("\n"))
+      .map(clean)
+      .find((l) => l.length >= 3) ?? "";
   const label = documentType === "other" ? "Document" : documentType[0]!.toUpperCase() + documentType.slice(1);
   const size = `${pageCount} page${pageCount === 1 ? "" : "s"}`;
-  const summary = text.trim() === "" ? `${label} with no readable text.` : clean(`${label} (${size})${heading ? `: ${heading.slice(0, 120)}` : ""}. ${lead(input.pages)}`);
+  const summary =
+    text.trim() === ""
+      ? `${label} with no readable text.`
+      : clean(`${label} (${size})${heading ? `: ${heading.slice(0, 120)}` : ""}. ${lead(input.pages)}`);
   return { documentType, summary: summary.slice(0, 2000), quote: null };
 }

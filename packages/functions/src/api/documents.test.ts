@@ -47,8 +47,21 @@ async function addProject(user: TestUser, name = "Warehouse") {
 }
 
 /** The browser's upload: a presigned POST ticket, then the form straight to S3. */
-async function uploadViaPresignedPost(user: TestUser, projectId: number, fileName: string, contentType: string, data: Buffer, category = "vendor-quotes") {
-  const ticket = await call(user, "POST", "/api/documents/upload-url", { projectId, documentCategory: category, fileName, contentType, size: data.length });
+async function uploadViaPresignedPost(
+  user: TestUser,
+  projectId: number,
+  fileName: string,
+  contentType: string,
+  data: Buffer,
+  category = "vendor-quotes",
+) {
+  const ticket = await call(user, "POST", "/api/documents/upload-url", {
+    projectId,
+    documentCategory: category,
+    fileName,
+    contentType,
+    size: data.length,
+  });
   expect(ticket.status, ticket.text).toBe(201);
   const form = new FormData();
   for (const [k, v] of Object.entries(ticket.body.upload.fields as Record<string, string>)) form.append(k, v);
@@ -102,39 +115,60 @@ describe("documents: upload through the local pipeline", () => {
     ["acme-quote-scan.png", "image/png", () => scannedQuotePng()],
   ];
 
-  it.each(fixtures)("%s goes from a presigned POST to completed, and its quote totals match", async (fileName, contentType, build) => {
-    const data = await build();
-    const created = await uploadViaPresignedPost(ann, projectId, fileName, contentType, data);
-    expect(created).toMatchObject({ fileName, fileType: contentType, documentCategory: "vendor-quotes", processingStatus: "uploading", extractedText: null });
+  it.each(fixtures)(
+    "%s goes from a presigned POST to completed, and its quote totals match",
+    async (fileName, contentType, build) => {
+      const data = await build();
+      const created = await uploadViaPresignedPost(ann, projectId, fileName, contentType, data);
+      expect(created).toMatchObject({
+        fileName,
+        fileType: contentType,
+        documentCategory: "vendor-quotes",
+        processingStatus: "uploading",
+        extractedText: null,
+      });
 
-    const done = await settled(ann, projectId, created.id, 90_000);
-    expect(done.failureReason).toBeNull();
-    expect(done.processingStatus).toBe("completed");
-    expect(done.hasText).toBe(true);
-    expect(done.extractedText).toContain("Acme Industrial Supply");
-    expect(done.documentType).toBe("quote");
+      const done = await settled(ann, projectId, created.id, 90_000);
+      expect(done.failureReason).toBeNull();
+      expect(done.processingStatus).toBe("completed");
+      expect(done.hasText).toBe(true);
+      expect(done.extractedText).toContain("Acme Industrial Supply");
+      expect(done.documentType).toBe("quote");
 
-    const quote = await quoteOf(ann, created.id);
-    expect(quote?.id).toBe(done.quoteId);
-    expect(quote).toMatchObject({
-      kind: "vendor",
-      documentId: created.id,
-      projectId,
-      quoteNumber: VENDOR_QUOTE.quoteNumber,
-      subtotal: VENDOR_QUOTE.subtotal,
-      tax: VENDOR_QUOTE.tax,
-      shipping: VENDOR_QUOTE.shipping,
-      total: VENDOR_QUOTE.total,
-      flags: [],
-      edited: false,
-      extractedBy: "offline",
-    });
-    expect(quote!.lineItems.map((l) => [l.quantity, l.unitPrice, l.amount])).toEqual(VENDOR_QUOTE.items.map((i) => [i.qty, i.unitPrice, i.amount]));
-    expect(quote!.sources.total?.page).toBe(1);
-  }, 120_000);
+      const quote = await quoteOf(ann, created.id);
+      expect(quote?.id).toBe(done.quoteId);
+      expect(quote).toMatchObject({
+        kind: "vendor",
+        documentId: created.id,
+        projectId,
+        quoteNumber: VENDOR_QUOTE.quoteNumber,
+        subtotal: VENDOR_QUOTE.subtotal,
+        tax: VENDOR_QUOTE.tax,
+        shipping: VENDOR_QUOTE.shipping,
+        total: VENDOR_QUOTE.total,
+        flags: [],
+        edited: false,
+        extractedBy: "offline",
+      });
+      expect(quote!.lineItems.map((l) => [l.quantity, l.unitPrice, l.amount])).toEqual(
+        VENDOR_QUOTE.items.map((i) => [i.qty, i.unitPrice, i.amount]),
+      );
+      expect(quote!.sources.total?.page).toBe(1);
+    },
+    120_000,
+  );
 
   it("POST /api/upload-document stores the file and answers { document }; the pipeline completes it", async () => {
-    const res = await call(ann, "POST", "/api/upload-document", multipart(ann, { documentCategory: "customer-quotes", projectId: String(projectId) }, { name: "quote.txt", type: "text/plain", data: quoteTxt() }));
+    const res = await call(
+      ann,
+      "POST",
+      "/api/upload-document",
+      multipart(
+        ann,
+        { documentCategory: "customer-quotes", projectId: String(projectId) },
+        { name: "quote.txt", type: "text/plain", data: quoteTxt() },
+      ),
+    );
     expect(res.status, res.text).toBe(200);
     expect(res.body.document).toMatchObject({ fileName: "quote.txt", documentCategory: "customer-quotes", projectId });
     expect(["processing", "completed"]).toContain(res.body.document.processingStatus);
@@ -164,26 +198,59 @@ describe("documents: what the server refuses", () => {
   });
 
   it("refuses a type outside the accepted list with the uploader's text", async () => {
-    const res = await call(ann, "POST", "/api/documents/upload-url", { projectId, documentCategory: "contracts", fileName: "setup.exe", contentType: "application/x-msdownload", size: 10 });
+    const res = await call(ann, "POST", "/api/documents/upload-url", {
+      projectId,
+      documentCategory: "contracts",
+      fileName: "setup.exe",
+      contentType: "application/x-msdownload",
+      size: 10,
+    });
     expect(res.status).toBe(400);
     expect(res.body.error).toMatch(/^File type must be one of application\/pdf, \.pdf, image\/\*, \.jpg, \.jpeg, \.png, .*\.txt$/);
-    const multi = await call(ann, "POST", "/api/upload-document", multipart(ann, { documentCategory: "contracts", projectId: String(projectId) }, { name: "logo.svg", type: "image/svg+xml", data: Buffer.from("<svg/>") }));
+    const multi = await call(
+      ann,
+      "POST",
+      "/api/upload-document",
+      multipart(
+        ann,
+        { documentCategory: "contracts", projectId: String(projectId) },
+        { name: "logo.svg", type: "image/svg+xml", data: Buffer.from("<svg/>") },
+      ),
+    );
     expect(multi.status).toBe(400);
     expect(multi.body.error).toMatch(/^File type must be/);
   });
 
   it("refuses more than 100MB before anything is stored", async () => {
-    const res = await call(ann, "POST", "/api/documents/upload-url", { projectId, documentCategory: "contracts", fileName: "big.pdf", contentType: "application/pdf", size: 100 * MB + 1 });
+    const res = await call(ann, "POST", "/api/documents/upload-url", {
+      projectId,
+      documentCategory: "contracts",
+      fileName: "big.pdf",
+      contentType: "application/pdf",
+      size: 100 * MB + 1,
+    });
     expect(res.status).toBe(413);
     expect(res.body.error).toBe("File is larger than 104857600 bytes");
     expect((await call(ann, "GET", `/api/projects/${projectId}/documents`)).body.documents).toEqual([]);
   });
 
   it("refuses an unknown category and an empty file", async () => {
-    const bad = await call(ann, "POST", "/api/documents/upload-url", { projectId, documentCategory: "memes", fileName: "a.pdf", contentType: "application/pdf", size: 10 });
+    const bad = await call(ann, "POST", "/api/documents/upload-url", {
+      projectId,
+      documentCategory: "memes",
+      fileName: "a.pdf",
+      contentType: "application/pdf",
+      size: 10,
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe("documentCategory must be one of vendor-quotes, customer-quotes, contracts, specifications, images");
-    const empty = await call(ann, "POST", "/api/documents/upload-url", { projectId, documentCategory: "contracts", fileName: "a.pdf", contentType: "application/pdf", size: 0 });
+    const empty = await call(ann, "POST", "/api/documents/upload-url", {
+      projectId,
+      documentCategory: "contracts",
+      fileName: "a.pdf",
+      contentType: "application/pdf",
+      size: 0,
+    });
     expect(empty.status).toBe(400);
     expect(empty.body.error).toBe("File is smaller than 1 byte");
   });
@@ -193,7 +260,13 @@ describe("documents: what the server refuses", () => {
     const big = Buffer.alloc(MAX_DOCUMENT_BYTES + 1, 0x20);
     big.write("%PDF-1.4\n");
     // the ticket is for 1,000 bytes; the client sends 100MB + 1 with it anyway
-    const ticket = await call(ann, "POST", "/api/documents/upload-url", { projectId, documentCategory: "contracts", fileName: "huge.pdf", contentType: "application/pdf", size: 1000 });
+    const ticket = await call(ann, "POST", "/api/documents/upload-url", {
+      projectId,
+      documentCategory: "contracts",
+      fileName: "huge.pdf",
+      contentType: "application/pdf",
+      size: 1000,
+    });
     const form = new FormData();
     for (const [k, v] of Object.entries(ticket.body.upload.fields as Record<string, string>)) form.append(k, v);
     form.append("file", new Blob([new Uint8Array(big)], { type: "application/pdf" }), "huge.pdf");
@@ -207,11 +280,21 @@ describe("documents: what the server refuses", () => {
   it("a file whose content contradicts its name ends failed with the reason", async () => {
     const doc = await uploadViaPresignedPost(ann, projectId, "quote.pdf", "application/pdf", scannedQuotePng());
     const done = await settled(ann, projectId, doc.id);
-    expect(done).toMatchObject({ processingStatus: "failed", failureReason: "The file is named as PDF but its content is a PNG image.", hasText: false });
+    expect(done).toMatchObject({
+      processingStatus: "failed",
+      failureReason: "The file is named as PDF but its content is a PNG image.",
+      hasText: false,
+    });
   });
 
   it("a file that is no document at all ends failed with the reason", async () => {
-    const doc = await uploadViaPresignedPost(ann, projectId, "notes.docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document", Buffer.from([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]));
+    const doc = await uploadViaPresignedPost(
+      ann,
+      projectId,
+      "notes.docx",
+      "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+      Buffer.from([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]),
+    );
     const done = await settled(ann, projectId, doc.id);
     expect(done.processingStatus).toBe("failed");
     expect(done.failureReason).toBe("The file's content is not a PDF, Word, Excel, CSV, text or image file, whatever its name says.");
@@ -252,7 +335,13 @@ describe("documents: view, move, delete and ownership", () => {
     expect((await call(bob, "GET", `/api/documents/${doc.id}/view`)).status).toBe(404);
     expect((await call(bob, "PUT", `/api/documents/${doc.id}/move`, { documentCategory: "images" })).status).toBe(404);
     expect((await call(bob, "DELETE", `/api/documents/${doc.id}`)).status).toBe(404);
-    const upload = await call(bob, "POST", "/api/documents/upload-url", { projectId, documentCategory: "images", fileName: "a.png", contentType: "image/png", size: 10 });
+    const upload = await call(bob, "POST", "/api/documents/upload-url", {
+      projectId,
+      documentCategory: "images",
+      fileName: "a.png",
+      contentType: "image/png",
+      size: 10,
+    });
     expect(upload.status).toBe(404);
     expect((await call(ann, "GET", `/api/documents/${doc.id}`)).body.document.documentCategory).toBe("contracts");
   });

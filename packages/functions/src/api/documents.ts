@@ -23,7 +23,7 @@ export const upload = route({}, async ({ event, user }) => {
   const parsed = Document.UploadFields.safeParse(fields);
   if (!parsed.success) throw new Invalid(describeZodError(parsed.error));
   const file = files.find((f) => f.fieldName === "document");
-  if (!file) throw new Invalid("No file was uploaded (the form field is \"document\")");
+  if (!file) throw new Invalid('No file was uploaded (the form field is "document")');
   const document = await Document.upload({
     projectId: parsed.data.projectId!,
     documentCategory: parsed.data.documentCategory,

@@ -3,7 +3,10 @@ import { describe, expect, it } from "vitest";
 import { definitionText, STEPS, substitute } from "./steps";
 
 const require = createRequire(import.meta.url);
-const aslValidator = require("asl-validator") as (definition: unknown, options?: { checkArn?: boolean; checkPaths?: boolean }) => {
+const aslValidator = require("asl-validator") as (
+  definition: unknown,
+  options?: { checkArn?: boolean; checkPaths?: boolean },
+) => {
   isValid: boolean;
   errorsText: (separator?: string) => string;
 };
@@ -19,7 +22,10 @@ type State = {
   Default?: string;
 };
 
-const arns = () => Object.fromEntries(Object.entries(STEPS).map(([state, s]) => [s.placeholder, `arn:aws:lambda:us-east-1:123456789012:function:quorum-${state}`]));
+const arns = () =>
+  Object.fromEntries(
+    Object.entries(STEPS).map(([state, s]) => [s.placeholder, `arn:aws:lambda:us-east-1:123456789012:function:quorum-${state}`]),
+  );
 const definition = () => JSON.parse(substitute(definitionText(), arns())) as { StartAt: string; States: Record<string, State> };
 
 describe("the pipeline's state machine definition", () => {
@@ -35,7 +41,11 @@ describe("the pipeline's state machine definition", () => {
 
   it("has a placeholder for exactly the step functions infra deploys, each bound to a Task of the same name", () => {
     const placeholders = [...definitionText().matchAll(/"Resource": "\$\{(\w+)\}"/g)].map((m) => m[1]).sort();
-    expect(placeholders).toEqual(Object.values(STEPS).map((s) => s.placeholder).sort());
+    expect(placeholders).toEqual(
+      Object.values(STEPS)
+        .map((s) => s.placeholder)
+        .sort(),
+    );
     const states = JSON.parse(definitionText()).States as Record<string, State>;
     for (const [name, step] of Object.entries(STEPS)) expect(states[name]?.Resource).toBe(`\${${step.placeholder}}`);
     expect(() => substitute(definitionText(), {})).toThrow(/no value for \$\{ValidateFunctionArn\}/);
@@ -50,11 +60,17 @@ describe("the pipeline's state machine definition", () => {
       expect(all, name).toBeDefined();
       expect(all!.BackoffRate, name).toBeGreaterThan(1);
       expect(all!.MaxAttempts, name).toBeGreaterThanOrEqual(3);
-      expect(task.Catch?.some((c) => c.ErrorEquals.includes("States.ALL")), name).toBe(true);
+      expect(
+        task.Catch?.some((c) => c.ErrorEquals.includes("States.ALL")),
+        name,
+      ).toBe(true);
       // the Lambda's own timeout never outlives the Task's
       expect(task.TimeoutSeconds, name).toBe(STEPS[name as keyof typeof STEPS].timeout);
       if (name === "RecordFailure" || name === "Discard") continue;
-      expect(task.Retry![0]).toEqual({ ErrorEquals: ["DocumentRejected", "Invalid", "TooLarge", "DocumentGone", "AlreadyClaimed"], MaxAttempts: 0 });
+      expect(task.Retry![0]).toEqual({
+        ErrorEquals: ["DocumentRejected", "Invalid", "TooLarge", "DocumentGone", "AlreadyClaimed"],
+        MaxAttempts: 0,
+      });
       const failed = states[task.Catch!.find((c) => c.ErrorEquals.includes("States.ALL"))!.Next]!;
       expect(failed, name).toMatchObject({ Type: "Pass", ResultPath: "$.failedStep", Next: "RecordFailure" });
       expect(task.Catch!.find((c) => c.ErrorEquals.includes("DocumentGone"))!.Next).toBe("Discard");
@@ -64,7 +80,11 @@ describe("the pipeline's state machine definition", () => {
   it("polls an asynchronous Textract job with a Wait and a Choice loop, not a sleeping Lambda", () => {
     const states = definition().States;
     expect(states.Extract!.Next).toBe("TextReady");
-    expect(states.TextReady).toMatchObject({ Type: "Choice", Choices: [{ Variable: "$.extract.status", StringEquals: "started", Next: "WaitForTextract" }], Default: "Analyze" });
+    expect(states.TextReady).toMatchObject({
+      Type: "Choice",
+      Choices: [{ Variable: "$.extract.status", StringEquals: "started", Next: "WaitForTextract" }],
+      Default: "Analyze",
+    });
     expect(states.WaitForTextract).toMatchObject({ Type: "Wait", Next: "PollTextract" });
     expect(states.PollTextract!.Next).toBe("TextReady");
   });

@@ -40,7 +40,14 @@ function quoteBlocks(pages: 1 | 2): Block[] {
     const top = 0.05 + (i % 40) * 0.02;
     const geometry = { BoundingBox: { Left: 0.08, Top: top, Width: 0.6, Height: 0.015 } };
     const words = text.split(" ").map((w) => ({ Id: randomUUID(), BlockType: "WORD" as const, Text: w, Page: page, Geometry: geometry }));
-    blocks.push(...words, { Id: randomUUID(), BlockType: "LINE", Text: text, Page: page, Geometry: geometry, Relationships: [{ Type: "CHILD", Ids: words.map((w) => w.Id) }] });
+    blocks.push(...words, {
+      Id: randomUUID(),
+      BlockType: "LINE",
+      Text: text,
+      Page: page,
+      Geometry: geometry,
+      Relationships: [{ Type: "CHILD", Ids: words.map((w) => w.Id) }],
+    });
   });
   for (let p = 1; p <= pages; p++) blocks.unshift({ Id: randomUUID(), BlockType: "PAGE", Page: p });
   return blocks;
@@ -49,7 +56,14 @@ function quoteBlocks(pages: 1 | 2): Block[] {
 function textract(target: string, body: Record<string, any>): [number, unknown] {
   const operation = target.replace(/^Textract\./, "");
   if (operation === "AnalyzeDocument") {
-    return [200, { DocumentMetadata: { Pages: 1 }, Blocks: quoteBlocks(1).map((b) => ({ ...b, Page: undefined })), AnalyzeDocumentModelVersion: "1.0" }];
+    return [
+      200,
+      {
+        DocumentMetadata: { Pages: 1 },
+        Blocks: quoteBlocks(1).map((b) => ({ ...b, Page: undefined })),
+        AnalyzeDocumentModelVersion: "1.0",
+      },
+    ];
   }
   if (operation === "StartDocumentAnalysis") {
     const key = body.DocumentLocation?.S3Object?.Name as string;
@@ -113,7 +127,12 @@ async function newRunner(options: PipelineRunnerOptions = {}) {
 }
 
 /** The browser's upload: a presigned POST ticket, then the form to (this file's) s3rver. */
-async function upload(fileName: string, contentType: string, data: Buffer, documentCategory: "vendor-quotes" | "contracts" = "vendor-quotes") {
+async function upload(
+  fileName: string,
+  contentType: string,
+  data: Buffer,
+  documentCategory: "vendor-quotes" | "contracts" = "vendor-quotes",
+) {
   const ticket = await as(() => core.Document.requestUpload({ projectId, documentCategory, fileName, contentType, size: data.length }));
   const form = new FormData();
   for (const [k, v] of Object.entries(ticket.upload.fields)) form.append(k, v);
@@ -138,7 +157,10 @@ function scannedTwoPagePdf() {
   const raster = scannedQuoteRaster();
   const scale = Math.min((PAGE_WIDTH - 40) / raster.width, (PAGE_HEIGHT - 40) / raster.height);
   const image = { raster, x: 20, y: PAGE_HEIGHT - 20 - raster.height * scale, width: raster.width * scale, height: raster.height * scale };
-  return writePdf([{ runs: [], image }, { runs: [], image }]);
+  return writePdf([
+    { runs: [], image },
+    { runs: [], image },
+  ]);
 }
 
 beforeAll(async () => {
@@ -184,7 +206,13 @@ describe("the state machine with Textract", () => {
     expect(done).toMatchObject({ processingStatus: "completed", hasText: true, documentType: "quote", failureReason: null });
     expect(textractCalls.slice(before).map((c) => c.target)).toEqual(["Textract.AnalyzeDocument"]);
     const quote = await as(() => core.Quote.forDocument(doc.id));
-    expect(quote).toMatchObject({ subtotal: VENDOR_QUOTE.subtotal, tax: VENDOR_QUOTE.tax, shipping: VENDOR_QUOTE.shipping, total: VENDOR_QUOTE.total, flags: [] });
+    expect(quote).toMatchObject({
+      subtotal: VENDOR_QUOTE.subtotal,
+      tax: VENDOR_QUOTE.tax,
+      shipping: VENDOR_QUOTE.shipping,
+      total: VENDOR_QUOTE.total,
+      flags: [],
+    });
     const text = await as(() => core.Document.text(doc.id));
     expect(text?.source).toBe("textract");
   });
@@ -198,7 +226,9 @@ describe("the state machine with Textract", () => {
     const calls = textractCalls.slice(before).map((c) => c.target);
     // one start, then a poll per loop of the state machine: three IN_PROGRESS, one SUCCEEDED
     expect(calls).toEqual(["Textract.StartDocumentAnalysis", ...Array(4).fill("Textract.GetDocumentAnalysis")]);
-    expect(textractCalls[before]!.body.DocumentLocation.S3Object.Name).toMatch(new RegExp(`^users/${userId}/projects/${projectId}/documents/${doc.id}/scan\\.pdf$`));
+    expect(textractCalls[before]!.body.DocumentLocation.S3Object.Name).toMatch(
+      new RegExp(`^users/${userId}/projects/${projectId}/documents/${doc.id}/scan\\.pdf$`),
+    );
     const quote = await as(() => core.Quote.forDocument(doc.id));
     expect(quote).toMatchObject({ total: VENDOR_QUOTE.total, subtotal: VENDOR_QUOTE.subtotal });
     expect(quote!.sources.total?.page).toBe(2);
@@ -209,7 +239,10 @@ describe("the state machine with Textract", () => {
     jobPlan = { inProgressPolls: 1, fail: "The document is corrupt" };
     const doc = await upload("broken-scan.pdf", "application/pdf", scannedTwoPagePdf());
     const done = await finished(doc.id);
-    expect(done).toMatchObject({ processingStatus: "failed", failureReason: "The scanned pages could not be read: The document is corrupt." });
+    expect(done).toMatchObject({
+      processingStatus: "failed",
+      failureReason: "The scanned pages could not be read: The document is corrupt.",
+    });
     jobPlan = { inProgressPolls: 2 };
   });
 });
@@ -254,7 +287,9 @@ describe("the state machine when things go wrong", () => {
 
   it("an upload for a document that does not exist (a ticket used after a delete) is discarded", async () => {
     const key = `users/${userId}/projects/${projectId}/documents/999999999/late.txt`;
-    await core.Storage.s3().send(new PutObjectCommand({ Bucket: core.Storage.bucket(), Key: key, Body: quoteTxt(), ContentType: "text/plain" }));
+    await core.Storage.s3().send(
+      new PutObjectCommand({ Bucket: core.Storage.bucket(), Key: key, Body: quoteTxt(), ContentType: "text/plain" }),
+    );
     await runner.idle();
     expect(runner.results.at(-1)).toMatchObject({ key, outcome: "Discarded" });
     expect(await keysUnder(key)).toEqual([]);
@@ -266,7 +301,10 @@ describe("the state machine when things go wrong", () => {
     const key = (await keysUnder(`users/${userId}/projects/${projectId}/documents/${doc.id}/`))[0]!;
     runner.enqueue([{ eventName: "ObjectCreated:Post", s3: { bucket: { name: bucket }, object: { key } } }]);
     await runner.idle();
-    const outcomes = runner.results.filter((r) => r.key === key).map((r) => r.outcome).sort();
+    const outcomes = runner.results
+      .filter((r) => r.key === key)
+      .map((r) => r.outcome)
+      .sort();
     expect(outcomes).toEqual(["Completed", "Skipped"]);
     expect((await finished(doc.id)).processingStatus).toBe("completed");
   });

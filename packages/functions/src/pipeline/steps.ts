@@ -17,14 +17,56 @@ export interface PipelineStep {
 }
 
 export const STEPS = {
-  Validate: { placeholder: "ValidateFunctionArn", handler: "pipeline/validate.handler", access: ["table", "bucket"], timeout: 120, memory: 1024 },
-  Extract: { placeholder: "ExtractFunctionArn", handler: "pipeline/extract.handler", access: ["table", "bucket", "textract"], timeout: 900, memory: 3008 },
-  PollTextract: { placeholder: "PollTextractFunctionArn", handler: "pipeline/poll-textract.handler", access: ["table", "bucket", "textract"], timeout: 300, memory: 1024 },
-  Analyze: { placeholder: "AnalyzeFunctionArn", handler: "pipeline/analyze.handler", access: ["table", "bucket", "bedrock", "models"], timeout: 600, memory: 1024 },
-  Index: { placeholder: "IndexFunctionArn", handler: "pipeline/index-chunks.handler", access: ["table", "bucket"], timeout: 300, memory: 1024 },
+  Validate: {
+    placeholder: "ValidateFunctionArn",
+    handler: "pipeline/validate.handler",
+    access: ["table", "bucket"],
+    timeout: 120,
+    memory: 1024,
+  },
+  Extract: {
+    placeholder: "ExtractFunctionArn",
+    handler: "pipeline/extract.handler",
+    access: ["table", "bucket", "textract"],
+    timeout: 900,
+    memory: 3008,
+  },
+  PollTextract: {
+    placeholder: "PollTextractFunctionArn",
+    handler: "pipeline/poll-textract.handler",
+    access: ["table", "bucket", "textract"],
+    timeout: 300,
+    memory: 1024,
+  },
+  Analyze: {
+    placeholder: "AnalyzeFunctionArn",
+    handler: "pipeline/analyze.handler",
+    access: ["table", "bucket", "bedrock", "models"],
+    timeout: 600,
+    memory: 1024,
+  },
+  Index: {
+    placeholder: "IndexFunctionArn",
+    handler: "pipeline/index-chunks.handler",
+    access: ["table", "bucket"],
+    timeout: 300,
+    memory: 1024,
+  },
   Complete: { placeholder: "CompleteFunctionArn", handler: "pipeline/complete.handler", access: ["table"], timeout: 60, memory: 256 },
-  RecordFailure: { placeholder: "RecordFailureFunctionArn", handler: "pipeline/record-failure.handler", access: ["table"], timeout: 60, memory: 256 },
-  Discard: { placeholder: "DiscardFunctionArn", handler: "pipeline/discard.handler", access: ["table", "bucket"], timeout: 60, memory: 256 },
+  RecordFailure: {
+    placeholder: "RecordFailureFunctionArn",
+    handler: "pipeline/record-failure.handler",
+    access: ["table"],
+    timeout: 60,
+    memory: 256,
+  },
+  Discard: {
+    placeholder: "DiscardFunctionArn",
+    handler: "pipeline/discard.handler",
+    access: ["table", "bucket"],
+    timeout: 60,
+    memory: 256,
+  },
 } satisfies Record<string, PipelineStep>;
 
 export type StepName = keyof typeof STEPS;
