@@ -1,6 +1,9 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
+  // The web app's own "@/..." imports, for its unit tests.
+  resolve: { alias: { "@": fileURLToPath(new URL("./packages/web/src", import.meta.url)) } },
   test: {
     include: ["packages/*/src/**/*.test.ts", "e2e/**/*.test.ts", "infra/**/*.test.ts"],
     globalSetup: ["./test/global-setup.ts"],

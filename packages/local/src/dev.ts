@@ -68,7 +68,7 @@ async function main() {
   cleanups.push(gateway.close);
   say(`API gateway       ${gateway.url}/api`);
 
-  await waitFor("GET /api/health", async () => (await fetch(`${gatewayUrl}/api/health`)).status === 200, 30_000);
+  await waitFor("GET /api/health", async () => (await fetch(`${gatewayUrl}/api/health`)).status === 200, 120_000);
 
   // s3rver's upload events start the document pipeline (definition.asl.json, in-process).
   const { startLocalPipeline } = await import("./pipeline");

@@ -38,7 +38,7 @@ export async function startDynamo(options: { port: number; path?: string }): Pro
   );
   const client = dynamoClient(options.port);
   await Promise.race([
-    waitFor("DynamoDB Local", async () => !!(await client.send(new ListTablesCommand({}))), 30_000),
+    waitFor("DynamoDB Local", async () => !!(await client.send(new ListTablesCommand({}))), 120_000),
     exited,
   ]);
   exited.catch(() => {});
@@ -137,7 +137,7 @@ export async function startAuthEmulator(options: { port: number; projectId: stri
   const exited = new Promise<never>((_, reject) =>
     child.once("exit", (code) => reject(new Error(`Auth Emulator exited (${code}):\n${output.slice(-2000)}`))),
   );
-  await Promise.race([waitFor("Firebase Auth Emulator", httpAnswers(`http://127.0.0.1:${options.port}/`), 90_000), exited]);
+  await Promise.race([waitFor("Firebase Auth Emulator", httpAnswers(`http://127.0.0.1:${options.port}/`), 180_000), exited]);
   exited.catch(() => {});
   // SIGINT lets the emulator export its data before it exits.
   return { name: "Firebase Auth Emulator", stop: () => stopProcess(child, "SIGINT") };

@@ -101,7 +101,10 @@ export namespace User {
         lastLoginAt: now,
       })
         .go()
-        .catch(ignoreAlreadyExists);
+        .catch((error) => {
+          // Two first logins racing: the other one created it, which is what we wanted.
+          if (!isAlreadyExists(error)) throw error;
+        });
     } else {
       await UserEntity.patch({ userId: actor.userId })
         .set({ email: email || existing.email, lastLoginAt: now, ...(input.displayName ? { displayName: input.displayName } : {}) })
@@ -142,13 +145,14 @@ export namespace User {
       trialEndsAt: input.plan === "professional" ? new Date(Date.now() + TRIAL_MS).toISOString() : undefined,
       registered: true,
     };
-    if (existing) {
+    const updateExisting = async () => {
       const { trialEndsAt, ...rest } = details;
       const update = UserEntity.patch({ userId: actor.userId }).set(rest);
       await (trialEndsAt ? update.set({ trialEndsAt }) : update.remove(["trialEndsAt"])).go();
-    } else {
-      await UserEntity.create({ userId: actor.userId, ...details }).go();
-    }
+    };
+    if (existing) await updateExisting();
+    // The first login sync may create the record between our read and this write.
+    else await UserEntity.create({ userId: actor.userId, ...details }).go().catch((error) => (isAlreadyExists(error) ? updateExisting() : Promise.reject(error)));
     return (await find(actor.userId))!;
   });
 
@@ -200,8 +204,6 @@ export namespace User {
   }
 }
 
-function ignoreAlreadyExists(error: unknown) {
-  // Two first logins racing: the other one created it, which is what we wanted.
-  if (error instanceof Error && /conditional/i.test(error.message)) return;
-  throw error;
+function isAlreadyExists(error: unknown) {
+  return error instanceof Error && /conditional/i.test(error.message);
 }

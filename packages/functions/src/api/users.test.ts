@@ -183,3 +183,16 @@ describe("accounts", () => {
     expect((await call(user, "GET", `/api/users/${user.uid}`)).body.planStatus).toBe("pending");
   });
 });
+
+describe("first sign-in races", () => {
+  it("register and the first login sync arriving together both succeed", async () => {
+    const user = await createUser();
+    const [login, register] = await Promise.all([
+      call(user, "POST", "/api/auth/login", { firebaseUid: user.uid, email: user.email, displayName: null }),
+      call(user, "POST", "/api/auth/register", { firebaseUid: user.uid, email: user.email, firstName: "Race", lastName: "Winner", plan: "starter" }),
+    ]);
+    expect(login.status).toBe(200);
+    expect(register.status).toBe(200);
+    expect((await call(user, "GET", `/api/users/${user.uid}`)).body).toMatchObject({ firstName: "Race", lastName: "Winner" });
+  });
+});
