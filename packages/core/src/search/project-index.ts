@@ -27,6 +27,7 @@ import { createIndex, deserialize, serialize, type ChunkIndex, type IndexedChunk
 export interface IndexedDocument {
   id: number;
   fileName: string;
+  documentCategory: string;
   version: string;
 }
 
@@ -73,7 +74,7 @@ export async function loadProjectIndex(projectId: number): Promise<LoadedIndex> 
   const listed = await Document.list(projectId);
   const documents: IndexedDocument[] = listed
     .filter((d) => d.processingStatus === "completed")
-    .map((d) => ({ id: d.id, fileName: d.fileName, version: d.updatedAt }))
+    .map((d) => ({ id: d.id, fileName: d.fileName, documentCategory: d.documentCategory, version: d.updatedAt }))
     .sort((a, b) => a.id - b.id);
   const signature = signatureOf(documents);
   const key = indexKey(userId, projectId);

@@ -1,0 +1,126 @@
+import { Actor } from "../actor";
+import { defineEntity, timestamps } from "../db/entity";
+import { isConditionFailure } from "../db/service";
+import { NotFound } from "../error";
+import { Conversation, type Message as StoredMessage } from "../conversation/index";
+import type { Citation } from "./citations";
+
+/**
+ * Where each chat's history lives: one conversation of the "projects" list per
+ * project, and the one titled 'All Projects Chat' for the chat across projects.
+ * A small link record (the caller, the scope) names the conversation, so finding
+ * it is one GetItem, and creating it twice at once still ends with one.
+ */
+export const ChatLinkEntity = defineEntity({
+  model: { entity: "project_chat_link", version: "1", service: "quorum" },
+  attributes: {
+    userId: { type: "string", required: true, readOnly: true },
+    /** "project#<id>" or "all". */
+    scope: { type: "string", required: true, readOnly: true },
+    conversationId: { type: "string", required: true },
+    ...timestamps,
+  },
+  indexes: {
+    primary: {
+      pk: { field: "pk", composite: ["userId"] },
+      sk: { field: "sk", composite: ["scope"] },
+    },
+  },
+});
+
+/** The spec's title of the conversation the all-projects panel reads its history from. */
+export const ALL_PROJECTS_TITLE = "All Projects Chat";
+
+export type Scope = { kind: "project"; projectId: number; projectName: string } | { kind: "all" };
+
+const scopeKey = (scope: Scope) => (scope.kind === "project" ? `project#${scope.projectId}` : "all");
+
+/** A message as the chat APIs answer it. */
+export interface ChatMessage {
+  id: string;
+  type: "user" | "ai";
+  content: string;
+  timestamp: string | null;
+  citations?: Citation[];
+  /** Who wrote an AI message: a model choice, or "offline". */
+  model?: string;
+}
+
+function present(message: StoredMessage): ChatMessage {
+  const out: ChatMessage = { id: message.id, type: message.type, content: message.content, timestamp: message.timestamp };
+  if (Array.isArray(message.citations)) out.citations = message.citations as Citation[];
+  if (typeof message.model === "string") out.model = message.model;
+  return out;
+}
+
+async function linked(scope: Scope): Promise<string | undefined> {
+  const link = (await ChatLinkEntity.get({ userId: Actor.userId(), scope: scopeKey(scope) }).go()).data;
+  return link?.conversationId;
+}
+
+async function readConversation(id: string) {
+  try {
+    return await Conversation.get({ listType: "projects", id });
+  } catch (error) {
+    // The person deleted it from the conversation list: the chat starts afresh.
+    if (error instanceof NotFound) return undefined;
+    throw error;
+  }
+}
+
+export namespace ChatHistory {
+  /** The scope's messages in order; none before the first question (nothing is created by reading). */
+  export async function messages(scope: Scope): Promise<{ conversationId: string | null; messages: ChatMessage[] }> {
+    let id = await linked(scope);
+    if (!id && scope.kind === "all") id = (await Conversation.findByTitle("projects", ALL_PROJECTS_TITLE))?.id;
+    const conversation = id ? await readConversation(id) : undefined;
+    return { conversationId: conversation?.id ?? null, messages: (conversation?.messages ?? []).map(present) };
+  }
+
+  /** The scope's conversation id, created (and linked) on first use. */
+  export async function ensure(scope: Scope): Promise<{ id: string; messages: ChatMessage[] }> {
+    const userId = Actor.userId();
+    const key = scopeKey(scope);
+    const existingId = await linked(scope);
+    if (existingId) {
+      const conversation = await readConversation(existingId);
+      if (conversation) return { id: conversation.id, messages: conversation.messages.map(present) };
+    }
+    // The all-projects chat adopts a conversation the client made under the spec's title.
+    const adopted = !existingId && scope.kind === "all" ? await Conversation.findByTitle("projects", ALL_PROJECTS_TITLE) : undefined;
+    const id =
+      adopted?.id ??
+      (
+        await Conversation.create({
+          listType: "projects",
+          title: scope.kind === "all" ? ALL_PROJECTS_TITLE : `Project: ${scope.projectName}`.slice(0, 200),
+        })
+      ).id;
+    if (existingId) {
+      // The linked conversation was deleted: point the link at the new one.
+      await ChatLinkEntity.patch({ userId, scope: key }).set({ conversationId: id }).go();
+    } else {
+      try {
+        await ChatLinkEntity.create({ userId, scope: key, conversationId: id }).go();
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+        // A concurrent first question linked its conversation first: use that one, drop ours.
+        const winner = (await linked(scope))!;
+        if (!adopted && winner !== id) await Conversation.remove({ listType: "projects", id });
+        const conversation = await readConversation(winner);
+        return { id: winner, messages: (conversation?.messages ?? []).map(present) };
+      }
+    }
+    const conversation = adopted ? await readConversation(id) : undefined;
+    return { id, messages: (conversation?.messages ?? []).map(present) };
+  }
+
+  /** Adds a question and its answer at the end of the conversation. */
+  export async function append(conversationId: string, messages: (Omit<ChatMessage, "id"> & { id?: string })[]) {
+    await Conversation.appendMessages({
+      listType: "projects",
+      id: conversationId,
+      messages: messages.map((m) => ({ ...m, timestamp: m.timestamp ?? undefined })),
+    });
+  }
+}

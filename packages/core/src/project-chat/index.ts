@@ -1,0 +1,224 @@
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import { clip } from "../ai/lexical";
+import { dynamoStatusStore } from "../ai/status";
+import { config } from "../config";
+import { Contact } from "../contact/index";
+import { Customer } from "../customer/index";
+import { Invalid } from "../error";
+import { Project } from "../project/index";
+import { ProjectQuotes } from "../quote/project-quotes";
+import { Search, type LoadedIndex } from "../search/index";
+import { answerWithSources, type AnswerDeps, type ChatAnswer } from "./answer";
+import type { Citation } from "./citations";
+import { contactFacts, customerFacts, projectFacts } from "./context";
+import { ALL_PROJECTS_TITLE, ChatHistory, type ChatMessage, type Scope } from "./history";
+
+export { ALL_PROJECTS_TITLE, type ChatMessage } from "./history";
+export type { Citation } from "./citations";
+
+/** Chunks retrieved per question: the model reads the best 8, the offline model quotes the best 3. */
+const RETRIEVED = 12;
+const MAX_MESSAGE = 20_000;
+/** Projects described to the all-projects chat, newest first. */
+const MAX_PROJECT_FACTS = 100;
+
+const Message = z
+  .string({ message: "Message is required" })
+  .trim()
+  .min(1, "Message is required")
+  .max(MAX_MESSAGE, `A message can be at most ${MAX_MESSAGE} characters`);
+
+/** Forms and the spec's client send ids as numbers or digits. */
+const OptionalProjectId = z
+  .union([z.number(), z.string().regex(/^\d+$/, "projectId must be a number")], { message: "projectId must be a number" })
+  .transform(Number)
+  .optional();
+
+const defaultDeps = (): AnswerDeps => ({ config: config(), store: dynamoStatusStore });
+
+export interface ChatReply {
+  /** The assistant's text (Markdown, citing sources as [1], [2] ...). */
+  response: string;
+  citations: Citation[];
+  model: string;
+  offline: boolean;
+  notes: string[];
+  conversationId: string;
+  /** The two messages as stored (the question, then the answer). */
+  messages: ChatMessage[];
+  timestamp: string;
+  retrieval: { documents: number; chunks: number; searchMs: number; loadMs: number };
+}
+
+function retrievalStats(indexes: LoadedIndex[], searchMs: number) {
+  return {
+    documents: indexes.reduce((sum, i) => sum + i.documents.length, 0),
+    chunks: indexes.reduce((sum, i) => sum + i.chunkCount, 0),
+    searchMs: Math.round(searchMs * 10) / 10,
+    loadMs: indexes.reduce((max, i) => Math.max(max, i.loadMs), 0),
+  };
+}
+
+/** The spec's message ids are timestamp-based; the suffix keeps two in the same millisecond apart. */
+const messageId = (at: string) => `${Date.parse(at)}-${randomUUID().slice(0, 6)}`;
+
+async function record(conversationId: string, question: string, asked: string, answer: ChatAnswer) {
+  const answeredAt = new Date().toISOString();
+  const messages: ChatMessage[] = [
+    { id: messageId(asked), type: "user", content: question, timestamp: asked },
+    {
+      id: messageId(answeredAt),
+      type: "ai",
+      content: answer.response,
+      timestamp: answeredAt,
+      citations: answer.citations,
+      model: answer.model,
+    },
+  ];
+  await ChatHistory.append(conversationId, messages);
+  return { messages, answeredAt };
+}
+
+export namespace ProjectChat {
+  /** The spec's body: { message, projectId, userId } (route() has checked the userId). */
+  export const Input = z.object({
+    message: Message,
+    projectId: OptionalProjectId,
+    userId: z.string().max(128).optional(),
+  });
+  export type Input = z.input<typeof Input>;
+
+  /**
+   * Answers a question about one of the caller's projects from its record, its
+   * customer and contact, its quotes and its documents' best passages, with
+   * citations; the question and the answer join the project's conversation.
+   */
+  export async function send(projectId: number, input: Input, deps: AnswerDeps = defaultDeps()): Promise<ChatReply> {
+    const asked = new Date().toISOString();
+    const deadline = Date.now() + deps.config.CHAT_DEADLINE_MS;
+    const parsed = Input.safeParse(input);
+    if (!parsed.success) throw new Invalid(parsed.error.issues[0]?.message ?? "Invalid message");
+    const { message, projectId: bodyProjectId } = parsed.data;
+    if (bodyProjectId !== undefined && bodyProjectId !== projectId) throw new Invalid("projectId does not match the project in the path");
+
+    // 404 for a project that is not the caller's, before anything else is read.
+    const project = await Project.getWithLinks(projectId);
+    const scope: Scope = { kind: "project", projectId, projectName: project.name };
+    const [retrieval, listed, conversation] = await Promise.all([
+      Search.inProject(projectId, message, RETRIEVED),
+      ProjectQuotes.list(projectId),
+      ChatHistory.ensure(scope),
+    ]);
+    const answer = await answerWithSources(
+      {
+        question: message,
+        history: conversation.messages,
+        facts: projectFacts(project, project.customer, project.contact, listed.quotes, retrieval.indexes[0]!.documents),
+        hits: retrieval.hits,
+        scope: "this project's documents and records",
+        documentCount: retrieval.indexes[0]!.documents.length,
+      },
+      deadline,
+      deps,
+    );
+    const [{ messages, answeredAt }] = await Promise.all([
+      record(conversation.id, message, asked, answer),
+      ...retrieval.indexes.map((i) => i.saved),
+    ]);
+    return {
+      ...answer,
+      conversationId: conversation.id,
+      messages,
+      timestamp: answeredAt,
+      retrieval: retrievalStats(retrieval.indexes, retrieval.searchMs),
+    };
+  }
+
+  /** The project's chat history (empty before the first question). */
+  export async function conversation(projectId: number) {
+    const project = await Project.get(projectId);
+    return ChatHistory.messages({ kind: "project", projectId, projectName: project.name });
+  }
+}
+
+export namespace AllProjectsChat {
+  export const Input = z.object({
+    message: Message,
+    userId: z.string().max(128).optional(),
+  });
+  export type Input = z.input<typeof Input>;
+
+  /**
+   * The same across all the caller's projects: every project's record and the
+   * best passages of all their documents; the history is the conversation titled
+   * 'All Projects Chat'.
+   */
+  export async function send(input: Input, deps: AnswerDeps = defaultDeps()): Promise<ChatReply> {
+    const asked = new Date().toISOString();
+    const deadline = Date.now() + deps.config.CHAT_DEADLINE_MS;
+    const parsed = Input.safeParse(input);
+    if (!parsed.success) throw new Invalid(parsed.error.issues[0]?.message ?? "Invalid message");
+    const { message } = parsed.data;
+
+    const [projects, customers, contacts, conversation] = await Promise.all([
+      Project.list(),
+      Customer.list(),
+      Contact.list(),
+      ChatHistory.ensure({ kind: "all" }),
+    ]);
+    const retrieval = await Search.acrossProjects(
+      projects.map((p) => p.id),
+      message,
+      RETRIEVED,
+    );
+    const projectNames = new Map(projects.map((p) => [p.id, p.name]));
+    const documentsOf = new Map(retrieval.indexes.map((i) => [i.projectId, i.documents]));
+    const customerById = new Map(customers.map((c) => [c.id, c]));
+    const contactById = new Map(contacts.map((c) => [c.id, c]));
+
+    const facts = projects.slice(0, MAX_PROJECT_FACTS).map((p) => {
+      const customer = p.customerId !== undefined ? customerById.get(p.customerId) : undefined;
+      const contact = p.contactId !== undefined ? contactById.get(p.contactId) : undefined;
+      const documents = documentsOf.get(p.id) ?? [];
+      const parts = [
+        ...projectFacts({ ...p, description: p.description ? clip(p.description, 200) : undefined }).map((f) =>
+          f.replace(/^Project: /, ""),
+        ),
+        ...customerFacts(customer).slice(0, 1),
+        ...contactFacts(contact).slice(0, 1),
+        documents.length ? `documents: ${documents.map((d) => d.fileName).join(", ")}` : "no processed documents",
+      ];
+      return `Project #${p.id}: ${parts.join("; ")}`;
+    });
+    if (projects.length > MAX_PROJECT_FACTS) facts.push(`…and ${projects.length - MAX_PROJECT_FACTS} older projects.`);
+    if (projects.length === 0) facts.push("The user has no projects yet.");
+
+    const answer = await answerWithSources(
+      {
+        question: message,
+        history: conversation.messages,
+        facts,
+        hits: retrieval.hits,
+        scope: "your projects' documents and records",
+        documentCount: retrieval.indexes.reduce((sum, i) => sum + i.documents.length, 0),
+        projectNames,
+      },
+      deadline,
+      deps,
+    );
+    const [{ messages, answeredAt }] = await Promise.all([
+      record(conversation.id, message, asked, answer),
+      ...retrieval.indexes.map((i) => i.saved),
+    ]);
+    return {
+      ...answer,
+      conversationId: conversation.id,
+      messages,
+      timestamp: answeredAt,
+      retrieval: retrievalStats(retrieval.indexes, retrieval.searchMs),
+    };
+  }
+
+  export const TITLE = ALL_PROJECTS_TITLE;
+}
