@@ -1,0 +1,124 @@
+import { AlertCircle, ExternalLink, FileImage, FileSpreadsheet, FileText, FolderInput, Trash2 } from "lucide-react";
+import type { LucideIcon } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { cn } from "@/lib/utils";
+import { formatBytes, formatDate, statusVariant, type ProjectDocument } from "./model";
+
+function fileIcon(doc: Pick<ProjectDocument, "fileType" | "fileName">): LucideIcon {
+  if (doc.fileType.startsWith("image/")) return FileImage;
+  if (/sheet|excel|csv/i.test(doc.fileType) || /\.(xlsx?|csv)$/i.test(doc.fileName)) return FileSpreadsheet;
+  return FileText;
+}
+
+/** Spec doc 2 §2: a green dot when text was extracted, with the tooltip saying which. */
+export function TextDot({ extracted }: { extracted: boolean }) {
+  const text = extracted ? "Text extracted successfully" : "No text extracted";
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <span
+          role="img"
+          aria-label={text}
+          tabIndex={0}
+          data-testid="text-dot"
+          data-extracted={extracted}
+          className="inline-flex size-6 shrink-0 cursor-default items-center justify-center rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          <span
+            className={cn("size-2.5 rounded-full", extracted ? "bg-success ring-4 ring-success/20" : "border border-muted-foreground/50 bg-transparent")}
+          />
+        </span>
+      </TooltipTrigger>
+      <TooltipContent>{text}</TooltipContent>
+    </Tooltip>
+  );
+}
+
+function StatusBadge({ status }: { status: string }) {
+  return (
+    <Badge variant={statusVariant(status)} className="shrink-0" data-testid="document-status">
+      {(status === "uploading" || status === "processing") && <Spinner className="size-3" />}
+      {status === "failed" && <AlertCircle className="size-3 text-destructive" aria-hidden="true" />}
+      {status}
+    </Badge>
+  );
+}
+
+/** One document: what it is, where processing stands, and what can be done with it. */
+export function DocumentRow({
+  document,
+  onView,
+  onMove,
+  onDelete,
+}: {
+  document: ProjectDocument;
+  onView: () => void;
+  onMove: () => void;
+  onDelete: () => void;
+}) {
+  const Icon = fileIcon(document);
+  const details = [formatDate(document.createdAt), formatBytes(document.size), document.pageCount ? `${document.pageCount} ${document.pageCount === 1 ? "page" : "pages"}` : ""]
+    .filter(Boolean)
+    .join(" · ");
+  const failed = document.processingStatus === "failed";
+  return (
+    <li data-testid="document-row" className="flex flex-col gap-3 px-4 py-3 transition-colors hover:bg-muted/40 sm:flex-row sm:items-center sm:gap-4">
+      <div className="flex min-w-0 flex-1 items-start gap-3">
+        <div className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
+          <Icon className="size-5" aria-hidden="true" />
+        </div>
+        <div className="min-w-0 flex-1">
+          <p className="truncate font-medium" title={document.fileName}>
+            {document.fileName}
+          </p>
+          <p className="text-xs text-muted-foreground">
+            <span className="sr-only">Uploaded </span>
+            <time dateTime={document.createdAt}>{details}</time>
+          </p>
+          {failed && document.failureReason && (
+            <p className="mt-1 flex items-start gap-1.5 text-xs text-destructive" data-testid="failure-reason">
+              <AlertCircle className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+              <span className="break-words">{document.failureReason}</span>
+            </p>
+          )}
+          {!failed && document.summary && <p className="mt-1 line-clamp-2 text-xs text-muted-foreground">{document.summary}</p>}
+        </div>
+      </div>
+      <div className="flex items-center gap-2 pl-13 sm:pl-0">
+        <TextDot extracted={document.hasText} />
+        <StatusBadge status={document.processingStatus} />
+        <div className="ml-auto flex items-center gap-1 sm:ml-2">
+          <Button variant="outline" size="sm" onClick={onView} disabled={document.processingStatus === "uploading"} aria-label={`View ${document.fileName}`}>
+            <ExternalLink />
+            View
+          </Button>
+          <Tooltip>
+            <TooltipTrigger asChild>
+              <Button variant="ghost" size="icon" onClick={onMove} aria-label={`Move ${document.fileName}`}>
+                <FolderInput />
+              </Button>
+            </TooltipTrigger>
+            <TooltipContent>Move to another category</TooltipContent>
+          </Tooltip>
+          <Tooltip>
+            <TooltipTrigger asChild>
+              <Button
+                variant="ghost"
+                size="icon"
+                onClick={onDelete}
+                aria-label={`Delete ${document.fileName}`}
+                className="text-destructive hover:bg-destructive/10 hover:text-destructive"
+              >
+                <Trash2 />
+              </Button>
+            </TooltipTrigger>
+            <TooltipContent>Delete</TooltipContent>
+          </Tooltip>
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,114 @@
+import * as React from "react";
+import { FileText, RefreshCw } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Spinner } from "@/components/ui/spinner";
+import { DeleteDocumentDialog } from "./DeleteDocumentDialog";
+import { DocumentRow } from "./DocumentRow";
+import { MoveDocumentDialog } from "./MoveDocumentDialog";
+import { CATEGORY_ICONS, categoryLabel, groupByCategory, isInFlight, type DocumentCategory, type ProjectDocument } from "./model";
+import { openDocument } from "./openDocument";
+import { useProjectDocuments } from "./queries";
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** The project's Documents section (spec doc 2 §2): grouped by category, each group with its count. */
+export function DocumentsSection({ projectId }: { projectId: number }) {
+  const documents = useProjectDocuments(projectId);
+  const [deleting, setDeleting] = React.useState<ProjectDocument | null>(null);
+  const [moving, setMoving] = React.useState<ProjectDocument | null>(null);
+
+  const list = documents.data ?? [];
+  const inFlight = list.filter(isInFlight).length;
+
+  return (
+    <Card>
+      <CardHeader className="flex-row items-start justify-between gap-4 space-y-0">
+        <div className="grid gap-1.5">
+          <CardTitle>Documents</CardTitle>
+          <CardDescription>
+            {list.length > 0 ? plural(list.length, "document", "documents") : "Quotes, contracts, specifications and images of this project"}
+          </CardDescription>
+        </div>
+        {/* Announced politely so a screen reader hears processing finish without moving focus. */}
+        <p role="status" aria-live="polite" className="flex items-center gap-2 text-xs text-muted-foreground">
+          {inFlight > 0 && (
+            <>
+              <Spinner className="size-3.5 text-primary" />
+              {`Processing ${plural(inFlight, "document", "documents")}...`}
+            </>
+          )}
+        </p>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        {documents.isPending && <LoadingRows />}
+        {documents.isError && (
+          <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed px-6 py-10 text-center">
+            <p className="text-sm text-muted-foreground">Failed to load documents</p>
+            <Button variant="outline" size="sm" onClick={() => void documents.refetch()}>
+              <RefreshCw />
+              Try again
+            </Button>
+          </div>
+        )}
+        {documents.isSuccess && list.length === 0 && (
+          <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed bg-muted/30 px-6 py-12 text-center">
+            <div className="flex size-12 items-center justify-center rounded-xl bg-primary/10 text-primary">
+              <FileText className="size-6" aria-hidden="true" />
+            </div>
+            <p className="font-medium">No documents uploaded yet</p>
+            <p className="max-w-xs text-balance text-sm text-muted-foreground">Files added in the Upload section appear here, sorted by category.</p>
+          </div>
+        )}
+        {groupByCategory(list).map(({ category, documents: docs }) => {
+          const Icon = CATEGORY_ICONS[category as DocumentCategory] ?? FileText;
+          const headingId = `documents-${projectId}-${category}`;
+          return (
+            <section key={category} aria-labelledby={headingId} data-testid="document-group" className="grid gap-2">
+              <h3 id={headingId} className="flex items-center gap-2 text-sm font-semibold">
+                <Icon className="size-4 text-muted-foreground" aria-hidden="true" />
+                {categoryLabel(category)}
+                <span className="rounded-full bg-secondary px-2 py-0.5 text-xs font-medium tabular-nums text-secondary-foreground" data-testid="group-count">
+                  <span className="sr-only">, </span>
+                  {docs.length}
+                  <span className="sr-only">{docs.length === 1 ? " document" : " documents"}</span>
+                </span>
+              </h3>
+              <ul className="divide-y overflow-hidden rounded-lg border">
+                {docs.map((doc) => (
+                  <DocumentRow
+                    key={doc.id}
+                    document={doc}
+                    onView={() => void openDocument(doc)}
+                    onMove={() => setMoving(doc)}
+                    onDelete={() => setDeleting(doc)}
+                  />
+                ))}
+              </ul>
+            </section>
+          );
+        })}
+      </CardContent>
+      <DeleteDocumentDialog projectId={projectId} document={deleting} onOpenChange={(open) => !open && setDeleting(null)} />
+      <MoveDocumentDialog projectId={projectId} document={moving} onOpenChange={(open) => !open && setMoving(null)} />
+    </Card>
+  );
+}
+
+function LoadingRows() {
+  return (
+    <div className="grid gap-2" role="status" aria-label="Loading documents">
+      {[0, 1, 2].map((i) => (
+        <div key={i} className="flex items-center gap-3 rounded-lg border p-3">
+          <Skeleton className="size-10 rounded-lg" />
+          <div className="grid flex-1 gap-2">
+            <Skeleton className="h-4 w-1/2" />
+            <Skeleton className="h-3 w-1/4" />
+          </div>
+          <Skeleton className="h-8 w-16" />
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,177 @@
+import * as React from "react";
+import { useDropzone, type FileRejection } from "react-dropzone";
+import { AlertCircle, CheckCircle2, CloudUpload, FileUp, X } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Progress } from "@/components/ui/progress";
+import { Spinner } from "@/components/ui/spinner";
+import { cn } from "@/lib/utils";
+import { CategoryChips } from "./CategoryChips";
+import {
+  ACCEPTED_TYPES_HINT,
+  categoryLabel,
+  DOCUMENT_ACCEPT,
+  formatBytes,
+  MAX_UPLOAD_BYTES,
+  MIN_UPLOAD_BYTES,
+  statusVariant,
+  type DocumentCategory,
+} from "./model";
+import { useProjectDocuments } from "./queries";
+import { ANALYZING_TEXT, successText, useDocumentUpload, type UploadState } from "./useDocumentUpload";
+
+/** react-dropzone's own texts for each refused file ('File type must be ...', 'Too many files', ...), each said once. */
+export function rejectionMessage(rejections: FileRejection[]): string {
+  return [...new Set(rejections.flatMap((r) => r.errors.map((e) => e.message)))].join(". ");
+}
+
+/** The project's Upload section (spec doc 2 §2): category chips, then the drop zone. */
+export function UploadSection({ projectId }: { projectId: number }) {
+  const [category, setCategory] = React.useState<DocumentCategory>("vendor-quotes");
+  const { state, upload, cancel, reject } = useDocumentUpload(projectId);
+  const uploading = state.phase === "uploading";
+
+  const { getRootProps, getInputProps, isDragActive, isDragReject } = useDropzone({
+    accept: DOCUMENT_ACCEPT,
+    maxSize: MAX_UPLOAD_BYTES,
+    minSize: MIN_UPLOAD_BYTES,
+    multiple: false,
+    maxFiles: 1,
+    disabled: uploading,
+    // The file dialog is the hidden <input> (useFsAccessApi stays off), so a cancelled
+    // dialog is noticed by react-dropzone's 300 ms check after the window regains focus.
+    useFsAccessApi: false,
+    onDropAccepted: ([file]) => {
+      if (file) void upload(file, category);
+    },
+    onDropRejected: (rejections) => reject(rejectionMessage(rejections), rejections.length === 1 ? rejections[0]!.file.name : undefined),
+  });
+
+  const categoryHeading = `upload-category-${projectId}`;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Upload Documents</CardTitle>
+        <CardDescription>Add quotes, contracts, specifications and images to this project. Each file is read and analysed by AI.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        <div className="grid gap-3">
+          <h4 id={categoryHeading} className="text-sm font-medium">
+            Category
+          </h4>
+          <CategoryChips value={category} onChange={setCategory} disabled={uploading} labelledBy={categoryHeading} />
+        </div>
+
+        <div className="grid gap-3">
+          <h4 className="text-sm font-medium">File</h4>
+          <div
+            {...getRootProps({
+              "aria-label": `Upload a file to ${categoryLabel(category)}`,
+              "aria-describedby": `upload-hint-${projectId}`,
+            })}
+            data-testid="dropzone"
+            className={cn(
+              "group flex cursor-pointer flex-col items-center justify-center gap-3 rounded-xl border-2 border-dashed px-6 py-10 text-center transition-colors",
+              "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background",
+              isDragReject
+                ? "border-destructive bg-destructive/5"
+                : isDragActive
+                  ? "border-primary bg-primary/5"
+                  : "border-border bg-muted/30 hover:border-primary/60 hover:bg-primary/5",
+              uploading && "cursor-not-allowed opacity-60",
+            )}
+          >
+            <input {...getInputProps()} data-testid="document-input" />
+            <div
+              className={cn(
+                "flex size-12 items-center justify-center rounded-full bg-background text-primary shadow-sm ring-1 ring-border transition-transform",
+                isDragActive && "scale-110",
+              )}
+            >
+              <CloudUpload className="size-6" aria-hidden="true" />
+            </div>
+            <div className="grid gap-1">
+              <p className="font-medium">
+                {isDragReject ? "This file type is not accepted" : isDragActive ? "Drop the file to upload it" : "Drag and drop a file here, or click to choose one"}
+              </p>
+              <p id={`upload-hint-${projectId}`} className="text-sm text-muted-foreground">
+                {ACCEPTED_TYPES_HINT} · one file at a time · up to 100 MB
+              </p>
+            </div>
+            <Badge variant="secondary" className="font-medium">
+              Goes to {categoryLabel(category)}
+            </Badge>
+          </div>
+        </div>
+
+        <UploadStatus projectId={projectId} state={state} onCancel={cancel} />
+      </CardContent>
+    </Card>
+  );
+}
+
+function UploadStatus({ projectId, state, onCancel }: { projectId: number; state: UploadState; onCancel: () => void }) {
+  if (state.phase === "idle") return <div aria-live="polite" className="sr-only" />;
+  if (state.phase === "uploading") {
+    return (
+      <div className="grid gap-3 rounded-xl border bg-card p-4" data-testid="upload-progress">
+        <div className="flex items-center gap-3">
+          <div className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
+            <FileUp className="size-5" aria-hidden="true" />
+          </div>
+          <div className="min-w-0 flex-1">
+            <p className="truncate text-sm font-medium" title={state.fileName}>
+              {state.fileName}
+            </p>
+            <p className="text-xs text-muted-foreground">
+              {formatBytes(state.size)} · Uploading <span className="tabular-nums">{state.progress}%</span>
+            </p>
+          </div>
+          <Button variant="ghost" size="icon" onClick={onCancel} aria-label={`Cancel upload of ${state.fileName}`}>
+            <X />
+          </Button>
+        </div>
+        <Progress value={state.progress} aria-label={`Uploading ${state.fileName}`} aria-valuetext={`${state.progress}%`} />
+      </div>
+    );
+  }
+  if (state.phase === "error") {
+    return (
+      <div role="alert" className="flex items-start gap-3 rounded-xl border border-destructive/40 bg-destructive/10 p-4 text-sm dark:border-destructive/50">
+        <AlertCircle className="mt-0.5 size-5 shrink-0 text-destructive" aria-hidden="true" />
+        <div className="min-w-0 grid gap-1">
+          <p className="font-medium text-destructive" data-testid="upload-error">
+            {state.message}
+          </p>
+          {state.fileName && <p className="truncate text-muted-foreground">{state.fileName}</p>}
+        </div>
+      </div>
+    );
+  }
+  return <UploadSuccess projectId={projectId} fileName={state.fileName} documentId={state.document.id} />;
+}
+
+/** The spec's two sentences, then where the new document's processing stands (the list polls meanwhile). */
+function UploadSuccess({ projectId, fileName, documentId }: { projectId: number; fileName: string; documentId: number }) {
+  const documents = useProjectDocuments(projectId);
+  const doc = documents.data?.find((d) => d.id === documentId);
+  const status = doc?.processingStatus ?? "processing";
+  return (
+    <div role="status" className="flex items-start gap-3 rounded-xl border border-success/40 bg-success/10 p-4 text-sm" data-testid="upload-success">
+      <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-success" aria-hidden="true" />
+      <div className="grid min-w-0 gap-1.5">
+        <p className="break-words font-medium">{successText(fileName)}</p>
+        <p className="text-muted-foreground">{ANALYZING_TEXT}</p>
+        <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+          <span>Status</span>
+          <Badge variant={statusVariant(status)}>
+            {(status === "uploading" || status === "processing") && <Spinner className="size-3" />}
+            {status}
+          </Badge>
+          {status === "failed" && doc?.failureReason && <span className="text-destructive">{doc.failureReason}</span>}
+        </div>
+      </div>
+    </div>
+  );
+}

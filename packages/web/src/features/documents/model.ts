@@ -1,0 +1,120 @@
+import type { LucideIcon } from "lucide-react";
+import { FileSignature, FileSpreadsheet, Image, ListChecks, Receipt } from "lucide-react";
+
+/**
+ * Documents as the API answers them (packages/core/src/document/index.ts `Document.Info`)
+ * and the upload rules of spec doc 2 §5 and §9. The web app does not import core (it is
+ * built for the browser), so the constants are repeated here; model.test.ts checks they
+ * still equal core's.
+ */
+
+export const DOCUMENT_CATEGORIES = ["vendor-quotes", "customer-quotes", "contracts", "specifications", "images"] as const;
+export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];
+
+/** uploading -> processing -> completed | failed. */
+export type ProcessingStatus = "uploading" | "processing" | "completed" | "failed";
+
+export interface ProjectDocument {
+  id: number;
+  projectId: number;
+  fileName: string;
+  fileType: string;
+  documentCategory: DocumentCategory;
+  processingStatus: ProcessingStatus | string;
+  /** The start of the extracted text, or null when none was extracted. */
+  extractedText: string | null;
+  hasText: boolean;
+  size: number | null;
+  pageCount: number | null;
+  documentType: string | null;
+  summary: string | null;
+  quoteId: number | null;
+  failureReason: string | null;
+  warnings: string[];
+  createdAt: string;
+  updatedAt: string;
+  processedAt: string | null;
+}
+
+/** POST /api/documents/upload-url answers the new record and a presigned S3 POST. */
+export interface UploadTicket {
+  document: ProjectDocument;
+  upload: { method: "POST"; url: string; fields: Record<string, string>; expiresAt: string; maxBytes: number };
+}
+
+export const CATEGORY_LABELS: Record<DocumentCategory, string> = {
+  "vendor-quotes": "Vendor Quotes",
+  "customer-quotes": "Customer Quotes",
+  contracts: "Contracts",
+  specifications: "Specifications",
+  images: "Images",
+};
+
+export const CATEGORY_ICONS: Record<DocumentCategory, LucideIcon> = {
+  "vendor-quotes": Receipt,
+  "customer-quotes": FileSpreadsheet,
+  contracts: FileSignature,
+  specifications: ListChecks,
+  images: Image,
+};
+
+/** The label of a category, or the raw value for one this build does not know. */
+export const categoryLabel = (category: string) => CATEGORY_LABELS[category as DocumentCategory] ?? category;
+
+/** Spec §9: one file at a time, 100MB. */
+export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
+/** An empty file has nothing to analyse; react-dropzone then says 'File is smaller than 1 byte'. */
+export const MIN_UPLOAD_BYTES = 1;
+
+/** react-dropzone's `accept`: PDF, any image, XLSX, XLS, CSV, DOC, DOCX, TXT (the same map the server checks). */
+export const DOCUMENT_ACCEPT: Record<string, string[]> = {
+  "application/pdf": [".pdf"],
+  "image/*": [".jpg", ".jpeg", ".png"],
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": [".xlsx"],
+  "application/vnd.ms-excel": [".xls"],
+  "text/csv": [".csv"],
+  "application/msword": [".doc"],
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document": [".docx"],
+  "text/plain": [".txt"],
+};
+
+/** The short list the drop zone shows people (the exact list is in DOCUMENT_ACCEPT). */
+export const ACCEPTED_TYPES_HINT = "PDF, images, Excel, CSV, Word or text";
+
+/** A document still on its way: the list keeps polling while one exists. */
+export const isInFlight = (doc: Pick<ProjectDocument, "processingStatus">) =>
+  doc.processingStatus === "uploading" || doc.processingStatus === "processing";
+
+/** Spec §4: 'completed' has the default badge, every other value the secondary one. */
+export const statusVariant = (status: string) => (status === "completed" ? "default" : "secondary");
+
+/** The documents grouped in the spec's category order; categories without documents are left out. */
+export function groupByCategory(documents: ProjectDocument[]): { category: DocumentCategory | string; documents: ProjectDocument[] }[] {
+  const known = DOCUMENT_CATEGORIES.map((category) => ({
+    category,
+    documents: documents.filter((d) => d.documentCategory === category),
+  }));
+  const unknown = [...new Set(documents.map((d) => d.documentCategory as string))]
+    .filter((c) => !(DOCUMENT_CATEGORIES as readonly string[]).includes(c))
+    .map((category) => ({ category, documents: documents.filter((d) => d.documentCategory === category) }));
+  return [...known, ...unknown].filter((g) => g.documents.length > 0);
+}
+
+export function formatBytes(bytes: number | null | undefined): string {
+  if (bytes === null || bytes === undefined) return "";
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ["KB", "MB", "GB"];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
+}
+
+export function formatDate(value: string | undefined): string {
+  if (!value) return "";
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? "" : date.toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
+}

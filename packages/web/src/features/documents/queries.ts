@@ -1,0 +1,49 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiJson } from "@/lib/api";
+import { isInFlight, type DocumentCategory, type ProjectDocument } from "./model";
+
+/** Its own key space, so invalidating project lists never refetches documents and back. */
+export const documentsKey = (projectId: number) => ["documents", "project", projectId] as const;
+
+/**
+ * While a document is uploading or processing the server is the only one who knows when
+ * it is done, so the list asks again every few seconds, and stops once none is in flight.
+ * (The app's default is no polling; this query overrides it for that reason alone.)
+ */
+export const POLL_MS = 2500;
+
+export function useProjectDocuments(projectId: number) {
+  return useQuery({
+    queryKey: documentsKey(projectId),
+    queryFn: async () =>
+      (await apiJson<{ documents: ProjectDocument[] }>("GET", `/api/projects/${encodeURIComponent(projectId)}/documents`)).documents,
+    refetchInterval: (query) => (query.state.data?.some(isInFlight) ? POLL_MS : false),
+  });
+}
+
+export function useDeleteDocument(projectId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiJson<{ id: number }>("DELETE", `/api/documents/${encodeURIComponent(id)}`),
+    onSuccess: (_answer, id) => {
+      // Gone at once, before the refetch answers: a deleted row must not linger clickable.
+      queryClient.setQueryData<ProjectDocument[]>(documentsKey(projectId), (list) => list?.filter((d) => d.id !== id));
+      return queryClient.invalidateQueries({ queryKey: documentsKey(projectId) });
+    },
+  });
+}
+
+export function useMoveDocument(projectId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, documentCategory }: { id: number; documentCategory: DocumentCategory }) =>
+      apiJson<{ document: ProjectDocument }>("PUT", `/api/documents/${encodeURIComponent(id)}/move`, { documentCategory }),
+    onSuccess: ({ document }) => {
+      queryClient.setQueryData<ProjectDocument[]>(documentsKey(projectId), (list) => list?.map((d) => (d.id === document.id ? document : d)));
+      return queryClient.invalidateQueries({ queryKey: documentsKey(projectId) });
+    },
+  });
+}
+
+/** GET /api/documents/{id}/view: a short-lived link to the file itself. */
+export const documentViewUrl = (id: number) => apiJson<{ url: string; expiresAt: string }>("GET", `/api/documents/${encodeURIComponent(id)}/view`);
