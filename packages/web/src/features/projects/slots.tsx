@@ -1,5 +1,6 @@
 import { FileText, MessageSquare, MessagesSquare, Upload } from "lucide-react";
 import type { LucideIcon } from "lucide-react";
+import { DocumentsSection, UploadSection } from "@/features/documents";
 
 /**
  * The places other issues fill: the all-projects AI chat on /projects and the
@@ -29,9 +30,9 @@ export function ProjectChatSlot({ projectId }: { projectId: number }) {
 }
 
 export function ProjectDocumentsSlot({ projectId }: { projectId: number }) {
-  return <Slot icon={FileText} title="Documents" text={`The documents of project ${projectId} will appear here.`} />;
+  return <DocumentsSection projectId={projectId} />;
 }
 
 export function ProjectUploadSlot({ projectId }: { projectId: number }) {
-  return <Slot icon={Upload} title="Upload" text={`Uploading documents to project ${projectId} will appear here.`} />;
+  return <UploadSection projectId={projectId} />;
 }
