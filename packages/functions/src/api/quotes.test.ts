@@ -1,0 +1,168 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { QuoteEntity } from "@quorum/core/quote/entity";
+import { Quote } from "@quorum/core/quote/index";
+import { SECOND_VENDOR_QUOTE, VENDOR_QUOTE } from "@quorum/core/search/fixtures";
+import type { QuoteFixture } from "@quorum/core/extract/fixtures";
+import { call, signedInUser, type TestUser } from "@quorum/local/testing";
+import { labelledProject } from "./project-chat.testing";
+
+/**
+ * The quotes API over the wire: the fixtures go through the documents API and
+ * the local pipeline, whose analysis writes the quotes this API lists and people
+ * correct.
+ */
+
+interface QuoteBody {
+  id: number;
+  documentId: number;
+  documentName: string;
+  kind: string;
+  vendorName: string | null;
+  quoteNumber: string | null;
+  total: number | null;
+  flags: { code: string; message: string }[];
+  edited: boolean;
+  status: string;
+  correctedFields: string[];
+  original: Record<string, unknown>;
+  lineItems: { description: string; quantity: number | null; unitPrice: number | null; amount: number | null }[];
+  [key: string]: unknown;
+}
+
+const expected = (q: QuoteFixture, fileName: string, terms: string) => ({
+  kind: "vendor",
+  documentName: fileName,
+  vendorName: q.vendor,
+  customerName: q.customer,
+  quoteNumber: q.quoteNumber,
+  quoteDate: q.quoteDateIso,
+  validUntil: q.validUntilIso,
+  currency: "USD",
+  subtotal: q.subtotal,
+  tax: q.tax,
+  shipping: q.shipping,
+  total: q.total,
+  paymentTerms: expect.stringContaining(terms),
+  lineItems: q.items.map((i) =>
+    expect.objectContaining({ description: i.description, quantity: i.qty, unitPrice: i.unitPrice, amount: i.amount }),
+  ),
+  flags: [],
+  edited: false,
+  status: "checked",
+  correctedFields: [],
+});
+
+describe("quotes", () => {
+  let ann: TestUser;
+  let projectId: number;
+  let documentIds: Record<string, number>;
+  const list = async (user = ann) => {
+    const res = await call(user, "GET", `/api/projects/${projectId}/quotes`);
+    expect(res.status, res.text).toBe(200);
+    return res.body as { quotes: QuoteBody[]; documents: unknown[] };
+  };
+  const byFile = (quotes: QuoteBody[], name: string) => quotes.find((q) => q.documentName === name)!;
+
+  beforeAll(async () => {
+    ann = await signedInUser();
+    ({ projectId, documentIds } = await labelledProject(ann, ["acme-quote.pdf", "pacific-quote.pdf", "riverside-specifications.pdf"]));
+  }, 180_000);
+
+  it("lists every quote extracted from the project's documents, with the numbers of the fixtures", async () => {
+    const { quotes, documents } = await list();
+    expect(quotes).toHaveLength(2);
+    expect(byFile(quotes, "acme-quote.pdf")).toMatchObject({
+      ...expected(VENDOR_QUOTE, "acme-quote.pdf", "Net 30"),
+      documentId: documentIds["acme-quote.pdf"],
+    });
+    expect(byFile(quotes, "pacific-quote.pdf")).toMatchObject(expected(SECOND_VENDOR_QUOTE, "pacific-quote.pdf", "Net 45"));
+    // The specification is no quote, and no quote document is waiting.
+    expect(documents).toEqual([]);
+  });
+
+  it("saves a correction: the quote is marked edited, flags are recomputed, and it persists", async () => {
+    const acme = byFile((await list()).quotes, "acme-quote.pdf");
+    const wrong = await call(ann, "PUT", `/api/quotes/${acme.id}`, { total: 9999.99 });
+    expect(wrong.status, wrong.text).toBe(200);
+    expect(wrong.body.quote).toMatchObject({
+      id: acme.id,
+      total: 9999.99,
+      edited: true,
+      status: "needs_review",
+      documentName: "acme-quote.pdf",
+      correctedFields: ["total"],
+      original: { total: VENDOR_QUOTE.total },
+    });
+    expect(wrong.body.quote.flags.map((f: { code: string }) => f.code)).toEqual(["total_sum"]);
+
+    const stored = byFile((await list()).quotes, "acme-quote.pdf");
+    expect(stored).toMatchObject({ total: 9999.99, edited: true, status: "needs_review", correctedFields: ["total"] });
+
+    const fixed = await call(ann, "PUT", `/api/quotes/${acme.id}`, {
+      total: VENDOR_QUOTE.total,
+      vendorName: "Acme Industrial Supply Company",
+    });
+    expect(fixed.status, fixed.text).toBe(200);
+    const after = byFile((await list()).quotes, "acme-quote.pdf");
+    expect(after).toMatchObject({ total: VENDOR_QUOTE.total, vendorName: "Acme Industrial Supply Company", flags: [], status: "edited" });
+    // What each field said before its first correction is kept.
+    expect(after.original).toEqual({ total: VENDOR_QUOTE.total, vendorName: VENDOR_QUOTE.vendor });
+    expect(after.correctedFields.sort()).toEqual(["total", "vendorName"]);
+  });
+
+  it("recomputes line checks when line items are corrected", async () => {
+    const pacific = byFile((await list()).quotes, "pacific-quote.pdf");
+    const lines = pacific.lineItems.map((l, i) => (i === 0 ? { ...l, quantity: 12 } : l));
+    const res = await call(ann, "PUT", `/api/quotes/${pacific.id}`, { lineItems: lines });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.quote.flags.map((f: { code: string }) => f.code)).toEqual(["line_amount"]);
+    expect(res.body.quote.lineItems[0].quantity).toBe(12);
+  });
+
+  it("keeps a correction when the pipeline analyses the document again", async () => {
+    const acme = byFile((await list()).quotes, "acme-quote.pdf");
+    // What the analyze step writes: the quote as read from the file, not edited.
+    const item = (await QuoteEntity.get({ documentId: acme.documentId }).go()).data!;
+    const reread = { ...Quote.present(item), total: VENDOR_QUOTE.total, vendorName: VENDOR_QUOTE.vendor };
+    await QuoteEntity.put(
+      Quote.toItem(reread, {
+        id: item.id,
+        documentId: item.documentId,
+        projectId: item.projectId,
+        userId: item.userId,
+        extractedBy: "offline",
+      }) as never,
+    ).go();
+    expect(byFile((await list()).quotes, "acme-quote.pdf")).toMatchObject({
+      vendorName: "Acme Industrial Supply Company",
+      edited: true,
+      status: "edited",
+    });
+  });
+
+  it("refuses corrections that are not a quote's values", async () => {
+    const acme = byFile((await list()).quotes, "acme-quote.pdf");
+    const cases: [unknown, string | RegExp][] = [
+      [{ total: "a lot" }, "Total must be a number"],
+      [{ quoteDate: "13/45/2024" }, "Quote date must be a date (YYYY-MM-DD)"],
+      [{ currency: "dollars" }, "Currency must be a three-letter code such as USD"],
+      [{ kind: "supplier" }, "kind must be vendor or customer"],
+      [{ lineItems: [{ description: " ", quantity: 1, unit: null, unitPrice: 1, amount: 1 }] }, "Each line item needs a description"],
+      [{ id: 5 }, /Unrecognized key/],
+      [{}, "Send at least one field to correct"],
+    ];
+    for (const [body, message] of cases) {
+      const res = await call(ann, "PUT", `/api/quotes/${acme.id}`, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.error).toMatch(message);
+    }
+  });
+
+  it("another user can neither list nor correct these quotes", async () => {
+    const bob = await signedInUser();
+    const acme = byFile((await list()).quotes, "acme-quote.pdf");
+    expect((await call(bob, "GET", `/api/projects/${projectId}/quotes`)).status).toBe(404);
+    expect((await call(bob, "PUT", `/api/quotes/${acme.id}`, { total: 1 })).status).toBe(404);
+    expect(byFile((await list()).quotes, "acme-quote.pdf").total).toBe(VENDOR_QUOTE.total);
+  });
+});
