@@ -23,19 +23,22 @@ export namespace Chat {
     content: z.string().max(MAX_MESSAGE, "A history message is too long").default(""),
   });
 
-  export const Input = z.object({
-    model: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .pipe(z.enum(MODEL_VALUES, { message: `model must be one of ${MODEL_VALUES.join(", ")}` }))
-      .default("gemini"),
-    message: z.string().max(MAX_MESSAGE, "Message is too long").default(""),
-    files: z.array(FileInput).max(10, "At most 10 files can be attached").default([]),
-    // The client sends 10; more is accepted and cut, far more is refused.
-    history: z.array(HistoryItem).max(500, "History is too long").default([]),
-    userId: z.string().max(128).optional(),
-  });
+  export const Input = z
+    .object({
+      model: z
+        .string()
+        .trim()
+        .toLowerCase()
+        .pipe(z.enum(MODEL_VALUES, { message: `model must be one of ${MODEL_VALUES.join(", ")}` }))
+        .default("gemini"),
+      message: z.string().max(MAX_MESSAGE, "Message is too long").default(""),
+      files: z.array(FileInput).max(10, "At most 10 files can be attached").default([]),
+      // The client sends 10; more is accepted and cut, far more is refused.
+      history: z.array(HistoryItem).max(500, "History is too long").default([]),
+      userId: z.string().max(128).optional(),
+    })
+    // Refused while parsing, before anything counts against the plan's daily questions.
+    .refine((input) => input.message.trim() !== "" || input.files.length > 0, { message: "Please enter a message", path: ["message"] });
   export type Input = z.input<typeof Input>;
 
   export type Answer = AnswerResult & {
@@ -50,8 +53,7 @@ export namespace Chat {
     const { model, message, files, history } = parsed.data;
     // The budget starts now: reading attachments counts against the gateway's 30 s.
     const deadline = Date.now() + deps.config.CHAT_DEADLINE_MS;
-    const text = message.trim() || (files.length ? FILES_ONLY_MESSAGE : "");
-    if (!text) throw new Invalid("Please enter a message");
+    const text = message.trim() || FILES_ONLY_MESSAGE;
 
     const attachments = await readAttachments(files);
     const current: Message = {

@@ -74,6 +74,12 @@ describe("Conversation (the functions other features use)", () => {
       expect((await Conversation.get({ listType: "general", id: created.id })).messages).toEqual(first.messages);
     }));
 
+  it("keeps an empty title (the sidebar shows its fallback) and defaults a missing one to 'New Conversation'", () =>
+    asUser(async () => {
+      expect((await Conversation.create({ listType: "general", title: "" })).title).toBe("");
+      expect((await Conversation.create({ listType: "general" })).title).toBe("New Conversation");
+    }));
+
   it("a conversation is only found by its owner", async () => {
     const created = await asUser(() => Conversation.create({ listType: "general", title: "Mine" }));
     await expect(asUser(() => Conversation.get({ listType: "general", id: created.id }))).rejects.toBeInstanceOf(NotFound);

@@ -69,6 +69,20 @@ describe("chat API without a configured model", () => {
     expect((await call(ann, "POST", "/api/chat", { model: "claude", message: "hi", userId: "anonymous" })).status).toBe(200);
   });
 
+  it("counts questions against the starter plan's 10 a day; a refused body never counts", async () => {
+    const carl = await signedInUser({ displayName: "Carl" });
+    expect((await call(carl, "POST", "/api/chat", { model: "gemini", message: "   " })).status).toBe(400);
+    for (let i = 1; i <= 10; i++) {
+      const res = await call(carl, "POST", "/api/chat", { model: "gemini", message: `Question ${i}` });
+      expect(res.status).toBe(200);
+    }
+    const refused = await call(carl, "POST", "/api/chat", { model: "gemini", message: "Question 11" });
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toMatch(/^You have used your 10 free questions for today\./);
+    // Titles are not questions.
+    expect((await call(carl, "POST", "/api/chat/generate-title", { message: "Question 11" })).status).toBe(200);
+  });
+
   it("generates a title from the first message", async () => {
     const res = await call(ann, "POST", "/api/chat/generate-title", {
       message: "Can you compare the quotes for steel brackets?",

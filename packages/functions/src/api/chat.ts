@@ -4,9 +4,9 @@ import { Quota } from "@quorum/core/quota/index";
 import { route } from "../http/route";
 
 /**
- * POST /api/chat: `{ response, model, ... }`. Every question that reaches a
- * model passes through this handler, so a per-plan question limit belongs at
- * the top of its body, before Chat.respond.
+ * POST /api/chat: `{ response, model, ... }`. Every question to the chat's
+ * models passes through here: it counts against the plan's daily questions
+ * before any model is asked (a body that does not parse never counts).
  */
 export const send = route({ body: Chat.Input }, async ({ body }) => {
   await Quota.consumeQuestion();
