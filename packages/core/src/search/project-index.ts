@@ -173,10 +173,13 @@ async function load(userId: string, projectId: number, key: string, documents: I
 
   const cached: Cached = { signature, index, manifest, chunkCount: index.documentCount };
   touch(key, cached);
-  const saved = Storage.put(key, serialize(index, manifest), "application/gzip").catch((error: unknown) => {
-    // The answer does not depend on the saved copy; the next cold start rebuilds what is missing.
-    console.error(`[search] saving the index of project ${projectId} failed`, error);
-  });
+  // Serializing 10,000 chunks takes a while: it runs after this load returns, beside the model call.
+  const saved = new Promise<void>((resolve) => setImmediate(resolve))
+    .then(() => Storage.put(key, serialize(index, manifest), "application/gzip"))
+    .catch((error: unknown) => {
+      // The answer does not depend on the saved copy; the next cold start rebuilds what is missing.
+      console.error(`[search] saving the index of project ${projectId} failed`, error);
+    });
   return result(cached, source, toAdd.length, stale.length, saved);
 }
 

@@ -1,0 +1,242 @@
+/**
+ * `npm run bench:retrieval`: the project chat's retrieval over a project with
+ * 10,000 chunks. Starts its own DynamoDB Local and s3rver on free ports and runs
+ * the LOCAL document pipeline: the labelled documents (two vendor quotes, a
+ * three-page specification, a supply agreement) and filler text (price lists and
+ * specification prose with the same vocabulary, as near misses) are uploaded and
+ * processed like any upload, until the project holds 10,000 chunks.
+ *
+ * Prints:
+ * - building the index from the chunk files (first question, nothing cached),
+ *   its gzipped size in S3, and loading it back (a cold Lambda);
+ * - retrieval latency p50/p99 with the index in memory (the document list query
+ *   included, as every question checks for changed documents), and the ranking alone;
+ * - an incremental update after one more document;
+ * - recall@1/@5 and MRR of the labelled questions (fixtures.ts) among the 10,000 chunks;
+ * - an offline project chat answer end to end (retrieval, records, history, storage).
+ */
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { freePort } from "../packages/local/src/ports";
+import { ensureTable, startDynamo, startS3 } from "../packages/local/src/services";
+
+const { values: args } = parseArgs({
+  options: { chunks: { type: "string", default: "10000" }, queries: { type: "string", default: "400" } },
+});
+const TARGET_CHUNKS = Number(args.chunks);
+const QUERIES = Number(args.queries);
+/** Characters of filler per document (~1 MB of text, ~1,000 chunks). */
+const FILLER_CHARS = 1_000_000;
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const ms = (n: number) => `${n < 10 ? n.toFixed(2) : n.toFixed(0)} ms`;
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+};
+
+async function main() {
+  const workDir = mkdtempSync(join(tmpdir(), "quorum-bench-retrieval-"));
+  const [dynamoPort, s3Port] = [await freePort(), await freePort()];
+  const table = "quorum-bench";
+  const bucket = "quorum-bench-uploads";
+  console.log(`starting DynamoDB Local :${dynamoPort} and s3rver :${s3Port} ...`);
+  const [dynamo, s3] = await Promise.all([
+    startDynamo({ port: dynamoPort }),
+    startS3({ port: s3Port, directory: join(workDir, "s3"), buckets: [bucket] }),
+  ]);
+  await ensureTable(dynamoPort, table);
+  Object.assign(process.env, {
+    STAGE: "local",
+    AWS_REGION: "us-east-1",
+    AWS_ACCESS_KEY_ID: "local",
+    AWS_SECRET_ACCESS_KEY: "local",
+    TABLE_NAME: table,
+    BUCKET_NAME: bucket,
+    DYNAMO_ENDPOINT: `http://127.0.0.1:${dynamoPort}`,
+    S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+  });
+
+  // Core reads its configuration on first use: only now that the environment is set.
+  const { Actor } = await import("../packages/core/src/actor");
+  const { Project } = await import("../packages/core/src/project/index");
+  const { Document } = await import("../packages/core/src/document/index");
+  const { Storage } = await import("../packages/core/src/storage/index");
+  const { Extract } = await import("../packages/core/src/extract/index");
+  const { chunkPages } = await import("../packages/core/src/document/chunks");
+  const { Search, clearMemoryCache, indexKey } = await import("../packages/core/src/search/index");
+  const { loadProjectIndex } = await import("../packages/core/src/search/project-index");
+  const { fillerText, LABELLED_QUESTIONS, projectDocuments } = await import("../packages/core/src/search/fixtures");
+  const { ProjectChat } = await import("../packages/core/src/project-chat/index");
+  const { testConfig } = await import("../packages/core/src/ai/testing/config");
+  const { startLocalPipeline } = await import("../packages/local/src/pipeline");
+
+  const runner = await startLocalPipeline(s3);
+  const userId = `bench-${randomUUID().slice(0, 8)}`;
+  const as = <T>(run: () => Promise<T>) => Actor.provide({ userId }, run);
+  const project = await as(() => Project.create({ name: "Riverside Warehouse" }));
+
+  async function upload(
+    fileName: string,
+    contentType: string,
+    category: "vendor-quotes" | "customer-quotes" | "contracts" | "specifications",
+    data: Buffer,
+  ) {
+    const ticket = await as(() =>
+      Document.requestUpload({ projectId: project.id, documentCategory: category, fileName, contentType, size: data.length }),
+    );
+    const key = ticket.upload.fields.key!;
+    const finished = new Promise<void>((resolve) => runner.onResult((r) => r.key === key && resolve()));
+    const form = new FormData();
+    for (const [k, v] of Object.entries(ticket.upload.fields)) form.append(k, v);
+    form.append("file", new Blob([new Uint8Array(data)], { type: contentType }), fileName);
+    const res = await fetch(ticket.upload.url, { method: "POST", body: form });
+    if (res.status >= 300) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
+    await finished;
+    const document = await as(() => Document.get(ticket.document.id));
+    if (document.processingStatus !== "completed") throw new Error(`${fileName} ${document.processingStatus}: ${document.failureReason}`);
+    return document;
+  }
+
+  /** Chunks a text file becomes, by the pipeline's own extraction and chunking. */
+  async function chunksOf(data: Buffer) {
+    const extracted = await Extract.fromBuffer(data, { fileName: "f.txt", contentType: "text/plain" });
+    return chunkPages(extracted.pages).length;
+  }
+
+  console.log(`\nfilling a project with ${TARGET_CHUNKS.toLocaleString("en-US")} chunks through the local pipeline ...`);
+  const fillStarted = performance.now();
+  let chunks = 0;
+  for (const doc of projectDocuments()) {
+    const data = doc.build();
+    await upload(doc.fileName, doc.contentType, doc.category, data);
+  }
+  chunks = (await as(() => loadProjectIndex(project.id))).chunkCount;
+  clearMemoryCache();
+  let seed = 1;
+  while (chunks < TARGET_CHUNKS) {
+    let data = Buffer.from(fillerText(seed, FILLER_CHARS));
+    let count = await chunksOf(data);
+    if (chunks + count > TARGET_CHUNKS) {
+      // The last file is cut so the project ends at the target.
+      const share = (TARGET_CHUNKS - chunks) / count;
+      data = Buffer.from(fillerText(seed, Math.floor(FILLER_CHARS * share)));
+      count = await chunksOf(data);
+      while (chunks + count > TARGET_CHUNKS) {
+        data = data.subarray(0, data.lastIndexOf(10, data.length - 2) + 1);
+        count = await chunksOf(data);
+      }
+    }
+    await upload(`price-list-${seed}.txt`, "text/plain", "specifications", data);
+    chunks += count;
+    seed++;
+    process.stdout.write(`  ${chunks.toLocaleString("en-US")} chunks\r`);
+  }
+  console.log(
+    `  ${chunks.toLocaleString("en-US")} chunks in ${seed - 1 + 4} documents (${((performance.now() - fillStarted) / 1000).toFixed(0)} s)`,
+  );
+
+  // 1. Nothing cached: the first question builds the index from the chunk files.
+  clearMemoryCache();
+  await Storage.remove([indexKey(userId, project.id)]);
+  const built = await as(() => loadProjectIndex(project.id));
+  const saveStarted = performance.now();
+  await built.saved;
+  const saveMs = performance.now() - saveStarted;
+  const stored = await Storage.head(indexKey(userId, project.id));
+  console.log(`\nindex of ${built.chunkCount.toLocaleString("en-US")} chunks`);
+  console.log(`  build from chunk files (nothing cached):   ${ms(built.loadMs)}  (source ${built.source})`);
+  console.log(`  serialize, gzip and save to S3:            ${ms(saveMs)}  (${mb(stored.ContentLength ?? 0)}; runs beside the answer)`);
+
+  // 2. A cold Lambda: the index comes from S3.
+  const loads: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    clearMemoryCache();
+    const loaded = await as(() => loadProjectIndex(project.id));
+    if (loaded.source !== "storage") throw new Error(`expected the stored index, got ${loaded.source}`);
+    loads.push(loaded.loadMs);
+  }
+  console.log(`  load from S3 (cold process), median of 3:  ${ms(percentile(loads, 50))}`);
+
+  // 3. Warm: every question lists the documents (one Query) and ranks in memory.
+  const questions = LABELLED_QUESTIONS.map((q) => q.question);
+  const extra = [
+    "hydraulic pump price",
+    "relief valve",
+    "warranty period",
+    "delivery schedule",
+    "LED fixture",
+    "gasket",
+    "installation labor hours",
+    "concrete",
+  ];
+  const pool = [...questions, ...extra];
+  for (const q of pool) await as(() => Search.inProject(project.id, q, 8)); // warm-up
+  const total: number[] = [];
+  const ranking: number[] = [];
+  for (let i = 0; i < QUERIES; i++) {
+    const question = pool[i % pool.length]!;
+    const started = performance.now();
+    const result = await as(() => Search.inProject(project.id, question, 8));
+    total.push(performance.now() - started);
+    ranking.push(result.searchMs);
+  }
+  console.log(`\nretrieval latency over ${QUERIES} questions (index in memory, top 8)`);
+  console.log(`  with the document check (Query + rank):   p50 ${ms(percentile(total, 50))}   p99 ${ms(percentile(total, 99))}`);
+  console.log(`  ranking alone (minisearch BM25):           p50 ${ms(percentile(ranking, 50))}   p99 ${ms(percentile(ranking, 99))}`);
+
+  // 4. One more document: only its chunks are indexed.
+  await upload(
+    "late-addendum.txt",
+    "text/plain",
+    "specifications",
+    Buffer.from("Addendum 3\nThe mezzanine guard rail shall be 42 inches high.\n"),
+  );
+  const updated = await as(() => loadProjectIndex(project.id));
+  await updated.saved;
+  console.log(`\nincremental update after one more document:  ${ms(updated.loadMs)}  (source ${updated.source}, ${updated.added} added)`);
+
+  // 5. Quality: where the labelled answer ranks among all chunks.
+  let at1 = 0;
+  let at5 = 0;
+  let reciprocal = 0;
+  const misses: string[] = [];
+  for (const q of LABELLED_QUESTIONS) {
+    const { hits } = await as(() => Search.inProject(project.id, q.question, 10));
+    const rank = hits.findIndex((h) => h.fileName === q.fileName && h.page === q.page && h.text.includes(q.contains));
+    if (rank === 0) at1++;
+    if (rank >= 0 && rank < 5) at5++;
+    else misses.push(`    "${q.question}" -> ${rank < 0 ? "not in the top 10" : `rank ${rank + 1}`}`);
+    if (rank >= 0) reciprocal += 1 / (rank + 1);
+  }
+  const n = LABELLED_QUESTIONS.length;
+  console.log(`\nlabelled questions (${n}) among ${updated.chunkCount.toLocaleString("en-US")} chunks`);
+  console.log(`  recall@1 ${(at1 / n).toFixed(2)}   recall@5 ${(at5 / n).toFixed(2)}   MRR@10 ${(reciprocal / n).toFixed(2)}`);
+  if (misses.length) console.log(`  outside the top 5:\n${misses.join("\n")}`);
+
+  // 6. The whole offline answer: project, quotes, retrieval, history, two messages stored.
+  const deps = { config: testConfig({ TABLE_NAME: table, BUCKET_NAME: bucket }) };
+  const answers: number[] = [];
+  for (const q of questions.slice(0, 10)) {
+    const started = performance.now();
+    await as(() => ProjectChat.send(project.id, { message: q }, deps));
+    answers.push(performance.now() - started);
+  }
+  console.log(
+    `\noffline project chat answer end to end (10 questions): p50 ${ms(percentile(answers, 50))}   max ${ms(Math.max(...answers))}`,
+  );
+  console.log(`peak RSS of this process: ${mb(process.resourceUsage().maxRSS * 1024)}`);
+
+  await s3.stop();
+  await dynamo.stop();
+  rmSync(workDir, { recursive: true, force: true });
+  process.exit(0);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
