@@ -1,0 +1,196 @@
+import { FileText, Image as ImageIcon, Info, Layers, User } from "lucide-react";
+import { LogoMark } from "@/components/brand/Logo";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { PRODUCT_NAME } from "@/lib/product";
+import { cn } from "@/lib/utils";
+import { isImage } from "./files";
+import { Markdown } from "./Markdown";
+import { IndividualAnswers, OfflineBadge } from "./ModelAnswers";
+import { formatLatency, formatTokens, modelOption, timeOfDay, type Attachment, type ChatMessage, type ReplyDetails } from "./model";
+
+/** One message of the conversation: the user's on the right, the AI's on the left as Markdown. */
+
+export function AttachmentList({ attachments, tone = "muted" }: { attachments: Attachment[]; tone?: "muted" | "inverted" }) {
+  if (!attachments.length) return null;
+  return (
+    <ul className="flex flex-wrap justify-end gap-1.5" aria-label="Attachments">
+      {attachments.map((a, i) => {
+        const Icon = isImage(a) ? ImageIcon : FileText;
+        return (
+          <li
+            key={`${a.filename}-${i}`}
+            className={cn(
+              "inline-flex max-w-60 items-center gap-1.5 rounded-lg border px-2 py-1 text-xs font-medium",
+              tone === "inverted" ? "border-white/25 bg-white/15 text-primary-foreground" : "bg-muted text-foreground",
+            )}
+          >
+            <Icon className="size-3.5 shrink-0" aria-label={isImage(a) ? "Image" : "File"} />
+            <span className="truncate">{a.filename}</span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function UserBubble({ message }: { message: ChatMessage }) {
+  const time = timeOfDay(message.timestamp);
+  return (
+    <div className="flex justify-end gap-3" data-testid="message-user">
+      <div className="flex max-w-[min(85%,40rem)] flex-col items-end gap-1.5">
+        <div className="rounded-2xl rounded-br-md bg-primary px-4 py-2.5 text-[15px] leading-7 text-primary-foreground shadow-sm">
+          {message.attachments && message.attachments.length > 0 && (
+            <div className="mb-1.5 mt-1">
+              <AttachmentList attachments={message.attachments} tone="inverted" />
+            </div>
+          )}
+          <p className="whitespace-pre-wrap break-words">{message.content}</p>
+        </div>
+        {time && (
+          <time dateTime={message.timestamp} className="px-1 text-xs text-muted-foreground">
+            {time}
+          </time>
+        )}
+      </div>
+      <div
+        className="mt-0.5 hidden size-8 shrink-0 items-center justify-center rounded-full bg-muted text-muted-foreground sm:flex"
+        aria-hidden="true"
+      >
+        <User className="size-4" />
+      </div>
+    </div>
+  );
+}
+
+/** "Gemini", "Quorum research", "Offline model". */
+function authorOf(details: ReplyDetails | undefined): string {
+  if (!details?.model) return "AI";
+  if (details.model === "offline") return "Offline model";
+  if (details.model === "quorum") return PRODUCT_NAME;
+  return modelOption(details.model)?.label ?? details.model;
+}
+
+function answeredCount(answers: NonNullable<ReplyDetails["answers"]>): string {
+  const answered = answers.filter((a) => a.status === "answered").length;
+  return `${answered} of ${answers.length} model${answers.length === 1 ? "" : "s"} answered`;
+}
+
+function MetaLine({ message }: { message: ChatMessage }) {
+  const d = message.details;
+  const time = timeOfDay(message.timestamp);
+  const parts = [
+    d?.latencyMs !== undefined ? formatLatency(d.latencyMs) : "",
+    d?.usage ? formatTokens(d.usage) : "",
+    d?.mode === "research" && d.answers?.length ? answeredCount(d.answers) : "",
+  ].filter(Boolean);
+  return (
+    <div className="flex flex-wrap items-center gap-x-2 gap-y-1 px-1 text-xs text-muted-foreground tabular-nums" data-testid="message-meta">
+      {time && <time dateTime={message.timestamp}>{time}</time>}
+      {parts.map((p) => (
+        <span key={p} className="before:mr-2 before:content-['·']">
+          {p}
+        </span>
+      ))}
+    </div>
+  );
+}
+
+function Notes({ notes }: { notes: string[] }) {
+  if (!notes.length) return null;
+  return (
+    <ul className="mt-3 grid gap-1 border-t pt-3 text-xs text-muted-foreground" aria-label="Notes">
+      {notes.map((note) => (
+        <li key={note} className="flex gap-1.5">
+          <Info className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
+          <span>{note}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function AiBubble({ message }: { message: ChatMessage }) {
+  const d = message.details;
+  const research = d?.mode === "research" && (d.answers?.length ?? 0) > 0;
+  const offline = !!d?.offline;
+  const requested = d?.requested ? (modelOption(d.requested)?.label ?? d.requested) : null;
+  return (
+    <div className="flex gap-3" data-testid="message-ai">
+      <LogoMark className="mt-0.5 hidden size-8 shrink-0 sm:block" />
+      <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+        <div
+          className={cn(
+            "min-w-0 rounded-2xl rounded-tl-md border bg-card px-4 py-3 shadow-sm sm:px-5 sm:py-4",
+            offline && "border-amber-500/30 bg-amber-50/40 dark:bg-amber-500/5",
+          )}
+        >
+          <div className="mb-2 flex flex-wrap items-center gap-2">
+            {offline ? (
+              <>
+                <OfflineBadge />
+                {requested && <span className="text-xs text-muted-foreground">answering instead of {requested}</span>}
+              </>
+            ) : (
+              <span className="text-sm font-semibold">{authorOf(d)}</span>
+            )}
+            {d?.mode === "research" && (
+              <span className="inline-flex items-center gap-1 rounded-full bg-primary/10 px-2 py-0.5 text-xs font-medium text-primary">
+                <Layers className="size-3.5" aria-hidden="true" /> Research mode
+              </span>
+            )}
+          </div>
+          {research ? (
+            <Tabs defaultValue="answer">
+              <TabsList className="h-9">
+                <TabsTrigger value="answer" className="text-xs sm:text-sm">
+                  {PRODUCT_NAME} answer
+                </TabsTrigger>
+                <TabsTrigger value="individual" className="text-xs sm:text-sm">
+                  Individual answers
+                  <span className="rounded-full bg-muted-foreground/15 px-1.5 text-[11px] tabular-nums">{d!.answers!.length}</span>
+                </TabsTrigger>
+              </TabsList>
+              <TabsContent value="answer" className="mt-3">
+                <Markdown>{message.content}</Markdown>
+              </TabsContent>
+              <TabsContent value="individual" className="mt-3">
+                <IndividualAnswers details={d!} />
+              </TabsContent>
+            </Tabs>
+          ) : (
+            <Markdown>{message.content}</Markdown>
+          )}
+          {d?.notes && <Notes notes={d.notes} />}
+        </div>
+        <MetaLine message={message} />
+      </div>
+    </div>
+  );
+}
+
+export function MessageBubble({ message }: { message: ChatMessage }) {
+  return message.type === "user" ? <UserBubble message={message} /> : <AiBubble message={message} />;
+}
+
+/** Shown while a reply is awaited. */
+export function ThinkingIndicator({ research }: { research: boolean }) {
+  return (
+    <div className="flex gap-3" role="status" aria-live="polite" data-testid="thinking">
+      <LogoMark className="mt-0.5 hidden size-8 shrink-0 animate-pulse sm:block" />
+      <div className="inline-flex items-center gap-3 rounded-2xl rounded-tl-md border bg-card px-4 py-3 shadow-sm">
+        <span className="flex gap-1" aria-hidden="true">
+          {[0, 1, 2].map((i) => (
+            <span
+              key={i}
+              className="size-2 animate-bounce rounded-full bg-primary/70"
+              style={{ animationDelay: `${i * 150}ms`, animationDuration: "1s" }}
+            />
+          ))}
+        </span>
+        <span className="text-sm text-muted-foreground">
+          {research ? "Asking every model and combining their answers..." : "Thinking..."}
+        </span>
+      </div>
+    </div>
+  );
+}

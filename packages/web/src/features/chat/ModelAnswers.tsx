@@ -1,0 +1,158 @@
+import { AlertTriangle, CheckCircle2, Clock, Coins, MinusCircle, WifiOff } from "lucide-react";
+import { cn } from "@/lib/utils";
+import { Markdown } from "./Markdown";
+import { formatLatency, formatTokens, type Agreement, type ModelAnswer, type ReplyDetails } from "./model";
+
+/**
+ * Research mode's 'Individual answers': each model's own answer with its latency
+ * and token usage, a failure in plain words, and whether it agreed with the
+ * combined answer.
+ */
+
+const OFFLINE = "offline";
+
+function agreementOf(answer: ModelAnswer, agreement: Agreement | null | undefined): "agreed" | "differed" | null {
+  if (!agreement || answer.status !== "answered") return null;
+  if (agreement.agreed.includes(answer.model)) return "agreed";
+  if (agreement.differed.includes(answer.model)) return "differed";
+  return null;
+}
+
+export function serviceName(answer: Pick<ModelAnswer, "service" | "model">): string {
+  return answer.service || answer.model;
+}
+
+/** "Claude, GPT and Gemini". */
+export function listNames(names: string[]): string {
+  if (names.length <= 1) return names[0] ?? "";
+  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+
+/** The one-line summary of who agreed, e.g. "Claude and GPT agreed with the combined answer; Grok differed." */
+export function agreementSentence(details: ReplyDetails): string | null {
+  const { agreement, answers } = details;
+  if (!agreement || !answers?.length) return null;
+  const name = (choice: string) => serviceName(answers.find((a) => a.model === choice) ?? { service: choice, model: choice });
+  const agreed = agreement.agreed.map(name);
+  const differed = agreement.differed.map(name);
+  if (!agreed.length && !differed.length) return null;
+  const parts: string[] = [];
+  if (agreed.length) parts.push(`${listNames(agreed)} agreed with the combined answer`);
+  else parts.push("No model fully agreed with the combined answer");
+  if (differed.length) parts.push(`${listNames(differed)} differed`);
+  return `${parts.join("; ")}.`;
+}
+
+export function ModelAnswerCard({ answer, agreement }: { answer: ModelAnswer; agreement?: Agreement | null }) {
+  const answered = answer.status === "answered";
+  const offline = answer.model === OFFLINE || answer.provider === OFFLINE;
+  const verdict = agreementOf(answer, agreement);
+  return (
+    <article
+      className={cn(
+        "rounded-xl border bg-background/60 p-4 dark:bg-background/30",
+        !answered && "border-destructive/30 bg-destructive/5 dark:bg-destructive/10",
+      )}
+      aria-label={`${serviceName(answer)}'s answer`}
+    >
+      <header className="flex flex-wrap items-center gap-x-2 gap-y-1.5">
+        <h4 className="text-sm font-semibold">{serviceName(answer)}</h4>
+        {answer.modelId && answer.modelId !== answer.model && (
+          <span className="rounded bg-muted px-1.5 py-0.5 font-mono text-[11px] text-muted-foreground">{answer.modelId}</span>
+        )}
+        {offline && <OfflineBadge />}
+        {verdict === "agreed" && (
+          <span className="inline-flex items-center gap-1 rounded-full bg-success/12 px-2 py-0.5 text-xs font-medium text-success">
+            <CheckCircle2 className="size-3.5" aria-hidden="true" /> Agreed
+          </span>
+        )}
+        {verdict === "differed" && (
+          <span className="inline-flex items-center gap-1 rounded-full bg-amber-500/12 px-2 py-0.5 text-xs font-medium text-amber-700 dark:text-amber-400">
+            <MinusCircle className="size-3.5" aria-hidden="true" /> Differed
+          </span>
+        )}
+        {!answered && (
+          <span className="inline-flex items-center gap-1 rounded-full bg-destructive/10 px-2 py-0.5 text-xs font-medium text-destructive">
+            <AlertTriangle className="size-3.5" aria-hidden="true" /> {answer.status === "timed_out" ? "Timed out" : "Failed"}
+          </span>
+        )}
+        <UsageLine answer={answer} className="ml-auto" />
+      </header>
+      <div className="mt-3">
+        {answered ? (
+          <Markdown className="text-sm">{answer.response ?? ""}</Markdown>
+        ) : (
+          <p className="text-sm text-destructive">{answer.error ?? `${serviceName(answer)} did not answer.`}</p>
+        )}
+        {answer.truncated && <p className="mt-2 text-xs text-muted-foreground">This answer was cut off at the length limit.</p>}
+      </div>
+    </article>
+  );
+}
+
+function UsageLine({ answer, className }: { answer: ModelAnswer; className?: string }) {
+  const latency = formatLatency(answer.latencyMs);
+  const tokens = formatTokens(answer.usage);
+  return (
+    <span className={cn("inline-flex items-center gap-3 text-xs text-muted-foreground tabular-nums", className)}>
+      {latency && (
+        <span className="inline-flex items-center gap-1" title="Time to answer">
+          <Clock className="size-3.5" aria-hidden="true" />
+          {latency}
+        </span>
+      )}
+      {tokens && (
+        <span className="inline-flex items-center gap-1" title="Token usage">
+          <Coins className="size-3.5" aria-hidden="true" />
+          {tokens}
+        </span>
+      )}
+    </span>
+  );
+}
+
+export function OfflineBadge({ className }: { className?: string }) {
+  return (
+    <span
+      className={cn(
+        "inline-flex items-center gap-1 rounded-full border border-amber-500/30 bg-amber-500/10 px-2 py-0.5 text-xs font-medium text-amber-800 dark:text-amber-300",
+        className,
+      )}
+      title="Quorum's built-in offline model: it cannot reason, it only quotes what is relevant in your message, the conversation and your attachments."
+    >
+      <WifiOff className="size-3.5" aria-hidden="true" />
+      Offline model
+    </span>
+  );
+}
+
+export function IndividualAnswers({ details }: { details: ReplyDetails }) {
+  const answers = details.answers ?? [];
+  const sentence = agreementSentence(details);
+  const failed = answers.filter((a) => a.status !== "answered");
+  return (
+    <div className="grid gap-3">
+      {sentence && (
+        <p className="flex items-start gap-2 rounded-lg bg-muted/60 px-3 py-2 text-sm text-muted-foreground">
+          <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
+          <span>{sentence}</span>
+        </p>
+      )}
+      {failed.length > 0 && (
+        <p className="sr-only">
+          {failed.length} model{failed.length === 1 ? "" : "s"} did not answer.
+        </p>
+      )}
+      {answers.map((answer, i) => (
+        <ModelAnswerCard key={`${answer.model}-${i}`} answer={answer} agreement={details.agreement} />
+      ))}
+      {details.synthesizer && (
+        <p className="text-xs text-muted-foreground">
+          Combined by {serviceName(details.synthesizer)}
+          {details.synthesizer.latencyMs ? ` in ${formatLatency(details.synthesizer.latencyMs)}` : ""}
+          {details.synthesizer.usage ? `, ${formatTokens(details.synthesizer.usage)}` : ""}.
+        </p>
+      )}
+    </div>
+  );
+}
