@@ -1,0 +1,291 @@
+import * as React from "react";
+import { MessageSquare, MessagesSquare, Pencil, Plus, Trash2 } from "lucide-react";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
+import { Button, buttonVariants } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Spinner } from "@/components/ui/spinner";
+import { cn } from "@/lib/utils";
+import { conversationCount, createdDate, displayTitle, previewText, type ConversationSummary, type ListType } from "./model";
+import { useConversations, useCreateEmptyConversation, useDeleteConversation, useRenameConversation } from "./queries";
+
+/**
+ * The conversation sidebar (spec doc 1 §2): 'General Chat' for the general list,
+ * 'Projects Chat' for the projects list; the same component serves both.
+ */
+
+const TITLES: Record<ListType, string> = { general: "General Chat", projects: "Projects Chat" };
+
+export interface ConversationSidebarProps {
+  listType: ListType;
+  uid: string;
+  activeId: string | null;
+  onSelect: (id: string) => void;
+  /** A conversation made with the new-conversation button; it opens empty. */
+  onCreated?: (id: string) => void;
+  onDeleted?: (id: string) => void;
+  className?: string;
+}
+
+export function ConversationSidebar({ listType, uid, activeId, onSelect, onCreated, onDeleted, className }: ConversationSidebarProps) {
+  const list = useConversations(listType, uid);
+  const create = useCreateEmptyConversation(listType, uid);
+  const [deleting, setDeleting] = React.useState<ConversationSummary | null>(null);
+  // A failed fetch (after its one retry) reads as an empty list.
+  const conversations = list.data ?? [];
+  const loading = list.isPending && list.fetchStatus !== "idle";
+  const titleId = `${listType}-conversations-title`;
+
+  return (
+    <aside className={cn("flex min-h-0 flex-col", className)} aria-labelledby={titleId} data-testid="conversation-sidebar">
+      <div className="flex items-start justify-between gap-2 px-4 pb-3 pt-4">
+        <div className="min-w-0">
+          <h2 id={titleId} className="font-semibold tracking-tight">
+            {TITLES[listType]}
+          </h2>
+          <p className="text-xs text-muted-foreground" aria-live="polite">
+            {loading ? "\u00a0" : conversationCount(conversations.length)}
+          </p>
+        </div>
+        <Button
+          size="icon"
+          variant="outline"
+          className="size-8 shrink-0 rounded-lg"
+          aria-label="New conversation"
+          title="New conversation"
+          disabled={create.isPending}
+          onClick={() =>
+            create.mutate(undefined, {
+              onSuccess: (created) => {
+                if (created?.id) onCreated?.(created.id);
+              },
+              onError: (cause) => console.error("Creating a conversation failed", cause),
+            })
+          }
+        >
+          {create.isPending ? <Spinner /> : <Plus />}
+        </Button>
+      </div>
+
+      <div className="min-h-0 flex-1 overflow-y-auto px-2 pb-3">
+        {loading ? (
+          <ul className="grid gap-1 px-1" aria-label="Loading conversations" aria-busy="true">
+            {Array.from({ length: 5 }, (_, i) => (
+              <li key={i} className="grid gap-2 rounded-lg px-2 py-2.5" data-testid="conversation-skeleton">
+                <Skeleton className="h-3.5 w-3/4" />
+                <Skeleton className="h-3 w-full" />
+                <Skeleton className="h-2.5 w-1/3" />
+              </li>
+            ))}
+          </ul>
+        ) : conversations.length === 0 ? (
+          <div className="flex flex-col items-center px-4 py-10 text-center">
+            <div className="mb-3 flex size-10 items-center justify-center rounded-xl bg-muted text-muted-foreground">
+              <MessagesSquare className="size-5" aria-hidden="true" />
+            </div>
+            <p className="text-sm font-medium">No conversations yet</p>
+            <p className="mt-0.5 text-xs text-muted-foreground">Start a new chat to begin</p>
+          </div>
+        ) : (
+          <ul className="grid gap-0.5" aria-label="Conversations">
+            {conversations.map((c) => (
+              <ConversationItem
+                key={c.id}
+                conversation={c}
+                listType={listType}
+                uid={uid}
+                active={c.id === activeId}
+                onSelect={() => onSelect(c.id)}
+                onDelete={() => setDeleting(c)}
+              />
+            ))}
+          </ul>
+        )}
+      </div>
+
+      <DeleteConversationDialog
+        listType={listType}
+        uid={uid}
+        conversation={deleting}
+        onClose={() => setDeleting(null)}
+        onDeleted={(id) => onDeleted?.(id)}
+      />
+    </aside>
+  );
+}
+
+function ConversationItem({
+  conversation,
+  listType,
+  uid,
+  active,
+  onSelect,
+  onDelete,
+}: {
+  conversation: ConversationSummary;
+  listType: ListType;
+  uid: string;
+  active: boolean;
+  onSelect: () => void;
+  onDelete: () => void;
+}) {
+  const rename = useRenameConversation(listType, uid);
+  const [editing, setEditing] = React.useState(false);
+  const [draft, setDraft] = React.useState("");
+  const cancelled = React.useRef(false);
+  const shownTitle = rename.isPending && rename.variables ? rename.variables.title : displayTitle(conversation.title);
+
+  const startEditing = () => {
+    cancelled.current = false;
+    setDraft(conversation.title ?? "");
+    setEditing(true);
+  };
+
+  /** Enter or blur: saved only when the trimmed title is not empty. */
+  const finish = () => {
+    if (!editing) return;
+    setEditing(false);
+    if (cancelled.current) return;
+    const title = draft.trim();
+    if (!title || title === conversation.title) return;
+    rename.mutate({ id: conversation.id, title }, { onError: (cause) => console.error("Renaming the conversation failed", cause) });
+  };
+
+  return (
+    <li
+      className={cn("group relative rounded-lg transition-colors", active ? "bg-accent text-accent-foreground" : "hover:bg-muted/70")}
+      data-testid="conversation-item"
+    >
+      {editing ? (
+        <div className="px-2.5 py-2">
+          <label className="sr-only" htmlFor={`rename-${conversation.id}`}>
+            Conversation title
+          </label>
+          <input
+            id={`rename-${conversation.id}`}
+            autoFocus
+            value={draft}
+            maxLength={200}
+            onChange={(event) => setDraft(event.target.value)}
+            onFocus={(event) => event.target.select()}
+            onKeyDown={(event) => {
+              if (event.key === "Enter") {
+                event.preventDefault();
+                finish();
+              } else if (event.key === "Escape") {
+                event.preventDefault();
+                event.stopPropagation();
+                cancelled.current = true;
+                setEditing(false);
+              }
+            }}
+            onBlur={finish}
+            className="h-8 w-full rounded-md border border-input bg-background px-2 text-sm font-medium shadow-xs focus:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          />
+        </div>
+      ) : (
+        <>
+          <button
+            type="button"
+            onClick={onSelect}
+            aria-current={active ? "true" : undefined}
+            className="flex w-full items-start gap-2.5 rounded-lg px-2.5 py-2 pr-16 text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <MessageSquare className={cn("mt-0.5 size-4 shrink-0", active ? "text-primary" : "text-muted-foreground")} aria-hidden="true" />
+            <span className="grid min-w-0 flex-1 gap-0.5">
+              <span className="truncate text-sm font-medium" data-testid="conversation-title">
+                {shownTitle}
+              </span>
+              <span className="truncate text-xs text-muted-foreground">{previewText(conversation)}</span>
+              <span className="text-[11px] text-muted-foreground/80">{createdDate(conversation.createdAt)}</span>
+            </span>
+          </button>
+          <div
+            className={cn(
+              "absolute right-1.5 top-1.5 flex gap-0.5 opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100 [@media(hover:none)]:opacity-100",
+            )}
+          >
+            <button
+              type="button"
+              onClick={startEditing}
+              className="rounded-md p-1.5 text-muted-foreground transition hover:bg-background hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              aria-label={`Rename ${displayTitle(conversation.title)}`}
+              title="Rename"
+            >
+              <Pencil className="size-3.5" />
+            </button>
+            <button
+              type="button"
+              onClick={onDelete}
+              className="rounded-md p-1.5 text-muted-foreground transition hover:bg-destructive/10 hover:text-destructive focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              aria-label={`Delete ${displayTitle(conversation.title)}`}
+              title="Delete"
+            >
+              <Trash2 className="size-3.5" />
+            </button>
+          </div>
+        </>
+      )}
+    </li>
+  );
+}
+
+function DeleteConversationDialog({
+  listType,
+  uid,
+  conversation,
+  onClose,
+  onDeleted,
+}: {
+  listType: ListType;
+  uid: string;
+  conversation: ConversationSummary | null;
+  onClose: () => void;
+  onDeleted: (id: string) => void;
+}) {
+  const remove = useDeleteConversation(listType, uid);
+  return (
+    <AlertDialog open={conversation !== null} onOpenChange={(open) => !open && !remove.isPending && onClose()}>
+      <AlertDialogContent className="max-w-md">
+        <AlertDialogHeader>
+          <AlertDialogTitle>Delete Conversation</AlertDialogTitle>
+          <AlertDialogDescription>
+            Are you sure you want to delete the conversation? This action cannot be undone and all messages will be permanently removed.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
+          <button
+            type="button"
+            className={buttonVariants({ variant: "destructive" })}
+            disabled={remove.isPending}
+            onClick={() => {
+              if (!conversation) return;
+              const id = conversation.id;
+              remove.mutate(id, {
+                onSuccess: () => {
+                  onDeleted(id);
+                  onClose();
+                },
+                onError: (cause) => {
+                  console.error("Deleting the conversation failed", cause);
+                  onClose();
+                },
+              });
+            }}
+          >
+            {remove.isPending && <Spinner />}
+            Delete
+          </button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
