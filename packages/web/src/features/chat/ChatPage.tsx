@@ -1,20 +1,175 @@
-import { MessagesSquare } from "lucide-react";
-import { Page, PageHeading } from "@/components/layout/Page";
-import { Placeholder } from "@/components/layout/Placeholder";
+import * as React from "react";
+import { FileSpreadsheet, Image as ImageIcon, Layers, PanelLeft, RotateCcw, Sparkles } from "lucide-react";
+import { LogoMark } from "@/components/brand/Logo";
+import { Button } from "@/components/ui/button";
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
+import { Spinner } from "@/components/ui/spinner";
+import { useAuth } from "@/features/auth";
+import { UsageMeter } from "@/features/billing";
 import { PRODUCT_NAME } from "@/lib/product";
+import { Composer } from "./Composer";
+import { ConversationSidebar } from "./ConversationSidebar";
+import { MessageBubble, ThinkingIndicator } from "./MessageBubble";
+import { RESEARCH_MODEL } from "./model";
+import { ResearchDialog } from "./ResearchDialog";
+import { StatusFooter } from "./StatusFooter";
+import { useChatSession, type ChatSession } from "./useChatSession";
 
-/** /chat: the general AI chat workspace (spec doc 1 §2). Its content is built in its own issue. */
+/**
+ * /chat: the general AI chat workspace (spec doc 1 §2). The route shows it only
+ * to a signed-in user ('Loading chat...' first, '/' for visitors).
+ */
 export function ChatPage() {
+  const { user } = useAuth();
+  if (!user) return null;
+  return <ChatWorkspace uid={user.uid} />;
+}
+
+function ChatWorkspace({ uid }: { uid: string }) {
+  const session = useChatSession({ uid, listType: "general" });
+  const [sidebarOpen, setSidebarOpen] = React.useState(false);
+
+  const select = (id: string) => {
+    setSidebarOpen(false);
+    if (id !== session.activeId) void session.select(id);
+  };
+  const sidebarProps = {
+    listType: "general" as const,
+    uid,
+    activeId: session.activeId,
+    onSelect: select,
+    onCreated: (id: string) => {
+      setSidebarOpen(false);
+      void session.select(id, { empty: true });
+    },
+    onDeleted: session.onDeleted,
+  };
+
   return (
-    <Page width="wide">
-      <PageHeading title={`${PRODUCT_NAME} Chat`} description="Ask one model or all of them at once." />
-      <div className="mt-8">
-        <Placeholder
-          icon={MessagesSquare}
-          title="The chat workspace is on its way"
-          text="Conversations, model choice and research mode will appear here."
-        />
+    <main id="main" className="flex h-[calc(100dvh-4rem-1px)] min-h-[28rem] w-full overflow-hidden">
+      <ConversationSidebar {...sidebarProps} className="hidden w-72 shrink-0 border-r bg-muted/25 lg:flex" />
+      <Sheet open={sidebarOpen} onOpenChange={setSidebarOpen}>
+        <SheetContent side="left" aria-describedby={undefined}>
+          <SheetTitle className="sr-only">Conversations</SheetTitle>
+          <SheetDescription className="sr-only">Your saved conversations</SheetDescription>
+          <ConversationSidebar {...sidebarProps} className="h-full pt-6" />
+        </SheetContent>
+      </Sheet>
+
+      <section className="flex min-w-0 flex-1 flex-col" aria-labelledby="chat-title">
+        <header className="flex h-14 shrink-0 items-center gap-2 border-b px-3 sm:px-5">
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-9 lg:hidden"
+            aria-label="Show conversations"
+            onClick={() => setSidebarOpen(true)}
+          >
+            <PanelLeft />
+          </Button>
+          <h1 id="chat-title" className="font-semibold tracking-tight">
+            {PRODUCT_NAME} Chat
+          </h1>
+          <UsageMeter className="ml-2 hidden sm:block" />
+          <Button
+            variant="ghost"
+            size="sm"
+            className="ml-auto text-muted-foreground hover:text-foreground"
+            onClick={() => void session.clear()}
+            disabled={session.phase !== "idle"}
+          >
+            <RotateCcw /> Clear Chat
+          </Button>
+        </header>
+
+        <Messages session={session} />
+
+        <div className="shrink-0 border-t bg-background/80 px-3 pb-3 pt-3 backdrop-blur sm:px-5">
+          <div className="mx-auto grid w-full max-w-3xl gap-3">
+            <Composer session={session} />
+            <StatusFooter />
+          </div>
+        </div>
+      </section>
+
+      <ResearchDialog open={session.researchPrompt} onOpenChange={session.setResearchPrompt} onContinue={session.confirmResearch} />
+    </main>
+  );
+}
+
+function Messages({ session }: { session: ChatSession }) {
+  const end = React.useRef<HTMLDivElement>(null);
+  const { messages, phase, loadingConversation } = session;
+
+  // The newest message (or the thinking indicator) stays in view.
+  const shown = React.useRef(0);
+  React.useEffect(() => {
+    const added = messages.length - shown.current;
+    shown.current = messages.length;
+    if (messages.length === 0 && phase !== "awaiting") return;
+    // A loaded conversation jumps to its end; a new message glides in.
+    end.current?.scrollIntoView({ block: "end", behavior: added > 2 || added < 0 ? "auto" : "smooth" });
+  }, [messages.length, phase]);
+
+  return (
+    <div className="min-h-0 flex-1 overflow-y-auto" data-testid="chat-messages">
+      <div className="mx-auto flex min-h-full w-full max-w-3xl flex-col gap-6 px-3 py-6 sm:px-5">
+        {loadingConversation ? (
+          <div className="flex flex-1 items-center justify-center gap-2 text-sm text-muted-foreground" role="status">
+            <Spinner /> Loading conversation...
+          </div>
+        ) : messages.length === 0 && phase === "idle" ? (
+          <Welcome onPick={(text) => session.setInput(text)} />
+        ) : (
+          <ol className="grid grid-cols-1 gap-6" aria-label="Messages">
+            {messages.map((m) => (
+              <li key={m.id}>
+                <MessageBubble message={m} />
+              </li>
+            ))}
+          </ol>
+        )}
+        {phase === "awaiting" && <ThinkingIndicator research={session.model === RESEARCH_MODEL} />}
+        <div ref={end} />
       </div>
-    </Page>
+    </div>
+  );
+}
+
+const SUGGESTIONS = [
+  { icon: Layers, title: "Compare viewpoints", text: "What are the strongest arguments for and against a four-day work week?" },
+  { icon: FileSpreadsheet, title: "Analyze a document", text: "Summarize the key figures in the attached spreadsheet." },
+  { icon: Sparkles, title: "Write and refine", text: "Draft a short, friendly follow-up email to a client after a quote." },
+  { icon: ImageIcon, title: "Understand an image", text: "What does the attached photo show, and what stands out?" },
+];
+
+function Welcome({ onPick }: { onPick: (text: string) => void }) {
+  return (
+    <div className="m-auto flex w-full flex-col items-center py-8 text-center" data-testid="chat-welcome">
+      <LogoMark className="size-12 shadow-lg shadow-primary/20" />
+      <h2 className="mt-5 text-2xl font-semibold tracking-tight sm:text-3xl">Welcome to {PRODUCT_NAME} Chat</h2>
+      <p className="mt-2 max-w-md text-balance text-muted-foreground">
+        Ask one model, or choose {PRODUCT_NAME} to hear from all of them and get one combined answer. Attach documents or images for
+        context.
+      </p>
+      <div className="mt-8 grid w-full gap-2.5 sm:grid-cols-2">
+        {SUGGESTIONS.map(({ icon: Icon, title, text }) => (
+          <button
+            key={title}
+            type="button"
+            onClick={() => onPick(text)}
+            className="group flex items-start gap-3 rounded-xl border bg-card p-3.5 text-left shadow-xs transition hover:border-primary/40 hover:shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary transition group-hover:bg-primary group-hover:text-primary-foreground">
+              <Icon className="size-4" aria-hidden="true" />
+            </span>
+            <span className="grid gap-0.5">
+              <span className="text-sm font-medium">{title}</span>
+              <span className="text-xs leading-5 text-muted-foreground">{text}</span>
+            </span>
+          </button>
+        ))}
+      </div>
+    </div>
   );
 }

@@ -112,6 +112,8 @@ export interface ChatReply {
 
 /** What an AI message keeps of its reply, so a loaded conversation shows the same details. */
 export interface ReplyDetails {
+  /** The choice the question was sent to; the answer may come from another (the offline model). */
+  requested?: string;
   model?: string;
   mode?: "single" | "research";
   modelId?: string;
@@ -195,7 +197,12 @@ export function displayTitle(title: string | null | undefined): string {
 export function previewText(conversation: Pick<ConversationSummary, "lastMessage" | "messages">): string {
   const content = conversation.lastMessage?.content ?? conversation.messages?.at(-1)?.content ?? "";
   if (!content) return "No messages yet";
-  const flat = content.replace(/\s+/g, " ").trim();
+  // Markdown's markers would only be noise in one line of plain text.
+  const flat = content
+    .replace(/\*\*|__|`/g, "")
+    .replace(/^\s*(#{1,6}|>)\s+/, "")
+    .replace(/\s+/g, " ")
+    .trim();
   return flat.length > PREVIEW_CHARS ? `${flat.slice(0, PREVIEW_CHARS)}...` : flat;
 }
 
@@ -251,8 +258,9 @@ export function loadedMessages(messages: StoredMessage[] | undefined): ChatMessa
   return (messages ?? []).filter((m) => String(m.id) !== WELCOME_ID).map(fromStored);
 }
 
-export function detailsOf(reply: ChatReply): ReplyDetails {
+export function detailsOf(reply: ChatReply, requested?: string): ReplyDetails {
   return {
+    requested,
     model: reply.model,
     mode: reply.mode,
     modelId: reply.modelId,

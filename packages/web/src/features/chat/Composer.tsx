@@ -1,0 +1,209 @@
+import * as React from "react";
+import { AlertCircle, ArrowUp, FileText, Image as ImageIcon, Paperclip, X } from "lucide-react";
+import { Spinner } from "@/components/ui/spinner";
+import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { LimitReachedBanner } from "@/features/billing";
+import { cn } from "@/lib/utils";
+import { acceptFor, formatSize, isImage, type AttachmentKind } from "./files";
+import { ModelSelect } from "./ModelSelect";
+import { MESSAGES, RESEARCH_MODEL, outgoingText } from "./model";
+import type { ChatSession } from "./useChatSession";
+
+/**
+ * Everything below the messages (spec doc 1 §2): the error banner, the pending
+ * files, the model selector, the two upload buttons, the two-row textarea and Send.
+ */
+
+export function ErrorBanner({ message, onDismiss }: { message: string; onDismiss: () => void }) {
+  return (
+    <div
+      role="alert"
+      className="flex items-start gap-2.5 rounded-xl border border-destructive/30 bg-destructive/10 px-3.5 py-2.5 text-sm text-destructive"
+      data-testid="chat-error"
+    >
+      <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      <p className="flex-1">{message}</p>
+      <button
+        type="button"
+        onClick={onDismiss}
+        className="-m-1 rounded-md p-1 opacity-70 transition hover:bg-destructive/10 hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        aria-label="Dismiss"
+      >
+        <X className="size-4" />
+      </button>
+    </div>
+  );
+}
+
+function FileChip({ file, onRemove }: { file: File; onRemove: () => void }) {
+  const Icon = isImage(file) ? ImageIcon : FileText;
+  return (
+    <li className="group inline-flex max-w-64 items-center gap-2 rounded-lg border bg-background py-1 pl-1.5 pr-1 text-xs shadow-xs">
+      <span
+        className={cn(
+          "flex size-7 shrink-0 items-center justify-center rounded-md",
+          isImage(file) ? "bg-sky-500/10 text-sky-600 dark:text-sky-400" : "bg-primary/10 text-primary",
+        )}
+      >
+        <Icon className="size-4" aria-hidden="true" />
+      </span>
+      <span className="grid min-w-0">
+        <span className="truncate font-medium">{file.name}</span>
+        <span className="text-[11px] text-muted-foreground">{formatSize(file.size)}</span>
+      </span>
+      <button
+        type="button"
+        onClick={onRemove}
+        className="rounded-md p-1 text-muted-foreground transition hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        aria-label={`Remove ${file.name}`}
+      >
+        <X className="size-3.5" />
+      </button>
+    </li>
+  );
+}
+
+function UploadButton({
+  kind,
+  disabled,
+  onFiles,
+}: {
+  kind: AttachmentKind;
+  disabled: boolean;
+  onFiles: (kind: AttachmentKind, files: File[]) => void;
+}) {
+  const input = React.useRef<HTMLInputElement>(null);
+  const label = kind === "document" ? "Upload document" : "Upload image";
+  const hint = kind === "document" ? "PDF, Word, Excel, CSV or text" : "JPG or PNG";
+  const Icon = kind === "document" ? Paperclip : ImageIcon;
+  return (
+    <>
+      <Tooltip>
+        <TooltipTrigger asChild>
+          <button
+            type="button"
+            disabled={disabled}
+            onClick={() => input.current?.click()}
+            className="inline-flex size-8 items-center justify-center rounded-full text-muted-foreground transition hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:pointer-events-none disabled:opacity-50"
+            aria-label={label}
+          >
+            <Icon className="size-4" />
+          </button>
+        </TooltipTrigger>
+        <TooltipContent>
+          {label} <span className="opacity-70">· {hint}</span>
+        </TooltipContent>
+      </Tooltip>
+      <input
+        ref={input}
+        type="file"
+        multiple
+        accept={acceptFor(kind)}
+        className="hidden"
+        data-testid={`${kind}-input`}
+        onChange={(event) => {
+          const picked = Array.from(event.target.files ?? []);
+          // Cleared so picking the same file again still fires a change.
+          event.target.value = "";
+          onFiles(kind, picked);
+        }}
+      />
+    </>
+  );
+}
+
+export function Composer({ session }: { session: ChatSession }) {
+  const { phase, input, setInput, files, model } = session;
+  const busy = phase !== "idle";
+  const textarea = React.useRef<HTMLTextAreaElement>(null);
+  const canSend = !busy && outgoingText(input, files.length) !== "";
+
+  // Grows with its content from two rows up to a limit, then scrolls.
+  React.useLayoutEffect(() => {
+    const el = textarea.current;
+    if (!el) return;
+    el.style.height = "auto";
+    el.style.height = `${Math.min(el.scrollHeight, 240)}px`;
+  }, [input]);
+
+  // Focus returns to the box once a reply has arrived, ready for the next question.
+  React.useEffect(() => {
+    if (phase === "idle") textarea.current?.focus({ preventScroll: true });
+  }, [phase]);
+
+  return (
+    <div className="grid gap-2.5">
+      {session.limitMessage && <LimitReachedBanner message={session.limitMessage} onUpgraded={session.dismissLimit} />}
+      {session.error && <ErrorBanner message={session.error} onDismiss={session.dismissError} />}
+      <form
+        className={cn(
+          "rounded-2xl border bg-card shadow-sm transition focus-within:border-primary/50 focus-within:ring-4 focus-within:ring-primary/10",
+          busy && "opacity-95",
+        )}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void session.send();
+        }}
+      >
+        {files.length > 0 && (
+          <ul className="flex flex-wrap gap-2 border-b px-3 pb-2.5 pt-3" aria-label="Selected files">
+            {files.map((f) => (
+              <FileChip key={f.id} file={f.file} onRemove={() => session.removeFile(f.id)} />
+            ))}
+          </ul>
+        )}
+        <label htmlFor="chat-input" className="sr-only">
+          Message
+        </label>
+        <textarea
+          id="chat-input"
+          ref={textarea}
+          rows={2}
+          value={input}
+          disabled={busy}
+          onChange={(event) => setInput(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+              event.preventDefault();
+              void session.send();
+            }
+          }}
+          placeholder={
+            phase === "awaiting" ? MESSAGES.responding : model === RESEARCH_MODEL ? "Ask every model at once..." : "Ask anything..."
+          }
+          className="block w-full resize-none bg-transparent px-4 pb-1 pt-3.5 text-[15px] leading-6 placeholder:text-muted-foreground focus:outline-none disabled:cursor-not-allowed"
+        />
+        <div className="flex items-center gap-1 px-2 pb-2 pt-1">
+          <UploadButton kind="document" disabled={busy} onFiles={session.addFiles} />
+          <UploadButton kind="image" disabled={busy} onFiles={session.addFiles} />
+          <div className="mx-1 h-5 w-px bg-border" aria-hidden="true" />
+          <ModelSelect value={model} onChange={session.setModel} disabled={busy} />
+          <span className="ml-auto hidden pr-2 text-[11px] text-muted-foreground lg:inline">
+            <kbd className="font-sans">Enter</kbd> to send · <kbd className="font-sans">Shift + Enter</kbd> for a new line
+          </span>
+          <button
+            type="submit"
+            disabled={!canSend}
+            className={cn(
+              "inline-flex h-9 shrink-0 items-center gap-1.5 rounded-full bg-primary px-4 text-sm font-medium text-primary-foreground shadow-sm transition hover:bg-primary/90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:pointer-events-none disabled:opacity-40 max-lg:ml-auto",
+            )}
+          >
+            {phase === "reading" ? (
+              <>
+                <Spinner className="size-4" /> Analyzing...
+              </>
+            ) : phase === "awaiting" ? (
+              <>
+                <Spinner className="size-4" /> Send
+              </>
+            ) : (
+              <>
+                Send <ArrowUp className="size-4" aria-hidden="true" />
+              </>
+            )}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { cn } from "@/lib/utils";
+import { useAiStatus, type ServiceStatus } from "./queries";
+
+/**
+ * The service status line under the chat (spec doc 1 §2): one dot per service
+ * (active green, standby yellow, anything else grey) and the legend.
+ */
+
+function dotClass(status: string) {
+  if (status === "active") return "bg-emerald-500 shadow-[0_0_0_3px] shadow-emerald-500/20";
+  if (status === "standby") return "bg-amber-400 shadow-[0_0_0_3px] shadow-amber-400/20";
+  return "bg-zinc-400 dark:bg-zinc-500";
+}
+
+function statusWord(status: string) {
+  if (status === "active") return "Active";
+  if (status === "standby") return "Standby";
+  return "Offline";
+}
+
+function Dot({ status, className }: { status: string; className?: string }) {
+  return <span className={cn("inline-block size-2 shrink-0 rounded-full", dotClass(status), className)} aria-hidden="true" />;
+}
+
+export function StatusFooter() {
+  const { data, isPending, isError } = useAiStatus();
+  const services: ServiceStatus[] = Array.isArray(data?.services) ? data.services : [];
+
+  return (
+    <footer
+      className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2 text-xs text-muted-foreground"
+      aria-label="AI service status"
+      data-testid="status-footer"
+    >
+      <div className="flex min-w-0 flex-wrap items-center gap-x-3.5 gap-y-1.5" aria-live="polite">
+        {isPending ? (
+          <span className="inline-flex items-center gap-2">
+            <span className="size-2 animate-pulse rounded-full bg-muted-foreground/40" aria-hidden="true" />
+            Checking status...
+          </span>
+        ) : isError || services.length === 0 ? (
+          <span className="inline-flex items-center gap-2">
+            <Dot status="unknown" />
+            Status unavailable
+          </span>
+        ) : (
+          <ul className="flex flex-wrap items-center gap-x-3.5 gap-y-1.5">
+            {services.map((s) => (
+              <li key={s.service} className="inline-flex items-center gap-1.5" title={`${s.service}: ${statusWord(s.status)}`}>
+                <Dot status={s.status} />
+                <span>{s.service}</span>
+                <span className="sr-only">: {statusWord(s.status)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <ul className="flex items-center gap-3" aria-label="Legend">
+        {(["active", "standby", "offline"] as const).map((s) => (
+          <li key={s} className="inline-flex items-center gap-1.5">
+            <Dot status={s} className="shadow-none" />
+            {statusWord(s)}
+          </li>
+        ))}
+      </ul>
+    </footer>
+  );
+}
