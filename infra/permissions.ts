@@ -67,6 +67,17 @@ export function environmentFor(access: readonly Access[]) {
     env.GROK_API_KEY = secrets.GrokApiKey.value;
     env.DEEPSEEK_API_KEY = secrets.DeepseekApiKey.value;
     env.BEDROCK_ENABLED = secrets.BedrockEnabled.value;
+    Object.assign(env, modelSettingsFromDeployer());
   }
   return env;
+}
+
+/**
+ * Which model id each choice uses, provider base URLs and the research budget are
+ * per-stage configuration, not secrets: whatever the deployer's environment sets
+ * (e.g. `GPT_MODEL=gpt-5.5 npx sst deploy`) reaches the functions; the rest keep core's defaults.
+ */
+const MODEL_SETTINGS = /^(CLAUDE_MODEL|BEDROCK_MODELS|(GPT|GEMINI|GROK|DEEPSEEK)_(MODEL|BASE_URL|EXTRA_BODY)|OPENAI_BASE_URL|MODEL_[A-Z_]+|CHAT_DEADLINE_MS|RESEARCH_[A-Z_]+|PIPELINE_MODEL_TIMEOUT_MS)$/;
+function modelSettingsFromDeployer(): Record<string, string> {
+  return Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => MODEL_SETTINGS.test(e[0]) && !!e[1]));
 }
