@@ -289,7 +289,11 @@ export namespace Document {
   /** Removes every trace of a document (records, then files). Used by delete and by the pipeline's discard. */
   export async function purge(item: Pick<DocumentItem, "id" | "userId" | "projectId">) {
     await DocumentStore.transaction
-      .write(({ document, quote }) => [document.delete({ id: item.id }).commit(), quote.delete({ documentId: item.id }).commit()])
+      .write(({ document, quote, correction }) => [
+        document.delete({ id: item.id }).commit(),
+        quote.delete({ documentId: item.id }).commit(),
+        correction.delete({ documentId: item.id }).commit(),
+      ])
       .go();
     await removeFiles({ userId: item.userId, projectId: item.projectId, documentId: item.id });
   }

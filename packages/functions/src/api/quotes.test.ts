@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { QuoteCorrectionEntity } from "@quorum/core/quote/correction-entity";
 import { QuoteEntity } from "@quorum/core/quote/entity";
 import { Quote } from "@quorum/core/quote/index";
 import { SECOND_VENDOR_QUOTE, VENDOR_QUOTE } from "@quorum/core/search/fixtures";
@@ -164,5 +165,13 @@ describe("quotes", () => {
     expect((await call(bob, "GET", `/api/projects/${projectId}/quotes`)).status).toBe(404);
     expect((await call(bob, "PUT", `/api/quotes/${acme.id}`, { total: 1 })).status).toBe(404);
     expect(byFile((await list()).quotes, "acme-quote.pdf").total).toBe(VENDOR_QUOTE.total);
+  });
+  it("deleting a document leaves no correction behind", async () => {
+    const pacific = byFile((await list()).quotes, "pacific-quote.pdf");
+    expect(pacific.edited).toBe(true);
+    expect((await QuoteCorrectionEntity.get({ documentId: pacific.documentId }).go()).data).not.toBeNull();
+    expect((await call(ann, "DELETE", `/api/documents/${pacific.documentId}`)).status).toBe(200);
+    expect((await QuoteCorrectionEntity.get({ documentId: pacific.documentId }).go({ consistent: true })).data).toBeNull();
+    expect((await list()).quotes.map((q) => q.documentName)).toEqual(["acme-quote.pdf"]);
   });
 });
