@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { Actor } from "@quorum/core/actor";
 import { openAiError, openAiReplies, startFakeServer, type FakeServer } from "@quorum/core/ai/testing/fake-models";
 import { testConfig } from "@quorum/core/ai/testing/config";

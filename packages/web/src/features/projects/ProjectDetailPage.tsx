@@ -30,6 +30,7 @@ import { EditProjectDialog } from "./EditProjectDialog";
 import { projectStatusVariant, roleLine, type ProjectWithLinks } from "./model";
 import { useProject } from "./queries";
 import { ProjectChatSlot, ProjectDocumentsSlot, ProjectUploadSlot } from "./slots";
+import { QuotesSection } from "@/features/quotes/QuotesSection";
 
 /** The project screen's sections; the route decides which one opens (spec doc 2 §2). */
 export type ProjectSection = "overview" | "chat" | "upload" | "quotes";
@@ -133,14 +134,7 @@ function ProjectWorkspace({ project, section }: { project: ProjectWithLinks; sec
           {active === "chat" && <ProjectChatSlot projectId={project.id} />}
           {active === "documents" && <ProjectDocumentsSlot projectId={project.id} />}
           {active === "upload" && <ProjectUploadSlot projectId={project.id} />}
-          {active === "quotes" && (
-            <Card>
-              <CardHeader>
-                <CardTitle>Quotes</CardTitle>
-              </CardHeader>
-              <CardContent className="text-muted-foreground">Quote management functionality coming soon</CardContent>
-            </Card>
-          )}
+          {active === "quotes" && <QuotesSection projectId={project.id} />}
         </section>
       </div>
       {user && <EditProjectDialog uid={user.uid} project={project} open={editing} onOpenChange={setEditing} />}

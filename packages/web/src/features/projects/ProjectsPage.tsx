@@ -52,7 +52,7 @@ export function ProjectsPage() {
               AI Chat - All Projects
             </h2>
           </div>
-          <div className="flex-1 p-3">
+          <div className="flex min-h-0 flex-1 flex-col">
             <AllProjectsChatSlot />
           </div>
         </aside>

@@ -1,0 +1,228 @@
+import * as React from "react";
+import { Bot, FileText, SendHorizontal, UserRound } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { LimitReachedBanner } from "@/features/billing";
+import { toast } from "@/hooks/use-toast";
+import { cn } from "@/lib/utils";
+import { ChatMarkdown } from "./ChatMarkdown";
+import { citationLabel, formatTime, type ChatMessage, type Citation } from "./model";
+import { openDocument } from "./open-document";
+
+/**
+ * A chat's message list and composer, shared by the project chat section and
+ * the all-projects panel: user messages on the right, the assistant's on the
+ * left with its sources, hour:minute under each, the newest always in view.
+ */
+export function ChatThread({
+  messages,
+  pending,
+  loading,
+  onSend,
+  empty,
+  placeholder,
+  compact = false,
+  limit,
+  onLimitCleared,
+}: {
+  messages: ChatMessage[];
+  pending: boolean;
+  loading?: boolean;
+  onSend: (text: string) => Promise<boolean>;
+  empty: React.ReactNode;
+  placeholder: string;
+  compact?: boolean;
+  /** The daily question limit was reached: its message, with the upgrade offer. */
+  limit?: string | null;
+  onLimitCleared?: () => void;
+}) {
+  const scroller = React.useRef<HTMLDivElement>(null);
+  React.useEffect(() => {
+    const el = scroller.current;
+    if (el) el.scrollTo({ top: el.scrollHeight, behavior: messages.length > 2 ? "smooth" : "auto" });
+  }, [messages.length, pending]);
+
+  const cite = React.useCallback((c: Citation) => {
+    openDocument(c.documentId, c.page, c.fileName).catch(() =>
+      toast({ title: "Could not open the document", description: `${c.fileName} may have been deleted.`, variant: "destructive" }),
+    );
+  }, []);
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <div
+        ref={scroller}
+        className={cn("min-h-0 flex-1 overflow-y-auto", compact ? "px-3 py-4" : "px-4 py-6 sm:px-6")}
+        role="log"
+        aria-label="Messages"
+        aria-live="polite"
+      >
+        {loading ? (
+          <div className="grid gap-4" aria-label="Loading messages">
+            <Skeleton className="ml-auto h-10 w-2/3 rounded-2xl" />
+            <Skeleton className="h-24 w-4/5 rounded-2xl" />
+          </div>
+        ) : messages.length === 0 && !pending ? (
+          empty
+        ) : (
+          <ol className={cn("grid", compact ? "gap-4" : "gap-6")}>
+            {messages.map((m) => (
+              <MessageRow key={m.id} message={m} compact={compact} onCite={cite} />
+            ))}
+            {pending && <Thinking compact={compact} />}
+          </ol>
+        )}
+      </div>
+      {limit && (
+        <div className={compact ? "px-2.5 pb-2" : "px-3 pb-3 sm:px-4"}>
+          <LimitReachedBanner message={limit} onUpgraded={onLimitCleared} />
+        </div>
+      )}
+      <Composer onSend={onSend} pending={pending} placeholder={placeholder} compact={compact} />
+    </div>
+  );
+}
+
+function Avatar({ ai, compact }: { ai: boolean; compact: boolean }) {
+  const Icon = ai ? Bot : UserRound;
+  return (
+    <div
+      aria-hidden="true"
+      className={cn(
+        "flex shrink-0 items-center justify-center rounded-full",
+        compact ? "size-7" : "size-8",
+        ai ? "bg-primary/10 text-primary ring-1 ring-primary/20" : "bg-foreground text-background",
+      )}
+    >
+      <Icon className={compact ? "size-3.5" : "size-4"} />
+    </div>
+  );
+}
+
+function MessageRow({ message, compact, onCite }: { message: ChatMessage; compact: boolean; onCite: (c: Citation) => void }) {
+  const ai = message.type === "ai";
+  const citations = message.citations ?? [];
+  return (
+    <li
+      data-testid={ai ? "ai-message" : "user-message"}
+      className={cn("flex items-start gap-2.5", ai ? "justify-start" : "flex-row-reverse justify-start")}
+    >
+      <Avatar ai={ai} compact={compact} />
+      <div className={cn("flex min-w-0 flex-col gap-1", ai ? "items-start" : "items-end", compact ? "max-w-[88%]" : "max-w-[85%]")}>
+        <div
+          className={cn(
+            "min-w-0 max-w-full rounded-2xl px-3.5 py-2.5 shadow-xs",
+            ai ? "rounded-tl-sm border bg-muted/50 text-foreground" : "rounded-tr-sm bg-primary text-primary-foreground",
+          )}
+        >
+          {ai ? (
+            <ChatMarkdown text={message.content} citations={citations} onCite={onCite} />
+          ) : (
+            <p className="whitespace-pre-wrap break-words text-sm leading-relaxed">{message.content}</p>
+          )}
+        </div>
+        {ai && citations.length > 0 && (
+          <div className="flex max-w-full flex-wrap gap-1.5" aria-label="Sources">
+            {citations.map((c) => (
+              <button
+                key={c.index}
+                type="button"
+                onClick={() => onCite(c)}
+                title={c.snippet}
+                className="group inline-flex max-w-full cursor-pointer items-center gap-1.5 rounded-full border bg-background px-2.5 py-1 text-xs text-muted-foreground shadow-xs transition-colors hover:border-primary/40 hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              >
+                <span className="flex size-4 shrink-0 items-center justify-center rounded-full bg-primary/12 text-[10px] font-semibold text-primary">
+                  {c.index}
+                </span>
+                <FileText className="size-3.5 shrink-0" aria-hidden="true" />
+                <span className="truncate">{citationLabel(c)}</span>
+              </button>
+            ))}
+          </div>
+        )}
+        <time className="px-1 text-[11px] tabular-nums text-muted-foreground" dateTime={message.timestamp ?? undefined}>
+          {formatTime(message.timestamp)}
+        </time>
+      </div>
+    </li>
+  );
+}
+
+function Thinking({ compact }: { compact: boolean }) {
+  return (
+    <li className="flex items-start gap-2.5" aria-label="Waiting for the answer">
+      <Avatar ai compact={compact} />
+      <div className="flex items-center gap-2 rounded-2xl rounded-tl-sm border bg-muted/50 px-3.5 py-3 text-sm text-muted-foreground">
+        <span className="flex gap-1" aria-hidden="true">
+          {[0, 150, 300].map((delay) => (
+            <span key={delay} className="size-1.5 animate-bounce rounded-full bg-primary/70" style={{ animationDelay: `${delay}ms` }} />
+          ))}
+        </span>
+        Searching the documents…
+      </div>
+    </li>
+  );
+}
+
+function Composer({
+  onSend,
+  pending,
+  placeholder,
+  compact,
+}: {
+  onSend: (text: string) => Promise<boolean>;
+  pending: boolean;
+  placeholder: string;
+  compact: boolean;
+}) {
+  const [text, setText] = React.useState("");
+  const area = React.useRef<HTMLTextAreaElement>(null);
+  const blank = text.trim() === "";
+
+  React.useLayoutEffect(() => {
+    const el = area.current;
+    if (!el) return;
+    el.style.height = "auto";
+    el.style.height = `${Math.min(el.scrollHeight, 160)}px`;
+  }, [text]);
+
+  const send = () => {
+    if (blank || pending) return;
+    const value = text;
+    setText("");
+    void onSend(value);
+  };
+
+  return (
+    <form
+      className={cn("border-t bg-card/60", compact ? "p-2.5" : "p-3 sm:p-4")}
+      onSubmit={(e) => {
+        e.preventDefault();
+        send();
+      }}
+    >
+      <div className="flex items-end gap-2 rounded-xl border bg-background p-1.5 pl-3 shadow-xs transition-shadow focus-within:border-primary/50 focus-within:ring-2 focus-within:ring-ring/20">
+        <textarea
+          ref={area}
+          rows={1}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={(e) => {
+            // Enter sends; Shift+Enter is a new line (and Enter while composing text in an IME is not a send).
+            if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
+              e.preventDefault();
+              send();
+            }
+          }}
+          placeholder={placeholder}
+          aria-label="Message"
+          className="max-h-40 min-h-9 flex-1 resize-none bg-transparent py-2 text-sm leading-5 placeholder:text-muted-foreground focus:outline-none"
+        />
+        <Button type="submit" size="icon" disabled={blank || pending} aria-label="Send message" className="size-9 shrink-0 rounded-lg">
+          <SendHorizontal />
+        </Button>
+      </div>
+      {!compact && <p className="mt-1.5 px-1 text-[11px] text-muted-foreground">Enter to send · Shift+Enter for a new line</p>}
+    </form>
+  );
+}

@@ -1,0 +1,90 @@
+import * as React from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { FileSearch, MessageSquare, Quote, Sparkles } from "lucide-react";
+import { useAuth } from "@/features/auth";
+import { ChatThread } from "./ChatThread";
+import { PROJECT_CHAT_EMPTY, PROJECT_CHAT_PLACEHOLDER } from "./model";
+import { projectConversationKey, sendProjectMessage, useProjectConversation } from "./queries";
+import { useChatThread } from "./useChatThread";
+
+const SUGGESTIONS = ["Summarize the vendor quotes", "What are the payment terms?", "Which requirements does the specification set?"];
+
+/** The project detail's chat section (spec doc 2 §2): answers cite the project's documents. */
+export function ProjectChat({ projectId }: { projectId: number }) {
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const history = useProjectConversation(projectId);
+  const send = React.useCallback((message: string) => sendProjectMessage(projectId, user?.uid ?? "", message), [projectId, user?.uid]);
+  // The stored history is what the next visit shows: mark it stale once a reply is in.
+  const onReplied = React.useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: projectConversationKey(projectId), refetchType: "none" }),
+    [queryClient, projectId],
+  );
+  const thread = useChatThread({ history: history.data, uid: user?.uid, send, onReplied });
+
+  return (
+    <div className="flex h-[calc(100dvh-11rem)] min-h-[30rem] flex-col overflow-hidden rounded-xl border bg-card shadow-sm">
+      <header className="flex items-center gap-3 border-b px-4 py-3 sm:px-6">
+        <div className="flex size-9 items-center justify-center rounded-lg bg-primary/10 text-primary">
+          <MessageSquare className="size-[18px]" aria-hidden="true" />
+        </div>
+        <div className="min-w-0">
+          <h2 className="font-semibold leading-tight">Project Chat</h2>
+          <p className="truncate text-xs text-muted-foreground">
+            Answers come from this project's documents and records, with their sources.
+          </p>
+        </div>
+      </header>
+      <ChatThread
+        messages={thread.messages}
+        pending={thread.pending}
+        loading={history.isPending}
+        onSend={thread.submit}
+        limit={thread.limit}
+        onLimitCleared={thread.clearLimit}
+        placeholder={PROJECT_CHAT_PLACEHOLDER}
+        empty={<EmptyState onPick={(s) => void thread.submit(s)} />}
+      />
+    </div>
+  );
+}
+
+function EmptyState({ onPick }: { onPick: (suggestion: string) => void }) {
+  return (
+    <div className="mx-auto flex h-full max-w-md flex-col items-center justify-center gap-5 py-8 text-center">
+      <div className="relative">
+        <div className="flex size-14 items-center justify-center rounded-2xl bg-primary/10 text-primary ring-1 ring-primary/20">
+          <Sparkles className="size-7" aria-hidden="true" />
+        </div>
+      </div>
+      <div className="grid gap-1.5">
+        <p className="text-lg font-semibold">{PROJECT_CHAT_EMPTY}</p>
+        <p className="text-balance text-sm text-muted-foreground">
+          Ask about quotes, specifications and contracts. Every answer links to the document and page it comes from.
+        </p>
+      </div>
+      <div className="grid w-full gap-2 text-left text-sm text-muted-foreground sm:grid-cols-2">
+        <div className="flex items-start gap-2 rounded-lg border bg-background/60 p-3">
+          <FileSearch className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+          Searches every processed document of the project
+        </div>
+        <div className="flex items-start gap-2 rounded-lg border bg-background/60 p-3">
+          <Quote className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+          Cites the file and page behind each fact
+        </div>
+      </div>
+      <div className="flex flex-wrap justify-center gap-2">
+        {SUGGESTIONS.map((s) => (
+          <button
+            key={s}
+            type="button"
+            onClick={() => onPick(s)}
+            className="cursor-pointer rounded-full border bg-background px-3 py-1.5 text-xs font-medium text-muted-foreground shadow-xs transition-colors hover:border-primary/40 hover:text-foreground"
+          >
+            {s}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}

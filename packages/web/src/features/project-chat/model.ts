@@ -1,0 +1,89 @@
+/**
+ * The project chat's data as the API answers it, and the small pure helpers the
+ * screens share (tested in model.test.ts).
+ */
+
+export interface Citation {
+  index: number;
+  documentId: number;
+  projectId: number;
+  projectName?: string;
+  fileName: string;
+  page: number;
+  snippet: string;
+}
+
+export interface ChatMessage {
+  id: string;
+  type: "user" | "ai";
+  content: string;
+  timestamp: string | null;
+  citations?: Citation[];
+  model?: string;
+}
+
+/** POST /api/projects/{id}/chat and POST /api/projects-chat. */
+export interface ChatReply {
+  response?: string;
+  citations?: Citation[];
+  model?: string;
+  offline?: boolean;
+  timestamp?: string;
+}
+
+/** The spec's text when a reply carries no response field. */
+export const NO_RESPONSE_TEXT = "I apologize, but I encountered an error processing your request.";
+export const SEND_FAILED = { title: "Error", description: "Failed to send message. Please try again." } as const;
+export const NOT_AUTHENTICATED = "User not authenticated";
+export const PROJECT_CHAT_EMPTY = "Start a conversation about this project";
+export const PROJECT_CHAT_PLACEHOLDER = "Ask about project documents, quotes, requirements...";
+
+/** The spec's message ids are timestamp-based. */
+export const newMessageId = () => `${Date.now()}`;
+
+/** Hour and minute, in the reader's locale. */
+export function formatTime(timestamp: string | null | undefined): string {
+  if (!timestamp) return "";
+  const date = new Date(timestamp);
+  if (Number.isNaN(date.getTime())) return "";
+  return date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+}
+
+/** The AI message a reply becomes (the spec's apology when it has no response). */
+export function replyMessage(reply: ChatReply | null | undefined): ChatMessage {
+  const hasResponse = !!reply && typeof reply.response === "string";
+  return {
+    id: newMessageId(),
+    type: "ai",
+    content: hasResponse ? reply.response! : NO_RESPONSE_TEXT,
+    timestamp: reply?.timestamp ?? new Date().toISOString(),
+    citations: hasResponse ? (reply!.citations ?? []) : [],
+    model: reply?.model,
+  };
+}
+
+/**
+ * Turns the answer's source markers ("[1]", "[2, 3]") into links the Markdown
+ * renderer shows as citation chips; numbers without a citation stay text, and
+ * code spans are left alone.
+ */
+export function linkCitations(text: string, citations: Citation[]): string {
+  const known = new Set(citations.map((c) => c.index));
+  if (known.size === 0) return text;
+  return text
+    .split(/(```[\s\S]*?```|`[^`\n]*`)/)
+    .map((part, i) => {
+      if (i % 2 === 1) return part;
+      return part.replace(/\[(\d{1,3}(?:\s*,\s*\d{1,3})*)\](?!\()/g, (whole, list: string) => {
+        const numbers = list.split(",").map((n) => Number(n.trim()));
+        if (!numbers.every((n) => known.has(n))) return whole;
+        return numbers.map((n) => `[${n}](#cite-${n})`).join("");
+      });
+    })
+    .join("");
+}
+
+/** "acme-quote.pdf · p. 2" (with the project in the all-projects chat). */
+export function citationLabel(c: Citation): string {
+  return `${c.projectName ? `${c.projectName} · ` : ""}${c.fileName} · p. ${c.page}`;
+}

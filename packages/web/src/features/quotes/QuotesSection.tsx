@@ -1,0 +1,229 @@
+import * as React from "react";
+import { AlertCircle, Columns3, FileText, Loader2, Receipt, Upload } from "lucide-react";
+import { Link } from "@tanstack/react-router";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { cn } from "@/lib/utils";
+import { CompareQuotesDialog } from "./CompareQuotesDialog";
+import { counterparty, formatDate, formatMoney, isExpired, type Quote, type QuotelessDocument } from "./model";
+import { KindBadge, StatusBadge, viewDocument } from "./parts";
+import { QuoteDetailDialog } from "./QuoteDetailDialog";
+import { useProjectQuotes } from "./queries";
+
+/**
+ * /projects/$id/quotes: every quote read from the project's documents, as a
+ * table; open one for its line items, flags and corrections; compare vendor
+ * quotes side by side; export as CSV.
+ */
+export function QuotesSection({ projectId }: { projectId: number }) {
+  const quotes = useProjectQuotes(projectId);
+  const [openId, setOpenId] = React.useState<number | null>(null);
+  const [comparing, setComparing] = React.useState(false);
+  const list = quotes.data?.quotes ?? [];
+  const open = list.find((q) => q.id === openId);
+  const vendorQuotes = list.filter((q) => q.kind === "vendor");
+
+  return (
+    <div className="grid gap-4">
+      <div className="overflow-hidden rounded-xl border bg-card shadow-sm">
+        <header className="flex flex-wrap items-center gap-3 border-b px-4 py-3 sm:px-6">
+          <div className="flex size-9 items-center justify-center rounded-lg bg-primary/10 text-primary">
+            <Receipt className="size-[18px]" aria-hidden="true" />
+          </div>
+          <div className="min-w-0 flex-1">
+            <h2 className="font-semibold leading-tight">Quotes</h2>
+            <p className="text-xs text-muted-foreground">
+              Read from this project's documents. Open a quote to check, correct or export it.
+            </p>
+          </div>
+          <Button variant="outline" size="sm" disabled={vendorQuotes.length < 2} onClick={() => setComparing(true)}>
+            <Columns3 />
+            Compare vendor quotes
+          </Button>
+        </header>
+
+        {quotes.isPending ? (
+          <div className="grid gap-2 p-6" aria-label="Loading quotes">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} className="h-10 w-full" />
+            ))}
+          </div>
+        ) : quotes.isError ? (
+          <p className="px-6 py-12 text-center text-sm text-muted-foreground">Failed to load quotes. Please try again in a moment.</p>
+        ) : (
+          <>
+            {list.length > 0 && <Summary quotes={list} />}
+            {list.length === 0 ? (
+              <Empty projectId={projectId} waiting={quotes.data.documents.length > 0} />
+            ) : (
+              <QuotesTable quotes={list} onOpen={setOpenId} />
+            )}
+          </>
+        )}
+      </div>
+      {quotes.data && quotes.data.documents.length > 0 && <Quoteless documents={quotes.data.documents} />}
+
+      {open && <QuoteDetailDialog projectId={projectId} quote={open} open onOpenChange={(o) => !o && setOpenId(null)} />}
+      {comparing && <CompareQuotesDialog quotes={vendorQuotes} open onOpenChange={setComparing} />}
+    </div>
+  );
+}
+
+function Summary({ quotes }: { quotes: Quote[] }) {
+  const vendor = quotes.filter((q) => q.kind === "vendor" && q.total !== null);
+  const lowest = vendor.reduce<Quote | undefined>((best, q) => (!best || q.total! < best.total! ? q : best), undefined);
+  const review = quotes.filter((q) => q.status === "needs_review").length;
+  const stats = [
+    {
+      label: "Quotes",
+      value: String(quotes.length),
+      hint: `${quotes.filter((q) => q.kind === "vendor").length} vendor · ${quotes.filter((q) => q.kind === "customer").length} customer`,
+    },
+    { label: "Need review", value: String(review), hint: review ? "Numbers that do not add up" : "Every quote adds up", warn: review > 0 },
+    {
+      label: "Lowest vendor total",
+      value: lowest ? formatMoney(lowest.total, lowest.currency) : "—",
+      hint: lowest ? counterparty(lowest) : "No vendor totals yet",
+    },
+  ];
+  return (
+    <dl className="grid grid-cols-1 divide-y border-b sm:grid-cols-3 sm:divide-x sm:divide-y-0">
+      {stats.map((s) => (
+        <div key={s.label} className="px-6 py-4">
+          <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{s.label}</dt>
+          <dd className={cn("mt-1 text-2xl font-semibold tabular-nums", s.warn && "text-amber-600 dark:text-amber-400")}>{s.value}</dd>
+          <dd className="truncate text-xs text-muted-foreground">{s.hint}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function QuotesTable({ quotes, onOpen }: { quotes: Quote[]; onOpen: (id: number) => void }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full min-w-[760px] text-sm" aria-label="Quotes">
+        <thead>
+          <tr className="border-b bg-muted/40 text-left text-xs font-medium uppercase tracking-wide text-muted-foreground">
+            <th className="px-6 py-2.5 font-medium">Vendor / Customer</th>
+            <th className="px-3 py-2.5 font-medium">Number</th>
+            <th className="px-3 py-2.5 font-medium">Date</th>
+            <th className="px-3 py-2.5 font-medium">Valid until</th>
+            <th className="px-3 py-2.5 text-right font-medium">Total</th>
+            <th className="px-3 py-2.5 font-medium">Currency</th>
+            <th className="px-3 py-2.5 font-medium">Status</th>
+            <th className="px-6 py-2.5 font-medium">Source</th>
+          </tr>
+        </thead>
+        <tbody>
+          {quotes.map((q) => {
+            const expired = isExpired(q.validUntil);
+            return (
+              <tr
+                key={q.id}
+                data-testid="quote-row"
+                onClick={() => onOpen(q.id)}
+                className="group cursor-pointer border-b transition-colors last:border-b-0 hover:bg-muted/40"
+              >
+                <td className="px-6 py-3">
+                  <div className="flex flex-col gap-1">
+                    <button
+                      type="button"
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        onOpen(q.id);
+                      }}
+                      className="w-fit cursor-pointer text-left font-medium text-foreground underline-offset-4 group-hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                    >
+                      {counterparty(q)}
+                    </button>
+                    <KindBadge kind={q.kind} />
+                  </div>
+                </td>
+                <td className="px-3 py-3 font-mono text-xs">{q.quoteNumber ?? "—"}</td>
+                <td className="whitespace-nowrap px-3 py-3 text-muted-foreground">{formatDate(q.quoteDate)}</td>
+                <td className={cn("whitespace-nowrap px-3 py-3", expired ? "text-destructive" : "text-muted-foreground")}>
+                  {formatDate(q.validUntil)}
+                  {expired && <span className="ml-1.5 text-[10px] font-semibold uppercase">expired</span>}
+                </td>
+                <td className="whitespace-nowrap px-3 py-3 text-right font-semibold tabular-nums">{formatMoney(q.total, q.currency)}</td>
+                <td className="px-3 py-3 text-muted-foreground">{q.currency ?? "—"}</td>
+                <td className="px-3 py-3">
+                  <StatusBadge status={q.status} />
+                </td>
+                <td className="px-6 py-3">
+                  <button
+                    type="button"
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      viewDocument(q.documentId, q.documentName);
+                    }}
+                    className="inline-flex max-w-48 cursor-pointer items-center gap-1.5 text-primary underline-offset-4 hover:underline"
+                    aria-label={`View ${q.documentName}`}
+                  >
+                    <FileText className="size-3.5 shrink-0" aria-hidden="true" />
+                    <span className="truncate">{q.documentName}</span>
+                  </button>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Empty({ projectId, waiting }: { projectId: number; waiting: boolean }) {
+  return (
+    <div className="flex flex-col items-center gap-4 px-6 py-16 text-center">
+      <div className="flex size-14 items-center justify-center rounded-2xl bg-primary/10 text-primary">
+        <Receipt className="size-7" aria-hidden="true" />
+      </div>
+      <div className="grid gap-1.5">
+        <p className="text-lg font-semibold">No quotes yet</p>
+        <p className="max-w-sm text-balance text-sm text-muted-foreground">
+          {waiting
+            ? "Quote documents are being read. Their numbers appear here when processing completes."
+            : "Upload vendor or customer quotes: vendor, dates, line items and totals are read automatically."}
+        </p>
+      </div>
+      <Button asChild variant="outline">
+        <Link to="/projects/$id/upload" params={{ id: String(projectId) }}>
+          <Upload />
+          Upload quotes
+        </Link>
+      </Button>
+    </div>
+  );
+}
+
+function Quoteless({ documents }: { documents: QuotelessDocument[] }) {
+  return (
+    <div className="rounded-xl border bg-card px-4 py-3 shadow-sm sm:px-6">
+      <h3 className="text-sm font-medium">Quote documents without a quote</h3>
+      <ul className="mt-2 grid gap-1.5 text-sm">
+        {documents.map((d) => {
+          const busy = d.processingStatus === "processing" || d.processingStatus === "uploading";
+          return (
+            <li key={d.documentId} className="flex items-start gap-2 text-muted-foreground">
+              {busy ? (
+                <Loader2 className="mt-0.5 size-4 shrink-0 animate-spin text-primary" aria-hidden="true" />
+              ) : (
+                <AlertCircle className="mt-0.5 size-4 shrink-0 text-amber-600" aria-hidden="true" />
+              )}
+              <span>
+                <span className="font-medium text-foreground">{d.fileName}</span>:{" "}
+                {busy
+                  ? "being processed"
+                  : d.processingStatus === "failed"
+                    ? (d.failureReason ?? "processing failed")
+                    : `no quote found${d.documentType ? ` (read as ${d.documentType})` : ""}`}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+/**
+ * Quotes as GET /api/projects/{id}/quotes answers them, and the pure helpers the
+ * screens use: money and dates, status labels, CSV export (tested in model.test.ts).
+ */
+
+export interface LineItem {
+  description: string;
+  quantity: number | null;
+  unit: string | null;
+  unitPrice: number | null;
+  amount: number | null;
+  page: number | null;
+}
+
+export interface Flag {
+  code: "line_amount" | "line_items_sum" | "total_sum" | "missing_total";
+  message: string;
+  expected: number | null;
+  actual: number | null;
+  line: number | null;
+}
+
+export type QuoteStatus = "checked" | "needs_review" | "edited";
+
+export interface Quote {
+  id: number;
+  documentId: number;
+  documentName: string;
+  documentCategory: string;
+  kind: "vendor" | "customer";
+  vendorName: string | null;
+  customerName: string | null;
+  quoteNumber: string | null;
+  quoteDate: string | null;
+  validUntil: string | null;
+  currency: string | null;
+  subtotal: number | null;
+  tax: number | null;
+  shipping: number | null;
+  total: number | null;
+  paymentTerms: string | null;
+  lineItems: LineItem[];
+  flags: Flag[];
+  edited: boolean;
+  status: QuoteStatus;
+  confidence: number;
+  extractedBy: string;
+  correctedFields: string[];
+  original: Record<string, unknown>;
+}
+
+export interface QuotelessDocument {
+  documentId: number;
+  fileName: string;
+  documentCategory: string;
+  processingStatus: string;
+  failureReason: string | null;
+  documentType: string | null;
+}
+
+export const STATUS_LABEL: Record<QuoteStatus, string> = { checked: "Checked", needs_review: "Needs review", edited: "Edited" };
+
+/** The other party: who issued a vendor quote, who receives a customer quote. */
+export const counterparty = (q: Pick<Quote, "kind" | "vendorName" | "customerName">) =>
+  (q.kind === "vendor" ? q.vendorName : q.customerName) ?? "Unknown";
+
+export function formatMoney(amount: number | null | undefined, currency: string | null | undefined): string {
+  if (amount === null || amount === undefined) return "—";
+  try {
+    return new Intl.NumberFormat("en-US", { style: "currency", currency: currency || "USD", currencyDisplay: "narrowSymbol" }).format(
+      amount,
+    );
+  } catch {
+    // An unknown code: the number with the code written out.
+    return `${amount.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${currency ?? ""}`.trim();
+  }
+}
+
+/** YYYY-MM-DD shown as "Mar 14, 2024" (read as a calendar date, not a UTC instant). */
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return "—";
+  const [y, m, d] = iso.split("-").map(Number);
+  if (!y || !m || !d) return iso;
+  return new Date(y, m - 1, d).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
+}
+
+/** True once the quote's validity date has passed. */
+export function isExpired(validUntil: string | null, today = new Date()): boolean {
+  if (!validUntil) return false;
+  const local = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, "0")}-${String(today.getDate()).padStart(2, "0")}`;
+  return validUntil < local;
+}
+
+const csvCell = (value: unknown): string => {
+  const text = value === null || value === undefined ? "" : String(value);
+  // Quote fields with separators, and neutralise spreadsheet formulas (CSV injection).
+  const safe = /^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text) ? `'${text}` : text;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
+
+/** One quote as CSV: its header fields, then the line items, then the totals. */
+export function quoteCsv(q: Quote): string {
+  const rows: unknown[][] = [
+    ["Kind", q.kind],
+    ["Vendor", q.vendorName],
+    ["Customer", q.customerName],
+    ["Quote number", q.quoteNumber],
+    ["Quote date", q.quoteDate],
+    ["Valid until", q.validUntil],
+    ["Currency", q.currency],
+    ["Payment terms", q.paymentTerms],
+    ["Source document", q.documentName],
+    [],
+    ["Description", "Quantity", "Unit", "Unit price", "Amount"],
+    ...q.lineItems.map((l) => [l.description, l.quantity, l.unit, l.unitPrice, l.amount]),
+    [],
+    ["Subtotal", q.subtotal],
+    ["Tax", q.tax],
+    ["Shipping", q.shipping],
+    ["Total", q.total],
+  ];
+  return rows.map((r) => r.map(csvCell).join(",")).join("\r\n") + "\r\n";
+}
+
+export function csvFileName(q: Pick<Quote, "quoteNumber" | "id" | "vendorName" | "customerName" | "kind">): string {
+  const base = [counterparty(q), q.quoteNumber ?? `quote-${q.id}`]
+    .join("-")
+    .normalize("NFKD")
+    .replace(/[^A-Za-z0-9_-]+/g, "-")
+    .replace(/-+/g, "-")
+    .replace(/^-|-$/g, "")
+    .toLowerCase();
+  return `${base || `quote-${q.id}`}.csv`;
+}
+
+/** A client-side download (no server round trip): a Blob behind a temporary link. */
+export function downloadCsv(fileName: string, csv: string) {
+  // The byte order mark makes Excel read the file as UTF-8.
+  const url = URL.createObjectURL(new Blob(["\ufeff", csv], { type: "text/csv;charset=utf-8" }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

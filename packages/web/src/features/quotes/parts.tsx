@@ -1,0 +1,46 @@
+import { AlertTriangle, CheckCircle2, PencilLine } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { toast } from "@/hooks/use-toast";
+import { openDocument } from "@/features/project-chat/open-document";
+import { cn } from "@/lib/utils";
+import { STATUS_LABEL, type QuoteStatus } from "./model";
+
+/** Checked (green), Needs review (amber), Edited (primary). */
+export function StatusBadge({ status, className }: { status: QuoteStatus; className?: string }) {
+  const Icon = status === "checked" ? CheckCircle2 : status === "edited" ? PencilLine : AlertTriangle;
+  return (
+    <Badge
+      variant="outline"
+      className={cn(
+        "gap-1 whitespace-nowrap font-medium",
+        status === "checked" && "border-success/30 bg-success/10 text-success",
+        status === "needs_review" && "border-amber-500/30 bg-amber-500/10 text-amber-700 dark:text-amber-400",
+        status === "edited" && "border-primary/30 bg-primary/10 text-primary",
+        className,
+      )}
+    >
+      <Icon className="size-3" aria-hidden="true" />
+      {STATUS_LABEL[status]}
+    </Badge>
+  );
+}
+
+export function KindBadge({ kind }: { kind: "vendor" | "customer" }) {
+  return (
+    <span
+      className={cn(
+        "inline-flex items-center rounded-md px-1.5 py-0.5 text-[10px] font-semibold uppercase tracking-wide",
+        kind === "vendor" ? "bg-sky-500/10 text-sky-700 dark:text-sky-300" : "bg-violet-500/10 text-violet-700 dark:text-violet-300",
+      )}
+    >
+      {kind}
+    </span>
+  );
+}
+
+/** Opens the quote's source document in a new tab (the API's short-lived view link). */
+export function viewDocument(documentId: number, fileName: string) {
+  openDocument(documentId, undefined, fileName).catch(() =>
+    toast({ title: "Could not open the document", description: `${fileName} may have been deleted.`, variant: "destructive" }),
+  );
+}

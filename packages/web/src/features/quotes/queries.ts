@@ -1,0 +1,47 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiJson } from "@/lib/api";
+import type { LineItem, Quote, QuotelessDocument } from "./model";
+
+export const projectQuotesKey = (projectId: number) => ["/api/projects", projectId, "quotes"] as const;
+
+/** GET /api/projects/{id}/quotes: the quotes, and quote documents without one (still processing, failed). */
+export function useProjectQuotes(projectId: number) {
+  return useQuery({
+    queryKey: projectQuotesKey(projectId),
+    queryFn: () => apiJson<{ quotes: Quote[]; documents: QuotelessDocument[] }>("GET", `/api/projects/${projectId}/quotes`),
+    // While a quote document is still being read, look again now and then: its quote is on the way.
+    refetchInterval: (query) =>
+      query.state.data?.documents.some((d) => d.processingStatus === "processing" || d.processingStatus === "uploading") ? 5000 : false,
+  });
+}
+
+export type QuoteCorrection = Partial<
+  Pick<
+    Quote,
+    | "vendorName"
+    | "customerName"
+    | "quoteNumber"
+    | "quoteDate"
+    | "validUntil"
+    | "currency"
+    | "subtotal"
+    | "tax"
+    | "shipping"
+    | "total"
+    | "paymentTerms"
+  > & { lineItems: Omit<LineItem, "page">[] | LineItem[] }
+>;
+
+/** PUT /api/quotes/{id}: the corrected quote replaces the listed one at once. */
+export function useCorrectQuote(projectId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, changes }: { id: number; changes: QuoteCorrection }) =>
+      apiJson<{ quote: Quote }>("PUT", `/api/quotes/${id}`, changes),
+    onSuccess: ({ quote }) => {
+      queryClient.setQueryData<{ quotes: Quote[]; documents: QuotelessDocument[] }>(projectQuotesKey(projectId), (current) =>
+        current ? { ...current, quotes: current.quotes.map((q) => (q.id === quote.id ? quote : q)) } : current,
+      );
+    },
+  });
+}
