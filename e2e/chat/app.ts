@@ -1,0 +1,68 @@
+/**
+ * What the chat's browser tests share: a fresh account signed in through the
+ * header's sign-in modal, landing on /chat, and a page that records the app's own crashes.
+ */
+import { expect } from "vitest";
+import type { Browser, Locator, Page } from "playwright-core";
+import { call, createUser, webUrl, type TestUser } from "@quorum/local/testing";
+
+export interface ChatApp {
+  page: Page;
+  user: TestUser;
+  crashes: string[];
+  /** The sidebar's conversation items. */
+  items: Locator;
+  item(title: string | RegExp): Locator;
+  box: Locator;
+  ask(text: string): Promise<void>;
+  /** Waits for the n-th AI message (1-based) and answers it. */
+  answer(n: number): Promise<Locator>;
+  close(): Promise<void>;
+}
+
+export async function openChat(browser: Browser, options: { theme?: "light" | "dark" } = {}): Promise<ChatApp> {
+  const user = await createUser();
+  // The account exists in Quorum before the browser arrives, as after any earlier sign-in.
+  const login = await call(user, "POST", "/api/auth/login", { firebaseUid: user.uid, email: user.email, displayName: null });
+  expect(login.status).toBe(200);
+  const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
+  if (options.theme) await context.addInitScript(`localStorage.setItem("theme", ${JSON.stringify(options.theme)})`);
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  const crashes: string[] = [];
+  page.on("pageerror", (error) => crashes.push(error.message));
+
+  await page.goto(`${webUrl()}/`);
+  await page.getByRole("banner").getByRole("button", { name: "Sign In" }).click();
+  const dialog = page.getByRole("dialog", { name: "Welcome to Quorum" });
+  await dialog.getByLabel("Email").fill(user.email);
+  await dialog.getByLabel("Password").fill(user.password);
+  await dialog.getByRole("button", { name: "Sign In / Sign Up" }).click();
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: 30_000 }).toBe("/chat");
+  await page.getByRole("heading", { name: "Quorum Chat", exact: true }).waitFor({ timeout: 30_000 });
+
+  const sidebar = page.getByTestId("conversation-sidebar");
+  const items = sidebar.getByTestId("conversation-item");
+  const box = page.getByLabel("Message", { exact: true });
+  return {
+    page,
+    user,
+    crashes,
+    items,
+    item: (title) => items.filter({ has: page.getByTestId("conversation-title").getByText(title, { exact: typeof title === "string" }) }),
+    box,
+    async ask(text) {
+      await box.fill(text);
+      await box.press("Enter");
+    },
+    async answer(n) {
+      const message = page.getByTestId("message-ai").nth(n - 1);
+      await message.waitFor({ timeout: 60_000 });
+      return message;
+    },
+    async close() {
+      expect(crashes).toEqual([]);
+      await context.close();
+    },
+  };
+}
