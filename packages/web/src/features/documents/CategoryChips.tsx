@@ -27,7 +27,8 @@ export function CategoryChips({
   const choices = DOCUMENT_CATEGORIES.filter((c) => c !== exclude);
 
   const onKeyDown = (event: React.KeyboardEvent, index: number) => {
-    const step = event.key === "ArrowRight" || event.key === "ArrowDown" ? 1 : event.key === "ArrowLeft" || event.key === "ArrowUp" ? -1 : 0;
+    const step =
+      event.key === "ArrowRight" || event.key === "ArrowDown" ? 1 : event.key === "ArrowLeft" || event.key === "ArrowUp" ? -1 : 0;
     if (!step) return;
     event.preventDefault();
     const next = (index + step + choices.length) % choices.length;
@@ -62,7 +63,11 @@ export function CategoryChips({
                 : "border-input bg-background text-foreground hover:border-primary/50 hover:bg-accent hover:text-accent-foreground",
             )}
           >
-            {selected ? <Check className="size-4" aria-hidden="true" /> : <Icon className="size-4 text-muted-foreground" aria-hidden="true" />}
+            {selected ? (
+              <Check className="size-4" aria-hidden="true" />
+            ) : (
+              <Icon className="size-4 text-muted-foreground" aria-hidden="true" />
+            )}
             {CATEGORY_LABELS[category]}
           </button>
         );

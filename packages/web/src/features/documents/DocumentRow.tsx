@@ -28,7 +28,10 @@ export function TextDot({ extracted }: { extracted: boolean }) {
           className="inline-flex size-6 shrink-0 cursor-default items-center justify-center rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
           <span
-            className={cn("size-2.5 rounded-full", extracted ? "bg-success ring-4 ring-success/20" : "border border-muted-foreground/50 bg-transparent")}
+            className={cn(
+              "size-2.5 rounded-full",
+              extracted ? "bg-success ring-4 ring-success/20" : "border border-muted-foreground/50 bg-transparent",
+            )}
           />
         </span>
       </TooltipTrigger>
@@ -60,12 +63,19 @@ export function DocumentRow({
   onDelete: () => void;
 }) {
   const Icon = fileIcon(document);
-  const details = [formatDate(document.createdAt), formatBytes(document.size), document.pageCount ? `${document.pageCount} ${document.pageCount === 1 ? "page" : "pages"}` : ""]
+  const details = [
+    formatDate(document.createdAt),
+    formatBytes(document.size),
+    document.pageCount ? `${document.pageCount} ${document.pageCount === 1 ? "page" : "pages"}` : "",
+  ]
     .filter(Boolean)
     .join(" · ");
   const failed = document.processingStatus === "failed";
   return (
-    <li data-testid="document-row" className="flex flex-col gap-3 px-4 py-3 transition-colors hover:bg-muted/40 sm:flex-row sm:items-center sm:gap-4">
+    <li
+      data-testid="document-row"
+      className="flex flex-col gap-3 px-3 py-3 transition-colors sm:px-4 hover:bg-muted/40 sm:flex-row sm:items-center sm:gap-4"
+    >
       <div className="flex min-w-0 flex-1 items-start gap-3">
         <div className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
           <Icon className="size-5" aria-hidden="true" />
@@ -87,11 +97,20 @@ export function DocumentRow({
           {!failed && document.summary && <p className="mt-1 line-clamp-2 text-xs text-muted-foreground">{document.summary}</p>}
         </div>
       </div>
-      <div className="flex items-center gap-2 pl-13 sm:pl-0">
-        <TextDot extracted={document.hasText} />
-        <StatusBadge status={document.processingStatus} />
-        <div className="ml-auto flex items-center gap-1 sm:ml-2">
-          <Button variant="outline" size="sm" onClick={onView} disabled={document.processingStatus === "uploading"} aria-label={`View ${document.fileName}`}>
+      {/* On a phone the status and the actions share a line when they fit and wrap when not. */}
+      <div className="flex flex-wrap items-center justify-between gap-2 sm:flex-nowrap sm:justify-end">
+        <div className="flex items-center gap-2">
+          <TextDot extracted={document.hasText} />
+          <StatusBadge status={document.processingStatus} />
+        </div>
+        <div className="flex items-center gap-1 sm:ml-2">
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={onView}
+            disabled={document.processingStatus === "uploading"}
+            aria-label={`View ${document.fileName}`}
+          >
             <ExternalLink />
             View
           </Button>

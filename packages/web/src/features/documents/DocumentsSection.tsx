@@ -24,11 +24,13 @@ export function DocumentsSection({ projectId }: { projectId: number }) {
 
   return (
     <Card>
-      <CardHeader className="flex-row items-start justify-between gap-4 space-y-0">
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-x-4 gap-y-2 space-y-0 p-4 sm:p-6">
         <div className="grid gap-1.5">
           <CardTitle>Documents</CardTitle>
           <CardDescription>
-            {list.length > 0 ? plural(list.length, "document", "documents") : "Quotes, contracts, specifications and images of this project"}
+            {list.length > 0
+              ? plural(list.length, "document", "documents")
+              : "Quotes, contracts, specifications and images of this project"}
           </CardDescription>
         </div>
         {/* Announced politely so a screen reader hears processing finish without moving focus. */}
@@ -41,7 +43,7 @@ export function DocumentsSection({ projectId }: { projectId: number }) {
           )}
         </p>
       </CardHeader>
-      <CardContent className="grid gap-6">
+      <CardContent className="grid gap-6 px-4 pb-4 sm:px-6 sm:pb-6">
         {documents.isPending && <LoadingRows />}
         {documents.isError && (
           <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed px-6 py-10 text-center">
@@ -58,7 +60,9 @@ export function DocumentsSection({ projectId }: { projectId: number }) {
               <FileText className="size-6" aria-hidden="true" />
             </div>
             <p className="font-medium">No documents uploaded yet</p>
-            <p className="max-w-xs text-balance text-sm text-muted-foreground">Files added in the Upload section appear here, sorted by category.</p>
+            <p className="max-w-xs text-balance text-sm text-muted-foreground">
+              Files added in the Upload section appear here, sorted by category.
+            </p>
           </div>
         )}
         {groupByCategory(list).map(({ category, documents: docs }) => {
@@ -69,7 +73,10 @@ export function DocumentsSection({ projectId }: { projectId: number }) {
               <h3 id={headingId} className="flex items-center gap-2 text-sm font-semibold">
                 <Icon className="size-4 text-muted-foreground" aria-hidden="true" />
                 {categoryLabel(category)}
-                <span className="rounded-full bg-secondary px-2 py-0.5 text-xs font-medium tabular-nums text-secondary-foreground" data-testid="group-count">
+                <span
+                  className="rounded-full bg-secondary px-2 py-0.5 text-xs font-medium tabular-nums text-secondary-foreground"
+                  data-testid="group-count"
+                >
                   <span className="sr-only">, </span>
                   {docs.length}
                   <span className="sr-only">{docs.length === 1 ? " document" : " documents"}</span>

@@ -32,7 +32,12 @@ export function UploadSection({ projectId }: { projectId: number }) {
   const { state, upload, cancel, reject } = useDocumentUpload(projectId);
   const uploading = state.phase === "uploading";
 
-  const { getRootProps, getInputProps, isDragActive, isDragReject } = useDropzone({
+  const {
+    getRootProps,
+    getInputProps,
+    isDragActive,
+    isDragReject: rejectedLast,
+  } = useDropzone({
     accept: DOCUMENT_ACCEPT,
     maxSize: MAX_UPLOAD_BYTES,
     minSize: MIN_UPLOAD_BYTES,
@@ -48,14 +53,18 @@ export function UploadSection({ projectId }: { projectId: number }) {
     onDropRejected: (rejections) => reject(rejectionMessage(rejections), rejections.length === 1 ? rejections[0]!.file.name : undefined),
   });
 
+  // react-dropzone keeps isDragReject set after a refused drop; the warning style is for while dragging.
+  const isDragReject = isDragActive && rejectedLast;
   const categoryHeading = `upload-category-${projectId}`;
   return (
     <Card>
-      <CardHeader>
+      <CardHeader className="p-4 sm:p-6">
         <CardTitle>Upload Documents</CardTitle>
-        <CardDescription>Add quotes, contracts, specifications and images to this project. Each file is read and analysed by AI.</CardDescription>
+        <CardDescription>
+          Add quotes, contracts, specifications and images to this project. Each file is read and analysed by AI.
+        </CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-6">
+      <CardContent className="grid gap-6 px-4 pb-4 sm:px-6 sm:pb-6">
         <div className="grid gap-3">
           <h4 id={categoryHeading} className="text-sm font-medium">
             Category
@@ -67,6 +76,9 @@ export function UploadSection({ projectId }: { projectId: number }) {
           <h4 className="text-sm font-medium">File</h4>
           <div
             {...getRootProps({
+              // A control that opens the file dialog (Enter or Space), not react-dropzone's default presentation role.
+              role: "button",
+              "aria-disabled": uploading || undefined,
               "aria-label": `Upload a file to ${categoryLabel(category)}`,
               "aria-describedby": `upload-hint-${projectId}`,
             })}
@@ -93,7 +105,11 @@ export function UploadSection({ projectId }: { projectId: number }) {
             </div>
             <div className="grid gap-1">
               <p className="font-medium">
-                {isDragReject ? "This file type is not accepted" : isDragActive ? "Drop the file to upload it" : "Drag and drop a file here, or click to choose one"}
+                {isDragReject
+                  ? "This file type is not accepted"
+                  : isDragActive
+                    ? "Drop the file to upload it"
+                    : "Drag and drop a file here, or click to choose one"}
               </p>
               <p id={`upload-hint-${projectId}`} className="text-sm text-muted-foreground">
                 {ACCEPTED_TYPES_HINT} · one file at a time · up to 100 MB
@@ -138,7 +154,10 @@ function UploadStatus({ projectId, state, onCancel }: { projectId: number; state
   }
   if (state.phase === "error") {
     return (
-      <div role="alert" className="flex items-start gap-3 rounded-xl border border-destructive/40 bg-destructive/10 p-4 text-sm dark:border-destructive/50">
+      <div
+        role="alert"
+        className="flex items-start gap-3 rounded-xl border border-destructive/40 bg-destructive/10 p-4 text-sm dark:border-destructive/50"
+      >
         <AlertCircle className="mt-0.5 size-5 shrink-0 text-destructive" aria-hidden="true" />
         <div className="min-w-0 grid gap-1">
           <p className="font-medium text-destructive" data-testid="upload-error">
@@ -158,7 +177,11 @@ function UploadSuccess({ projectId, fileName, documentId }: { projectId: number;
   const doc = documents.data?.find((d) => d.id === documentId);
   const status = doc?.processingStatus ?? "processing";
   return (
-    <div role="status" className="flex items-start gap-3 rounded-xl border border-success/40 bg-success/10 p-4 text-sm" data-testid="upload-success">
+    <div
+      role="status"
+      className="flex items-start gap-3 rounded-xl border border-success/40 bg-success/10 p-4 text-sm"
+      data-testid="upload-success"
+    >
       <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-success" aria-hidden="true" />
       <div className="grid min-w-0 gap-1.5">
         <p className="break-words font-medium">{successText(fileName)}</p>

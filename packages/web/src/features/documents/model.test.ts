@@ -1,6 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { DOCUMENT_ACCEPT as SERVER_ACCEPT, DOCUMENT_CATEGORIES as SERVER_CATEGORIES, MAX_DOCUMENT_BYTES } from "@quorum/core/document/types";
-import { DOCUMENT_ACCEPT, DOCUMENT_CATEGORIES, groupByCategory, isInFlight, MAX_UPLOAD_BYTES, statusVariant, type ProjectDocument } from "./model";
+import {
+  DOCUMENT_ACCEPT as SERVER_ACCEPT,
+  DOCUMENT_CATEGORIES as SERVER_CATEGORIES,
+  MAX_DOCUMENT_BYTES,
+} from "@quorum/core/document/types";
+import {
+  DOCUMENT_ACCEPT,
+  DOCUMENT_CATEGORIES,
+  groupByCategory,
+  isInFlight,
+  MAX_UPLOAD_BYTES,
+  statusVariant,
+  type ProjectDocument,
+} from "./model";
 import { storageErrorMessage, UPLOAD_FAILED } from "./presigned-post";
 
 const doc = (id: number, documentCategory: string, processingStatus = "completed") =>
@@ -29,7 +41,12 @@ describe("documents list", () => {
   });
 
   it("polls only while a document is uploading or processing", () => {
-    expect(["uploading", "processing", "completed", "failed"].map((s) => isInFlight(doc(1, "contracts", s)))).toEqual([true, true, false, false]);
+    expect(["uploading", "processing", "completed", "failed"].map((s) => isInFlight(doc(1, "contracts", s)))).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 
   it("highlights only 'completed' with the default badge", () => {
@@ -44,9 +61,9 @@ describe("a refused upload to S3", () => {
   });
 
   it("decodes XML entities in the message", () => {
-    expect(storageErrorMessage("<Error><Message>Policy condition failed: [&quot;eq&quot;, &quot;$Content-Type&quot;]</Message></Error>")).toBe(
-      'Policy condition failed: ["eq", "$Content-Type"]',
-    );
+    expect(
+      storageErrorMessage("<Error><Message>Policy condition failed: [&quot;eq&quot;, &quot;$Content-Type&quot;]</Message></Error>"),
+    ).toBe('Policy condition failed: ["eq", "$Content-Type"]');
   });
 
   it("says 'Upload failed' when the answer has no message", () => {

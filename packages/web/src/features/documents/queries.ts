@@ -39,11 +39,14 @@ export function useMoveDocument(projectId: number) {
     mutationFn: ({ id, documentCategory }: { id: number; documentCategory: DocumentCategory }) =>
       apiJson<{ document: ProjectDocument }>("PUT", `/api/documents/${encodeURIComponent(id)}/move`, { documentCategory }),
     onSuccess: ({ document }) => {
-      queryClient.setQueryData<ProjectDocument[]>(documentsKey(projectId), (list) => list?.map((d) => (d.id === document.id ? document : d)));
+      queryClient.setQueryData<ProjectDocument[]>(documentsKey(projectId), (list) =>
+        list?.map((d) => (d.id === document.id ? document : d)),
+      );
       return queryClient.invalidateQueries({ queryKey: documentsKey(projectId) });
     },
   });
 }
 
 /** GET /api/documents/{id}/view: a short-lived link to the file itself. */
-export const documentViewUrl = (id: number) => apiJson<{ url: string; expiresAt: string }>("GET", `/api/documents/${encodeURIComponent(id)}/view`);
+export const documentViewUrl = (id: number) =>
+  apiJson<{ url: string; expiresAt: string }>("GET", `/api/documents/${encodeURIComponent(id)}/view`);

@@ -40,7 +40,10 @@ export function useDocumentUpload(projectId: number) {
   const [state, setState] = React.useState<UploadState>({ phase: "idle" });
   const abort = React.useRef<AbortController | null>(null);
 
-  const refreshList = React.useCallback(() => queryClient.invalidateQueries({ queryKey: documentsKey(projectId) }), [queryClient, projectId]);
+  const refreshList = React.useCallback(
+    () => queryClient.invalidateQueries({ queryKey: documentsKey(projectId) }),
+    [queryClient, projectId],
+  );
 
   const upload = React.useCallback(
     async (file: File, documentCategory: DocumentCategory) => {
@@ -61,9 +64,14 @@ export function useDocumentUpload(projectId: number) {
           size: file.size,
           userId: user.uid,
         });
-        await presignedPost(ticket.upload, file, (progress) => {
-          if (!controller.signal.aborted) setState((s) => (s.phase === "uploading" ? { ...s, progress } : s));
-        }, controller.signal);
+        await presignedPost(
+          ticket.upload,
+          file,
+          (progress) => {
+            if (!controller.signal.aborted) setState((s) => (s.phase === "uploading" ? { ...s, progress } : s));
+          },
+          controller.signal,
+        );
         setState({ phase: "success", fileName: file.name, document: ticket.document });
         toast({ title: "Document Uploaded", description: file.name });
       } catch (error) {
