@@ -47,6 +47,10 @@ describe("chat rules", () => {
     expect(previewText({ lastMessage: { type: "ai", content: "Hi there", timestamp: null } })).toBe("Hi there");
     expect(previewText({ lastMessage: { type: "ai", content: "x".repeat(60), timestamp: null } })).toBe(`${"x".repeat(50)}...`);
     expect(previewText({ messages: [{ id: "1", type: "user", content: "from messages", timestamp: null }] })).toBe("from messages");
+    // Markdown's markers are not shown in the one-line preview.
+    expect(previewText({ lastMessage: { type: "ai", content: "## Plan\n**Offline model** — `KEY_NAME`", timestamp: null } })).toBe(
+      "Plan Offline model — KEY_NAME",
+    );
   });
 
   it("counts conversations in words", () => {

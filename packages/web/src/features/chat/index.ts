@@ -1,0 +1,6 @@
+/** The chat feature's public face: what other features (the projects chat) can reuse. */
+export { ConversationSidebar, type ConversationSidebarProps } from "./ConversationSidebar";
+export { Markdown } from "./Markdown";
+export { MessageBubble, ThinkingIndicator } from "./MessageBubble";
+export { StatusFooter } from "./StatusFooter";
+export type { ChatMessage, ConversationSummary, ListType } from "./model";
