@@ -68,7 +68,16 @@ async function main() {
   cleanups.push(gateway.close);
   say(`API gateway       ${gateway.url}/api`);
 
-  await waitFor("GET /api/health", async () => (await fetch(`${gatewayUrl}/api/health`)).status === 200, 120_000);
+  let health = "";
+  await waitFor(
+    "GET /api/health",
+    async () => {
+      const response = await fetch(`${gatewayUrl}/api/health`);
+      health = await response.text();
+      return response.status === 200;
+    },
+    120_000,
+  ).catch((error: Error) => Promise.reject(new Error(`${error.message}; last answer: ${health || "none"}`)));
 
   // s3rver's upload events start the document pipeline (definition.asl.json, in-process).
   const { startLocalPipeline } = await import("./pipeline");

