@@ -11,7 +11,7 @@ const MAX_COLUMNS = 4;
 
 /** Vendor quotes side by side, line item by line item, the lowest unit price marked. */
 export function CompareQuotesDialog({
-  quotes,
+  quotes: listed,
   open,
   onOpenChange,
 }: {
@@ -19,6 +19,8 @@ export function CompareQuotesDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  // Columns in a stable order (by vendor), whatever order the list shows.
+  const quotes = [...listed].sort((a, b) => counterparty(a).localeCompare(counterparty(b)) || a.id - b.id);
   const [chosen, setChosen] = React.useState<number[]>(() => quotes.slice(0, MAX_COLUMNS).map((q) => q.id));
   const selected = quotes.filter((q) => chosen.includes(q.id));
   const comparison = compareQuotes(selected);

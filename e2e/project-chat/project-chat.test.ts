@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { labelledProject } from "../../packages/functions/src/api/project-chat.testing";
+import { signedInUser, type TestUser } from "@quorum/local/testing";
+import { launchBrowser, openApp, signIn, webUrl, type AppPage } from "../shell/browser";
+
+/**
+ * A person asks about a project's documents in its chat (the offline model
+ * answers, as in any stack without a model key), sees the cited answer, opens
+ * the cited document, and finds the conversation again later; then asks across
+ * all projects on /projects.
+ */
+describe("project chat in the browser", () => {
+  let browser: Browser;
+  let app: AppPage;
+  let user: TestUser;
+  let projectId: number;
+
+  beforeAll(async () => {
+    user = await signedInUser();
+    ({ projectId } = await labelledProject(user));
+    browser = await launchBrowser();
+    app = await openApp(browser, "/");
+  }, 240_000);
+  afterAll(async () => {
+    await app?.close();
+    await browser?.close();
+  });
+
+  it("signs in", { timeout: 60_000 }, async () => {
+    await signIn(app.page, user.email, user.password);
+  });
+
+  it("asks a question offline and gets an answer that cites the document and page", { timeout: 90_000 }, async () => {
+    const { page } = app;
+    await page.goto(new URL(`/projects/${projectId}/chat`, webUrl()).href);
+    await page.getByText("Start a conversation about this project").waitFor();
+    const input = page.getByPlaceholder("Ask about project documents, quotes, requirements...");
+    const send = page.getByRole("button", { name: "Send message" });
+    expect(await send.isDisabled()).toBe(true);
+    await input.fill("   ");
+    expect(await send.isDisabled()).toBe(true);
+
+    // Shift+Enter is a new line, not a send.
+    await input.fill("What is the price of the pressure relief valve?");
+    await input.press("Shift+Enter");
+    expect(await input.inputValue()).toBe("What is the price of the pressure relief valve?\n");
+    expect(await page.getByTestId("user-message").count()).toBe(0);
+
+    await input.press("Enter");
+    const question = page.getByTestId("user-message");
+    await question.waitFor();
+    expect(await question.textContent()).toContain("What is the price of the pressure relief valve?");
+    const answer = page.getByTestId("ai-message").first();
+    await answer.getByText("Offline model").waitFor({ timeout: 30_000 });
+    await answer
+      .getByText(/Pressure relief valve PRV-75/)
+      .first()
+      .waitFor();
+    expect(await answer.locator("time").textContent()).toMatch(/^\d{1,2}:\d{2}/);
+    expect(await input.inputValue()).toBe("");
+
+    // The source opens the document in a new tab.
+    const source = answer.getByRole("button", { name: /pacific-quote\.pdf · p\. 1/ });
+    const [tab] = await Promise.all([page.context().waitForEvent("page"), source.click()]);
+    await expect.poll(() => tab.url(), { timeout: 15_000 }).toContain("pacific-quote.pdf");
+    await tab.close();
+  });
+
+  it("finds the conversation again after a reload", { timeout: 60_000 }, async () => {
+    const { page } = app;
+    await page.reload();
+    await page.getByTestId("ai-message").first().getByText("Offline model").waitFor();
+    expect(await page.getByTestId("user-message").count()).toBe(1);
+    expect(await page.getByTestId("ai-message").count()).toBe(1);
+  });
+
+  it("asks across all projects from the panel on /projects", { timeout: 90_000 }, async () => {
+    const { page } = app;
+    await page.goto(new URL("/projects", webUrl()).href);
+    const panel = page.getByRole("complementary", { name: "AI Chat - All Projects" });
+    await panel.getByText("Ask about all your projects").waitFor();
+    await panel.getByPlaceholder("Ask across all your projects...").fill("Which state's law governs the supply agreement?");
+    await panel.getByRole("button", { name: "Send message" }).click();
+    await panel.getByRole("button", { name: /Riverside Warehouse · supply-agreement\.txt · p\. 1/ }).waitFor({ timeout: 30_000 });
+    await page.reload();
+    await panel.getByTestId("ai-message").first().waitFor();
+    expect(await panel.getByTestId("user-message").first().textContent()).toContain("Which state's law governs");
+  });
+});

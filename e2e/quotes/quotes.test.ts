@@ -1,0 +1,90 @@
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { labelledProject } from "../../packages/functions/src/api/project-chat.testing";
+import { signedInUser, type TestUser } from "@quorum/local/testing";
+import { launchBrowser, openApp, signIn, webUrl, type AppPage } from "../shell/browser";
+
+/**
+ * A person opens a project's quotes (read by the pipeline from two uploaded
+ * vendor quotes), compares them line by line, corrects a wrong total and
+ * exports a quote as CSV.
+ */
+describe("quotes in the browser", () => {
+  let browser: Browser;
+  let app: AppPage;
+  let user: TestUser;
+  let projectId: number;
+
+  beforeAll(async () => {
+    user = await signedInUser();
+    ({ projectId } = await labelledProject(user, ["acme-quote.pdf", "pacific-quote.pdf"]));
+    browser = await launchBrowser();
+    app = await openApp(browser, "/");
+  }, 240_000);
+  afterAll(async () => {
+    await app?.close();
+    await browser?.close();
+  });
+
+  it("signs in", { timeout: 60_000 }, async () => {
+    await signIn(app.page, user.email, user.password);
+  });
+
+  it("lists the quotes read from the documents", { timeout: 60_000 }, async () => {
+    const { page } = app;
+    await page.goto(new URL(`/projects/${projectId}/quotes`, webUrl()).href);
+    const rows = page.getByTestId("quote-row");
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(2);
+    const acme = rows.filter({ hasText: "Acme Industrial Supply Co." });
+    await acme.getByText("AIS-2024-0117").waitFor();
+    await acme.getByText("$2,269.49").waitFor();
+    await acme.getByText("Checked").waitFor();
+    await rows.filter({ hasText: "Pacific Fasteners & Hydraulics Inc." }).getByText("$2,460.71").waitFor();
+  });
+
+  it("compares the two vendor quotes side by side by line item", { timeout: 60_000 }, async () => {
+    const { page } = app;
+    await page.getByRole("button", { name: "Compare vendor quotes" }).click();
+    const dialog = page.getByRole("dialog", { name: "Compare vendor quotes" });
+    const rows = dialog.getByTestId("comparison-row");
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(5);
+    // Written differently by each vendor, matched as one item; Acme's pump is the cheaper one.
+    const pump = rows.filter({ hasText: "Hydraulic pump HP-220" });
+    expect(await pump.locator("td").first().textContent()).toContain("lowest");
+    expect(await pump.locator("td").nth(1).textContent()).toContain("$405.00");
+    await rows.filter({ hasText: "Pressure relief valve PRV-75" }).getByText("not in every quote").waitFor();
+    await dialog.getByText(/On the 4 items every selected quote has, Acme Industrial Supply Co\. is \$\d/).waitFor();
+    await page.keyboard.press("Escape");
+  });
+
+  it("corrects a wrong total, sees the failed check, and exports the quote as CSV", { timeout: 60_000 }, async () => {
+    const { page } = app;
+    await page.getByRole("button", { name: "Acme Industrial Supply Co." }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByText("The numbers add up").waitFor();
+    await dialog.getByRole("table", { name: "Line items" }).getByText("Hydraulic pump HP-220").waitFor();
+    await dialog.getByRole("button", { name: "Edit" }).click();
+    await dialog.getByLabel("Total", { exact: true }).fill("2300");
+    await dialog.getByRole("button", { name: "Save changes" }).click();
+    await dialog.getByText("One check failed").waitFor();
+    await dialog.getByText(/but the total says 2,300\.00/).waitFor();
+    await dialog.getByText("was $2,269.49").waitFor();
+
+    const [download] = await Promise.all([page.waitForEvent("download"), dialog.getByRole("button", { name: "Export CSV" }).click()]);
+    expect(download.suggestedFilename()).toBe("acme-industrial-supply-co-ais-2024-0117.csv");
+    const csv = readFileSync((await download.path())!, "utf8");
+    expect(csv).toContain("Quote number,AIS-2024-0117");
+    expect(csv).toContain("Hydraulic pump HP-220,4,,389.99,1559.96");
+    expect(csv).toContain("Total,2300");
+
+    await page.keyboard.press("Escape");
+    const row = page.getByTestId("quote-row").filter({ hasText: "Acme Industrial Supply Co." });
+    await row.getByText("$2,300.00").waitFor();
+    await row.getByText("Needs review").waitFor();
+    await page.reload();
+    await page.getByTestId("quote-row").filter({ hasText: "Acme Industrial Supply Co." }).getByText("$2,300.00").waitFor();
+  });
+});
