@@ -36,8 +36,10 @@ describe("the conversation sidebar", { timeout: 120_000 }, () => {
   it("a new conversation appears, then takes the generated title after its first question", async () => {
     const app = await openChat(browser);
     const { page } = app;
+    await page.getByText("0 conversations", { exact: true }).waitFor();
     await page.getByRole("button", { name: "New conversation" }).click();
-    await app.item("New Conversation").waitFor();
+    // The first conversation write of a fresh stack also loads its handler: allow for a slow machine.
+    await app.item("New Conversation").waitFor({ timeout: 45_000 });
     await page.getByText("1 conversation", { exact: true }).waitFor();
     await app.item("New Conversation").getByText("No messages yet").waitFor();
 
