@@ -1,7 +1,6 @@
-import { rank, tokenize } from "../ai/lexical";
-import { CONFIGURE_HINT } from "../ai/offline";
+import { clip, rank, tokenize } from "../ai/lexical";
 import type { Hit } from "../search/engine";
-import { excerpt } from "../search/excerpt";
+import { excerpt, reflow } from "../search/excerpt";
 import { toCitation, type Citation } from "./citations";
 
 /**
@@ -16,6 +15,9 @@ const LABEL = "**Offline model**";
 export const OFFLINE_QUOTES = 3;
 const QUOTE_CHARS = 600;
 const FACTS = 3;
+const FACT_CHARS = 240;
+/** Shorter than the general chat's hint: the project chat repeats it under every answer. */
+export const PROJECT_CONFIGURE_HINT = "To get written answers instead of quotes, configure a model (see `.env.example`).";
 const SNIPPET_CHARS = 280;
 
 export function offlineNotice(scope: string, why?: string): string {
@@ -49,8 +51,8 @@ export function offlineProjectAnswer(input: OfflineInput): { response: string; c
     blocks.push("The passages that best match your question:");
     quoted.forEach((hit, i) => {
       const projectName = input.projectNames?.get(hit.projectId);
-      const text = excerpt(hit.text, input.question, QUOTE_CHARS);
-      const citation = toCitation(hit, i + 1, excerpt(hit.text, input.question, SNIPPET_CHARS), projectName);
+      const text = reflow(excerpt(hit.text, input.question, QUOTE_CHARS));
+      const citation = toCitation(hit, i + 1, reflow(excerpt(hit.text, input.question, SNIPPET_CHARS)), projectName);
       citations.push(citation);
       const where = `${projectName ? `${projectName}: ` : ""}"${hit.fileName}", page ${hit.page}`;
       blocks.push(`**[${i + 1}]** ${where}\n${blockquote(text)}`);
@@ -70,9 +72,9 @@ export function offlineProjectAnswer(input: OfflineInput): { response: string; c
     .sort((a, b) => b.score - a.score)
     .slice(0, FACTS)
     .map((s) => s.item);
-  if (facts.length) blocks.push(`From the records:\n${facts.map((f) => `- ${f}`).join("\n")}`);
+  if (facts.length) blocks.push(`From the records:\n${facts.map((f) => `- ${clip(f, FACT_CHARS)}`).join("\n")}`);
 
-  blocks.push(CONFIGURE_HINT);
+  blocks.push(PROJECT_CONFIGURE_HINT);
   return { response: blocks.join("\n\n"), citations };
 }
 

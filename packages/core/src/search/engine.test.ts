@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { chunkPages } from "../document/chunks";
 import { Extract } from "../extract/index";
 import { createIndex, deserialize, searchIndex, serialize, type IndexedChunk } from "./engine";
-import { excerpt } from "./excerpt";
+import { excerpt, reflow } from "./excerpt";
 import { fillerText, LABELLED_QUESTIONS, projectDocuments } from "./fixtures";
 import { fuseRanks } from "./fusion";
 
@@ -86,6 +86,12 @@ describe("excerpts and fusion", () => {
     expect(quoted).toContain("Hydraulic pump HP-220");
     expect(quoted.length).toBeLessThanOrEqual(210);
     expect(quoted.startsWith("…")).toBe(true);
+  });
+
+  it("joins lines a layout wrapped mid-sentence, but keeps table rows and headings apart", () => {
+    expect(reflow("Slab shall be designed for a 250\npsf uniform load.\nSection 23 - Heating\n2 | Bolts | $7.20\nsubtotal | $9")).toBe(
+      "Slab shall be designed for a 250 psf uniform load.\nSection 23 - Heating\n2 | Bolts | $7.20\nsubtotal | $9",
+    );
   });
 
   it("reciprocal rank fusion puts what both lists rank high first", () => {

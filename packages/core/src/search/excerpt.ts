@@ -35,3 +35,20 @@ export function excerpt(text: string, question: string, max = 600): string {
   const body = lines.slice(from, to + 1).join("\n");
   return `${from > 0 ? "…\n" : ""}${clip(body, max)}${to < lines.length - 1 ? "\n…" : ""}`;
 }
+
+/**
+ * Joins the lines a page layout wrapped mid-sentence ("designed for a 250" /
+ * "psf uniform load"), so a quoted paragraph reads as one; table rows (cells
+ * joined by " | ") and lines that start a new item stay on their own line.
+ */
+export function reflow(text: string): string {
+  const out: string[] = [];
+  for (const line of text.split("\n")) {
+    const previous = out[out.length - 1];
+    const continues =
+      previous !== undefined && /^[a-z]/.test(line) && !line.includes(" | ") && !previous.includes(" | ") && !/[.:;!?]$/.test(previous);
+    if (continues) out[out.length - 1] = `${previous} ${line}`;
+    else out.push(line);
+  }
+  return out.join("\n");
+}

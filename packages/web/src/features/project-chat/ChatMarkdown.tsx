@@ -22,7 +22,7 @@ export function ChatMarkdown({ text, citations, onCite }: { text: string; citati
     blockquote: ({ node: _n, className, ...p }) => (
       <blockquote
         className={cn(
-          "my-2 whitespace-pre-line rounded-r-md border-l-2 border-primary/50 bg-background/60 py-1.5 pl-3 pr-2 font-mono text-[12.5px] leading-5 text-foreground/80 [&>p]:my-0",
+          "my-2 rounded-r-md border-l-2 border-primary/50 bg-background/70 py-2 pl-3 pr-2 text-[13px] leading-5 text-foreground/85 [&>p]:my-0 [&>p]:whitespace-pre-line",
           className,
         )}
         {...p}
@@ -76,7 +76,7 @@ export function ChatMarkdown({ text, citations, onCite }: { text: string; citati
     },
   };
   return (
-    <div className="min-w-0 break-words text-sm">
+    <div className="min-w-0 text-sm [overflow-wrap:anywhere]">
       <ReactMarkdown remarkPlugins={[remarkGfm]} components={components}>
         {linkCitations(text, citations)}
       </ReactMarkdown>

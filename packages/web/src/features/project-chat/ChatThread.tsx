@@ -52,7 +52,7 @@ export function ChatThread({
     <div className="flex min-h-0 flex-1 flex-col">
       <div
         ref={scroller}
-        className={cn("min-h-0 flex-1 overflow-y-auto", compact ? "px-3 py-4" : "px-4 py-6 sm:px-6")}
+        className={cn("min-h-0 flex-1 overflow-y-auto overflow-x-hidden", compact ? "px-3 py-4" : "px-4 py-6 sm:px-6")}
         role="log"
         aria-label="Messages"
         aria-live="polite"
@@ -65,7 +65,7 @@ export function ChatThread({
         ) : messages.length === 0 && !pending ? (
           empty
         ) : (
-          <ol className={cn("grid", compact ? "gap-4" : "gap-6")}>
+          <ol className={cn("grid grid-cols-[minmax(0,1fr)]", compact ? "gap-4" : "gap-6")}>
             {messages.map((m) => (
               <MessageRow key={m.id} message={m} compact={compact} onCite={cite} />
             ))}

@@ -102,17 +102,16 @@ function Summary({ quotes }: { quotes: Quote[] }) {
 function QuotesTable({ quotes, onOpen }: { quotes: Quote[]; onOpen: (id: number) => void }) {
   return (
     <div className="overflow-x-auto">
-      <table className="w-full min-w-[760px] text-sm" aria-label="Quotes">
+      <table className="w-full min-w-[720px] text-sm" aria-label="Quotes">
         <thead>
           <tr className="border-b bg-muted/40 text-left text-xs font-medium uppercase tracking-wide text-muted-foreground">
-            <th className="px-6 py-2.5 font-medium">Vendor / Customer</th>
+            <th className="py-2.5 pl-6 pr-3 font-medium">Vendor / Customer</th>
             <th className="px-3 py-2.5 font-medium">Number</th>
             <th className="px-3 py-2.5 font-medium">Date</th>
             <th className="px-3 py-2.5 font-medium">Valid until</th>
             <th className="px-3 py-2.5 text-right font-medium">Total</th>
-            <th className="px-3 py-2.5 font-medium">Currency</th>
             <th className="px-3 py-2.5 font-medium">Status</th>
-            <th className="px-6 py-2.5 font-medium">Source</th>
+            <th className="py-2.5 pl-3 pr-6 font-medium">Source</th>
           </tr>
         </thead>
         <tbody>
@@ -125,8 +124,8 @@ function QuotesTable({ quotes, onOpen }: { quotes: Quote[]; onOpen: (id: number)
                 onClick={() => onOpen(q.id)}
                 className="group cursor-pointer border-b transition-colors last:border-b-0 hover:bg-muted/40"
               >
-                <td className="px-6 py-3">
-                  <div className="flex flex-col gap-1">
+                <td className="min-w-40 py-3 pl-6 pr-3">
+                  <div className="flex flex-col items-start gap-1">
                     <button
                       type="button"
                       onClick={(e) => {
@@ -140,25 +139,27 @@ function QuotesTable({ quotes, onOpen }: { quotes: Quote[]; onOpen: (id: number)
                     <KindBadge kind={q.kind} />
                   </div>
                 </td>
-                <td className="px-3 py-3 font-mono text-xs">{q.quoteNumber ?? "—"}</td>
+                <td className="whitespace-nowrap px-3 py-3 font-mono text-xs">{q.quoteNumber ?? "—"}</td>
                 <td className="whitespace-nowrap px-3 py-3 text-muted-foreground">{formatDate(q.quoteDate)}</td>
-                <td className={cn("whitespace-nowrap px-3 py-3", expired ? "text-destructive" : "text-muted-foreground")}>
-                  {formatDate(q.validUntil)}
-                  {expired && <span className="ml-1.5 text-[10px] font-semibold uppercase">expired</span>}
+                <td className="whitespace-nowrap px-3 py-3 text-muted-foreground">
+                  <span className="block">{formatDate(q.validUntil)}</span>
+                  {expired && <span className="text-[11px] font-medium text-amber-700 dark:text-amber-400">Expired</span>}
                 </td>
-                <td className="whitespace-nowrap px-3 py-3 text-right font-semibold tabular-nums">{formatMoney(q.total, q.currency)}</td>
-                <td className="px-3 py-3 text-muted-foreground">{q.currency ?? "—"}</td>
+                <td className="whitespace-nowrap px-3 py-3 text-right">
+                  <span className="block font-semibold tabular-nums">{formatMoney(q.total, q.currency)}</span>
+                  <span className="text-[11px] text-muted-foreground">{q.currency ?? "No currency"}</span>
+                </td>
                 <td className="px-3 py-3">
                   <StatusBadge status={q.status} />
                 </td>
-                <td className="px-6 py-3">
+                <td className="py-3 pl-3 pr-6">
                   <button
                     type="button"
                     onClick={(e) => {
                       e.stopPropagation();
                       viewDocument(q.documentId, q.documentName);
                     }}
-                    className="inline-flex max-w-48 cursor-pointer items-center gap-1.5 text-primary underline-offset-4 hover:underline"
+                    className="inline-flex max-w-32 cursor-pointer items-center gap-1.5 text-primary underline-offset-4 hover:underline"
                     aria-label={`View ${q.documentName}`}
                   >
                     <FileText className="size-3.5 shrink-0" aria-hidden="true" />
