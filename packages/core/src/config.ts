@@ -89,6 +89,10 @@ export const ConfigSchema = z.object({
   RESEARCH_PROPOSER_MAX_TOKENS: z.coerce.number().int().positive().default(1500),
   /** The model that writes research mode's answer first; the others follow if it fails. */
   RESEARCH_SYNTHESIZER: z.enum(["claude", "gpt", "gemini", "grok", "deepseek"]).default("claude"),
+  /** Project chat retrieval: "auto" adds embeddings to BM25 when OpenAI or Gemini is configured; "off" keeps words only. */
+  EMBEDDINGS: z.enum(["auto", "off"]).default("auto"),
+  OPENAI_EMBEDDING_MODEL: z.string().default("text-embedding-3-small"),
+  GEMINI_EMBEDDING_MODEL: z.string().default("gemini-embedding-001"),
 
   // Payments
   STRIPE_SECRET_KEY: z.string().optional(),

@@ -8,7 +8,8 @@ import { Customer } from "../customer/index";
 import { Invalid } from "../error";
 import { Project } from "../project/index";
 import { ProjectQuotes } from "../quote/project-quotes";
-import { Search, type LoadedIndex } from "../search/index";
+import { configuredEmbedder, semanticRanking } from "../search/embeddings";
+import { Search, type LoadedIndex, type SemanticRanking } from "../search/index";
 import { answerWithSources, type AnswerDeps, type ChatAnswer } from "./answer";
 import type { Citation } from "./citations";
 import { contactFacts, customerFacts, projectFacts } from "./context";
@@ -36,6 +37,12 @@ const OptionalProjectId = z
   .optional();
 
 const defaultDeps = (): AnswerDeps => ({ config: config(), store: dynamoStatusStore });
+
+/** Embeddings join BM25 when a configured provider offers them. */
+function semanticFor(deps: AnswerDeps): SemanticRanking | undefined {
+  const embedder = configuredEmbedder(deps.config);
+  return embedder ? semanticRanking(embedder) : undefined;
+}
 
 export interface ChatReply {
   /** The assistant's text (Markdown, citing sources as [1], [2] ...). */
@@ -106,7 +113,7 @@ export namespace ProjectChat {
     const project = await Project.getWithLinks(projectId);
     const scope: Scope = { kind: "project", projectId, projectName: project.name };
     const [retrieval, listed, conversation] = await Promise.all([
-      Search.inProject(projectId, message, RETRIEVED),
+      Search.inProject(projectId, message, RETRIEVED, semanticFor(deps)),
       ProjectQuotes.list(projectId),
       ChatHistory.ensure(scope),
     ]);
@@ -171,6 +178,7 @@ export namespace AllProjectsChat {
       projects.map((p) => p.id),
       message,
       RETRIEVED,
+      semanticFor(deps),
     );
     const projectNames = new Map(projects.map((p) => [p.id, p.name]));
     const documentsOf = new Map(retrieval.indexes.map((i) => [i.projectId, i.documents]));

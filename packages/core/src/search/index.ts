@@ -16,7 +16,7 @@ export type { LoadedIndex } from "./project-index";
  * given (the lexical candidates plus whatever it finds itself).
  */
 export interface SemanticRanking {
-  rank(question: string, loaded: LoadedIndex, limit: number): Promise<string[]>;
+  rank(question: string, loaded: LoadedIndex, limit: number): Promise<{ id: string; score: number }[]>;
 }
 
 export interface Retrieval {
@@ -43,16 +43,31 @@ export namespace Search {
   /**
    * The best chunks across several of the caller's projects. Each project keeps
    * its own index (the one its chat uses); their BM25 scores are merged as they
-   * are, so a project whose documents do not match contributes nothing.
+   * are, so a project whose documents do not match contributes nothing; with
+   * embeddings, one fusion runs over all projects' candidates.
    */
   export async function acrossProjects(projectIds: number[], question: string, limit = 8, semantic?: SemanticRanking): Promise<Retrieval> {
     const indexes = await mapLimit(projectIds, LOAD_CONCURRENCY, (id) => loadProjectIndex(id));
     const started = performance.now();
-    const perProject = await Promise.all(indexes.map((loaded) => rankIn(loaded, question, limit, semantic)));
-    const hits = perProject
+    const candidates = semantic ? limit * CANDIDATES : limit;
+    const lexical = indexes
+      .flatMap((loaded) => searchIndex(loaded.index, question, candidates))
+      .sort((a, b) => b.score - a.score)
+      .slice(0, candidates);
+    if (!semantic) return { hits: lexical.slice(0, limit), indexes, searchMs: performance.now() - started };
+    // Cosine similarities are comparable across projects (same model): one fusion over all of them.
+    const ranked = await Promise.all(
+      indexes.map(async (loaded) => (await semantic.rank(question, loaded, candidates)).map((r) => ({ ...r, loaded }))),
+    );
+    const semanticHits = ranked
       .flat()
       .sort((a, b) => b.score - a.score)
-      .slice(0, limit);
+      .slice(0, candidates)
+      .map((r) => lexical.find((h) => h.id === r.id && h.projectId === r.loaded.projectId) ?? storedHit(r.loaded, r.id))
+      .filter((h): h is Hit => h !== undefined);
+    const hits = fuseRanks([lexical, semanticHits], (h) => `${h.projectId}/${h.id}`)
+      .slice(0, limit)
+      .map(({ item, score }) => ({ ...item, score }));
     return { hits, indexes, searchMs: performance.now() - started };
   }
 }
@@ -60,9 +75,9 @@ export namespace Search {
 async function rankIn(loaded: LoadedIndex, question: string, limit: number, semantic?: SemanticRanking): Promise<Hit[]> {
   const lexical = searchIndex(loaded.index, question, semantic ? limit * CANDIDATES : limit);
   if (!semantic) return lexical;
-  const ids = await semantic.rank(question, loaded, limit * CANDIDATES);
+  const ranked = await semantic.rank(question, loaded, limit * CANDIDATES);
   const byId = new Map(lexical.map((h) => [h.id, h]));
-  const semanticHits = ids.map((id) => byId.get(id) ?? storedHit(loaded, id)).filter((h): h is Hit => h !== undefined);
+  const semanticHits = ranked.map((r) => byId.get(r.id) ?? storedHit(loaded, r.id)).filter((h): h is Hit => h !== undefined);
   return fuseRanks([lexical, semanticHits], (h) => h.id)
     .slice(0, limit)
     .map(({ item, score }) => ({ ...item, score }));

@@ -3,6 +3,7 @@ import { Actor } from "@quorum/core/actor";
 import { openAiError, openAiReplies, startFakeServer, type FakeServer } from "@quorum/core/ai/testing/fake-models";
 import { testConfig } from "@quorum/core/ai/testing/config";
 import { ProjectChat } from "@quorum/core/project-chat/index";
+import { clearVectorCache, openAiEmbedder, semanticRanking, vectorsKey } from "@quorum/core/search/embeddings";
 import { clearMemoryCache, indexKey, Search } from "@quorum/core/search/index";
 import { loadProjectIndex } from "@quorum/core/search/project-index";
 import { Storage } from "@quorum/core/storage/index";
@@ -164,6 +165,66 @@ describe("project chat", () => {
       );
       expect(reply.offline).toBe(true);
       expect(reply.response).toMatch(/^\*\*Offline model\*\* — GPT .*offline model is answering instead/);
+      expect(reply.citations[0]).toMatchObject({ fileName: "riverside-specifications.pdf", page: 2 });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("with a provider that offers embeddings, ranks by meaning too: a question sharing no word with the answer finds it", async () => {
+    // A fake provider whose "meaning" is words plus synonyms, hashed into 64 dimensions.
+    const synonyms: Record<string, string> = { extinguishing: "sprinkler", suppression: "sprinkler" };
+    const embed = (text: string) => {
+      const v = new Array(64).fill(0);
+      for (const word of text.toLowerCase().match(/[a-z]+/g) ?? []) {
+        const w = synonyms[word] ?? word;
+        if (w.length < 4) continue;
+        let h = 0;
+        for (const ch of w) h = (h * 31 + ch.charCodeAt(0)) % 64;
+        v[h] += 1;
+      }
+      return v;
+    };
+    const server = await startFakeServer((c) => {
+      if (c.path.endsWith("/embeddings")) {
+        const input = c.body.input as string[];
+        return {
+          json: {
+            object: "list",
+            model: c.body.model,
+            data: input.map((t, index) => ({ object: "embedding", index, embedding: embed(t) })),
+            usage: { prompt_tokens: 1, total_tokens: 1 },
+          },
+        };
+      }
+      return openAiReplies("The ESFR system [1].")(c);
+    });
+    try {
+      const question = "Which extinguishing setup is planned?";
+      const as = <T>(work: () => Promise<T>) => Actor.provide({ userId: ann.uid }, work);
+      expect((await as(() => Search.inProject(annProject, question, 5))).hits.some((h) => h.text.includes("ESFR"))).toBe(false);
+
+      clearVectorCache();
+      const semantic = semanticRanking(openAiEmbedder("gemini", "fake-embedding", "test", `${server.url}/v1`));
+      const { hits } = await as(() => Search.inProject(annProject, question, 5, semantic));
+      expect(hits[0]).toMatchObject({ fileName: "riverside-specifications.pdf", page: 2 });
+      // Each document's vectors were stored once, next to its chunks.
+      const specId = annDocs["riverside-specifications.pdf"]!;
+      expect(
+        (await Storage.head(vectorsKey({ userId: ann.uid, projectId: annProject, documentId: specId }, "gemini:fake-embedding")))
+          .ContentLength,
+      ).toBeGreaterThan(0);
+      const calls = server.calls.length;
+      clearVectorCache();
+      await as(() => Search.inProject(annProject, question, 5, semantic));
+      expect(server.calls.length).toBe(calls + 1); // only the question: the chunks' vectors came from S3
+
+      // The chat uses it when Gemini is configured.
+      const deps = {
+        config: testConfig({ GEMINI_API_KEY: "test", GEMINI_BASE_URL: `${server.url}/v1`, GEMINI_EMBEDDING_MODEL: "fake-embedding" }),
+      };
+      const reply = await as(() => ProjectChat.send(annProject, { message: question }, deps));
+      expect(reply).toMatchObject({ offline: false, model: "gemini" });
       expect(reply.citations[0]).toMatchObject({ fileName: "riverside-specifications.pdf", page: 2 });
     } finally {
       await server.close();
