@@ -9,12 +9,8 @@
  * process, which runs the pipeline (DynamoDB Local is a separate Java process).
  */
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { freePort } from "../packages/local/src/ports";
-import { ensureTable, startDynamo, startS3 } from "../packages/local/src/services";
+import { startDataStack } from "./data-stack";
 
 const { values: args } = parseArgs({ options: { pages: { type: "string", default: "100" }, runs: { type: "string", default: "3" } } });
 const PAGES = Number(args.pages);
@@ -23,26 +19,8 @@ const RUNS = Number(args.runs);
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 async function main() {
-  const workDir = mkdtempSync(join(tmpdir(), "quorum-bench-"));
-  const [dynamoPort, s3Port] = [await freePort(), await freePort()];
-  const table = "quorum-bench";
-  const bucket = "quorum-bench-uploads";
-  console.log(`starting DynamoDB Local :${dynamoPort} and s3rver :${s3Port} ...`);
-  const [dynamo, s3] = await Promise.all([
-    startDynamo({ port: dynamoPort }),
-    startS3({ port: s3Port, directory: join(workDir, "s3"), buckets: [bucket] }),
-  ]);
-  await ensureTable(dynamoPort, table);
-  Object.assign(process.env, {
-    STAGE: "local",
-    AWS_REGION: "us-east-1",
-    AWS_ACCESS_KEY_ID: "local",
-    AWS_SECRET_ACCESS_KEY: "local",
-    TABLE_NAME: table,
-    BUCKET_NAME: bucket,
-    DYNAMO_ENDPOINT: `http://127.0.0.1:${dynamoPort}`,
-    S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
-  });
+  const stack = await startDataStack("pipeline");
+  const { s3 } = stack;
 
   // Core reads its configuration on first use: only now that the environment is set.
   const { Actor } = await import("../packages/core/src/actor");
@@ -113,9 +91,7 @@ async function main() {
     `peak memory of the pipeline process: RSS ${mb(Math.max(peakRss, process.resourceUsage().maxRSS * 1024))}, JS heap ${mb(peakHeap)}`,
   );
 
-  await s3.stop();
-  await dynamo.stop();
-  rmSync(workDir, { recursive: true, force: true });
+  await stack.stop();
   process.exit(0);
 }
 

@@ -16,12 +16,8 @@
  * - an offline project chat answer end to end (retrieval, records, history, storage).
  */
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { freePort } from "../packages/local/src/ports";
-import { ensureTable, startDynamo, startS3 } from "../packages/local/src/services";
+import { startDataStack } from "./data-stack";
 
 const { values: args } = parseArgs({
   options: { chunks: { type: "string", default: "10000" }, queries: { type: "string", default: "400" } },
@@ -39,26 +35,8 @@ const percentile = (values: number[], p: number) => {
 };
 
 async function main() {
-  const workDir = mkdtempSync(join(tmpdir(), "quorum-bench-retrieval-"));
-  const [dynamoPort, s3Port] = [await freePort(), await freePort()];
-  const table = "quorum-bench";
-  const bucket = "quorum-bench-uploads";
-  console.log(`starting DynamoDB Local :${dynamoPort} and s3rver :${s3Port} ...`);
-  const [dynamo, s3] = await Promise.all([
-    startDynamo({ port: dynamoPort }),
-    startS3({ port: s3Port, directory: join(workDir, "s3"), buckets: [bucket] }),
-  ]);
-  await ensureTable(dynamoPort, table);
-  Object.assign(process.env, {
-    STAGE: "local",
-    AWS_REGION: "us-east-1",
-    AWS_ACCESS_KEY_ID: "local",
-    AWS_SECRET_ACCESS_KEY: "local",
-    TABLE_NAME: table,
-    BUCKET_NAME: bucket,
-    DYNAMO_ENDPOINT: `http://127.0.0.1:${dynamoPort}`,
-    S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
-  });
+  const stack = await startDataStack("retrieval");
+  const { s3 } = stack;
 
   // Core reads its configuration on first use: only now that the environment is set.
   const { Actor } = await import("../packages/core/src/actor");
@@ -218,7 +196,7 @@ async function main() {
   if (misses.length) console.log(`  outside the top 5:\n${misses.join("\n")}`);
 
   // 6. The whole offline answer: project, quotes, retrieval, history, two messages stored.
-  const deps = { config: testConfig({ TABLE_NAME: table, BUCKET_NAME: bucket }) };
+  const deps = { config: testConfig({ TABLE_NAME: process.env.TABLE_NAME!, BUCKET_NAME: process.env.BUCKET_NAME! }) };
   const answers: number[] = [];
   for (const q of questions.slice(0, 10)) {
     const started = performance.now();
@@ -230,9 +208,7 @@ async function main() {
   );
   console.log(`peak RSS of this process: ${mb(process.resourceUsage().maxRSS * 1024)}`);
 
-  await s3.stop();
-  await dynamo.stop();
-  rmSync(workDir, { recursive: true, force: true });
+  await stack.stop();
   process.exit(0);
 }
 
