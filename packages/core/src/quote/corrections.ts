@@ -7,7 +7,7 @@ import { recordId } from "../customer/fields";
 import { crossCheck } from "./check";
 import { QuoteEntity, type QuoteItem } from "./entity";
 import { Quote } from "./index";
-import { MAX_LINE_ITEMS, QUOTE_KINDS, QuoteData, type Flag } from "./schema";
+import { MAX_LINE_ITEMS, QUOTE_FIELDS, QUOTE_KINDS, QuoteData, type Flag, type QuoteField } from "./schema";
 
 export { QuoteCorrectionEntity, type QuoteCorrectionItem } from "./correction-entity";
 
@@ -88,20 +88,6 @@ export type CorrectedQuote = Quote.Info & {
   original: Partial<Record<CorrectedField, unknown>>;
 };
 
-const SCALARS = [
-  "vendorName",
-  "customerName",
-  "quoteNumber",
-  "quoteDate",
-  "validUntil",
-  "currency",
-  "subtotal",
-  "tax",
-  "shipping",
-  "total",
-  "paymentTerms",
-] as const;
-
 /** The quote with a correction laid over it; flags come from the same cross-check as the pipeline's. */
 export function applyCorrection(
   quote: Quote.Info,
@@ -165,8 +151,8 @@ export namespace QuoteCorrections {
       }).go();
 
       const set: Record<string, unknown> = { edited: true, flags: merged.flags, lineItems: merged.lineItems, kind: merged.kind };
-      const clear: (typeof SCALARS)[number][] = [];
-      for (const key of SCALARS) {
+      const clear: QuoteField[] = [];
+      for (const key of QUOTE_FIELDS) {
         if (merged[key] === null) clear.push(key);
         else set[key] = merged[key];
       }

@@ -72,25 +72,7 @@ export namespace Quote {
     data: QuoteData,
     meta: { id: number; documentId: number; projectId: number; userId: string; extractedBy: string },
   ) {
-    const scalars = Object.fromEntries(
-      (
-        [
-          "vendorName",
-          "customerName",
-          "quoteNumber",
-          "quoteDate",
-          "validUntil",
-          "currency",
-          "subtotal",
-          "tax",
-          "shipping",
-          "total",
-          "paymentTerms",
-        ] as const
-      )
-        .filter((k) => data[k] !== null)
-        .map((k) => [k, data[k]]),
-    );
+    const scalars = Object.fromEntries(QUOTE_FIELDS.filter((k) => data[k] !== null).map((k) => [k, data[k]]));
     return {
       ...meta,
       ...scalars,
