@@ -10,7 +10,7 @@ import { Project } from "../project/index";
 import { ProjectQuotes } from "../quote/project-quotes";
 import { configuredEmbedder, semanticRanking } from "../search/embeddings";
 import { Search, type LoadedIndex, type SemanticRanking } from "../search/index";
-import { answerWithSources, type AnswerDeps, type ChatAnswer } from "./answer";
+import { answerWithSources, type AnswerContext, type AnswerDeps, type ChatAnswer } from "./answer";
 import type { Citation } from "./citations";
 import { contactFacts, customerFacts, projectFacts } from "./context";
 import { ALL_PROJECTS_TITLE, ChatHistory, type ChatMessage, type Scope } from "./history";
@@ -87,6 +87,35 @@ async function record(conversationId: string, question: string, asked: string, a
   return { messages, answeredAt };
 }
 
+/**
+ * Both chats end the same way: the model (or the offline model) answers from the
+ * retrieved passages and the records, the exchange joins the conversation, and
+ * the indexes finish saving.
+ */
+async function answerAndRecord(
+  run: {
+    conversation: { id: string; messages: ChatMessage[] };
+    retrieval: { hits: AnswerContext["hits"]; indexes: LoadedIndex[]; searchMs: number };
+    asked: string;
+    deadline: number;
+    deps: AnswerDeps;
+  },
+  context: Pick<AnswerContext, "question" | "facts" | "scope" | "projectNames">,
+): Promise<ChatReply> {
+  const { conversation, retrieval, asked } = run;
+  const stats = retrievalStats(retrieval.indexes, retrieval.searchMs);
+  const answer = await answerWithSources(
+    { ...context, history: conversation.messages, hits: retrieval.hits, documentCount: stats.documents },
+    run.deadline,
+    run.deps,
+  );
+  const [{ messages, answeredAt }] = await Promise.all([
+    record(conversation.id, context.question, asked, answer),
+    ...retrieval.indexes.map((i) => i.saved),
+  ]);
+  return { ...answer, conversationId: conversation.id, messages, timestamp: answeredAt, retrieval: stats };
+}
+
 export namespace ProjectChat {
   /** The spec's body: { message, projectId, userId } (route() has checked the userId). */
   export const Input = z.object({
@@ -117,29 +146,11 @@ export namespace ProjectChat {
       ProjectQuotes.list(projectId),
       ChatHistory.ensure(scope),
     ]);
-    const answer = await answerWithSources(
-      {
-        question: message,
-        history: conversation.messages,
-        facts: projectFacts(project, project.customer, project.contact, listed.quotes, retrieval.indexes[0]!.documents),
-        hits: retrieval.hits,
-        scope: "this project's documents and records",
-        documentCount: retrieval.indexes[0]!.documents.length,
-      },
-      deadline,
-      deps,
+    const facts = projectFacts(project, project.customer, project.contact, listed.quotes, retrieval.indexes[0]!.documents);
+    return answerAndRecord(
+      { conversation, retrieval, asked, deadline, deps },
+      { question: message, facts, scope: "this project's documents and records" },
     );
-    const [{ messages, answeredAt }] = await Promise.all([
-      record(conversation.id, message, asked, answer),
-      ...retrieval.indexes.map((i) => i.saved),
-    ]);
-    return {
-      ...answer,
-      conversationId: conversation.id,
-      messages,
-      timestamp: answeredAt,
-      retrieval: retrievalStats(retrieval.indexes, retrieval.searchMs),
-    };
   }
 
   /** The project's chat history (empty before the first question). */
@@ -202,30 +213,10 @@ export namespace AllProjectsChat {
     if (projects.length > MAX_PROJECT_FACTS) facts.push(`…and ${projects.length - MAX_PROJECT_FACTS} older projects.`);
     if (projects.length === 0) facts.push("The user has no projects yet.");
 
-    const answer = await answerWithSources(
-      {
-        question: message,
-        history: conversation.messages,
-        facts,
-        hits: retrieval.hits,
-        scope: "your projects' documents and records",
-        documentCount: retrieval.indexes.reduce((sum, i) => sum + i.documents.length, 0),
-        projectNames,
-      },
-      deadline,
-      deps,
+    return answerAndRecord(
+      { conversation, retrieval, asked, deadline, deps },
+      { question: message, facts, scope: "your projects' documents and records", projectNames },
     );
-    const [{ messages, answeredAt }] = await Promise.all([
-      record(conversation.id, message, asked, answer),
-      ...retrieval.indexes.map((i) => i.saved),
-    ]);
-    return {
-      ...answer,
-      conversationId: conversation.id,
-      messages,
-      timestamp: answeredAt,
-      retrieval: retrievalStats(retrieval.indexes, retrieval.searchMs),
-    };
   }
 
   export const TITLE = ALL_PROJECTS_TITLE;
