@@ -13,7 +13,7 @@ const run = (command: string, env: Record<string, string> = {}) => {
 if (!existsSync(".sst/platform/config.d.ts")) {
   run("npx sst install --stage test", { SST_SKIP_DEPENDENCY_CHECK: "true", SST_NO_BUN: "1", SST_TELEMETRY_DISABLED: "1" });
 }
-const projects = ["packages/core", "packages/functions", "packages/local", "packages/web", "infra", "."];
+const projects = ["packages/core", "packages/functions", "packages/local", "packages/web", "packages/testing", "infra", "."];
 let failed = 0;
 for (const project of projects) {
   try {

@@ -1,0 +1,130 @@
+/**
+ * `npm run bench:extraction`: local extraction + the offline rules over every labelled real
+ * document in ../shared/external (dev/labels.json and invoice2data's *.json), as the pipeline
+ * runs them (Extract.fromBuffer with page OCR, then the rules' analysis). Prints per-field
+ * accuracy, an overall field score per set, text pages per second, seconds per OCR page and
+ * peak RSS. Its last line reads `extraction fieldScore dev=X.XX invoice2data=Y.YY`.
+ *
+ *   --dir <path>   the external folder (default: QUORUM_EXTERNAL_DIR, else ../shared/external beside the repository)
+ *   --only <text>  documents whose file name contains this text
+ *   --verbose      every document's fields that disagree with the label
+ */
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { externalDir } from "@quorum/testing/external";
+import { FIELDS, fromDevLabels, fromInvoice2Data, matches, typeClass, type Field, type Labelled, type Record_ } from "./extraction-score";
+
+const { values: args } = parseArgs({
+  options: {
+    dir: { type: "string", default: externalDir() },
+    only: { type: "string" },
+    verbose: { type: "boolean", default: false },
+  },
+});
+
+function labelled(dir: string): Labelled[] {
+  const dev = fromDevLabels(JSON.parse(readFileSync(join(dir, "dev/labels.json"), "utf8")));
+  const invoices = readdirSync(join(dir, "invoice2data"))
+    .filter((f) => f.endsWith(".json"))
+    .map((f) => fromInvoice2Data(f.replace(/\.json$/, ".pdf"), JSON.parse(readFileSync(join(dir, "invoice2data", f), "utf8"))[0]));
+  return [...dev, ...invoices].filter((d) => !args.only || d.file.includes(args.only));
+}
+
+async function main() {
+  const dir = args.dir;
+  if (!dir) throw new Error("No labelled documents: set QUORUM_EXTERNAL_DIR or pass --dir <path to shared/external>.");
+  const { Extract } = await import("../packages/core/src/extract/index");
+  const { analyzeByRules } = await import("../packages/core/src/quote/rules");
+  const { Quote } = await import("../packages/core/src/quote/index");
+
+  const documents = labelled(dir);
+  let textPages = 0;
+  let textSeconds = 0;
+  let ocrPages = 0;
+  let ocrSeconds = 0;
+  const results: { doc: Labelled; predicted: Record_; ok: Partial<Record<Field, boolean>> }[] = [];
+
+  // pdf.js and its fonts load once per process: not a per-document cost
+  await Extract.fromBuffer(readFileSync(join(dir, "invoice2data", "oyo.pdf")), { fileName: "warm-up.pdf", ocr: false });
+
+  for (const doc of documents) {
+    const buffer = readFileSync(join(dir, doc.set === "dev" ? "dev" : "invoice2data", doc.file));
+    const started = performance.now();
+    let predicted: Record_ = { type: "other" };
+    try {
+      const extraction = await Extract.fromBuffer(buffer, { fileName: doc.file });
+      const seconds = (performance.now() - started) / 1000;
+      const ocr = extraction.ocrPages?.length ?? 0;
+      if (ocr > 0) {
+        ocrPages += ocr;
+        ocrSeconds += seconds;
+      } else {
+        textPages += extraction.pages.length;
+        textSeconds += seconds;
+      }
+      const analysis = analyzeByRules({ pages: extraction.pages, fileName: doc.file, category: "vendor-quotes" });
+      const quote = analysis.quote ? Quote.normalize(analysis.quote) : null;
+      predicted = {
+        type: typeClass(analysis.documentType),
+        vendor: quote?.vendorName ?? null,
+        customer: quote?.customerName ?? null,
+        number: quote?.quoteNumber ?? null,
+        date: quote?.quoteDate ?? null,
+        validUntil: quote?.validUntil ?? null,
+        currency: quote?.currency ?? null,
+        subtotal: quote?.subtotal ?? null,
+        tax: quote?.tax ?? null,
+        total: quote?.total ?? null,
+        lineItems: quote ? quote.lineItems.filter((i) => i.amount !== null).length : null,
+      };
+    } catch (error) {
+      console.log(`${doc.file}: ${(error as Error).message}`);
+    }
+    const ok: Partial<Record<Field, boolean>> = {};
+    for (const field of FIELDS) {
+      const expected = doc.label[field];
+      if (expected !== undefined) ok[field] = matches(field, predicted[field], expected);
+    }
+    results.push({ doc, predicted, ok });
+    if (args.verbose) {
+      const wrong = FIELDS.filter((f) => ok[f] === false).map(
+        (f) => `${f}: got ${JSON.stringify(predicted[f] ?? null)}, want ${JSON.stringify(doc.label[f])}`,
+      );
+      const right = FIELDS.filter((f) => ok[f]).length;
+      console.log(`${doc.file} ${right}/${right + wrong.length}${wrong.length ? `\n    ${wrong.join("\n    ")}` : ""}`);
+    }
+  }
+
+  const pct = (n: number, d: number) => (d === 0 ? "   -" : `${((100 * n) / d).toFixed(0).padStart(3)}%`);
+  const scores: Record<string, number> = {};
+  for (const set of ["dev", "invoice2data"] as const) {
+    const rows = results.filter((r) => r.doc.set === set);
+    if (rows.length === 0) continue;
+    console.log(`\n${set}: ${rows.length} documents`);
+    let right = 0;
+    let total = 0;
+    for (const field of FIELDS) {
+      const scored = rows.filter((r) => r.ok[field] !== undefined);
+      const good = scored.filter((r) => r.ok[field]).length;
+      right += good;
+      total += scored.length;
+      if (scored.length > 0) console.log(`  ${field.padEnd(11)} ${pct(good, scored.length)}  (${good}/${scored.length})`);
+    }
+    scores[set] = total === 0 ? 0 : right / total;
+    console.log(`  field score ${scores[set]!.toFixed(2)} (${right}/${total})`);
+  }
+
+  const quotes = results.filter((r) => r.doc.label.type === "quote");
+  console.log(`\nquote-type documents recognised: ${quotes.filter((r) => r.ok.type).length} of ${quotes.length}`);
+  console.log(`text pages: ${textPages} in ${textSeconds.toFixed(2)} s = ${(textPages / Math.max(textSeconds, 1e-9)).toFixed(1)} pages/s`);
+  console.log(`OCR pages: ${ocrPages} in ${ocrSeconds.toFixed(2)} s = ${ocrPages ? (ocrSeconds / ocrPages).toFixed(2) : "-"} s/page`);
+  console.log(`peak RSS: ${((process.resourceUsage().maxRSS * 1024) / 1024 / 1024).toFixed(0)} MB`);
+  await Extract.terminateOcr();
+  console.log(`extraction fieldScore dev=${(scores.dev ?? 0).toFixed(2)} invoice2data=${(scores.invoice2data ?? 0).toFixed(2)}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
