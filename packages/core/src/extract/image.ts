@@ -1,4 +1,6 @@
-import type { DocumentKind } from "./types";
+import { TooLarge } from "../error";
+import type { ParseContext } from "./limits";
+import type { DocumentKind, Extraction } from "./types";
 
 /**
  * Reads an image's pixel size from its header without decoding it, so a decompression bomb
@@ -56,4 +58,24 @@ function tiffSize(buffer: Buffer) {
     if (tag === 257) height = value;
   }
   return width && height ? { width, height } : undefined;
+}
+
+/** An image file (PNG, JPEG, TIFF): its pixels read by OCR, after a size check on its header. */
+export async function extractImage(kind: DocumentKind, buffer: Buffer, context: ParseContext): Promise<Extraction> {
+  const size = imageSize(buffer, kind);
+  if (size && size.width * size.height > context.limits.maxImagePixels) {
+    throw new TooLarge(`The image is ${size.width} x ${size.height} pixels, more than can be read.`);
+  }
+  if (!context.ocr) {
+    context.warnings.push("The image was not read: it needs OCR.");
+    return { kind, pages: [], scannedPages: [1], warnings: context.warnings };
+  }
+  const { ocrImage } = await import("./ocr");
+  const { text, confidence } = await ocrImage(buffer);
+  return {
+    kind,
+    pages: [{ page: 1, text: context.budget.take(text), source: "ocr", confidence }],
+    ocrPages: [1],
+    warnings: context.warnings,
+  };
 }

@@ -2,7 +2,6 @@ import { z } from "zod";
 import { Invalid, TooLarge, VisibleError } from "../error";
 import { CfbError } from "./cfb";
 import { declaredKind as declaredKindOf, detectType as detectTypeOf } from "./detect";
-import { imageSize } from "./image";
 import { DEFAULT_LIMITS, parseContext, type Limits, type ParseContext } from "./limits";
 import type { DocumentKind, Extraction } from "./types";
 import { XlsError } from "./xls";
@@ -67,24 +66,10 @@ async function parse(kind: DocumentKind, buffer: Buffer, context: ParseContext):
     case "png":
     case "jpeg":
     case "tiff":
-      return extractImage(kind, buffer, context);
+      return (await import("./image")).extractImage(kind, buffer, context);
     case "unknown":
       throw new Invalid("The file's content is not a PDF, Word, Excel, CSV, text or image (PNG, JPEG, TIFF) file.");
   }
-}
-
-async function extractImage(kind: DocumentKind, buffer: Buffer, context: ParseContext): Promise<Extraction> {
-  const size = imageSize(buffer, kind);
-  if (size && size.width * size.height > context.limits.maxImagePixels) {
-    throw new TooLarge(`The image is ${size.width} x ${size.height} pixels, more than can be read.`);
-  }
-  if (!context.ocr) {
-    context.warnings.push("The image was not read: it needs OCR.");
-    return { kind, pages: [], scannedPages: [1], warnings: context.warnings };
-  }
-  const { ocrImage } = await import("./ocr");
-  const { text } = await ocrImage(buffer);
-  return { kind, pages: [{ page: 1, text: context.budget.take(text) }], ocrPages: [1], warnings: context.warnings };
 }
 
 export namespace Extract {

@@ -1,14 +1,11 @@
-import { getDocumentProxy, getResolvedPDFJS } from "unpdf";
+import { getDocumentProxy } from "unpdf";
 import { pageLimitWarning, type ParseContext } from "./limits";
-import { encodePng, type Raster } from "./raster";
+import { openScanReader } from "./pdf-ocr";
 import { tidy } from "./text";
 import type { Extraction, Page } from "./types";
 
-type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
-type PdfPage = Awaited<ReturnType<PdfDocument["getPage"]>>;
-
-/** A page with fewer visible characters than this has no real text layer: it is a scan. */
-export const SCANNED_PAGE_CHARS = 10;
+export type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
+export type PdfPage = Awaited<ReturnType<PdfDocument["getPage"]>>;
 
 interface Run {
   text: string;
@@ -61,51 +58,6 @@ async function pageText(page: PdfPage): Promise<string> {
   return tidy(runsToLines(runs).join("\n"));
 }
 
-const visibleChars = (text: string) => text.replace(/\s/g, "").length;
-
-/**
- * The largest picture painted on a page, as a raster. A scanned page is one full-page image;
- * pdf.js decodes it (Flate, DCT, CCITT, JBIG2) without a canvas, which is what makes local OCR
- * of scans possible with no native image library.
- */
-async function largestImage(page: PdfPage): Promise<Raster | undefined> {
-  const { OPS } = await getResolvedPDFJS();
-  const operators = await page.getOperatorList();
-  let best: Raster | undefined;
-  for (let i = 0; i < operators.fnArray.length; i++) {
-    if (operators.fnArray[i] !== OPS.paintImageXObject) continue;
-    const key = (operators.argsArray[i] as unknown[])[0];
-    if (typeof key !== "string") continue;
-    const store = key.startsWith("g_") ? page.commonObjs : page.objs;
-    const image = await new Promise<unknown>((resolve) => store.get(key, resolve));
-    const raster = toRaster(image);
-    if (raster && (!best || raster.width * raster.height > best.width * best.height)) best = raster;
-  }
-  return best;
-}
-
-/** pdf.js image objects: kind 1 = 1 bit grey (rows padded to bytes, 1 = white), 2 = RGB, 3 = RGBA. */
-function toRaster(image: unknown): Raster | undefined {
-  const { width, height, kind, data } = (image ?? {}) as {
-    width?: number;
-    height?: number;
-    kind?: number;
-    data?: Uint8Array | Uint8ClampedArray;
-  };
-  if (!width || !height || !data) return undefined;
-  if (kind === 2 && data.length >= width * height * 3) return { width, height, channels: 3, data };
-  if (kind === 3 && data.length >= width * height * 4) return { width, height, channels: 4, data };
-  if (kind === 1) {
-    const stride = Math.ceil(width / 8);
-    const grey = new Uint8Array(width * height);
-    for (let y = 0; y < height; y++) {
-      for (let x = 0; x < width; x++) grey[y * width + x] = (data[y * stride + (x >> 3)]! >> (7 - (x & 7))) & 1 ? 255 : 0;
-    }
-    return { width, height, channels: 1, data: grey };
-  }
-  return undefined;
-}
-
 export async function openPdf(buffer: Buffer): Promise<PdfDocument> {
   try {
     // a copy: pdf.js takes ownership of (detaches) the bytes it is given
@@ -124,47 +76,22 @@ export async function openPdf(buffer: Buffer): Promise<PdfDocument> {
 
 export async function extractPdf(buffer: Buffer, context: ParseContext): Promise<Extraction> {
   const pdf = await openPdf(buffer);
+  const scans = openScanReader(buffer, context);
   const pages: Page[] = [];
-  const scannedPages: number[] = [];
-  const ocrPages: number[] = [];
-  let skippedScans = 0;
   try {
     const count = Math.min(pdf.numPages, context.limits.maxPages);
     if (pdf.numPages > count) context.warnings.push(pageLimitWarning(count, pdf.numPages));
     for (let number = 1; number <= count && !context.budget.exhausted; number++) {
       const page = await pdf.getPage(number);
-      let text = await pageText(page);
-      if (visibleChars(text) < SCANNED_PAGE_CHARS) {
-        scannedPages.push(number);
-        if (context.ocr && ocrPages.length < context.limits.maxOcrPages) {
-          const read = await ocrPage(page, context);
-          if (read !== undefined) {
-            ocrPages.push(number);
-            text = read;
-          }
-        } else if (context.ocr) skippedScans++;
-      }
-      pages.push({ page: number, text: context.budget.take(text) });
+      let read: Page = { page: number, text: await pageText(page) };
+      if (await scans.needsOcr(page, read)) read = (await scans.read(page, number)) ?? read;
+      pages.push({ ...read, text: context.budget.take(read.text) });
       page.cleanup();
     }
   } finally {
+    await scans.close();
     await pdf.destroy();
   }
-  const unread = scannedPages.filter((p) => !ocrPages.includes(p));
-  if (unread.length > 0) {
-    const why = skippedScans > 0 ? ` (local OCR reads at most ${context.limits.maxOcrPages} pages)` : "";
-    context.warnings.push(
-      `${unread.length === 1 ? "Page" : "Pages"} ${unread.join(", ")} ${unread.length === 1 ? "is a scan" : "are scans"} with no text layer and ${unread.length === 1 ? "was" : "were"} not read by OCR${why}.`,
-    );
-  }
-  return { kind: "pdf", pages, warnings: context.warnings, scannedPages, ocrPages };
-}
-
-async function ocrPage(page: PdfPage, context: ParseContext): Promise<string | undefined> {
-  const image = await largestImage(page);
-  if (!image) return undefined;
-  if (image.width * image.height > context.limits.maxImagePixels) return undefined;
-  const { ocrImage } = await import("./ocr");
-  const { text } = await ocrImage(encodePng(image));
-  return text;
+  context.warnings.push(...scans.warnings());
+  return { kind: "pdf", pages, warnings: context.warnings, scannedPages: scans.scannedPages, ocrPages: scans.ocrPages };
 }

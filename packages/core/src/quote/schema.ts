@@ -70,18 +70,47 @@ export const QuoteData = z.object({
 });
 export type QuoteData = z.infer<typeof QuoteData>;
 
-export const DOCUMENT_TYPES = ["quote", "invoice", "contract", "specification", "drawing", "correspondence", "other"] as const;
+export const DOCUMENT_TYPES = [
+  "quote",
+  "invoice",
+  "credit_note",
+  "contract",
+  "specification",
+  "drawing",
+  "correspondence",
+  "other",
+] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
-/** What the analyze step produces for any document: a short summary, and the quote when it is one. */
+/** Quote-type documents (quotes, estimates, proposals, proformas, offers): the ones the Quotes table lists. */
+export const isQuoteType = (type: string | null | undefined) => type === "quote";
+
+/** Documents that carry commercial data (issuer, number, date, currency, totals, items). */
+export const COMMERCIAL_TYPES: readonly DocumentType[] = ["quote", "invoice", "credit_note"];
+
+/**
+ * What the analyze step produces for any document: its type, a short summary, and for a
+ * commercial document (quote, estimate, proposal, proforma, offer, invoice, credit note) its
+ * commercial data in `quote` (for an invoice the number and date are the invoice's).
+ */
 export const DocumentAnalysis = z.object({
-  documentType: z.enum(DOCUMENT_TYPES),
+  documentType: z
+    .enum(DOCUMENT_TYPES)
+    .describe(
+      "quote for a quote, quotation, estimate, proposal, proforma or offer; invoice; credit_note for a credit note; otherwise what it is",
+    ),
   summary: z.string().describe("Two or three sentences on what the document is and says"),
-  quote: QuoteData.nullable().describe("The quote information when the document is a quote, estimate or proposal; otherwise null"),
+  quote: QuoteData.nullable().describe(
+    "The commercial data when the document is a quote (or estimate, proposal, proforma, offer), an invoice or a credit note; otherwise null",
+  ),
 });
 export type DocumentAnalysis = z.infer<typeof DocumentAnalysis>;
 
-/** Cross-checks whose numbers do not add up; stored with the quote. */
-export const FLAG_CODES = ["line_amount", "line_items_sum", "total_sum", "missing_total"] as const;
+/**
+ * Why a quote needs review, stored with it: numbers that do not add up, a missing total, or a
+ * configured model and the rules reading the total, vendor or number differently (`model_disagrees`).
+ */
+export const FLAG_CODES = ["line_amount", "line_items_sum", "total_sum", "missing_total", "model_disagrees"] as const;
 export const Flag = z.object({
   code: z.enum(FLAG_CODES),
   message: z.string(),
