@@ -32,6 +32,8 @@ export const DocumentEntity = defineEntity({
     /** The first few hundred characters of the text; the full text is in S3. */
     excerpt: { type: "string" },
     textSource: { type: ["parser", "ocr", "textract"] as const },
+    /** Pages read from their pixels, with the reading's confidence (schema.ts `OcrPage`). */
+    ocrPages: { type: "any" },
     documentType: { type: "string" },
     summary: { type: "string" },
     quoteId: { type: "number" },

@@ -13,6 +13,7 @@ import type { Chunk, ChunkFile } from "./chunks";
 import { DocumentEntity, type DocumentItem } from "./entity";
 import { chunksKey, derivedPrefix, documentPrefix, textKey, uploadKey } from "./keys";
 import { DocumentStore, isMissingObject, listKeys, readJson } from "./store";
+import type { OcrPage } from "./schema";
 import type { StoredText } from "./text";
 import {
   acceptedContentType,
@@ -30,6 +31,7 @@ import {
 export { DOCUMENT_ACCEPT, DOCUMENT_CATEGORIES, MAX_DOCUMENT_BYTES, PROCESSING_STATUSES, TYPE_REJECTION } from "./types";
 export type { Chunk, ChunkFile, StoredChunk } from "./chunks";
 export type { StoredText } from "./text";
+export { describeOcr, LOW_OCR_CONFIDENCE, type OcrPage } from "./schema";
 
 /** How long a presigned upload (POST) stays usable. */
 export const UPLOAD_EXPIRES_SECONDS = 15 * 60;
@@ -68,13 +70,15 @@ export namespace Document {
     hasText: boolean;
     size: number | null;
     pageCount: number | null;
-    /** quote, invoice, contract, specification, drawing, correspondence or other (after analysis). */
+    /** quote, invoice, credit_note, contract, specification, drawing, correspondence or other (after analysis). */
     documentType: string | null;
     summary: string | null;
-    /** The extracted quote's id (Quote entity), when the document is a quote. */
+    /** Its commercial record's id (Quote entity), when the document is a quote, invoice or credit note. */
     quoteId: number | null;
     /** Why processing failed, in words a person can act on. */
     failureReason: string | null;
+    /** Pages whose text was read from their pixels (OCR or Textract), with the reading's confidence. */
+    ocrPages: OcrPage[];
     warnings: string[];
     createdAt: string;
     updatedAt: string;
@@ -111,6 +115,7 @@ export namespace Document {
       summary: item.summary ?? null,
       quoteId: item.quoteId ?? null,
       failureReason,
+      ocrPages: (item.ocrPages as OcrPage[] | undefined) ?? [],
       warnings: item.warnings ?? [],
       createdAt: item.createdAt,
       updatedAt: item.updatedAt,

@@ -14,6 +14,7 @@ import { AlreadyClaimed, DocumentGone, DocumentRejected, PERMANENT_ERRORS } from
 import { Document } from "./index";
 import { chunksKey, parseUploadKey, textKey, type DocumentRef } from "./keys";
 import { DocumentStore, isMissingObject, readJson, writeChunks, writeText } from "./store";
+import { MAX_LISTED_OCR_PAGES, type OcrPage } from "./schema";
 import { excerptOf, type StoredText } from "./text";
 import { analyzeWithTextract, getTextractResult, startTextract } from "../extract/textract";
 import { claimedKind, MAX_DOCUMENT_BYTES, tooLarge, tooSmall } from "./types";
@@ -184,6 +185,7 @@ export namespace DocumentPipeline {
         hasText: excerpt !== "",
         pageCount: stored.pages.length,
         textSource: stored.source,
+        ocrPages: ocrPagesOf(stored),
         warnings: [...new Set(stored.warnings)].slice(0, 20),
         ...(excerpt ? { excerpt } : {}),
       },
@@ -285,7 +287,7 @@ export namespace DocumentPipeline {
     const item = await load(documentId);
     await patch(item, { stage: "analyze" });
     const text = await readText(item);
-    const { analysis, extractedBy, notes } = await analyzeDocument({
+    const { analysis, extractedBy, notes, disagreements } = await analyzeDocument({
       pages: text.pages,
       fileName: item.fileName,
       category: item.documentCategory,
@@ -295,7 +297,15 @@ export namespace DocumentPipeline {
     try {
       if (analysis.quote) {
         const id = existing?.id ?? (await nextId("quote"));
-        const quote = Quote.toItem(analysis.quote, { id, documentId, projectId: item.projectId, userId: item.userId, extractedBy });
+        const quote = Quote.toItem(analysis.quote, {
+          id,
+          documentId,
+          projectId: item.projectId,
+          userId: item.userId,
+          extractedBy,
+          documentType: analysis.documentType,
+          disagreements,
+        });
         await DocumentStore.transaction
           .write(({ document, quote: quotes }) => [
             document
@@ -403,6 +413,14 @@ export namespace DocumentPipeline {
     }
     return { discarded: true };
   }
+}
+
+/** The pages read from pixels (local OCR, or every page Textract read), for the document record. */
+function ocrPagesOf(text: Pick<StoredText, "pages" | "source">): OcrPage[] {
+  return text.pages
+    .filter((p) => p.source === "ocr" || p.source === "textract" || (p.source === undefined && text.source === "textract"))
+    .slice(0, MAX_LISTED_OCR_PAGES)
+    .map((p) => ({ page: p.page, confidence: p.confidence ?? null }));
 }
 
 function isTransactionCancelled(error: unknown) {

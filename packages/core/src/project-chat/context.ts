@@ -87,7 +87,8 @@ export function contactFacts(contact: ContactRecord | null | undefined): string[
 
 export function quoteFacts(quotes: ProjectQuote[]): string[] {
   return quotes.map((q) => {
-    const head = `${q.kind === "vendor" ? "Vendor" : "Customer"} quote ${q.quoteNumber ?? "(no number)"}`;
+    const what = q.documentType === "invoice" ? "invoice" : q.documentType === "credit_note" ? "credit note" : "quote";
+    const head = `${q.kind === "vendor" ? "Vendor" : "Customer"} ${what} ${q.quoteNumber ?? "(no number)"}`;
     const parties = join([q.vendorName && `from ${q.vendorName}`, q.customerName && `to ${q.customerName}`], " ");
     const dates = join([q.quoteDate && `dated ${q.quoteDate}`, q.validUntil && `valid until ${q.validUntil}`]);
     const totals = join([

@@ -146,7 +146,8 @@ export namespace ProjectChat {
       ProjectQuotes.list(projectId),
       ChatHistory.ensure(scope),
     ]);
-    const facts = projectFacts(project, project.customer, project.contact, listed.quotes, retrieval.indexes[0]!.documents);
+    const records = [...listed.quotes, ...listed.invoices];
+    const facts = projectFacts(project, project.customer, project.contact, records, retrieval.indexes[0]!.documents);
     return answerAndRecord(
       { conversation, retrieval, asked, deadline, deps },
       { question: message, facts, scope: "this project's documents and records" },

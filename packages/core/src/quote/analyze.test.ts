@@ -60,6 +60,17 @@ describe("document analysis", () => {
     const request = server.calls.at(-1)!.body;
     expect(request.response_format).toMatchObject({ type: "json_schema", json_schema: { name: "document_analysis", strict: true } });
     expect(JSON.stringify(request.messages)).toContain(`Quote No: ${VENDOR_QUOTE.quoteNumber}`);
+    // the rules read the same vendor, number and total: nothing to settle
+    expect(result.disagreements).toEqual([]);
+  });
+
+  it("with a model that reads the total differently from the rules, both readings are kept", async () => {
+    const misread = { ...modelAnswer, quote: { ...modelAnswer.quote, total: 1.5, vendorName: "Acme Industrial Supply" } };
+    server.reply(openAiReplies(JSON.stringify(misread)));
+    const result = await analyzeDocument(input, { config: testConfig({ OPENAI_BASE_URL: server.url }) });
+    expect(result.analysis.quote?.total).toBe(1.5);
+    // a shortened vendor name is the same party; a different total is not
+    expect(result.disagreements).toEqual([{ field: "total", model: 1.5, rules: VENDOR_QUOTE.total }]);
   });
 
   it("when the model's answer does not fit the schema, the offline rules answer and say so", async () => {

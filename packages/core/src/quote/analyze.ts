@@ -2,8 +2,9 @@ import { config, type Config } from "../config";
 import { Ai, type Deps } from "../ai/index";
 import { activeModels } from "../ai/catalog";
 import { OFFLINE } from "../ai/types";
+import { compareReadings } from "./disagreement";
 import { analyzeByRules, type TextPage } from "./rules";
-import { DocumentAnalysis, MAX_LINE_ITEMS } from "./schema";
+import { DocumentAnalysis, MAX_LINE_ITEMS, type Disagreement } from "./schema";
 import { Quote } from "./index";
 
 export interface AnalyzeInput {
@@ -18,11 +19,17 @@ export interface AnalyzeResult {
   extractedBy: string;
   /** Things a person should know, e.g. that the models failed and the rules answered. */
   notes: string[];
+  /** Where the model and the rules read the vendor, number or total differently (model answers only). */
+  disagreements: Disagreement[];
 }
 
 const SYSTEM = [
   "You read business documents that sales and quoting professionals upload and extract structured data from them.",
-  "Decide what the document is. When it is a quote, estimate, proposal or bid, fill `quote`; otherwise set `quote` to null.",
+  "The text is laid out as on the page: one line per row, with ' | ' between columns and table cells.",
+  "Decide what the document is: quote (also a quotation, estimate, proposal, bid, proforma or offer, in any language), invoice, credit_note, or another type.",
+  "For a quote, an invoice or a credit note fill `quote` with its commercial data (for an invoice, its number and date go in quoteNumber and quoteDate); otherwise set `quote` to null.",
+  "vendorName is the issuer (letterhead, sender, tax registration), never a document title, a slogan, a bank or the customer.",
+  "total is the grand total of this document, not an amount due after earlier balances or payments.",
   "Copy values as the document writes them: do not compute, round or invent. Amounts are plain numbers without currency symbols or thousands separators.",
   "`tax` is the tax amount, never the rate. `amount` of a line is the line total as written. Dates as YYYY-MM-DD. Currency as an ISO 4217 code.",
   "`page` is the 1-based page the value appears on (pages are marked '--- page N ---'). Use null for anything the document does not state.",
@@ -32,7 +39,7 @@ const SYSTEM = [
 
 function instruction(input: AnalyzeInput) {
   return [
-    `Extract the quote information (vendor, customer, quote number, dates, line items with quantity, unit price and amount, subtotal, tax, shipping, total, payment terms) from the attached document "${input.fileName}", and summarise it.`,
+    `Extract the commercial information (vendor, customer, document number, dates, line items with quantity, unit price and amount, subtotal, tax, shipping, total, payment terms) from the attached document "${input.fileName}", and summarise it.`,
     `The user filed it under the category "${input.category}".`,
   ].join(" ");
 }
@@ -40,12 +47,15 @@ function instruction(input: AnalyzeInput) {
 /**
  * Analyses a document's text: with a configured model through structured output
  * validated by the shared schema; with none (or when every model fails), with the
- * offline rules, so the pipeline always completes.
+ * offline rules, so the pipeline always completes. The rules always read the
+ * document too: where a model answers, the two readings of the vendor, number and
+ * total are compared, and a disagreement is kept for a person to settle.
  */
 export async function analyzeDocument(input: AnalyzeInput, deps?: Deps): Promise<AnalyzeResult> {
   const c: Config = deps?.config ?? config();
   const notes: string[] = [];
   const hasText = input.pages.some((p) => p.text.trim() !== "");
+  const rules = analyzeByRules(input);
   if (hasText && activeModels(c).length > 0) {
     try {
       const result = await Ai.generateObject(
@@ -55,14 +65,13 @@ export async function analyzeDocument(input: AnalyzeInput, deps?: Deps): Promise
         ...(deps ? [deps] : []),
       );
       const analysis = result.object;
+      const quote = analysis.quote ? Quote.normalize(analysis.quote) : null;
+      const rulesQuote = rules.quote ? Quote.normalize(rules.quote) : null;
       return {
-        analysis: {
-          ...analysis,
-          summary: analysis.summary.trim().slice(0, 2000),
-          quote: analysis.quote ? Quote.normalize(analysis.quote) : null,
-        },
+        analysis: { ...analysis, summary: analysis.summary.trim().slice(0, 2000), quote },
         extractedBy: result.model,
         notes,
+        disagreements: quote ? compareReadings(quote, rulesQuote) : [],
       };
     } catch (error) {
       // Ai.generateObject has already tried every configured model and logged why each failed.
@@ -70,8 +79,12 @@ export async function analyzeDocument(input: AnalyzeInput, deps?: Deps): Promise
       notes.push(`The AI models could not analyse the document (${why}); the built-in rules were used instead.`);
     }
   }
-  const analysis = analyzeByRules(input);
-  if ((analysis.quote?.lineItems.length ?? 0) > MAX_LINE_ITEMS)
-    notes.push(`Only the first ${MAX_LINE_ITEMS} of ${analysis.quote!.lineItems.length} line items were kept.`);
-  return { analysis: { ...analysis, quote: analysis.quote ? Quote.normalize(analysis.quote) : null }, extractedBy: OFFLINE, notes };
+  if ((rules.quote?.lineItems.length ?? 0) > MAX_LINE_ITEMS)
+    notes.push(`Only the first ${MAX_LINE_ITEMS} of ${rules.quote!.lineItems.length} line items were kept.`);
+  return {
+    analysis: { ...rules, quote: rules.quote ? Quote.normalize(rules.quote) : null },
+    extractedBy: OFFLINE,
+    notes,
+    disagreements: [],
+  };
 }

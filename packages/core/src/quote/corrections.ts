@@ -4,7 +4,6 @@ import { QuoteCorrectionEntity, type QuoteCorrectionItem } from "./correction-en
 import { NotFound } from "../error";
 import { fn } from "../fn";
 import { recordId } from "../customer/fields";
-import { crossCheck } from "./check";
 import { QuoteEntity, type QuoteItem } from "./entity";
 import { Quote } from "./index";
 import { MAX_LINE_ITEMS, QUOTE_FIELDS, QUOTE_KINDS, QuoteData, type Flag, type QuoteField } from "./schema";
@@ -96,7 +95,7 @@ export function applyCorrection(
   if (!correction) return { ...quote, correctedFields: [], original: {} };
   const fields = correction.fields as Correction;
   const merged = { ...quote, ...fields } as Quote.Info;
-  const flags: Flag[] = crossCheck(merged);
+  const flags: Flag[] = Quote.flagsOf(merged, Object.keys(fields));
   return {
     ...merged,
     flags,

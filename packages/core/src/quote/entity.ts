@@ -1,13 +1,14 @@
 import type { EntityItem } from "electrodb";
 import { defineEntity, timestamps } from "../db/entity";
-import { QUOTE_KINDS } from "./schema";
+import { COMMERCIAL_TYPES, QUOTE_KINDS } from "./schema";
 
 /**
- * The quote extracted from one document (one per document: the primary key is the
- * document's id, so deleting a document removes its quote in the same transaction
- * and a retried analysis replaces rather than duplicates it). Scalars that were not
- * found are absent; nested values (line items, sources, flags) are stored as JSON
- * maps and validated by the zod schema when read.
+ * The commercial data extracted from one document: a quote (or estimate, proposal, proforma),
+ * an invoice or a credit note, as `documentType` says (records written before it existed are
+ * quotes). One per document: the primary key is the document's id, so deleting a document
+ * removes its record in the same transaction and a retried analysis replaces rather than
+ * duplicates it. Scalars that were not found are absent; nested values (line items, sources,
+ * flags) are stored as JSON maps and validated by the zod schema when read.
  */
 export const QuoteEntity = defineEntity({
   model: { entity: "quote", version: "1", service: "quorum" },
@@ -17,6 +18,7 @@ export const QuoteEntity = defineEntity({
     projectId: { type: "number", required: true, readOnly: true },
     userId: { type: "string", required: true, readOnly: true },
     kind: { type: QUOTE_KINDS, required: true },
+    documentType: { type: [...COMMERCIAL_TYPES] as const },
     vendorName: { type: "string" },
     customerName: { type: "string" },
     quoteNumber: { type: "string" },
@@ -32,6 +34,8 @@ export const QuoteEntity = defineEntity({
     confidence: { type: "number", required: true },
     sources: { type: "any", required: true },
     flags: { type: "any", required: true },
+    /** Fields a configured model and the rules read differently (schema `Disagreement`). */
+    disagreements: { type: "any" },
     /** Set when a person changes the extracted values (the quotes API). */
     edited: { type: "boolean", required: true, default: false },
     /** Who extracted it: "offline" (the rules) or a model id. */

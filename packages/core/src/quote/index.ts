@@ -5,12 +5,28 @@ import { fn } from "../fn";
 import { recordId } from "../customer/fields";
 import { Project } from "../project/index";
 import { crossCheck } from "./check";
+import { disagreementFlags } from "./disagreement";
 import { QuoteEntity, type QuoteItem } from "./entity";
 import { parseDate } from "./numbers";
-import { Flag, MAX_LINE_ITEMS, QUOTE_FIELDS, QuoteData, type LineItem } from "./schema";
+import { COMMERCIAL_TYPES, Disagreement, Flag, MAX_LINE_ITEMS, QUOTE_FIELDS, QuoteData, type DocumentType, type LineItem } from "./schema";
 
 export { crossCheck } from "./check";
-export { DocumentAnalysis, Flag, LineItem, MAX_LINE_ITEMS, QuoteData, QUOTE_FIELDS, QUOTE_KINDS } from "./schema";
+export { compareReadings, disagreementFlags } from "./disagreement";
+export {
+  COMMERCIAL_TYPES,
+  Disagreement,
+  DocumentAnalysis,
+  Flag,
+  isQuoteType,
+  LineItem,
+  MAX_LINE_ITEMS,
+  QuoteData,
+  QUOTE_FIELDS,
+  QUOTE_KINDS,
+} from "./schema";
+
+/** The document types that keep a commercial record. */
+export type CommercialType = (typeof COMMERCIAL_TYPES)[number];
 
 const nullableText = (value: string | null, max: number) => {
   const text = value?.replace(/\s+/g, " ").trim() ?? "";
@@ -21,6 +37,10 @@ const finite = (n: number | null) => (n !== null && Number.isFinite(n) ? n : nul
 export namespace Quote {
   /** A stored quote as the API answers it: the extracted data plus its record fields. */
   export type Info = QuoteData & {
+    /** quote (also estimates, proposals, proformas), invoice or credit_note. */
+    documentType: CommercialType;
+    /** Where a configured model and the rules read the vendor, number or total differently. */
+    disagreements: Disagreement[];
     id: number;
     documentId: number;
     projectId: number;
@@ -67,20 +87,40 @@ export namespace Quote {
     };
   }
 
+  /** Why a quote needs review: its arithmetic, and readings a person has not settled yet. */
+  export const flagsOf = (data: QuoteData & { disagreements?: Disagreement[] }, corrected: readonly string[] = []): Flag[] => [
+    ...crossCheck(data),
+    ...disagreementFlags(data.disagreements ?? [], corrected),
+  ];
+
   /** The record for a quote: absent scalars stay absent (DynamoDB stores no nulls in typed attributes). */
   export function toItem(
     data: QuoteData,
-    meta: { id: number; documentId: number; projectId: number; userId: string; extractedBy: string },
+    meta: {
+      id: number;
+      documentId: number;
+      projectId: number;
+      userId: string;
+      extractedBy: string;
+      documentType: DocumentType;
+      disagreements?: Disagreement[];
+    },
   ) {
     const scalars = Object.fromEntries(QUOTE_FIELDS.filter((k) => data[k] !== null).map((k) => [k, data[k]]));
+    const documentType: CommercialType = (COMMERCIAL_TYPES as readonly string[]).includes(meta.documentType)
+      ? (meta.documentType as CommercialType)
+      : "quote";
+    const disagreements = meta.disagreements ?? [];
     return {
       ...meta,
       ...scalars,
+      documentType,
+      disagreements,
       kind: data.kind,
       lineItems: data.lineItems,
       confidence: data.confidence,
       sources: data.sources,
-      flags: crossCheck(data),
+      flags: flagsOf({ ...data, disagreements }),
       edited: false,
     };
   }
@@ -105,6 +145,8 @@ export namespace Quote {
     });
     return {
       ...data,
+      documentType: item.documentType ?? "quote",
+      disagreements: z.array(Disagreement).parse(item.disagreements ?? []),
       id: item.id,
       documentId: item.documentId,
       projectId: item.projectId,

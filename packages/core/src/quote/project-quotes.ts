@@ -3,7 +3,7 @@ import { fn } from "../fn";
 import { recordId } from "../customer/fields";
 import { z } from "zod";
 import { applyCorrection, CorrectionInput, QuoteCorrectionEntity, QuoteCorrections, type CorrectedQuote } from "./corrections";
-import { Quote } from "./index";
+import { isQuoteType, Quote } from "./index";
 
 /** Below this the extraction was mostly guessing (the offline rules rate what they read). */
 export const LOW_CONFIDENCE = 0.5;
@@ -21,7 +21,7 @@ export type ProjectQuote = CorrectedQuote & {
   documentCategory: string;
 };
 
-/** A quote-category document with no quote (yet): still processing, failed, or not a quote. */
+/** A quote-category document with no quote (yet): still processing, failed, or not a quote (e.g. an invoice). */
 export interface QuotelessDocument {
   documentId: number;
   fileName: string;
@@ -40,43 +40,48 @@ const QUOTE_CATEGORIES = new Set(["vendor-quotes", "customer-quotes"]);
 
 export namespace ProjectQuotes {
   /**
-   * Every quote extracted from one of the caller's projects, corrections applied,
-   * with its document's name; plus the quote documents that have no quote yet.
-   * Three Queries in parallel, whatever the number of quotes.
+   * Every commercial record extracted from one of the caller's projects, corrections
+   * applied, with its document's name: the quotes (the Quotes table), the invoices and
+   * credit notes, and the quote-category documents that hold no quote (yet). Three
+   * Queries in parallel, whatever the number of records.
    */
-  export const list = fn(recordId("Project ID"), async (projectId): Promise<{ quotes: ProjectQuote[]; documents: QuotelessDocument[] }> => {
-    // Document.list checks the project is the caller's before anything else is read.
-    const documents = await Document.list(projectId);
-    const [quotes, corrections] = await Promise.all([Quote.listByProject(projectId), QuoteCorrections.forProject(projectId)]);
-    const byId = new Map(documents.map((d) => [d.id, d]));
-    const listed = quotes
-      .filter((q) => byId.has(q.documentId))
-      .map((q): ProjectQuote => {
-        const corrected = applyCorrection(q, corrections.get(q.documentId));
-        const document = byId.get(q.documentId)!;
-        return {
-          ...corrected,
-          status: extractionStatus(corrected),
-          documentName: document.fileName,
-          documentCategory: document.documentCategory,
-        };
-      });
-    const quoted = new Set(listed.map((q) => q.documentId));
-    // A correction outlives nothing: its document (and quote) were deleted.
-    const orphans = [...corrections.keys()].filter((documentId) => !byId.has(documentId));
-    if (orphans.length) await QuoteCorrectionEntity.delete(orphans.map((documentId) => ({ documentId }))).go();
-    const quoteless = documents
-      .filter((d) => !quoted.has(d.id) && QUOTE_CATEGORIES.has(d.documentCategory))
-      .map((d) => ({
-        documentId: d.id,
-        fileName: d.fileName,
-        documentCategory: d.documentCategory,
-        processingStatus: d.processingStatus,
-        failureReason: d.failureReason,
-        documentType: d.documentType,
-      }));
-    return { quotes: listed, documents: quoteless };
-  });
+  export const list = fn(
+    recordId("Project ID"),
+    async (projectId): Promise<{ quotes: ProjectQuote[]; invoices: ProjectQuote[]; documents: QuotelessDocument[] }> => {
+      // Document.list checks the project is the caller's before anything else is read.
+      const documents = await Document.list(projectId);
+      const [records, corrections] = await Promise.all([Quote.listByProject(projectId), QuoteCorrections.forProject(projectId)]);
+      const byId = new Map(documents.map((d) => [d.id, d]));
+      const listed = records
+        .filter((q) => byId.has(q.documentId))
+        .map((q): ProjectQuote => {
+          const corrected = applyCorrection(q, corrections.get(q.documentId));
+          const document = byId.get(q.documentId)!;
+          return {
+            ...corrected,
+            status: extractionStatus(corrected),
+            documentName: document.fileName,
+            documentCategory: document.documentCategory,
+          };
+        });
+      const quotes = listed.filter((q) => isQuoteType(q.documentType));
+      const quoted = new Set(quotes.map((q) => q.documentId));
+      // A correction outlives nothing: its document (and quote) were deleted.
+      const orphans = [...corrections.keys()].filter((documentId) => !byId.has(documentId));
+      if (orphans.length) await QuoteCorrectionEntity.delete(orphans.map((documentId) => ({ documentId }))).go();
+      const quoteless = documents
+        .filter((d) => !quoted.has(d.id) && QUOTE_CATEGORIES.has(d.documentCategory))
+        .map((d) => ({
+          documentId: d.id,
+          fileName: d.fileName,
+          documentCategory: d.documentCategory,
+          processingStatus: d.processingStatus,
+          failureReason: d.failureReason,
+          documentType: d.documentType,
+        }));
+      return { quotes, invoices: listed.filter((q) => !isQuoteType(q.documentType)), documents: quoteless };
+    },
+  );
 
   /** Saves a correction (see QuoteCorrections.correct) and answers the quote as the list shows it. */
   export const correct = fn(z.object({ id: recordId("Quote ID"), changes: CorrectionInput }), async (input): Promise<ProjectQuote> => {

@@ -120,3 +120,17 @@ export const Flag = z.object({
   line: z.number().int().min(0).nullable(),
 });
 export type Flag = z.infer<typeof Flag>;
+
+/** The fields on which a configured model's reading is compared with the rules' reading. */
+export const COMPARED_FIELDS = ["vendorName", "quoteNumber", "total"] as const;
+
+/**
+ * A field a configured model and the rules read differently. The stored value is the model's;
+ * the rules' is kept so a person can see both and decide.
+ */
+export const Disagreement = z.object({
+  field: z.enum(COMPARED_FIELDS),
+  model: z.union([z.string(), z.number()]).nullable(),
+  rules: z.union([z.string(), z.number()]).nullable(),
+});
+export type Disagreement = z.infer<typeof Disagreement>;

@@ -25,6 +25,7 @@ interface DocumentBody {
   documentType: string | null;
   summary: string | null;
   pageCount: number | null;
+  ocrPages: { page: number; confidence: number | null }[];
 }
 
 const s3 = () =>
@@ -134,6 +135,9 @@ describe("documents: upload through the local pipeline", () => {
       expect(done.hasText).toBe(true);
       expect(done.extractedText).toContain("Acme Industrial Supply");
       expect(done.documentType).toBe("quote");
+      // a scan says which pages were read from pixels, and how sure the reading was
+      if (contentType.startsWith("image/")) expect(done.ocrPages).toEqual([{ page: 1, confidence: expect.any(Number) }]);
+      else expect(done.ocrPages).toEqual([]);
 
       const quote = await quoteOf(ann, created.id);
       expect(quote?.id).toBe(done.quoteId);

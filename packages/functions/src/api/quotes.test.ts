@@ -60,7 +60,7 @@ describe("quotes", () => {
   const list = async (user = ann) => {
     const res = await call(user, "GET", `/api/projects/${projectId}/quotes`);
     expect(res.status, res.text).toBe(200);
-    return res.body as { quotes: QuoteBody[]; documents: unknown[] };
+    return res.body as { quotes: QuoteBody[]; invoices: QuoteBody[]; documents: { fileName: string }[] };
   };
   const byFile = (quotes: QuoteBody[], name: string) => quotes.find((q) => q.documentName === name)!;
 
@@ -132,6 +132,7 @@ describe("quotes", () => {
         projectId: item.projectId,
         userId: item.userId,
         extractedBy: "offline",
+        documentType: "quote",
       }) as never,
     ).go();
     expect(byFile((await list()).quotes, "acme-quote.pdf")).toMatchObject({
@@ -173,5 +174,41 @@ describe("quotes", () => {
     expect((await call(ann, "DELETE", `/api/documents/${pacific.documentId}`)).status).toBe(200);
     expect((await QuoteCorrectionEntity.get({ documentId: pacific.documentId }).go({ consistent: true })).data).toBeNull();
     expect((await list()).quotes.map((q) => q.documentName)).toEqual(["acme-quote.pdf"]);
+  });
+
+  /** Rewrites acme's record as the analyze step would with other findings. */
+  async function reanalyse(meta: Partial<Parameters<typeof Quote.toItem>[1]>) {
+    const acme = byFile((await list()).quotes.concat((await list()).invoices), "acme-quote.pdf");
+    const item = (await QuoteEntity.get({ documentId: acme.documentId }).go()).data!;
+    const { id, documentId, projectId: project, userId } = item;
+    const base = { id, documentId, projectId: project, userId, extractedBy: "gpt-5.5", documentType: "quote" as const };
+    await QuoteEntity.put(Quote.toItem(Quote.present(item), { ...base, ...meta }) as never).go();
+    return acme;
+  }
+
+  it("shows a model/rules disagreement for review with both readings, until a person corrects that field", async () => {
+    const acme = await reanalyse({ disagreements: [{ field: "quoteNumber", model: VENDOR_QUOTE.quoteNumber, rules: "Q-1" }] });
+    const flagged = byFile((await list()).quotes, "acme-quote.pdf");
+    expect(flagged.status).toBe("needs_review");
+    expect(flagged.flags).toContainEqual(
+      expect.objectContaining({
+        code: "model_disagrees",
+        message: `The AI model read the number as "${VENDOR_QUOTE.quoteNumber}", the built-in rules as "Q-1".`,
+      }),
+    );
+    const res = await call(ann, "PUT", `/api/quotes/${acme.id}`, { quoteNumber: VENDOR_QUOTE.quoteNumber });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.quote.flags.map((f: { code: string }) => f.code)).not.toContain("model_disagrees");
+  });
+
+  it("lists an invoice's commercial data with the invoices, not in the Quotes table", async () => {
+    await reanalyse({ documentType: "invoice" });
+    const { quotes, invoices, documents } = await list();
+    expect(quotes.map((q) => q.documentName)).toEqual([]);
+    expect(invoices).toEqual([
+      expect.objectContaining({ documentName: "acme-quote.pdf", documentType: "invoice", total: VENDOR_QUOTE.total }),
+    ]);
+    // filed under vendor quotes but no quote: the Quotes section says what it was read as
+    expect(documents.map((d) => d.fileName)).toEqual(["acme-quote.pdf"]);
   });
 });

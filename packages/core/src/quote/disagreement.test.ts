@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { compareReadings, disagreementFlags } from "./disagreement";
+import { QUOTE_FIELDS, type QuoteData } from "./schema";
+
+const quote = (values: Partial<QuoteData>): QuoteData => ({
+  kind: "vendor",
+  vendorName: null,
+  customerName: null,
+  quoteNumber: null,
+  quoteDate: null,
+  validUntil: null,
+  currency: null,
+  lineItems: [],
+  subtotal: null,
+  tax: null,
+  shipping: null,
+  total: null,
+  paymentTerms: null,
+  confidence: 0.9,
+  sources: Object.fromEntries(QUOTE_FIELDS.map((f) => [f, null])) as QuoteData["sources"],
+  ...values,
+});
+
+describe("model and rules readings", () => {
+  it("agree on names written with another case, accents, punctuation or legal form", () => {
+    const model = quote({ vendorName: "Société Générale de Câbles S.A.S.", quoteNumber: "Q 2024-17", total: 1200 });
+    const rules = quote({ vendorName: "SOCIETE GENERALE DE CABLES", quoteNumber: "#q2024-17", total: 1200.001 });
+    expect(compareReadings(model, rules)).toEqual([]);
+  });
+
+  it("do not count a field the rules could not read as a disagreement", () => {
+    expect(compareReadings(quote({ vendorName: "Acme", total: 10 }), quote({}))).toEqual([]);
+  });
+
+  it("disagree on another party, another number or another total, and say both", () => {
+    const found = compareReadings(
+      quote({ vendorName: "Northwind Traders", quoteNumber: "INV-7", total: 110 }),
+      quote({ vendorName: "Contoso", quoteNumber: "INV-8", total: 610 }),
+    );
+    expect(found.map((d) => d.field)).toEqual(["vendorName", "quoteNumber", "total"]);
+    expect(disagreementFlags(found).map((f) => f.message)).toEqual([
+      'The AI model read the vendor as "Northwind Traders", the built-in rules as "Contoso".',
+      'The AI model read the number as "INV-7", the built-in rules as "INV-8".',
+      "The AI model read the total as 110.00, the built-in rules as 610.00.",
+    ]);
+  });
+
+  it("drop the flag of a field a person corrected", () => {
+    const found = [{ field: "total" as const, model: 1, rules: 2 }];
+    expect(disagreementFlags(found, ["total"])).toEqual([]);
+  });
+});
