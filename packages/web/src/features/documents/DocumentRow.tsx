@@ -1,10 +1,12 @@
-import { AlertCircle, ExternalLink, FileImage, FileSpreadsheet, FileText, FolderInput, Trash2 } from "lucide-react";
+import { AlertCircle, ExternalLink, FileImage, FileSpreadsheet, FileText, FolderInput, ScanText, Table2, Trash2 } from "lucide-react";
+import { describeOcr, LOW_OCR_CONFIDENCE } from "@quorum/core/document/schema";
 import type { LucideIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { cn } from "@/lib/utils";
+import { formatMoney, formatDate as formatDay, typeLabel, type Quote } from "@/features/quotes/model";
 import { formatBytes, formatDate, statusVariant, type ProjectDocument } from "./model";
 
 function fileIcon(doc: Pick<ProjectDocument, "fileType" | "fileName">): LucideIcon {
@@ -50,15 +52,50 @@ function StatusBadge({ status }: { status: string }) {
   );
 }
 
+/** "Invoice INV-100 · Contoso Ltd. · Nov 15, 2019 · $110.00 · 3 items": what was read from a commercial document. */
+function recordFacts(record: Quote): string {
+  const items = record.lineItems.length;
+  return [
+    `${typeLabel(record.documentType)}${record.quoteNumber ? ` ${record.quoteNumber}` : ""}`,
+    record.vendorName,
+    record.quoteDate && formatDay(record.quoteDate),
+    record.total !== null && formatMoney(record.total, record.currency),
+    items > 0 && `${items} ${items === 1 ? "item" : "items"}`,
+  ]
+    .filter(Boolean)
+    .join(" · ");
+}
+
+/** Pages read by OCR, in amber when a reading is unsure enough to check against the file. */
+function OcrNote({ document }: { document: ProjectDocument }) {
+  const note = describeOcr(document.ocrPages ?? []);
+  if (!note) return null;
+  const unsure = document.ocrPages.some((p) => p.confidence !== null && p.confidence < LOW_OCR_CONFIDENCE);
+  return (
+    <p
+      data-testid="ocr-note"
+      className={cn("mt-1 flex items-start gap-1.5 text-xs", unsure ? "text-amber-700 dark:text-amber-400" : "text-muted-foreground")}
+    >
+      <ScanText className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+      <span>{note}</span>
+    </p>
+  );
+}
+
 /** One document: what it is, where processing stands, and what can be done with it. */
 export function DocumentRow({
   document,
+  record,
   onView,
+  onDetails,
   onMove,
   onDelete,
 }: {
   document: ProjectDocument;
+  /** The commercial data read from it (quote, invoice, credit note), when there is any. */
+  record?: Quote;
   onView: () => void;
+  onDetails?: () => void;
   onMove: () => void;
   onDelete: () => void;
 }) {
@@ -94,7 +131,13 @@ export function DocumentRow({
               <span className="break-words">{document.failureReason}</span>
             </p>
           )}
+          {!failed && record && (
+            <p className="mt-1 truncate text-xs font-medium text-foreground/80" data-testid="record-facts">
+              {recordFacts(record)}
+            </p>
+          )}
           {!failed && document.summary && <p className="mt-1 line-clamp-2 text-xs text-muted-foreground">{document.summary}</p>}
+          {!failed && <OcrNote document={document} />}
         </div>
       </div>
       {/* On a phone the status and the actions share a line when they fit and wrap when not. */}
@@ -114,6 +157,16 @@ export function DocumentRow({
             <ExternalLink />
             View
           </Button>
+          {record && onDetails && (
+            <Tooltip>
+              <TooltipTrigger asChild>
+                <Button variant="ghost" size="icon" onClick={onDetails} aria-label={`Details of ${document.fileName}`}>
+                  <Table2 />
+                </Button>
+              </TooltipTrigger>
+              <TooltipContent>{`${typeLabel(record.documentType)} details: fields, line items and checks`}</TooltipContent>
+            </Tooltip>
+          )}
           <Tooltip>
             <TooltipTrigger asChild>
               <Button variant="ghost" size="icon" onClick={onMove} aria-label={`Move ${document.fileName}`}>

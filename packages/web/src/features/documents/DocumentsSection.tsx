@@ -4,6 +4,9 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
+import { useQueryClient } from "@tanstack/react-query";
+import { QuoteDetailDialog } from "@/features/quotes/QuoteDetailDialog";
+import { projectQuotesKey, useProjectQuotes } from "@/features/quotes/queries";
 import { DeleteDocumentDialog } from "./DeleteDocumentDialog";
 import { DocumentRow } from "./DocumentRow";
 import { MoveDocumentDialog } from "./MoveDocumentDialog";
@@ -16,11 +19,21 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 /** The project's Documents section (spec doc 2 §2): grouped by category, each group with its count. */
 export function DocumentsSection({ projectId }: { projectId: number }) {
   const documents = useProjectDocuments(projectId);
+  const records = useProjectQuotes(projectId);
+  const queryClient = useQueryClient();
   const [deleting, setDeleting] = React.useState<ProjectDocument | null>(null);
   const [moving, setMoving] = React.useState<ProjectDocument | null>(null);
+  const [detailsOf, setDetailsOf] = React.useState<number | null>(null);
 
   const list = documents.data ?? [];
   const inFlight = list.filter(isInFlight).length;
+  const byDocument = new Map([...(records.data?.quotes ?? []), ...(records.data?.invoices ?? [])].map((r) => [r.documentId, r]));
+  const details = detailsOf === null ? undefined : byDocument.get(detailsOf);
+  // A document that finished processing may have brought a quote or an invoice with it.
+  const finished = list.filter((d) => d.processingStatus === "completed").length;
+  React.useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: projectQuotesKey(projectId) });
+  }, [finished, projectId, queryClient]);
 
   return (
     <Card>
@@ -87,7 +100,9 @@ export function DocumentsSection({ projectId }: { projectId: number }) {
                   <DocumentRow
                     key={doc.id}
                     document={doc}
+                    record={byDocument.get(doc.id)}
                     onView={() => void openDocument(doc)}
+                    onDetails={() => setDetailsOf(doc.id)}
                     onMove={() => setMoving(doc)}
                     onDelete={() => setDeleting(doc)}
                   />
@@ -99,6 +114,7 @@ export function DocumentsSection({ projectId }: { projectId: number }) {
       </CardContent>
       <DeleteDocumentDialog projectId={projectId} document={deleting} onOpenChange={(open) => !open && setDeleting(null)} />
       <MoveDocumentDialog projectId={projectId} document={moving} onOpenChange={(open) => !open && setMoving(null)} />
+      {details && <QuoteDetailDialog projectId={projectId} quote={details} open onOpenChange={(open) => !open && setDetailsOf(null)} />}
     </Card>
   );
 }

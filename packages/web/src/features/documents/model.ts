@@ -1,5 +1,6 @@
 import type { LucideIcon } from "lucide-react";
 import { FileSignature, FileSpreadsheet, Image, ListChecks, Receipt } from "lucide-react";
+import type { OcrPage } from "@quorum/core/document/schema";
 
 /**
  * Documents as the API answers them (packages/core/src/document/index.ts `Document.Info`)
@@ -30,6 +31,8 @@ export interface ProjectDocument {
   summary: string | null;
   quoteId: number | null;
   failureReason: string | null;
+  /** Pages whose text was read from their pixels (OCR or Textract), with the reading's confidence. */
+  ocrPages: OcrPage[];
   warnings: string[];
   createdAt: string;
   updatedAt: string;

@@ -7,7 +7,7 @@ import { Input } from "@/components/ui/input";
 import { toast } from "@/hooks/use-toast";
 import { ApiError } from "@/lib/api";
 import { cn } from "@/lib/utils";
-import { counterparty, csvFileName, downloadCsv, formatDate, formatMoney, quoteCsv, type LineItem, type Quote } from "./model";
+import { counterparty, csvFileName, downloadCsv, formatDate, formatMoney, quoteCsv, typeLabel, type LineItem, type Quote } from "./model";
 import { KindBadge, StatusBadge, viewDocument } from "./parts";
 import { useCorrectQuote, type QuoteCorrection } from "./queries";
 
@@ -28,6 +28,10 @@ const MONEY_FIELDS: { key: MoneyField; label: string }[] = [
   { key: "shipping", label: "Shipping" },
   { key: "total", label: "Total" },
 ];
+
+/** An invoice's number and date are the invoice's: "Invoice number", not "Quote number". */
+const fieldLabel = (f: { key: TextField; label: string }, q: Pick<Quote, "documentType">) =>
+  f.key === "quoteNumber" || f.key === "quoteDate" ? f.label.replace("Quote", typeLabel(q.documentType)) : f.label;
 
 type Draft = Record<TextField | MoneyField, string> & {
   lineItems: Record<"description" | "quantity" | "unit" | "unitPrice" | "amount", string>[];
@@ -112,7 +116,10 @@ export function QuoteDetailDialog({
       {
         onSuccess: () => {
           setDraft(null);
-          toast({ title: "Quote updated", description: "Your correction is saved and the checks were run again." });
+          toast({
+            title: `${typeLabel(quote.documentType)} updated`,
+            description: "Your correction is saved and the checks were run again.",
+          });
         },
         onError: (error) =>
           toast({
@@ -155,7 +162,7 @@ export function QuoteDetailDialog({
           </div>
           <DialogTitle className="text-xl">{counterparty(quote)}</DialogTitle>
           <DialogDescription>
-            Quote {quote.quoteNumber ?? "without a number"} · {quote.documentName}
+            {typeLabel(quote.documentType)} {quote.quoteNumber ?? "without a number"} · {quote.documentName}
           </DialogDescription>
           <div className="flex flex-wrap gap-2 pt-1">
             {editing ? (
@@ -217,7 +224,7 @@ export function QuoteDetailDialog({
             {TEXT_FIELDS.map((f) => (
               <div key={f.key} className="grid gap-1">
                 <dt className="text-xs font-medium text-muted-foreground">
-                  {editing ? <label htmlFor={`quote-${f.key}`}>{f.label}</label> : f.label}
+                  {editing ? <label htmlFor={`quote-${f.key}`}>{fieldLabel(f, quote)}</label> : fieldLabel(f, quote)}
                 </dt>
                 <dd className="text-sm">
                   {editing ? (

@@ -12,13 +12,14 @@ export interface LineItem {
   page: number | null;
 }
 
-export interface Flag {
-  code: "line_amount" | "line_items_sum" | "total_sum" | "missing_total";
-  message: string;
-  expected: number | null;
-  actual: number | null;
-  line: number | null;
-}
+export type { Flag } from "@quorum/core/quote/schema";
+import type { Flag } from "@quorum/core/quote/schema";
+
+/** quote (also estimates, proposals, proformas), invoice or credit_note. */
+export type CommercialType = "quote" | "invoice" | "credit_note";
+
+const TYPE_LABELS: Record<CommercialType, string> = { quote: "Quote", invoice: "Invoice", credit_note: "Credit note" };
+export const typeLabel = (type: CommercialType | undefined) => TYPE_LABELS[type ?? "quote"] ?? "Quote";
 
 export type QuoteStatus = "checked" | "needs_review" | "edited";
 
@@ -27,6 +28,7 @@ export interface Quote {
   documentId: number;
   documentName: string;
   documentCategory: string;
+  documentType: CommercialType;
   kind: "vendor" | "customer";
   vendorName: string | null;
   customerName: string | null;
@@ -56,6 +58,13 @@ export interface QuotelessDocument {
   processingStatus: string;
   failureReason: string | null;
   documentType: string | null;
+}
+
+/** GET /api/projects/{id}/quotes: quotes (the table), invoices and credit notes, and quote documents without a quote. */
+export interface ProjectQuotes {
+  quotes: Quote[];
+  invoices: Quote[];
+  documents: QuotelessDocument[];
 }
 
 export const STATUS_LABEL: Record<QuoteStatus, string> = { checked: "Checked", needs_review: "Needs review", edited: "Edited" };

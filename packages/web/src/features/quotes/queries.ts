@@ -1,14 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "@/lib/api";
-import type { LineItem, Quote, QuotelessDocument } from "./model";
+import type { LineItem, ProjectQuotes, Quote } from "./model";
 
 export const projectQuotesKey = (projectId: number) => ["/api/projects", projectId, "quotes"] as const;
 
-/** GET /api/projects/{id}/quotes: the quotes, and quote documents without one (still processing, failed). */
+/** GET /api/projects/{id}/quotes: the quotes, invoices and credit notes, and quote documents without a quote (still processing, failed). */
 export function useProjectQuotes(projectId: number) {
   return useQuery({
     queryKey: projectQuotesKey(projectId),
-    queryFn: () => apiJson<{ quotes: Quote[]; documents: QuotelessDocument[] }>("GET", `/api/projects/${projectId}/quotes`),
+    queryFn: () => apiJson<ProjectQuotes>("GET", `/api/projects/${projectId}/quotes`),
     // While a quote document is still being read, look again now and then: its quote is on the way.
     refetchInterval: (query) =>
       query.state.data?.documents.some((d) => d.processingStatus === "processing" || d.processingStatus === "uploading") ? 5000 : false,
@@ -39,8 +39,9 @@ export function useCorrectQuote(projectId: number) {
     mutationFn: ({ id, changes }: { id: number; changes: QuoteCorrection }) =>
       apiJson<{ quote: Quote }>("PUT", `/api/quotes/${id}`, changes),
     onSuccess: ({ quote }) => {
-      queryClient.setQueryData<{ quotes: Quote[]; documents: QuotelessDocument[] }>(projectQuotesKey(projectId), (current) =>
-        current ? { ...current, quotes: current.quotes.map((q) => (q.id === quote.id ? quote : q)) } : current,
+      const replace = (list: Quote[]) => list.map((q) => (q.id === quote.id ? quote : q));
+      queryClient.setQueryData<ProjectQuotes>(projectQuotesKey(projectId), (current) =>
+        current ? { ...current, quotes: replace(current.quotes), invoices: replace(current.invoices) } : current,
       );
     },
   });
