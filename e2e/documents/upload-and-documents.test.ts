@@ -162,6 +162,26 @@ describe("uploading and managing a project's documents in the browser", () => {
     expect(await row().textContent()).toContain(new Date().getFullYear().toString());
   });
 
+  it(
+    "says what was read from the scan: OCR'd pages and the quote's facts, with its details a click away",
+    { timeout: 30_000 },
+    async () => {
+      expect(await row().getByTestId("ocr-note").textContent()).toMatch(/^Page 1 read by OCR/);
+      await row()
+        .getByTestId("record-facts")
+        .getByText(/^Quote AIS-2024-0117 · Acme Industrial Supply/)
+        .waitFor();
+      await row()
+        .getByRole("button", { name: `Details of ${QUOTE_NAME}` })
+        .click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByText(`Quote AIS-2024-0117 · ${QUOTE_NAME}`).waitFor();
+      await shoot("documents-details");
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "hidden" });
+    },
+  );
+
   it("View opens the file in a new tab", { timeout: 30_000 }, async () => {
     const opened = context.waitForEvent("page");
     await row()

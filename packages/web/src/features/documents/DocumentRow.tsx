@@ -136,7 +136,10 @@ export function DocumentRow({
               {recordFacts(record)}
             </p>
           )}
-          {!failed && document.summary && <p className="mt-1 line-clamp-2 text-xs text-muted-foreground">{document.summary}</p>}
+          {/* the rules' summary of a quote or invoice says what the facts line already shows */}
+          {!failed && document.summary && record?.extractedBy !== "offline" && (
+            <p className="mt-1 line-clamp-2 text-xs text-muted-foreground">{document.summary}</p>
+          )}
           {!failed && <OcrNote document={document} />}
         </div>
       </div>
