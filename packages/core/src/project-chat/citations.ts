@@ -14,6 +14,9 @@ export interface Citation {
   projectName?: string;
   fileName: string;
   page: number;
+  /** The passage's first and last line on its page (1-based, the page's line geometry + 1), when known. */
+  lineFrom?: number;
+  lineTo?: number;
   /** The passage itself, shortened, for a tooltip. */
   snippet: string;
 }
@@ -28,6 +31,7 @@ export function toCitation(hit: Hit, index: number, snippet: string, projectName
     ...(projectName ? { projectName } : {}),
     fileName: hit.fileName,
     page: hit.page,
+    ...(hit.lineFrom !== undefined && hit.lineTo !== undefined ? { lineFrom: hit.lineFrom, lineTo: hit.lineTo } : {}),
     snippet: snippet.length > SNIPPET_CHARS ? `${snippet.slice(0, SNIPPET_CHARS - 1).trimEnd()}…` : snippet,
   };
 }

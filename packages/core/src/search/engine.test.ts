@@ -31,6 +31,84 @@ async function labelledChunks(fillerChunks = 2000): Promise<IndexedChunk[]> {
   return chunks;
 }
 
+/** A project of invoices in several languages, each a page of text as extraction writes it, chunked as the pipeline does. */
+function invoiceIndex(extra: { fileName: string; text: string }[] = []) {
+  const rows = <T>(n: number, format: (i: number) => T) => Array.from({ length: n }, (_, i) => format(i + 1));
+  const documents = [
+    {
+      fileName: "harbor-invoice.pdf",
+      text: [
+        "Harbor Supplies Inc.",
+        "Invoice Number: | HS/2024/06/0113",
+        "Invoice Date: | June 3, 2024",
+        "Description | Qty | Unit Price | Amount",
+        ...rows(40, (i) => `Galvanised bracket type ${i} | ${i} | $12.50 | $${(i * 12.5).toFixed(2)}`),
+        "Subtotal | $10,250.00",
+        "Total Due | $11,070.00",
+      ].join("\n"),
+    },
+    {
+      fileName: "vandijk-factuur.pdf",
+      text: [
+        "Van Dijk Techniek B.V.",
+        "FACTUUR",
+        "Factuurnummer: 77120934",
+        "Omschrijving | Aantal | Prijs | Bedrag",
+        "Kabelgoot 3 m | 4 | € 25,00 | € 100,00",
+        "Subtotaal | € 3.210,50",
+        "BTW 21% | € 674,21",
+        "Totaal | € 3.884,71",
+      ].join("\n"),
+    },
+    {
+      fileName: "mainblick-rechnung.pdf",
+      text: [
+        "Mainblick Elektro GmbH",
+        "Rechnung",
+        "Rechnungsnr. | RE-2024-00731",
+        "Pos. | Beschreibung | Menge | Betrag",
+        "1 | Kabelkanal | 2 | 1.200,00",
+        "Gesamtbetrag | 2.380,00 EUR",
+      ].join("\n"),
+    },
+    {
+      fileName: "rhone-facture.pdf",
+      text: [
+        "Atelier Rhône SARL",
+        "Facture n° F-2024-0042",
+        "Total HT | 4 673,38 €",
+        "TVA 20 % | 934,68 €",
+        "Net à payer TTC | 5 608,06 €",
+      ].join("\n"),
+    },
+    // Near misses: invoices with the words of the questions and none of their numbers.
+    ...rows(30, (i) => ({
+      fileName: `other-invoice-${i}.pdf`,
+      text: [
+        `Invoice number ${5000 + i}`,
+        "Invoice total and amount due",
+        `Total invoice amount | $${i}0.00`,
+        `Invoice total due | $${i}1.00`,
+      ].join("\n"),
+    })),
+    ...extra,
+  ];
+  const chunks: IndexedChunk[] = [];
+  documents.forEach((d, documentId) => {
+    for (const c of chunkPages([{ page: 1, text: d.text }]))
+      chunks.push({
+        id: `${documentId}:${c.index}`,
+        documentId,
+        projectId: 1,
+        chunk: c.index,
+        page: 1,
+        fileName: d.fileName,
+        text: c.text,
+      });
+  });
+  return createIndex(chunks);
+}
+
 const answers = (hit: { fileName: string; page: number; text: string }, q: (typeof LABELLED_QUESTIONS)[number]) =>
   hit.fileName === q.fileName && hit.page === q.page && hit.text.includes(q.contains);
 
@@ -77,7 +155,68 @@ describe("the lexical index", () => {
   });
 });
 
+describe("questions about invoices", () => {
+  it("the total of an invoice named by its number comes first, even when the number is printed in another chunk", () => {
+    const index = invoiceIndex();
+    const top = searchIndex(index, "What is the total of invoice HS/2024/06/0113?", 2);
+    expect(top.map((h) => h.fileName)).toEqual(["harbor-invoice.pdf", "harbor-invoice.pdf"]);
+    const total = top.find((h) => h.text.includes("Total Due | $11,070.00"));
+    expect(total?.text).not.toContain("HS/2024/06/0113");
+  });
+
+  it("an invoice number is found as written: with slashes, dashes, a leading # or digits only", () => {
+    const index = invoiceIndex([
+      { fileName: "shop.pdf", text: "Retail Invoice\nInvoice No : # DEL_XYZW20240900012345\nGrand Total | 319.00" },
+    ]);
+    const top = (q: string) => searchIndex(index, q, 1)[0]?.fileName;
+    expect(top("What is the total of invoice #DEL_XYZW20240900012345?")).toBe("shop.pdf");
+    expect(top("What is the total of invoice 77120934?")).toBe("vandijk-factuur.pdf");
+    expect(top("What is the total of invoice RE-2024-00731?")).toBe("mainblick-rechnung.pdf");
+    expect(top("What is the total of invoice F-2024-0042?")).toBe("rhone-facture.pdf");
+  });
+
+  it("an amount written 3,884.71 finds the document that prints 3.884,71", () => {
+    expect(searchIndex(invoiceIndex(), "Which invoice is for 3,884.71?", 1)[0]?.fileName).toBe("vandijk-factuur.pdf");
+    expect(searchIndex(invoiceIndex(), "invoice of 5608.06 euros", 1)[0]?.fileName).toBe("rhone-facture.pdf");
+  });
+
+  it("an English question finds labels in other languages, and the other way round", () => {
+    const index = invoiceIndex();
+    expect(searchIndex(index, "Gesamtbetrag der Rechnung RE-2024-00731", 1)[0]?.text).toContain("Gesamtbetrag | 2.380,00 EUR");
+    expect(excerpt(searchIndex(index, "total of invoice F-2024-0042", 1)[0]!.text, "total of invoice F-2024-0042", 80)).toContain(
+      "Net à payer TTC | 5 608,06 €",
+    );
+  });
+});
+
 describe("excerpts and fusion", () => {
+  it("quotes the line naming the invoice and the line with its total, apart", () => {
+    const text = [
+      "Harbor Supplies Inc.",
+      "Invoice Number: | HS/2024/06/0113",
+      "Description | Qty | Unit Price | Amount",
+      ...Array.from({ length: 30 }, (_, i) => `Galvanised bracket type ${i} | ${i} | $12.50 | $${(i * 12.5).toFixed(2)}`),
+      "Total Due | $11,070.00",
+      "Thank you for your business.",
+    ].join("\n");
+    const quoted = excerpt(text, "What is the total of invoice HS/2024/06/0113?", 300);
+    expect(quoted).toContain("Invoice Number: | HS/2024/06/0113");
+    expect(quoted).toContain("Total Due | $11,070.00");
+    expect(quoted).toContain("\n…\n");
+    expect(quoted.length).toBeLessThanOrEqual(320);
+  });
+
+  it("quotes a table row with its header", () => {
+    const text = [
+      "Description | Qty | Unit Price | Amount",
+      ...Array.from({ length: 30 }, (_, i) => `Galvanised bracket type ${i} | ${i} | $12.50 | $${(i * 12.5).toFixed(2)}`),
+      "Hydraulic pump HP-220 | 4 | $405.00 | $1,620.00",
+    ].join("\n");
+    const quoted = excerpt(text, "hydraulic pump price", 200);
+    expect(quoted.split("\n")[0]).toBe("Description | Qty | Unit Price | Amount");
+    expect(quoted).toContain("Hydraulic pump HP-220 | 4 | $405.00 | $1,620.00");
+  });
+
   it("quotes the lines that match, with their neighbours, within the length", () => {
     const text = Array.from({ length: 40 }, (_, i) =>
       i === 25 ? "4 | Hydraulic pump HP-220 | $389.99 | $1,559.96" : `line ${i} about nothing in particular`,

@@ -93,6 +93,7 @@ function storedHit(loaded: LoadedIndex, id: string): Hit | undefined {
     projectId: stored.projectId as number,
     chunk: stored.chunk as number,
     page: stored.page as number,
+    ...(typeof stored.lineFrom === "number" ? { lineFrom: stored.lineFrom, lineTo: stored.lineTo as number } : {}),
     fileName: stored.fileName as string,
     text: stored.text as string,
     score: 0,

@@ -164,6 +164,7 @@ async function load(userId: string, projectId: number, key: string, documents: I
       projectId,
       chunk: c.index,
       page: c.page,
+      ...(c.lineFrom !== undefined && c.lineTo !== undefined ? { lineFrom: c.lineFrom, lineTo: c.lineTo } : {}),
       fileName: document.fileName,
       text: c.text,
     }));
