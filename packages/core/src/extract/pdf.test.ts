@@ -1,26 +1,102 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  hebrewPage,
+  layoutPdf,
+  quotePage,
+  scriptsPage,
+  twoBlocksPage,
+  watermarkPage,
+  wrappedTablePage,
+  type LayoutPage,
+} from "@quorum/testing/layout-pdfs";
 import { describe, expect, it } from "vitest";
 import { generatePdf } from "./fixtures";
 import { Extract } from "./index";
-import { runsToLines } from "./pdf";
 import { writePdf } from "./pdf-writer";
 
-const run = (text: string, x: number, y: number, size = 10) => ({ text, x, y, size, width: text.length * size * 0.5 });
+const read = async (...pages: LayoutPage[]) =>
+  (await Extract.fromBuffer(await layoutPdf(pages), { fileName: "layout.pdf", ocr: false })).pages;
+const linesOf = async (page: LayoutPage) => (await read(page))[0]!.text.split("\n");
 
-describe("PDF lines", () => {
-  it("groups runs by baseline and orders them left to right, whatever their order in the file", () => {
-    const runs = [
-      run("$125.00", 520, 500),
-      run("10", 60, 500),
-      run("Steel bracket", 100, 500.4),
-      run("$12.50", 420, 499.7),
-      run("Quote", 50, 700, 18),
-    ];
-    expect(runsToLines(runs)).toEqual(["Quote", "10 | Steel bracket | $12.50 | $125.00"]);
+describe("PDF layout", () => {
+  it.each([0, 90, 180, 270] as const)("reads a page with /Rotate %i as it is displayed", async (rotate) => {
+    const { page, expected } = quotePage(rotate);
+    const [read0] = await read(page);
+    expect(read0!.text.split("\n")).toEqual(expected);
+    expect(read0!.source).toBe("text");
+    expect([read0!.width, read0!.height]).toEqual(rotate % 180 ? [842, 595] : [595, 842]);
   });
 
-  it("joins words with a space and glued fragments with nothing", () => {
-    const runs = [run("Hydraulic", 100, 500), run("pump", 100 + 45 + 3, 500), run("HP-", 160, 480), run("220", 160 + 15, 480)];
-    expect(runsToLines(runs)).toEqual(["Hydraulic pump", "HP-220"]);
+  it("keeps each line's cells and their boxes in displayed page space", async () => {
+    const [page] = await read(quotePage(90).page);
+    const row = page!.lines!.find((l) => l.cells[0]!.text === "4")!;
+    expect(row.cells.map((c) => c.text)).toEqual(["4", "Hydraulic pump HP-220", "310.00", "1,240.00"]);
+    // the amount is right-aligned at x = 520, its baseline 176 pt from the top, in 10 pt type
+    expect(row.cells[3]!.x1).toBeCloseTo(520, 0);
+    expect(row.cells[3]!.y0).toBeCloseTo(168, 0);
+    expect(row.cells[3]!.y1).toBeCloseTo(178, 0);
+  });
+
+  it("reads two side-by-side blocks with different line pitch one after the other", async () => {
+    const { page, left, right } = twoBlocksPage();
+    expect(await linesOf(page)).toEqual([...left, ...right]);
+  });
+
+  it("keeps a table row's right-aligned amounts on the row, with a wrapped description", async () => {
+    const { page, expected } = wrappedTablePage();
+    expect(await linesOf(page)).toEqual(expected);
+  });
+
+  it("keeps a diagonal watermark out of the rows and reads it as one line at the end", async () => {
+    const { page, expected } = watermarkPage();
+    expect(await linesOf(page)).toEqual(expected);
+  });
+
+  // pdftotext puts a raised footnote mark on a line of its own and a space before a superscript
+  it("keeps superscripts and subscripts on their line", async () => {
+    const { page, expected } = scriptsPage();
+    expect(await linesOf(page)).toEqual(expected);
+  });
+
+  it("reads a right-to-left line in logical order with its number intact", async () => {
+    const { page, expected } = hebrewPage();
+    expect(await linesOf(page)).toEqual(expected);
+  });
+});
+
+const hasPdftotext = !spawnSync("pdftotext", ["-v"]).error;
+
+describe.skipIf(!hasPdftotext)("PDF layout against pdftotext -layout", () => {
+  const words = (line: string) => line.replace(/ \| /g, " ").trim().split(/\s+/).join(" ");
+  const pdftotext = (pdf: Buffer) => {
+    const dir = mkdtempSync(join(tmpdir(), "layout-"));
+    try {
+      writeFileSync(join(dir, "in.pdf"), pdf);
+      const out = spawnSync("pdftotext", ["-layout", join(dir, "in.pdf"), "-"], { encoding: "utf8" }).stdout;
+      return out.split("\f").map((page) =>
+        page
+          .split("\n")
+          .map(words)
+          .filter((l) => l !== ""),
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+
+  it.each([
+    ["a quote on a page with /Rotate 0", quotePage(0).page],
+    ["a quote on a page with /Rotate 90", quotePage(90).page],
+    ["a quote on a page with /Rotate 180", quotePage(180).page],
+    ["a quote on a page with /Rotate 270", quotePage(270).page],
+    ["a table with a wrapped description", wrappedTablePage().page],
+  ])("agrees line for line on %s", async (_name, page) => {
+    const pdf = await layoutPdf([page]);
+    const ours = (await Extract.fromBuffer(pdf, { fileName: "layout.pdf", ocr: false })).pages.map((p) => p.text.split("\n").map(words));
+    expect(ours).toEqual(pdftotext(pdf).filter((p) => p.length > 0));
   });
 });
 

@@ -1,64 +1,172 @@
+import { createRequire } from "node:module";
 import { getDocumentProxy } from "unpdf";
+import { layoutWords, pageText } from "./layout";
 import { pageLimitWarning, type ParseContext } from "./limits";
 import { openScanReader } from "./pdf-ocr";
 import { tidy } from "./text";
-import type { Extraction, Page } from "./types";
+import type { Extraction, Line, Page, Word } from "./types";
 
 export type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
 export type PdfPage = Awaited<ReturnType<PdfDocument["getPage"]>>;
 
-interface Run {
+type Matrix = [number, number, number, number, number, number];
+
+/** pdf.js `Util.transform`: `m1` applied after `m2`. */
+const multiply = (m1: Matrix, m2: Matrix): Matrix => [
+  m1[0] * m2[0] + m1[2] * m2[1],
+  m1[1] * m2[0] + m1[3] * m2[1],
+  m1[0] * m2[2] + m1[2] * m2[3],
+  m1[1] * m2[2] + m1[3] * m2[3],
+  m1[0] * m2[4] + m1[2] * m2[5] + m1[4],
+  m1[1] * m2[4] + m1[3] * m2[5] + m1[5],
+];
+
+/** A text item in displayed page space: where its baseline starts, which way it runs, how big it is. */
+export interface PlacedText {
   text: string;
+  /** Baseline start, points from the displayed page's top-left corner, y down. */
   x: number;
   y: number;
-  width: number;
+  /** Unit vector of the writing direction on the displayed page. */
+  dx: number;
+  dy: number;
+  /** Advance along the writing direction, and font size. */
+  length: number;
   size: number;
 }
 
+/** Writing within this angle of a page axis counts as running along it (radians, ~3 degrees). */
+const AXIS_TOLERANCE = 0.05;
+/** How much of a glyph's size sits above the baseline, for word boxes. */
+const ASCENT = 0.8;
+
 /**
- * Rebuilds lines from positioned text runs. pdf.js returns runs in content-stream order, which
- * for a table is often column by column; grouping by baseline (transform[5]) and sorting by x
- * puts each row back on one line. A wide gap between runs (a column gap) becomes " | ", as in
- * the Word and spreadsheet output, so "qty | description | unit price | amount" stay together.
+ * Places pdf.js text items on the displayed page: each item's transform goes through the
+ * viewport's (which applies /Rotate and flips y), so a page rotated 90, 180 or 270 degrees
+ * reads like the printed page instead of in the unrotated content's axes.
  */
-export function runsToLines(runs: Run[]): string[] {
-  const sorted = runs.filter((r) => r.text.trim() !== "").sort((a, b) => b.y - a.y || a.x - b.x);
-  const lines: Run[][] = [];
-  for (const run of sorted) {
-    const line = lines[lines.length - 1];
-    const anchor = line?.[0];
-    if (line && anchor && Math.abs(anchor.y - run.y) <= Math.max(1, 0.45 * Math.min(anchor.size, run.size))) line.push(run);
-    else lines.push([run]);
+export function placeItems(items: { str: string; dir?: string; transform: number[]; width: number; height: number }[], viewport: number[]) {
+  const placed: PlacedText[] = [];
+  for (const item of items) {
+    if (!item.str || item.str.trim() === "") continue;
+    const m = multiply(viewport as Matrix, item.transform as Matrix);
+    const vertical = item.dir === "ttb";
+    // a vertical font advances down its own y axis; anything else along its x axis
+    const [ax, ay] = vertical ? [-m[2], -m[3]] : [m[0], m[1]];
+    const norm = Math.hypot(ax, ay);
+    if (!(norm > 0)) continue;
+    const size = vertical ? Math.hypot(m[0], m[1]) : Math.hypot(m[2], m[3]);
+    placed.push({
+      text: item.str,
+      x: m[4],
+      y: m[5],
+      dx: ax / norm,
+      dy: ay / norm,
+      length: Math.abs(vertical ? item.height : item.width),
+      size: size || item.height || 1,
+    });
   }
-  return lines.map((line) => {
-    line.sort((a, b) => a.x - b.x);
+  return placed;
+}
+
+const quarterTurn = (t: PlacedText) => ((Math.round(Math.atan2(t.dy, t.dx) / (Math.PI / 2)) % 4) + 4) % 4;
+const onAxis = (t: PlacedText) => {
+  const angle = Math.atan2(t.dy, t.dx);
+  return Math.abs(angle - Math.round(angle / (Math.PI / 2)) * (Math.PI / 2)) <= AXIS_TOLERANCE;
+};
+
+/** Turns the page under the placed text by clockwise quarter turns, as a reader turns a sheet. */
+function turn(t: PlacedText, quarters: number, width: number, height: number): PlacedText {
+  let { x, y, dx, dy } = t;
+  let [w, h] = [width, height];
+  for (let i = 0; i < quarters; i++) {
+    // a clockwise quarter turn of the sheet: text that ran up the page (dy < 0) runs left to right
+    [x, y, dx, dy] = [h - y, x, -dy, dx];
+    [w, h] = [h, w];
+  }
+  return { ...t, x, y, dx, dy };
+}
+
+/**
+ * Words of one page, in displayed page space. Text running along the page's main writing
+ * direction goes through layout; text at any other angle (a diagonal "SPECIMEN" drawn one glyph
+ * at a time, a Bates number up the margin) would break rows apart, so it is read separately
+ * into lines of its own at the end of the page. When most of the page's text runs up or down
+ * the page (a table printed sideways), the page is read turned so that it runs left to right.
+ */
+export function pageLines(placed: PlacedText[], width: number, height: number): Line[] {
+  const weight = [0, 0, 0, 0];
+  for (const t of placed) if (onAxis(t)) weight[quarterTurn(t)]! += t.text.length;
+  const main = weight.indexOf(Math.max(...weight));
+  // quarterTurn 1 = running down the page (y down), 3 = up; turning by (4 - main) brings it to 0
+  const quarters = (4 - main) % 4;
+  const words: Word[] = [];
+  const other: PlacedText[] = [];
+  for (const original of placed) {
+    const t = quarters ? turn(original, quarters, width, height) : original;
+    if (onAxis(t) && quarterTurn(t) === 0) {
+      words.push({ text: t.text, x0: t.x, x1: t.x + t.length, y0: t.y - ASCENT * t.size, y1: t.y + (1 - ASCENT) * t.size, size: t.size });
+    } else other.push(t);
+  }
+  return [...layoutWords(words), ...offAxisLines(other)];
+}
+
+/** Text at an angle: glyphs on one baseline, in writing order, as one line each. */
+function offAxisLines(placed: PlacedText[]): Line[] {
+  const groups = new Map<string, PlacedText[]>();
+  for (const t of placed) {
+    const angle = Math.round((Math.atan2(t.dy, t.dx) * 180) / Math.PI / 3);
+    // distance of the baseline from the origin, across the writing direction
+    const across = Math.round((t.x * -t.dy + t.y * t.dx) / Math.max(1, t.size * 0.6));
+    const key = `${angle} ${across}`;
+    (groups.get(key) ?? groups.set(key, []).get(key)!).push(t);
+  }
+  const lines: Line[] = [];
+  for (const group of groups.values()) {
+    const along = (t: PlacedText) => t.x * t.dx + t.y * t.dy;
+    group.sort((a, b) => along(a) - along(b));
     let text = "";
     let end = -Infinity;
-    for (const run of line) {
-      const gap = run.x - end;
-      const size = run.size || 10;
-      if (text === "") text = run.text;
-      else if (gap > 2 * size) text = `${text.trimEnd()} | ${run.text.trimStart()}`;
-      else if (gap > 0.15 * size && !/\s$/.test(text) && !/^\s/.test(run.text)) text = `${text} ${run.text}`;
-      else text += run.text;
-      end = Math.max(end, run.x + run.width);
+    for (const t of group) {
+      const gap = along(t) - end;
+      text = text === "" ? t.text : `${text}${gap > 0.25 * t.size ? " " : ""}${t.text}`;
+      end = along(t) + t.length;
     }
-    return text.replace(/[ \t]+/g, " ").trim();
-  });
-}
-
-async function pageText(page: PdfPage): Promise<string> {
-  const content = await page.getTextContent();
-  const runs: Run[] = [];
-  for (const item of content.items) {
-    if (!("str" in item)) continue;
-    const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0] = item.transform as number[];
-    runs.push({ text: item.str, x: e, y: f, width: item.width, size: Math.hypot(c, d) || Math.hypot(a, b) || item.height });
+    text = text.replace(/\s+/g, " ").trim();
+    if (text === "") continue;
+    const xs = group.flatMap((t) => [t.x, t.x + t.dx * t.length]);
+    const ys = group.flatMap((t) => [t.y, t.y + t.dy * t.length]);
+    const box = { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
+    lines.push({ ...box, cells: [{ text, ...box }] });
   }
-  return tidy(runsToLines(runs).join("\n"));
+  return lines.sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
 }
 
-export async function openPdf(buffer: Buffer): Promise<PdfDocument> {
+async function readTextLayer(page: PdfPage, number: number): Promise<Page> {
+  const viewport = page.getViewport({ scale: 1 });
+  const content = await page.getTextContent();
+  const items = content.items.filter((item) => "str" in item);
+  const lines = pageLines(placeItems(items, viewport.transform), viewport.width, viewport.height);
+  return { page: number, text: tidy(pageText(lines)), lines, width: viewport.width, height: viewport.height, source: "text" };
+}
+
+/**
+ * pdf.js's character maps (CJK encodings) and standard font metrics, from the pdfjs-dist
+ * package of the pdf.js version unpdf bundles. Without them, text in CJK fonts and in fonts a
+ * PDF does not embed comes out empty. pdf.js reads them from plain paths in Node (not file: URLs).
+ */
+function pdfjsData(): { cMapUrl?: string; cMapPacked?: boolean; standardFontDataUrl?: string } {
+  try {
+    const root = createRequire(import.meta.url)
+      .resolve("pdfjs-dist/package.json")
+      .replace(/package\.json$/, "");
+    return { cMapUrl: `${root}cmaps/`, cMapPacked: true, standardFontDataUrl: `${root}standard_fonts/` };
+  } catch {
+    return {};
+  }
+}
+
+export async function openPdf(buffer: Buffer, maxImagePixels?: number): Promise<PdfDocument> {
   try {
     // a copy: pdf.js takes ownership of (detaches) the bytes it is given
     return await getDocumentProxy(new Uint8Array(buffer), {
@@ -66,6 +174,8 @@ export async function openPdf(buffer: Buffer): Promise<PdfDocument> {
       isEvalSupported: false,
       disableFontFace: true,
       stopAtErrors: false,
+      ...pdfjsData(),
+      ...(maxImagePixels ? { maxImageSize: maxImagePixels } : {}),
     });
   } catch (error) {
     const name = (error as { name?: string }).name;
@@ -75,7 +185,7 @@ export async function openPdf(buffer: Buffer): Promise<PdfDocument> {
 }
 
 export async function extractPdf(buffer: Buffer, context: ParseContext): Promise<Extraction> {
-  const pdf = await openPdf(buffer);
+  const pdf = await openPdf(buffer, context.limits.maxImagePixels);
   const scans = openScanReader(buffer, context);
   const pages: Page[] = [];
   try {
@@ -83,9 +193,11 @@ export async function extractPdf(buffer: Buffer, context: ParseContext): Promise
     if (pdf.numPages > count) context.warnings.push(pageLimitWarning(count, pdf.numPages));
     for (let number = 1; number <= count && !context.budget.exhausted; number++) {
       const page = await pdf.getPage(number);
-      let read: Page = { page: number, text: await pageText(page) };
+      let read = await readTextLayer(page, number);
       if (await scans.needsOcr(page, read)) read = (await scans.read(page, number)) ?? read;
-      pages.push({ ...read, text: context.budget.take(read.text) });
+      const text = context.budget.take(read.text);
+      // cut text no longer matches its lines line for line
+      pages.push(text.length === read.text.length ? read : { ...read, text, lines: undefined });
       page.cleanup();
     }
   } finally {
