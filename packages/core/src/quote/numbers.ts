@@ -1,122 +1,203 @@
 /**
- * Reading numbers, money and dates as quotes write them ("$1,234.50", "(50.00)",
- * "1.234,50 €", "May 1, 2025", "05/01/2025"). Shared by the offline rules and the
- * normalisation of what models return.
+ * Reading numbers and money as documents write them, in every common convention:
+ * 1,234.56 · 1.234,56 · 1 234,56 (also with no-break and thin spaces) · 1'234.56 ·
+ * 12,34,567.00 (Indian grouping) · € 4.800,– · (50.00) · 50.00- · Arabic-Indic and
+ * Persian digits. Shared by the offline rules and the normalisation of what models return.
  */
+import { parseDate as readDate } from "./rules/dates";
 
-const MONEY = /^\(?-?\s*(?:[A-Z]{3}\s*)?[$€£¥]?\s*-?\s*(\d{1,3}(?:[,.\s]\d{3})+|\d+)(?:([.,])(\d{1,4}))?\s*[$€£¥]?\s*(?:[A-Z]{3})?\)?-?$/;
-
-/** A number as written in a cell or after a label; null when the text is not one number. */
-export function parseNumber(raw: string | null | undefined): number | null {
-  if (raw === null || raw === undefined) return null;
-  const text = raw.replace(/\u00a0/g, " ").trim();
-  if (text === "" || /%\s*$/.test(text)) return null;
-  const match = MONEY.exec(text);
-  if (!match) return null;
-  let whole = match[1]!;
-  let fraction = match[3];
-  const decimalMark = match[2];
-  // "1.234" with a dot and three digits and no other mark is a thousands group in
-  // European writing only when a comma decimal follows; alone it is 1.234.
-  if (decimalMark === "," && fraction && fraction.length === 3 && !/[.\s]/.test(whole)) {
-    whole = `${whole}${fraction}`;
-    fraction = undefined;
-  }
-  const groupMark = /\d([,.\s])\d{3}/.exec(whole)?.[1];
-  if (groupMark && decimalMark && groupMark === decimalMark) {
-    // "1,234,567" read as groups: the last group came through as the "fraction"
-    whole = `${whole}${fraction ?? ""}`;
-    fraction = undefined;
-  }
-  const digits = whole.replace(/[,.\s]/g, "");
-  const value = Number(fraction ? `${digits}.${fraction}` : digits);
-  if (!Number.isFinite(value)) return null;
-  const negative = /^\(.*\)$/.test(text) || /^-|-$/.test(text.replace(/^[A-Z]{3}\s*/, "").replace(/[$€£¥]\s*/, ""));
-  return negative ? -value : value;
+/** How a document writes its numbers, learnt from its unambiguous ones (see `numberStyle`). */
+export interface NumberStyle {
+  /** The decimal mark, when the document shows one unambiguously. */
+  decimal?: "." | ",";
 }
 
-/** Money-looking tokens in a line, left to right (percentages excluded). */
-export function moneyTokens(line: string): { value: number; index: number; text: string }[] {
-  const found: { value: number; index: number; text: string }[] = [];
-  // greedy and without lookaheads, so "8.25%" is one token (then dropped), never "(8"
-  const pattern = /\(?-?(?:[A-Z]{3}\s?)?[$€£¥]?\s?-?\d[\d,.]*\)?(?:\s?[$€£¥])?/g;
-  for (const m of line.matchAll(pattern)) {
-    const end = (m.index ?? 0) + m[0].length;
-    if (/^\s*%/.test(line.slice(end))) continue;
-    const text = m[0].trim().replace(/[.,]$/, "");
-    const value = parseNumber(text.replace(/^\((?!.*\))/, "").replace(/^([^(]*)\)$/, "$1"));
-    if (value !== null) found.push({ value, index: (m.index ?? 0) + m[0].length - m[0].trimStart().length, text });
+const ARABIC_INDIC = /[\u0660-\u0669\u06f0-\u06f9]/g;
+
+/** Arabic-Indic and Persian digits and separators as ASCII; exotic spaces and minus signs as plain ones. */
+export function asciiDigits(text: string): string {
+  return text
+    .replace(ARABIC_INDIC, (d) => String((d.charCodeAt(0) & 0xf) % 10))
+    .replace(/\u066b/g, ".")
+    .replace(/\u066c/g, ",")
+    .replace(/[\u00a0\u2007\u2009\u202f\u200a]/g, " ")
+    .replace(/[\u2212\u2012\u2013\u2014\ufe63\uff0d]/g, "-");
+}
+
+/**
+ * Currency marks that may stand before or after an amount: symbols, ISO codes, and the
+ * short forms people print (Rs., R$, kr, zł, Rp, RM, CFA, DH...). A lone trailing "e" is
+ * the euro sign of a TeX font that text extraction reads as a letter.
+ */
+// prettier-ignore
+export const ISO_CURRENCIES = [
+  "USD", "EUR", "GBP", "CHF", "JPY", "CNY", "RMB", "INR", "CAD", "AUD", "NZD", "SGD", "HKD", "MXN", "BRL", "ARS", "CLP", "COP", "PEN",
+  "SEK", "NOK", "DKK", "ISK", "PLN", "CZK", "HUF", "RON", "BGN", "TRY", "RUB", "UAH", "ZAR", "NGN", "KES", "GHS", "EGP", "MAD", "DZD",
+  "TND", "XOF", "XAF", "AED", "SAR", "QAR", "KWD", "BHD", "OMR", "ILS", "IDR", "MYR", "THB", "PHP", "VND", "KRW", "TWD", "PKR", "BDT",
+  "LKR", "NPR",
+] as const;
+const CURRENCY_MARK = `(?:[$€£¥₹₩₦₱฿₫₺₽₴₪₡₲₵₸﷼]|(?:${ISO_CURRENCIES.join("|")})(?![A-Za-z])|Rs\\.?|R\\$|US\\$|C\\$|A\\$|S\\$|HK\\$|NZ\\$|kr\\.?|Kč|zł|Ft|Rp\\.?|RM|F\\s?CFA|CFA|DH|Dhs?|Fr\\.|SFr\\.?)`;
+const STRIP_PREFIX = new RegExp(`^${CURRENCY_MARK}\\s*`);
+const STRIP_SUFFIX = new RegExp(`\\s*(?:${CURRENCY_MARK}|e)$`);
+
+/**
+ * A number as written in a cell or after a label; null when the text is not one number.
+ * `style` settles "1,500" and "1.500" (a group or a decimal) the way the rest of the
+ * document writes; without it "1,500" is 1500 and "1.500" is 1.5.
+ */
+export function parseNumber(raw: string | null | undefined, style: NumberStyle = {}): number | null {
+  if (raw === null || raw === undefined) return null;
+  let text = asciiDigits(raw).replace(/\s+/g, " ").trim();
+  if (text === "" || /%\s*$/.test(text)) return null;
+  let negative = false;
+  if (/^\(.*\)$/.test(text)) {
+    negative = true;
+    text = text.slice(1, -1).trim();
+  }
+  for (let pass = 0; pass < 2; pass++) {
+    text = text.replace(STRIP_PREFIX, "").replace(STRIP_SUFFIX, "").trim();
+    if (text.startsWith("-") || text.startsWith("+")) {
+      negative = negative || text.startsWith("-");
+      text = text.slice(1).trim();
+    }
+  }
+  // "4.800,-" and "4.800,–": whole currency units, and the mark before the dash is the decimal mark
+  const whole = /([.,])-$/.exec(text);
+  if (whole) {
+    text = text.slice(0, -2);
+    style = { ...style, decimal: whole[1] as "." | "," };
+  }
+  if (/\d-$/.test(text)) {
+    negative = true;
+    text = text.slice(0, -1);
+  }
+  if (!/^\d[\d.,' ’]*$/.test(text) || !/\d$/.test(text)) return null;
+  const value = readDigits(text, style);
+  if (value === null || !Number.isFinite(value)) return null;
+  return negative && value !== 0 ? -value : value;
+}
+
+/** Digits with grouping and decimal marks: which mark is which, and whether the groups are well formed. */
+function readDigits(text: string, style: NumberStyle): number | null {
+  const marks = [...text.matchAll(/[.,' ’]/g)];
+  if (marks.length === 0) return Number(text);
+  const last = marks[marks.length - 1]!;
+  const lastMark = last[0];
+  const after = text.slice(last.index! + 1);
+  const dots = marks.filter((m) => m[0] === ".").length;
+  const commas = marks.filter((m) => m[0] === ",").length;
+  let decimal: string | null = null;
+  if ((lastMark === "." || lastMark === ",") && dots > 0 && commas > 0) decimal = lastMark;
+  else if (lastMark === "." || lastMark === ",") {
+    const count = lastMark === "." ? dots : commas;
+    if (count > 1) decimal = null;
+    else if (after.length !== 3) decimal = lastMark;
+    else if (style.decimal) decimal = style.decimal === lastMark ? lastMark : null;
+    else decimal = lastMark === "." && !/[ ',’]/.test(text) ? "." : null;
+    // "1.500" after other groups ("1 234.500") is still a decimal part only when groups use another mark
+    if (decimal === null && marks.some((m) => m[0] !== lastMark) && count === 1) decimal = lastMark;
+  }
+  const integer = decimal ? text.slice(0, last.index) : text;
+  const fraction = decimal ? after : "";
+  if (decimal && !/^\d+$/.test(fraction)) return null;
+  const groups = integer.split(/[.,' ’]/);
+  if (groups.length > 1) {
+    // western groups of three, or Indian lakh/crore groups of two before the last three
+    const tail = groups.slice(1);
+    const western = tail.every((g) => g.length === 3) && groups[0]!.length <= 3 && groups[0]!.length >= 1;
+    const indian =
+      groups.length > 2 &&
+      groups[groups.length - 1]!.length === 3 &&
+      groups.slice(1, -1).every((g) => g.length === 2) &&
+      groups[0]!.length <= 2;
+    if (!western && !indian) return null;
+    const separators = new Set([...integer.matchAll(/[.,' ’]/g)].map((m) => m[0]));
+    if (separators.size > 1) return null;
+  }
+  return Number(`${groups.join("")}${fraction ? `.${fraction}` : ""}`);
+}
+
+export interface MoneyToken {
+  value: number;
+  /** Where the token starts in the text. */
+  index: number;
+  text: string;
+  /** A currency mark was written with it. */
+  currency: boolean;
+  /** It has a decimal part (or whole-unit dash). */
+  decimals: boolean;
+}
+
+const NUMBER_CORE =
+  "\\d{1,3}(?:[.,'’]\\d{3})+(?:[.,]\\d{1,4}|[.,]-)?|\\d{1,2}(?:,\\d{2})+,\\d{3}(?:\\.\\d{1,4})?|\\d+(?:[.,]\\d{1,4}|[.,]-)?";
+const SPACED_CORE = "\\d{1,3}(?: \\d{3})+(?:[.,]\\d{1,4}|[.,]-)?";
+const tokenPattern = (spaced: boolean) =>
+  new RegExp(
+    `(?<![\\w.,/(-])\\(?-?\\s?(?:${CURRENCY_MARK}\\s?)?-?\\s?(?:${spaced ? `${SPACED_CORE}|` : ""}${NUMBER_CORE})(?:\\s?(?:${CURRENCY_MARK}|e(?![\\w])))?\\)?-?(?![\\w/:]|[.,]\\d|-\\d|\\s?%)`,
+    "g",
+  );
+
+/**
+ * Money-looking tokens in a line, left to right: percentages, dates and parts of codes are
+ * left out. `spaced` lets "1 234,56" be one token (documents that group with spaces).
+ */
+export function moneyTokens(line: string, style: NumberStyle & { spaced?: boolean } = {}): MoneyToken[] {
+  const text = asciiDigits(line);
+  const found: MoneyToken[] = [];
+  for (const m of text.matchAll(tokenPattern(style.spaced ?? false))) {
+    let raw = m[0];
+    const index = m.index! + (raw.length - raw.trimStart().length);
+    raw = raw.trim();
+    // a bracket that opens a note "(8" or closes one "5)" is not a sign
+    if (raw.startsWith("(") && !raw.endsWith(")")) raw = raw.slice(1);
+    if (raw.endsWith(")") && !raw.startsWith("(")) raw = raw.slice(0, -1);
+    // "2024-" of a range or "5-" of "5-10": a trailing dash is a sign only right after decimals
+    if (/\d-$/.test(raw) && !/[.,]\d{2}-$/.test(raw)) raw = raw.slice(0, -1);
+    // the minutes and seconds of a time
+    if (/\d:$/.test(text.slice(0, index))) continue;
+    const value = parseNumber(raw, style);
+    if (value === null) continue;
+    found.push({
+      value,
+      index,
+      text: raw,
+      currency: new RegExp(CURRENCY_MARK).test(raw.replace(/\d/g, "")) || /\de$|\d\se$/.test(raw),
+      decimals: /\d[.,](\d{1,2}|\d{4}|-)(?!\d)/.test(raw),
+    });
   }
   return found;
 }
 
-const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
-const pad = (n: number) => String(n).padStart(2, "0");
-
-function iso(year: number, month: number, day: number): string | null {
-  if (year < 100) year += 2000;
-  if (month < 1 || month > 12 || day < 1 || day > 31 || year < 1900 || year > 2200) return null;
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCMonth() !== month - 1) return null;
-  return `${year}-${pad(month)}-${pad(day)}`;
+/**
+ * The decimal mark a document uses, from its unambiguous numbers: both marks in one number,
+ * or one mark followed by one, two or four digits.
+ */
+export function numberStyle(text: string): NumberStyle & { spaced: boolean } {
+  let dot = 0;
+  let comma = 0;
+  let spaced = 0;
+  for (const m of asciiDigits(text).matchAll(/\d[\d.,' ]*\d/g)) {
+    const s = m[0];
+    const both = /\.\d{3},\d{1,2}$|^\d{1,3}(\.\d{3})+,/.test(s) ? "," : /,\d{3}\.\d{1,2}$|^\d{1,3}(,\d{3})+\./.test(s) ? "." : null;
+    if (both === ",") comma += 2;
+    else if (both === ".") dot += 2;
+    else if (/^\d+,\d{2}$/.test(s) || /\d ?\d{3},\d{2}$/.test(s)) comma++;
+    else if (/^\d+\.\d{2}$/.test(s)) dot++;
+    if (/^\d{1,3}( \d{3})+([.,]\d{2})?$/.test(s)) spaced++;
+  }
+  const style: NumberStyle & { spaced: boolean } = { spaced: spaced > 0 };
+  if (dot > comma) style.decimal = ".";
+  else if (comma > dot) style.decimal = ",";
+  return style;
 }
 
-/** The first date in a text as YYYY-MM-DD: ISO, US m/d/y, "May 1, 2025", "1 May 2025". */
+/** The first date in a text as YYYY-MM-DD (ISO, numeric, or with a month name in a supported language). */
 export function parseDate(text: string | null | undefined): string | null {
-  if (!text) return null;
-  let m = /\b(\d{4})-(\d{1,2})-(\d{1,2})\b/.exec(text);
-  if (m) return iso(+m[1]!, +m[2]!, +m[3]!);
-  m = /\b(\d{1,2})[/.-](\d{1,2})[/.-](\d{2,4})\b/.exec(text);
-  if (m) {
-    const [a, b] = [+m[1]!, +m[2]!];
-    // US order unless the first number cannot be a month
-    return a > 12 ? iso(+m[3]!, b, a) : iso(+m[3]!, a, b);
-  }
-  m = /\b([A-Za-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b/.exec(text);
-  if (m) {
-    const month = MONTHS.indexOf(m[1]!.slice(0, 3).toLowerCase());
-    if (month >= 0) return iso(+m[3]!, month + 1, +m[2]!);
-  }
-  m = /\b(\d{1,2})(?:st|nd|rd|th)?\s+([A-Za-z]{3,9})\.?,?\s+(\d{4})\b/.exec(text);
-  if (m) {
-    const month = MONTHS.indexOf(m[2]!.slice(0, 3).toLowerCase());
-    if (month >= 0) return iso(+m[3]!, month + 1, +m[1]!);
-  }
-  return null;
+  return text ? readDate(text) : null;
 }
 
 export function addDays(isoDate: string, days: number): string {
   const date = new Date(`${isoDate}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
-}
-
-const SYMBOLS: Record<string, string> = { $: "USD", "€": "EUR", "£": "GBP", "¥": "JPY" };
-const CODES = [
-  "USD",
-  "EUR",
-  "GBP",
-  "CAD",
-  "AUD",
-  "NZD",
-  "CHF",
-  "JPY",
-  "CNY",
-  "INR",
-  "MXN",
-  "BRL",
-  "SEK",
-  "NOK",
-  "DKK",
-  "ZAR",
-  "SGD",
-  "HKD",
-];
-
-/** The currency a text is written in: an ISO code when one appears, else its symbol. */
-export function detectCurrency(text: string): string | null {
-  const code = new RegExp(`\\b(${CODES.join("|")})\\b`).exec(text)?.[1];
-  if (code) return code;
-  const symbol = /[$€£¥]/.exec(text)?.[0];
-  return symbol ? SYMBOLS[symbol]! : null;
 }

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { Extract } from "../extract/index";
-import { generatePdf, quoteFiles, VENDOR_QUOTE } from "../extract/fixtures";
-import { crossCheck } from "./check";
-import { Quote } from "./index";
-import { moneyTokens, parseDate, parseNumber } from "./numbers";
-import { analyzeByRules, extractQuoteByRules } from "./rules";
-import { DocumentAnalysis, QuoteData } from "./schema";
+import { Extract } from "../../extract/index";
+import { generatePdf, quoteFiles, VENDOR_QUOTE } from "../../extract/fixtures";
+import { crossCheck } from "../check";
+import { Quote } from "../index";
+import { moneyTokens, parseDate, parseNumber } from "../numbers";
+import { analyzeByRules, extractQuoteByRules } from "./index";
+import { DocumentAnalysis, QuoteData } from "../schema";
+import { LANGUAGES, renderDocx, renderPdf, renderXlsx, sampleDocument, type DocSpec } from "@quorum/testing/quote-documents";
 
 describe("numbers as quotes write them", () => {
   it.each([
@@ -57,7 +58,7 @@ describe("the offline rules", () => {
     expect(quote.sources.total).toEqual({ page: 1, confidence: 0.9 });
   });
 
-  it("read the labelled fields of a quote", () => {
+  it("read the labelled fields of a quote; a validity in days is not a printed expiry date", () => {
     const text = [
       "Acme",
       "Quote No: Q-17",
@@ -76,7 +77,7 @@ describe("the offline rules", () => {
       customerName: "Globex",
       quoteNumber: "Q-17",
       quoteDate: "2024-03-14",
-      validUntil: "2024-04-13",
+      validUntil: null,
       currency: "USD",
       paymentTerms: "Net 45",
     });
@@ -154,5 +155,42 @@ describe("cross-checks", () => {
       },
     ]);
     expect(crossCheck({ ...base, total: null }).map((f) => f.code)).toEqual(["missing_total"]);
+  });
+});
+
+describe("commercial documents in eight languages", () => {
+  const kinds = ["quote", "invoice", "credit_note"] as const;
+  const read = async (spec: DocSpec, format: "pdf" | "docx" | "xlsx") => {
+    const render = { pdf: renderPdf, docx: renderDocx, xlsx: renderXlsx }[format];
+    const extraction = await Extract.fromBuffer(await render(spec), { fileName: `document.${format}`, ocr: false });
+    const analysis = analyzeByRules({ pages: extraction.pages, category: "vendor-quotes" });
+    const q = analysis.quote!;
+    return {
+      type: analysis.documentType,
+      vendor: q.vendorName,
+      customer: q.customerName,
+      number: q.quoteNumber,
+      date: q.quoteDate,
+      validUntil: q.validUntil,
+      currency: q.currency,
+      subtotal: q.subtotal,
+      tax: q.tax,
+      total: q.total,
+      items: q.lineItems.map((i) => i.amount),
+    };
+  };
+
+  it.each(LANGUAGES.flatMap((language) => kinds.map((kind) => [language, kind] as const)))(
+    "a %s %s as a PDF: type, parties, number, dates, currency, items and totals",
+    async (language, kind) => {
+      const spec = sampleDocument(language, kind);
+      expect(await read(spec, "pdf")).toEqual(spec.expected);
+    },
+  );
+
+  it.each(["fr", "de", "es", "id"] as const)("a %s invoice as a Word table and as a spreadsheet", async (language) => {
+    const spec = sampleDocument(language, "invoice");
+    expect(await read(spec, "docx")).toEqual(spec.expected);
+    expect(await read(spec, "xlsx")).toEqual(spec.expected);
   });
 });

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { countries, topCountry } from "./country";
+import { detectCurrency } from "./currency";
+import { readDoc } from "./text";
+
+const currencyOf = (text: string) => {
+  const doc = readDoc([{ page: 1, text }]);
+  return detectCurrency(doc, topCountry(countries(doc.text, doc.key)));
+};
+
+describe("the currency of a document", () => {
+  it("an ISO code wins over a symbol", () => expect(currencyOf("Total | 1,200.00 $\nAll prices in CAD")).toBe("CAD"));
+  it("a labelled currency wins over everything", () => expect(currencyOf("Devise : EUR\nTotal 12,00 $")).toBe("EUR"));
+
+  it.each([
+    ["Total | € 1.234,56", "EUR"],
+    ["Total | £1,234.56", "GBP"],
+    ["Grand Total | ₹ 12,34,567.00", "INR"],
+    ["Room Charges | Rs 1939\nGrand Total | Rs 1939", "INR"],
+    ["Total | Rp 45.000.000", "IDR"],
+    ["Total | R$ 1.234,56", "BRL"],
+  ])("%s is in %s", (text, code) => expect(currencyOf(text)).toBe(code));
+
+  it('"$" is read with the issuer\'s country', () => {
+    expect(currencyOf("ACME Pte Ltd\n10 Anson Road, Singapore 079903\nTotal | $1,070.00")).toBe("SGD");
+    expect(currencyOf("Maple Works Inc.\nToronto, ON M5V 2T6, Canada\nTotal | $1,070.00")).toBe("CAD");
+    expect(currencyOf("Sunrise LLC\n12 Main St, Austin, TX 78701\nTotal | $1,070.00")).toBe("USD");
+  });
+
+  it("CFA francs are West or Central African by country", () => {
+    expect(currencyOf("Abidjan, Côte d'Ivoire\nTotal TTC : | 708 000 CFA")).toBe("XOF");
+    expect(currencyOf("Douala, Cameroun\nTotal TTC : | 708 000 FCFA")).toBe("XAF");
+  });
+
+  it("a currency written out in words", () => {
+    expect(currencyOf("Arrêtée la présente facture à la somme de quarante et un mille dinars.\nTotal | 41114.50")).toBe("DZD");
+    expect(currencyOf("Rupees Four Hundred Thirteen Only\nGrand Total : 413.00")).toBe("INR");
+    expect(currencyOf("All charges and prices are in US Dollars\nTotal | 4.11")).toBe("USD");
+    expect(currencyOf("Total | 1 200,00\nMontant en euros")).toBe("EUR");
+  });
+
+  it("a TeX euro sign read as the letter e", () => expect(currencyOf("Article 1 | 10,00 e | 10,00 e\nTotal HT : 165,00 e")).toBe("EUR"));
+
+  it("no code, name or symbol: no currency, whatever the country", () =>
+    expect(currencyOf("ABC Pte Ltd, Singapore\nbefore GST | 2660\nTotal (inc. GST) | 2846.2")).toBeNull());
+});

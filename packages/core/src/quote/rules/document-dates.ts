@@ -1,0 +1,102 @@
+import { findDates, type DateOrder } from "./dates";
+import { cellsUnder, previousRow } from "./fields";
+import { CREDIT_WORDS, INVOICE_WORDS, ISSUE_DATE_LABELS, OTHER_DATE_LABELS, QUOTE_WORDS, VALID_UNTIL_LABELS, wordPattern } from "./lexicon";
+import type { Doc, Row } from "./text";
+
+/**
+ * The document's own dates: the issue date (never a due, delivery, order, period or validity
+ * date) and the date an offer is valid until. Every date on the page is read with the label
+ * that names it: text before it in its cell, the cell to its left, the label cell above it in a
+ * label row, or a label line ending with a colon just above.
+ */
+
+export type DateRole = "valid" | "other" | "issue" | "plain" | "none";
+
+export interface DatedValue {
+  iso: string;
+  row: Row;
+  role: DateRole;
+  /** Position in the document: rows, then characters. */
+  at: number;
+}
+
+const VALID = wordPattern(VALID_UNTIL_LABELS);
+const OTHER = wordPattern(OTHER_DATE_LABELS);
+const ISSUE = wordPattern(ISSUE_DATE_LABELS.filter((l) => !["date", "datum", "fecha", "data", "tanggal", "tgl", "dated"].includes(l)));
+const PLAIN = /(?<![\p{L}])(date|dated|datum|fecha|data|tanggal|tgl)(?![\p{L}])|,\s*(den|le|el|il|o)\s*$/u;
+const DOC_WORD = wordPattern([...QUOTE_WORDS, ...INVOICE_WORDS, ...CREDIT_WORDS]);
+const RANGE_AFTER = /^\s*(au|to|till|until|bis|-|–|a|al|tot|s\/d|sampai|hingga|t\/m)\s*\d/;
+
+function roleOf(label: string): DateRole {
+  if (VALID.test(label)) return "valid";
+  if (OTHER.test(label)) return "other";
+  if (ISSUE.test(label)) return "issue";
+  if (DOC_WORD.test(label)) return "issue";
+  if (PLAIN.test(label)) return "plain";
+  return "none";
+}
+
+const hasWords = (s: string) => /\p{L}{2}/u.test(s);
+
+/** The label text that names a date found at `index` in cell `c` of `row`. */
+function labelOf(doc: Doc, row: Row, c: number, index: number, order: DateOrder): string {
+  const before = row.cells[c]!.key.slice(0, index);
+  // "Facture n°562044387 du": the last words before the date, not a sentence earlier on the line
+  if (hasWords(before)) return before.slice(-60);
+  for (let k = c - 1; k >= 0; k--) {
+    const left = row.cells[k]!.key;
+    if (!left) continue;
+    if (hasWords(left) && findDates(left, order).length === 0) return left.slice(-60);
+    break;
+  }
+  const above = previousRow(doc, row);
+  if (above) {
+    for (const i of cellsUnder(row, c, above)) {
+      const cell = above.cells[i]!.key;
+      if (hasWords(cell) && findDates(cell, order).length === 0) return cell;
+    }
+    if (above.cells.length === 1 && /:\s*$/.test(above.key)) return above.key;
+  }
+  return "";
+}
+
+/** Every date in the document with the role its label gives it. */
+export function datedValues(doc: Doc, order: DateOrder): DatedValue[] {
+  const out: DatedValue[] = [];
+  for (const row of doc.rows) {
+    row.cells.forEach((cell, c) => {
+      for (const found of findDates(cell.text, order)) {
+        const label = labelOf(doc, row, c, found.index, order);
+        const after = cell.key.slice(found.end);
+        const before = cell.key.slice(0, found.index);
+        let role = roleOf(label);
+        // "du 01/01/2026 au 31/01/2026", "01.05.14-31.05.14": a period, not an issue date
+        if (RANGE_AFTER.test(after) || (/(au|to|bis|-|–)\s*$/.test(before) && findDates(before, order).length > 0)) role = "other";
+        out.push({ iso: found.iso, row, role, at: row.n * 1000 + c * 100 + Math.min(99, found.index) });
+      }
+    });
+  }
+  return out;
+}
+
+const RANK: Record<DateRole, number> = { issue: 3, plain: 2, none: 1, other: 0, valid: 0 };
+
+/**
+ * The issue date: the best-labelled date (an issue label, then a plain "Date"), else an
+ * unlabelled date near the top of the first page. A date after the document's validity or
+ * due date cannot be its issue date.
+ */
+export function issueDate(dates: DatedValue[], limit?: string | null): DatedValue | undefined {
+  const firstPage = dates[0]?.row.page;
+  const candidates = dates.filter(
+    (d) => RANK[d.role] >= 2 || (d.role === "none" && d.row.page === firstPage && d.row.line < 25 && d.row.cells.length <= 4),
+  );
+  const consistent = candidates.filter((d) => !limit || d.iso <= limit);
+  const pool = consistent.length > 0 ? consistent : candidates;
+  return pool.sort((a, b) => RANK[b.role] - RANK[a.role] || a.at - b.at)[0];
+}
+
+/** The date printed as the end of validity. */
+export function validUntil(dates: DatedValue[]): DatedValue | undefined {
+  return dates.find((d) => d.role === "valid");
+}

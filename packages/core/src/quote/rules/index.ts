@@ -1,0 +1,211 @@
+import {
+  QUOTE_FIELDS,
+  type DocumentAnalysis,
+  type DocumentType,
+  type QuoteData,
+  type QuoteField,
+  type QuoteKind,
+  type Source,
+} from "../schema";
+import { countries, topCountry } from "./country";
+import { detectCurrency } from "./currency";
+import { dateOrder } from "./dates";
+import { datedValues, issueDate, validUntil } from "./document-dates";
+import { readItems } from "./items";
+import { documentNumber } from "./number";
+import { parties } from "./parties";
+import { paymentTerms } from "./terms";
+import { readDoc, clean, type Doc, type TextPage } from "./text";
+import { chooseTotals, labelledAmounts } from "./totals";
+import { commercialType, typeEvidence } from "./type";
+
+/**
+ * The offline reading of a document, without a model: its type, and for a commercial
+ * document (quote, estimate, proposal, proforma, offer, invoice, credit note, order) the
+ * issuer, customer, number, dates, currency, line items and totals, each with where it was
+ * read and how sure the rule is. Text comes from every reader in one shape: one line per row,
+ * cells joined by " | ", with geometry when the reader had it.
+ */
+
+export type { TextPage } from "./text";
+
+export interface RulesInput {
+  pages: TextPage[];
+  /** vendor-quotes / customer-quotes tell the kind; the category is a weak hint for the type. */
+  category?: string;
+  fileName?: string;
+}
+
+interface Found<T> {
+  value: T;
+  source: Source;
+}
+
+const US_ORDER = new Set(["US", "PH", "FM", "PW", "MH"]);
+
+function kindOf(category: string | undefined, key: string): QuoteKind {
+  if (category === "customer-quotes") return "customer";
+  if (category === "vendor-quotes") return "vendor";
+  return /\b(our\s+quote\s+to|quote\s+to\s+customer|customer\s+quote)\b/.test(key) ? "customer" : "vendor";
+}
+
+const found = <T>(value: T | null | undefined, page: number | null, confidence: number): Found<T> | undefined =>
+  value === null || value === undefined ? undefined : { value, source: { page, confidence } };
+
+/** Reads the commercial fields of a document; `type` is what the document is. */
+function readCommercial(doc: Doc, category: string | undefined): QuoteData {
+  const countryScores = countries(doc.text, doc.key);
+  const country = topCountry(countryScores);
+  const currency = detectCurrency(doc, country);
+  const fallbackOrder = country ? (US_ORDER.has(country) ? "mdy" : "dmy") : currency === "USD" ? "mdy" : "dmy";
+  const order = dateOrder(doc.text, fallbackOrder);
+  const dates = datedValues(doc, order);
+  const valid = validUntil(dates);
+  const issued = issueDate(dates, valid?.iso);
+  const { items, inside } = readItems(doc);
+  const itemAmounts = items.map((i) => i.amount).filter((a): a is number => a !== null);
+  const itemsSum = itemAmounts.length > 0 ? Math.round(itemAmounts.reduce((s, a) => s + a, 0) * 100) / 100 : null;
+  const totals = chooseTotals(
+    labelledAmounts(
+      doc,
+      doc.rows.filter((r) => !inside.has(r.n)),
+    ),
+    itemsSum,
+  );
+  const who = parties(doc);
+  const number = documentNumber(doc);
+  const terms = paymentTerms(doc);
+  const amountConfidence = totals.consistent ? 0.9 : 0.75;
+  const fields: Partial<Record<QuoteField, Found<string | number>>> = {
+    vendorName: found(who.vendor?.name, who.vendor?.row.page ?? null, who.vendor?.confidence ?? 0),
+    customerName: found(who.customer?.name, who.customer?.row.page ?? null, who.customer?.confidence ?? 0),
+    quoteNumber: found(number?.value, number?.row.page ?? null, number?.confidence ?? 0),
+    quoteDate: found(issued?.iso, issued?.row.page ?? null, issued?.role === "issue" ? 0.9 : 0.75),
+    validUntil: found(valid?.iso, valid?.row.page ?? null, 0.85),
+    currency: found(currency, doc.rows[0]?.page ?? null, 0.8),
+    subtotal: found(totals.subtotal?.value, totals.subtotal?.row.page ?? null, amountConfidence),
+    tax: found(totals.tax?.value, totals.tax?.row.page ?? null, amountConfidence),
+    shipping: found(totals.shipping?.value, totals.shipping?.row.page ?? null, amountConfidence),
+    total: found(totals.total?.value, totals.total?.row.page ?? null, amountConfidence),
+    paymentTerms: found(terms?.value, terms?.page ?? null, 0.7),
+  };
+  const value = <T>(f: QuoteField) => (fields[f]?.value ?? null) as T | null;
+  const sources = Object.fromEntries(QUOTE_FIELDS.map((f) => [f, fields[f]?.source ?? null])) as QuoteData["sources"];
+  const scores = [
+    ...Object.values(fields)
+      .filter(Boolean)
+      .map((f) => f!.source.confidence),
+    ...(items.length > 0 ? [0.85] : []),
+  ];
+  return {
+    kind: kindOf(category, doc.key),
+    vendorName: value<string>("vendorName"),
+    customerName: value<string>("customerName"),
+    quoteNumber: value<string>("quoteNumber"),
+    quoteDate: value<string>("quoteDate"),
+    validUntil: value<string>("validUntil"),
+    currency: value<string>("currency"),
+    lineItems: items,
+    subtotal: value<number>("subtotal"),
+    tax: value<number>("tax"),
+    shipping: value<number>("shipping"),
+    total: value<number>("total"),
+    paymentTerms: value<string>("paymentTerms"),
+    // a rule-read value is as good as its label; fields never found pull the average down
+    confidence: Math.round((scores.reduce((s, c) => s + c, 0) / Math.max(QUOTE_FIELDS.length, scores.length)) * 100) / 100,
+    sources,
+  };
+}
+
+const OTHER_TYPES: [DocumentType, RegExp][] = [
+  [
+    "contract",
+    /\b(agreement|contract|hereby|the\s+parties|terms\s+and\s+conditions|indemnif|governing\s+law|witnesseth|vertrag|contrat|contrato|contratto|overeenkomst|perjanjian)\b/i,
+  ],
+  [
+    "specification",
+    /\b(specifications?|requirements?|shall\s+(be|provide|comply)|scope\s+of\s+work|datasheet|tolerance|dimensions|cahier des charges|lastenheft|pflichtenheft|especificaciones)\b/i,
+  ],
+  ["correspondence", /\b(dear\s+\w+|sincerely|regards|sehr geehrte|cordialement|atentamente|met vriendelijke)\b/i],
+];
+
+function otherType(text: string, category: string | undefined): DocumentType {
+  const scores = OTHER_TYPES.map(([type, pattern]) => ({ type, hits: (text.match(new RegExp(pattern, "gi")) ?? []).length }));
+  const best = scores.sort((a, b) => b.hits - a.hits)[0]!;
+  if (best.hits > 0) return best.type;
+  if (category === "contracts") return "contract";
+  if (category === "specifications") return "specification";
+  if (category === "images") return "drawing";
+  return "other";
+}
+
+/** What a document is, and its commercial reading when it has one. */
+export function readDocument(input: RulesInput): { type: DocumentType; quote: QuoteData | null; doc: Doc } {
+  const doc = readDoc(input.pages);
+  const quote = doc.rows.length > 0 ? readCommercial(doc, input.category) : null;
+  const hasTotals = quote !== null && (quote.total !== null || quote.lineItems.some((i) => i.amount !== null));
+  const type = quote ? commercialType(doc, typeEvidence(doc), hasTotals) : undefined;
+  if (type && quote) return { type, quote, doc };
+  return { type: otherType(doc.text, input.category), quote: null, doc };
+}
+
+/** The commercial reading alone (null when the document is not commercial). */
+export function extractQuoteByRules(input: RulesInput): QuoteData | null {
+  return readDocument(input).quote;
+}
+
+const money = (n: number, currency: string | null) =>
+  `${currency ? `${currency} ` : ""}${n.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+const TYPE_NAMES: Partial<Record<DocumentType, string>> = {
+  quote: "Quote",
+  invoice: "Invoice",
+  credit_note: "Credit note",
+  other: "Document",
+};
+
+/** First sentences of substance: enough for a person to recognise the document. */
+function lead(pages: TextPage[], max = 400): string {
+  const body = pages
+    .flatMap((p) => p.text.split("\n"))
+    .map(clean)
+    .filter((l) => l.length >= 30 && !l.includes(" | "))
+    .join(" ");
+  const sentences = body.match(/[^.!?]+[.!?]+/g) ?? (body ? [body] : []);
+  let out = "";
+  for (const s of sentences) {
+    if (out.length + s.length > max) break;
+    out += s;
+  }
+  return clean(out || body.slice(0, max));
+}
+
+/** The offline analysis: type, commercial data, and a summary made of the document's own words. */
+export function analyzeByRules(input: RulesInput): DocumentAnalysis {
+  const { type, quote } = readDocument(input);
+  const pageCount = input.pages.length;
+  if (quote) {
+    const parts = [`${TYPE_NAMES[type] ?? "Document"}${quote.quoteNumber ? ` ${quote.quoteNumber}` : ""}`];
+    if (quote.vendorName) parts.push(`from ${quote.vendorName}`);
+    if (quote.customerName) parts.push(`for ${quote.customerName}`);
+    if (quote.quoteDate) parts.push(`dated ${quote.quoteDate}`);
+    const items = quote.lineItems.length;
+    const detail = [`${items} line item${items === 1 ? "" : "s"}`];
+    if (quote.total !== null) detail.push(`total ${money(quote.total, quote.currency)}`);
+    if (quote.validUntil) detail.push(`valid until ${quote.validUntil}`);
+    return { documentType: type, summary: `${parts.join(" ")}: ${detail.join(", ")}.`, quote };
+  }
+  const text = input.pages.map((p) => p.text).join("\n");
+  const heading =
+    input.pages
+      .flatMap((p) => p.text.split("\n"))
+      .map(clean)
+      .find((l) => l.length >= 3) ?? "";
+  const label = type === "other" ? "Document" : type[0]!.toUpperCase() + type.slice(1).replace("_", " ");
+  const size = `${pageCount} page${pageCount === 1 ? "" : "s"}`;
+  const summary =
+    text.trim() === ""
+      ? `${label} with no readable text.`
+      : clean(`${label} (${size})${heading ? `: ${heading.slice(0, 120)}` : ""}. ${lead(input.pages)}`);
+  return { documentType: type, summary: summary.slice(0, 2000), quote: null };
+}

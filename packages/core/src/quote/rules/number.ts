@@ -1,0 +1,109 @@
+import { findDates } from "./dates";
+import { findLabels, nextRow, readNear, type LabelHit } from "./fields";
+import {
+  CREDIT_WORDS,
+  DOC_NUMBER_COMPOUNDS,
+  DOC_NUMBER_LABELS,
+  INVOICE_WORDS,
+  NUMBER_WORDS,
+  OTHER_COMMERCIAL_WORDS,
+  OTHER_NUMBER_LABELS,
+  QUOTE_WORDS,
+  alternation,
+  wordPattern,
+} from "./lexicon";
+import type { Doc, Row } from "./text";
+
+/**
+ * The document's own number, from the best label that names it: "Invoice No.", "N° de
+ * facture", "Rechnungsnummer", "Nummer KV" first; then a title followed by its number
+ * ("Devis DV-2026-0001", "Invoice 103767", a title alone with the number on the next line);
+ * then a bare "No." / "N°" / "Ref" / "#"; never a customer, order, tax, bank or phone number
+ * when the document names its own.
+ */
+
+const DOC = alternation([...DOC_NUMBER_LABELS, ...QUOTE_WORDS, ...INVOICE_WORDS, ...CREDIT_WORDS]);
+const NUM = alternation(NUMBER_WORDS);
+const ORDER = alternation(OTHER_COMMERCIAL_WORDS);
+const L = "(?<![\\p{L}\\d])";
+const R = "(?![\\p{L}])";
+/** "Invoice No.", "Angebots-Nr.", "Quotation #", "Facture n°", "Invoice Number" */
+const DOC_THEN_NUMBER = new RegExp(`${L}(?:${DOC})[\\s.:-]*(?:${NUM})(?![\\p{L}\\d])\\.?`, "u");
+/** "N° de facture", "Numéro de devis", "Nummer KV", "Número de factura", "Nomor Faktur" */
+const NUMBER_THEN_DOC = new RegExp(`${L}(?:${NUM})[\\s.:]*(?:de |del |di |da |van |der )?(?:la |le |l')?(?:${DOC})${R}`, "u");
+const COMPOUND = wordPattern(DOC_NUMBER_COMPOUNDS);
+/** "Invoice 103767", "Rechnung RE1001", "Devis DV-2026-0001", "INVOICE: INV-100", "Order N° SO049" */
+const DOC_TITLE = new RegExp(`^(?:[\\p{L}&'.-]+\\s+){0,3}?(?:${DOC}|${ORDER})(?:\\s*(?:${NUM}))?[\\s.:#]*`, "u");
+const GENERIC = new RegExp(`${L}(?:${NUM}|numero|nummer|number|nomor|reference|referencia|referenz|riferimento)(?![\\p{L}\\d])\\.?`, "u");
+const OTHER = wordPattern(OTHER_NUMBER_LABELS);
+const RELATED = /(associee|liee|related|original|corrigee|bezug|referenced|zugehorige|precedente|rectificada|annule|remplace)/;
+const SECONDARY_ID = /(booking|transaction|reservation|buchung|reserva|boeking|prenotazione|pesanan|receipt|bon|ticket|folio)/;
+
+/** A document number as printed: one token with a digit, or digit groups ("12 345 678 901"). */
+export function readId(text: string): string | null {
+  const t = text.replace(/^[\s:#.\-–—=]+/, "").replace(/^(n°|nº|no\.?|nr\.?|#)\s*/i, "");
+  if (findDates(t.split(/\s/).slice(0, 3).join(" ")).some((d) => d.index === 0)) return null;
+  // an amount ("45,93 €"), not a number
+  if (/^\d{1,3}(?:[.,\s]\d{3})*[.,]\d{2}(?!\d)/.test(t)) return null;
+  const groups = /^(?:\d{1,4}(?: \d{2,4}){2,5}|\d{5,9} \d{3})(?![\d\p{L},.])/u.exec(t);
+  if (groups) return groups[0];
+  const m = /^#?\s?([\p{L}\d][\p{L}\d/_.#()-]*[\p{L}\d)]|\d)/u.exec(t);
+  if (!m) return null;
+  const id = m[1]!;
+  if (!/\d/.test(id) || id.length > 40 || (id.length < 2 && !/^\d$/.test(id))) return null;
+  // an amount ("45,93"), a rate or a phone number is not a document number
+  if (/^\d{1,3}([.,]\d{3})*[.,]\d{2}$/.test(id) || /%$/.test(id)) return null;
+  if (/^\+/.test(t)) return null;
+  return id;
+}
+
+interface Candidate {
+  value: string;
+  tier: number;
+  row: Row;
+}
+
+function labelText(hit: LabelHit): string {
+  return hit.row.cells[hit.cell]!.key.slice(Math.max(0, hit.index - 30), hit.end);
+}
+
+export function documentNumber(doc: Doc): { value: string; row: Row; confidence: number } | undefined {
+  const found: Candidate[] = [];
+  const take = (hits: LabelHit[], tier: number, accept: (hit: LabelHit) => boolean = () => true) => {
+    for (const hit of hits) {
+      const before = labelText(hit);
+      if (RELATED.test(hit.row.cells[hit.cell]!.key) || !accept(hit)) continue;
+      const got = readNear(doc, hit, (text, near) => (near.how === "inline" || !/^[\p{L}\s]+:?$/u.test(text) ? readId(text) : null));
+      if (got)
+        found.push({ value: got.value, tier: OTHER.test(before.replace(new RegExp(DOC, "u"), "")) ? tier + 2 : tier, row: got.near.row });
+    }
+  };
+  take(findLabels(doc, DOC_THEN_NUMBER), 1);
+  take(findLabels(doc, NUMBER_THEN_DOC), 1);
+  take(findLabels(doc, COMPOUND), 1);
+  // titles with their number, on the first rows of a page
+  for (const row of doc.rows.filter((r) => r.line < 30)) {
+    row.cells.forEach((cell, c) => {
+      const m = DOC_TITLE.exec(cell.key);
+      if (!m || RELATED.test(cell.key) || OTHER.test(cell.key.slice(0, m[0].length).replace(new RegExp(DOC, "u"), ""))) return;
+      const rest = cell.text.slice(m[0].length);
+      const inline = rest.trim() ? readId(rest) : null;
+      if (inline) return void found.push({ value: inline, tier: 2, row });
+      // a title alone ("FACTURA") with its number in the next cell or on the next line
+      if (rest.trim() === "" && m[0].trim().split(/\s+/).length <= 3) {
+        const right = row.cells[c + 1]?.text;
+        const next = nextRow(doc, row)?.cells[0]?.text;
+        const value = (right && readId(right)) || (row.cells.length === 1 && next && readId(next));
+        if (value) found.push({ value, tier: 3, row });
+      }
+    });
+  }
+  take(findLabels(doc, GENERIC), 4, (hit) => {
+    const context = hit.row.cells[hit.cell]!.key.slice(0, hit.end + 25);
+    return !OTHER.test(context) || new RegExp(`${L}(?:${DOC})${R}`, "u").test(context);
+  });
+  take(findLabels(doc, new RegExp(`${SECONDARY_ID.source}[\\s.]*(?:${NUM})?`, "u")), 6);
+  if (found.length === 0) return undefined;
+  const best = found.sort((a, b) => a.tier - b.tier || a.row.n - b.row.n)[0]!;
+  return { value: best.value, row: best.row, confidence: best.tier <= 2 ? 0.9 : 0.7 };
+}

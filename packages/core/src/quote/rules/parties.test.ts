@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { nameOf, parties } from "./parties";
+import { readDoc } from "./text";
+
+const partiesOf = (text: string) => {
+  const got = parties(readDoc([{ page: 1, text }]));
+  return { vendor: got.vendor?.name ?? null, customer: got.customer?.name ?? null };
+};
+const table = "Description | Qty | Price | Amount\nService | 1 | 100.00 | 100.00\nTotal | 100.00";
+
+describe("the issuer", () => {
+  it("the letterhead over its address", () =>
+    expect(partiesOf(`Brightwater Tools Ltd\n22 Mill Lane\nLeeds LS1 4AB\nINVOICE\n${table}`).vendor).toBe("Brightwater Tools Ltd"));
+
+  it("the name in the legal footer, not the addressee at the top", () => {
+    const text = `ATELIER MOREAU\nJean Moreau\n27 rue des Lilas\n69100 Villeurbanne\nFacture n° 2024-17\n${table}\nPRESSEVERT\nSiège social : 16 rue Mollien - 92100 Boulogne\nSarl au capital de 10 000 € - RCS Nanterre 530 848 134`;
+    expect(partiesOf(text).vendor).toBe("PRESSEVERT");
+  });
+
+  it("the name that matches the e-mail domain, not a slogan or a tagline", () => {
+    const text = `Always ahead of the curve.\nNordlicht Design\nhello@nordlicht-design.de\nAngebot\n${table}`;
+    expect(partiesOf(text).vendor).toBe("Nordlicht Design");
+  });
+
+  it("the account holder of the bank details", () => {
+    const text = `Angebot\n${table}\nBank: Sparkasse Köln | Kontoinhaber: Falkner Metallbau | IBAN: DE02 3705 0198 0000 1234 56`;
+    expect(partiesOf(text).vendor).toBe("Falkner Metallbau");
+  });
+
+  it("the sender line above the address window", () => {
+    const text = `Kältetechnik Brandt GmbH · Industriestraße 12 · 50829 Köln\nGasthaus Lindenhof KG\nDorfplatz 3\n53111 Bonn\nRechnung\n${table}`;
+    expect(partiesOf(text)).toEqual({ vendor: "Kältetechnik Brandt GmbH", customer: "Gasthaus Lindenhof KG" });
+  });
+
+  it("never a document title, a bank line or a label", () => {
+    expect(nameOf("QUOTATION")).toBe("QUOTATION");
+    expect(partiesOf(`QUOTATION\n${table}`).vendor).toBeNull();
+    expect(nameOf("IBAN: DE89 3704 0044 0532 0130 00")).toBeNull();
+    expect(nameOf("Deutsche Bank")).toBeNull();
+    expect(nameOf("Invoice Date:")).toBeNull();
+    expect(nameOf("12 rue des Artisans, 75000 Paris")).toBeNull();
+    expect(nameOf("Dat betaal ik zelf wel.")).toBeNull();
+  });
+});
+
+describe("the customer", () => {
+  it.each([
+    ["Bill To:", "Pennant Marine Services Ltd"],
+    ["Client :", "Boulangerie Vernet"],
+    ["Destinataire :", "Boulangerie Vernet"],
+    ["Kunde:", "Gasthaus Lindenhof KG"],
+    ["Rechnungsempfänger:", "Gasthaus Lindenhof KG"],
+    ["Cliente:", "Hotel Miramar S.A."],
+    ["Klant:", "Bakkerij De Molen"],
+    ["Kepada:", "CV Maju Bersama"],
+    ["Attn:", "Northwind Traders"],
+  ])("after %s", (label, name) =>
+    expect(partiesOf(`Harbourline Fabrication Ltd\n${label}\n${name}\n12 Dock Lane\n${table}`).customer).toBe(name),
+  );
+
+  it("the company rather than its contact", () => {
+    expect(partiesOf(`Joe Shmoe\nPrepared for:\nJohn Doe\nACME Corporation\n${table}`).customer).toBe("ACME Corporation");
+    expect(partiesOf(`Taki Deco\nNom de client: nano | N° De transaction: 1006\nNom de l'entreprise: Pala SARL\n${table}`).customer).toBe(
+      "Pala SARL",
+    );
+  });
+
+  it("a label cell over the name, beside the issuer's block", () => {
+    const text = `Devis DV-1\nSociété | Client\nAtelier Sud | Client Exemple\n12 rue des Artisans, 75000 Paris | 5 avenue des Tests, 69000 Lyon\n${table}`;
+    expect(partiesOf(text)).toEqual({ vendor: "Atelier Sud", customer: "Client Exemple" });
+  });
+});

@@ -1,0 +1,126 @@
+import { numberStyle, type NumberStyle } from "../numbers";
+import { fold } from "./fold";
+
+export { fold };
+
+/**
+ * The page text as the rules read it: rows of cells (a cell is text between two column gaps,
+ * written " | " by every reader), with the cells' horizontal extent and the row's height when
+ * the reader gave geometry. Every cell also has a folded key (lower case, no accents) that
+ * the label patterns match, so "Numéro", "NUMERO" and a TeX "Num´ero" read alike.
+ */
+
+export interface TextPage {
+  page: number;
+  text: string;
+  /** Geometry of `text`, line for line, when the reader had it. */
+  lines?: { cells: { text: string; x0: number; x1: number; y0: number; y1: number }[]; x0: number; x1: number; y0: number; y1: number }[];
+  width?: number;
+  height?: number;
+  source?: string;
+}
+
+export interface Cell {
+  text: string;
+  key: string;
+  x0?: number;
+  x1?: number;
+}
+
+export interface Row {
+  page: number;
+  /** Position in the document, from 0. */
+  n: number;
+  /** Position on its page, from 0. */
+  line: number;
+  cells: Cell[];
+  /** The cells joined with " | ". */
+  text: string;
+  key: string;
+  y0?: number;
+  y1?: number;
+  /** The page's width, when known, to tell left from right. */
+  width?: number;
+}
+
+export interface Doc {
+  rows: Row[];
+  pages: TextPage[];
+  style: NumberStyle & { spaced: boolean };
+  /** All text, folded. */
+  key: string;
+  text: string;
+}
+
+const SPACING_ACCENTS: Record<string, string> = {
+  "´": "\u0301",
+  "`": "\u0300",
+  ˆ: "\u0302",
+  "¨": "\u0308",
+  "˜": "\u0303",
+  "¸": "\u0327",
+  "˚": "\u030a",
+};
+
+/**
+ * Text with TeX-style spacing accents put back on their letter ("Num´ero" -> "Numéro",
+ * "`a" -> "à", "ˆı" -> "î"), ligatures expanded, and runs of spaces collapsed.
+ */
+export function repair(text: string): string {
+  return text
+    .replace(
+      /([´`ˆ¨˜¸˚])\s?([A-Za-zı])/g,
+      (_, accent: string, letter: string) => `${letter === "ı" ? "i" : letter}${SPACING_ACCENTS[accent]}`,
+    )
+    .replace(/[\ufb00-\ufb06]/g, (c) => c.normalize("NFKC"))
+    .normalize("NFC")
+    .replace(/[ \t]+/g, " ")
+    .trim();
+}
+
+export const clean = (s: string) => s.replace(/\s+/g, " ").trim();
+
+function cellsOf(raw: string): string[] {
+  return raw.includes(" | ") || raw.includes("\t") ? raw.split(/ \| |\t/) : [raw];
+}
+
+/** Rows from pages: the text's lines, with geometry when the page's `lines` match them one to one. */
+export function readDoc(pages: TextPage[]): Doc {
+  const rows: Row[] = [];
+  for (const page of pages) {
+    const texts = page.text.split("\n");
+    const geometry = page.lines && page.lines.length === texts.length ? page.lines : undefined;
+    texts.forEach((raw, i) => {
+      const cellTexts = cellsOf(raw);
+      const line = geometry?.[i];
+      const boxes = line && line.cells.length === cellTexts.length ? line.cells : undefined;
+      const cells: Cell[] = cellTexts
+        .map((t, c) => {
+          const text = repair(t);
+          const box = boxes?.[c];
+          return box ? { text, key: fold(text), x0: box.x0, x1: box.x1 } : { text, key: fold(text) };
+        })
+        .filter((c, index, all) => c.text !== "" || (index > 0 && index < all.length - 1));
+      if (!cells.some((c) => c.text !== "")) return;
+      const text = cells.map((c) => c.text).join(" | ");
+      rows.push({
+        page: page.page,
+        n: rows.length,
+        line: i,
+        cells,
+        text,
+        key: fold(text),
+        ...(line ? { y0: line.y0, y1: line.y1 } : {}),
+        ...(page.width ? { width: page.width } : {}),
+      });
+    });
+  }
+  const text = rows.map((r) => r.text).join("\n");
+  return { rows, pages, style: numberStyle(text), key: fold(text), text };
+}
+
+/** The non-empty cells of a row. */
+export const filled = (row: Row) => row.cells.filter((c) => c.text !== "");
+
+/** Rows of one page. */
+export const onPage = (doc: Doc, page: number) => doc.rows.filter((r) => r.page === page);

@@ -1,0 +1,112 @@
+import { describe, expect, it } from "vitest";
+import { extractQuoteByRules } from "./index";
+import { classify } from "./totals";
+
+const totalsOf = (text: string) => {
+  const q = extractQuoteByRules({ pages: [{ page: 1, text }], category: "vendor-quotes" })!;
+  return { subtotal: q.subtotal, tax: q.tax, shipping: q.shipping, total: q.total };
+};
+
+describe("totals by their labels", () => {
+  it.each([
+    ["Total HT", "subtotal"],
+    ["Sous-total", "subtotal"],
+    ["Zwischensumme", "subtotal"],
+    ["Nettobetrag (zzgl. 19,00% MwSt.)", "subtotal"],
+    ["Base imponible", "subtotal"],
+    ["Subtotaal", "subtotal"],
+    ["Imponibile", "subtotal"],
+    ["Total Without Taxes", "subtotal"],
+    ["before GST", "subtotal"],
+    ["TVA 20 %", "tax"],
+    ["MwSt. 19 %", "tax"],
+    ["IVA 21 %", "tax"],
+    ["BTW 21%", "tax"],
+    ["PPN 11%", "tax"],
+    ["Total Tax Amount", "tax"],
+    ["Versandkosten netto", "shipping"],
+    ["Frais de port", "shipping"],
+    ["Envío", "shipping"],
+    ["Total TTC", "total"],
+    ["Gesamtbetrag", "total"],
+    ["Totaal", "total"],
+    ["Totale", "total"],
+    ["Total (inc. GST)", "total"],
+    ["Net à payer", "due"],
+    ["Amount due", "due"],
+  ])("%s is a %s line", (label, field) => {
+    const folded = label.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+    expect(classify(folded)?.field).toBe(field);
+  });
+
+  it("VAT ids and earlier balances are not totals", () => {
+    expect(classify("vat no")).toBeUndefined();
+    expect(classify("previous unpaid balance")).toBeUndefined();
+    expect(classify("montant deja paye")).toBeUndefined();
+  });
+});
+
+describe("choosing the totals that add up", () => {
+  it("the grand total, not the amount due after an earlier balance", () => {
+    expect(
+      totalsOf("SUBTOTAL | $100.00\nSALES TAX | $10.00\nTOTAL | $110.00\nPREVIOUS UNPAID BALANCE | $500.00\nAMOUNT DUE | $610.00"),
+    ).toEqual({
+      subtotal: 100,
+      tax: 10,
+      shipping: null,
+      total: 110,
+    });
+  });
+
+  it("several tax lines (one per rate) add up to the tax", () => {
+    expect(
+      totalsOf(
+        "Positionen netto | 804,35 €\nVersandkosten netto | 4,99 €\nPositionen USt. 19,00% auf 804,35 € | 152,83 €\nVersandkosten USt. 19,00% auf 4,99 € | 0,95 €\nEndsumme | 963,12 €",
+      ),
+    ).toEqual({ subtotal: 804.35, tax: 153.78, shipping: 4.99, total: 963.12 });
+  });
+
+  it("a row of totals labels over a row of amounts", () => {
+    expect(totalsOf("Montant EUR HT | Montant TVA | Montant EUR TTC\nTotal facture | 24.99 | 5.00 | 29.99")).toEqual({
+      subtotal: 24.99,
+      tax: 5,
+      shipping: null,
+      total: 29.99,
+    });
+  });
+
+  it("two label/amount pairs on one row", () => {
+    expect(totalsOf("Exclusief BTW | € 593,36 | Subtotaal | € 717,97\nBTW 21% | € 124,61\nTotaal | € 717,97")).toEqual({
+      subtotal: 593.36,
+      tax: 124.61,
+      shipping: null,
+      total: 717.97,
+    });
+  });
+
+  it("a net total printed alone is the total", () => {
+    expect(totalsOf("Gesamtbetrag (netto): | 8228,00 EUR")).toEqual({ subtotal: null, tax: null, shipping: null, total: 8228 });
+  });
+
+  it("a total before markups, then the total with VAT", () => {
+    expect(
+      totalsOf(
+        "Totale bouwkosten €252.462,86\nWinst (7%) €17.672,40\nTotaal inclusief opslagen €270.135,26\nBTW (21%) €56.728,40\nTotaal inclusief opslagen en BTW €326.863,66",
+      ),
+    ).toEqual({
+      subtotal: 270135.26,
+      tax: 56728.4,
+      shipping: null,
+      total: 326863.66,
+    });
+  });
+
+  it("a rate without an amount is no tax", () => {
+    expect(totalsOf("Subtotal | $10,375\nSales Tax | 3%\nTotal | $10,686.25")).toEqual({
+      subtotal: 10375,
+      tax: null,
+      shipping: null,
+      total: 10686.25,
+    });
+  });
+});

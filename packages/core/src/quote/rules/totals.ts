@@ -1,0 +1,229 @@
+import { moneyTokens, type MoneyToken } from "../numbers";
+import { cellsUnder } from "./fields";
+import { DUE_LABELS, NOT_TOTAL_LABELS, SHIPPING_LABELS, SUBTOTAL_LABELS, TAX_LABELS, TOTAL_LABELS, wordPattern } from "./lexicon";
+import type { Doc, Row } from "./text";
+
+/**
+ * Subtotal, tax, shipping and total by their labels in the supported languages, then the one
+ * combination that adds up: subtotal (or the items) + tax + shipping - discount = total. Where
+ * several lines could be the total (a "Total" per section, a VAT breakdown, an amount due
+ * after an earlier balance), the arithmetic and the label's strength choose.
+ */
+
+export type TotalField = "subtotal" | "tax" | "shipping" | "total" | "due" | "discount";
+
+export interface Amount {
+  field: TotalField;
+  value: number;
+  /** Label strength within its field. */
+  rank: number;
+  row: Row;
+  label: string;
+}
+
+const NOT_TOTAL = wordPattern(NOT_TOTAL_LABELS);
+const DISCOUNT = /(?<![\p{L}])(discounts?|remise|rabais|rabatt|nachlass|descuento|korting|sconto|desconto|diskon|potongan)(?![\p{L}])/u;
+const TAX_ID =
+  /(tax|vat|tva|ust|mwst|btw|iva|gst)[\s.-]*(id|no|nr|n°|number|numero|nummer|reg|registration|identification|code)|(identifi|registr|exempt|clause|breakdown|detail|recap)/;
+const GROSS =
+  /(?<![\p{L}])(ttc|incl|inc|including|inclusive|inclusief|inklusive|inkl|brutto|bruto|gross|incluida|incluido|incluso|compris|comprise|termasuk)(?![\p{L}])/u;
+const NET =
+  /(?<![\p{L}])(ht|hors|excl|excluding|exclusive|exkl|netto|net|without|before|sin|sem|ohne|zzgl|zuzuglich|sous|sub|zwischen|subtotaal|exclusief|parcial|imponibile|untaxed|taxable|grondslag|base imponible)(?![\p{L}])/u;
+const TAX = wordPattern(TAX_LABELS);
+const SHIPPING = wordPattern(SHIPPING_LABELS);
+const SUBTOTAL = wordPattern(SUBTOTAL_LABELS);
+const DUE = wordPattern(DUE_LABELS);
+const TOTAL = wordPattern(TOTAL_LABELS);
+const AMOUNT_WORD = /(?<![\p{L}])(montant|amount|betrag|importe|importo|bedrag|valor|somme|summe|jumlah|nilai)(?![\p{L}])/u;
+const STRONG_TOTAL =
+  /(grand total|total ttc|net a payer|gesamtbetrag|endsumme|gesamtsumme|rechnungsbetrag|invoice total|total amount|totaal|total general|totale|gross total|total for this|valor total|jumlah total|importe total|montant total|total facture|summe gesamt|total \(inc)/;
+
+/** What a totals line's label says it is, or undefined for anything else. */
+export function classify(label: string): { field: TotalField; rank: number } | undefined {
+  const l = label.replace(/\s+/g, " ").trim();
+  if (!/\p{L}{2}/u.test(l) || l.length > 90) return undefined;
+  if (DISCOUNT.test(l) && !/(after|apres|nach|despues|na|dopo|depois|setelah) /.test(l)) return { field: "discount", rank: 1 };
+  if (NOT_TOTAL.test(l)) return undefined;
+  if (TAX_ID.test(l) && !/\d/.test(l.replace(/\d+([.,]\d+)?\s?%/g, ""))) {
+    if (!TOTAL.test(l)) return undefined;
+  }
+  // "Net à payer", "netto a pagare": what is left to pay, not a net amount
+  if (/(?<![\p{L}])(net a payer|net to pay|netto a pagare|net payable|neto a pagar)(?![\p{L}])/u.test(l)) return { field: "due", rank: 1 };
+  const total = TOTAL.test(l);
+  // an amount word with a qualifier: "Montant EUR HT", "Betrag netto", "Montant TVA", "Montant EUR TTC"
+  const amountWord = total || AMOUNT_WORD.test(l);
+  if (amountWord && GROSS.test(l)) return { field: "total", rank: 3 };
+  if (TAX.test(l)) {
+    if (NET.test(l) && (amountWord || SUBTOTAL.test(l))) return { field: "subtotal", rank: 2 };
+    if (SHIPPING.test(l) && !/%/.test(l) && !/(auf|on|sur|sobre|su|op|over) /.test(l)) return { field: "shipping", rank: 1 };
+    return { field: "tax", rank: total ? 2 : 1 };
+  }
+  if (SHIPPING.test(l)) return { field: "shipping", rank: 1 };
+  if (SUBTOTAL.test(l) || (amountWord && NET.test(l))) return { field: "subtotal", rank: total ? 2 : 1 };
+  if (DUE.test(l) && !STRONG_TOTAL.test(l)) return { field: "due", rank: 1 };
+  if (total) return { field: "total", rank: STRONG_TOTAL.test(l) ? 3 : 2 };
+  return undefined;
+}
+
+interface Piece {
+  label?: string;
+  token?: MoneyToken;
+  cell: number;
+}
+
+/** A row as a run of label texts and amounts, in reading order. */
+function pieces(row: Row, doc: Doc): Piece[] {
+  const out: Piece[] = [];
+  row.cells.forEach((cell, c) => {
+    const tokens = moneyTokens(cell.text, doc.style);
+    let at = 0;
+    for (const token of tokens) {
+      const text = cell.key.slice(at, token.index);
+      if (/\p{L}{2}/u.test(text)) out.push({ label: text, cell: c });
+      out.push({ token, cell: c });
+      at = token.index + token.text.length;
+    }
+    const tail = cell.key.slice(at);
+    if (/\p{L}{2}/u.test(tail)) out.push({ label: tail, cell: c });
+  });
+  return out;
+}
+
+/** Labelled amounts on a row: each label takes the last amount before the next label. */
+function rowAmounts(row: Row, doc: Doc): { amounts: Amount[]; labels: { label: string; cell: number }[] } {
+  const list = pieces(row, doc);
+  const amounts: Amount[] = [];
+  const labels: { label: string; cell: number }[] = [];
+  for (let i = 0; i < list.length; i++) {
+    const piece = list[i]!;
+    if (piece.label === undefined) continue;
+    let j = i + 1;
+    let last: MoneyToken | undefined;
+    // a label's amount follows it; "(HT)", "EUR" and "hours" between label and amount are part of it
+    while (
+      j < list.length &&
+      (list[j]!.token || (list[j]!.label && !classify(list[j]!.label!) && !last && /^\W*(\p{L}{1,5})?\W*$/u.test(list[j]!.label!)))
+    ) {
+      if (list[j]!.token) last = list[j]!.token;
+      j++;
+    }
+    const kind = classify(piece.label);
+    if (kind && last) amounts.push({ ...kind, value: last.value, row, label: piece.label.trim() });
+    else if (!last) labels.push({ label: piece.label, cell: piece.cell });
+  }
+  return { amounts, labels };
+}
+
+/**
+ * A row of totals labels over a row of amounts ("TOTAL HT | TOTAL TVA | TOTAL TTC" then
+ * "100,00 | 4,90 | 104,90"): each amount takes the label above it.
+ */
+function columnAmounts(doc: Doc, row: Row, labels: { label: string; cell: number }[]): Amount[] {
+  const kinds = labels.map((l) => ({ ...l, kind: classify(l.label) })).filter((l) => l.kind);
+  if (kinds.length < 2) return [];
+  for (let skip = 1; skip <= 4; skip++) {
+    const below = doc.rows[row.n + skip];
+    if (!below || below.page !== row.page) break;
+    const numeric = below.cells.map((c, i) => ({ i, tokens: moneyTokens(c.text, doc.style) })).filter((c) => c.tokens.length > 0);
+    if (numeric.length < 2) continue;
+    const out: Amount[] = [];
+    const geometry = row.cells.every((c) => c.x0 !== undefined) && below.cells.every((c) => c.x0 !== undefined);
+    kinds.forEach((l, k) => {
+      // by position when the reader gave it; else the labels over the last amounts, in order
+      const under = geometry
+        ? cellsUnder(row, l.cell, below).find((i) => numeric.some((n) => n.i === i))
+        : numeric[numeric.length - kinds.length + k]?.i;
+      const cell = numeric.find((n) => n.i === under);
+      const token = cell?.tokens[cell.tokens.length - 1];
+      if (token) out.push({ ...l.kind!, value: token.value, row: below, label: l.label.trim() });
+    });
+    return out;
+  }
+  return [];
+}
+
+/** Every labelled amount from `from` on (the rows after the item table). */
+export function labelledAmounts(doc: Doc, rows: Row[]): Amount[] {
+  const out: Amount[] = [];
+  const used = new Set<number>();
+  for (const row of rows) {
+    const { amounts, labels } = rowAmounts(row, doc);
+    const columns = columnAmounts(doc, row, labels);
+    if (columns.length > 0) {
+      out.push(...columns);
+      used.add(columns[0]!.row.n);
+    }
+    if (!used.has(row.n)) out.push(...amounts);
+  }
+  return out;
+}
+
+const close = (a: number, b: number) => Math.abs(a - b) <= 0.015 + Math.abs(b) * 1e-9;
+
+export interface Totals {
+  subtotal?: Amount;
+  tax?: Amount;
+  shipping?: Amount;
+  total?: Amount;
+  /** The totals add up (subtotal + tax + shipping = total, or the items = subtotal). */
+  consistent: boolean;
+}
+
+/** Distinct values of a field, best label first, later rows first at equal rank. */
+function options(amounts: Amount[], field: TotalField): Amount[] {
+  const seen = new Map<number, Amount>();
+  for (const a of amounts.filter((x) => x.field === field).sort((a, b) => b.rank - a.rank || b.row.n - a.row.n))
+    if (!seen.has(a.value)) seen.set(a.value, a);
+  return [...seen.values()].slice(0, 6);
+}
+
+/** The combination of candidates that adds up best, with `itemsSum` (the line items' amounts) as evidence. */
+export function chooseTotals(amounts: Amount[], itemsSum: number | null): Totals {
+  // a smaller "total" can be the base that tax is added to ("Totaal inclusief opslagen" + BTW)
+  const subtotals = [...options(amounts, "subtotal"), ...options(amounts, "total").map((a) => ({ ...a, rank: 0 }))];
+  let taxes = options(amounts, "tax");
+  // several tax lines (one per rate) add up to the tax
+  const taxRows = amounts.filter((a) => a.field === "tax");
+  if (new Set(taxRows.map((a) => a.row.n)).size > 1) {
+    const sum = Math.round(taxRows.reduce((s, a) => s + a.value, 0) * 100) / 100;
+    if (!taxes.some((t) => close(t.value, sum))) taxes = [...taxes, { ...taxRows[0]!, value: sum, rank: 0.5, label: "taxes" }];
+  }
+  const shippings = options(amounts, "shipping");
+  const discounts = options(amounts, "discount");
+  let totals = [...options(amounts, "total"), ...options(amounts, "due").map((a) => ({ ...a, rank: 0.5 }))];
+  let promoted = false;
+  if (totals.length === 0 && subtotals.length > 0) {
+    // "Gesamtbetrag (netto)" alone: the only total printed
+    totals = subtotals.map((s) => ({ ...s, field: "total" as const }));
+    promoted = true;
+  }
+  const orNone = <T>(list: T[]) => [undefined, ...list];
+  let best: { score: number; totals: Totals } = { score: -Infinity, totals: { consistent: false } };
+  for (const total of orNone(totals))
+    for (const subtotal of promoted ? [undefined] : orNone(subtotals))
+      for (const tax of orNone(taxes))
+        for (const shipping of orNone(shippings))
+          for (const discount of orNone(discounts)) {
+            let score = 0;
+            let consistent = false;
+            for (const a of [total, subtotal, tax, shipping]) if (a) score += 1 + a.rank * 0.3;
+            const base = subtotal?.value ?? itemsSum;
+            if (total && base !== null) {
+              const sum = base - Math.abs(discount?.value ?? 0) + (tax?.value ?? 0) + (shipping?.value ?? 0);
+              if (close(sum, total.value) && (subtotal || tax || shipping || discount)) {
+                score += 6;
+                consistent = true;
+              } else if (discount) score -= 3;
+            } else if (discount) score -= 3;
+            if (subtotal && itemsSum !== null && close(itemsSum, subtotal.value)) {
+              score += 3;
+              consistent = true;
+            }
+            if (!subtotal && total && itemsSum !== null && close(itemsSum, total.value)) consistent = true;
+            // a lone tax or shipping line that breaks the sum is worse than none
+            if (total && subtotal && !consistent) score -= 1;
+            if (subtotal?.field === "total" && (!consistent || !total || total.value === subtotal.value || !tax)) continue;
+            if (score > best.score) best = { score, totals: { subtotal, tax, shipping, total, consistent } };
+          }
+  return best.totals;
+}
