@@ -1,23 +1,58 @@
-import { TooLarge } from "../error";
+import { Invalid, TooLarge } from "../error";
 import type { ParseContext } from "./limits";
-import type { DocumentKind, Extraction } from "./types";
+import { DocumentOcr, OcrReport, OcrTimeout } from "./ocr";
+import { MAX_OCR_PIXELS } from "./pdf-ocr";
+import { renderImageFile, shrink, type GreyImage } from "./render";
+import type { DocumentKind, Extraction, Page } from "./types";
+
+/** Pages of a multi-page TIFF looked at, at most (each page is an entry in a chain the file declares). */
+const MAX_TIFF_PAGES = 1000;
+/** Images are read at their own resolution up to this; a 600 dpi scan is read at 300 dpi (as accurate, 4x fewer pixels). */
+const MAX_IMAGE_DPI = 300;
+/** OCR stops a page after this long. */
+const MAX_OCR_PAGE_MS = 60_000;
+
+interface ImageInfo {
+  width: number;
+  height: number;
+  /** Pixels per inch the file declares, when it does. */
+  dpi?: number;
+}
+
+const sane = (dpi: number | undefined) => (dpi && dpi >= 50 && dpi <= 2400 ? dpi : undefined);
 
 /**
- * Reads an image's pixel size from its header without decoding it, so a decompression bomb
- * (a tiny file declaring a gigantic canvas) is refused before OCR allocates the pixels.
+ * Reads an image's pixel size (and declared resolution) from its header without decoding it, so
+ * a decompression bomb (a tiny file declaring a gigantic canvas) is refused before anything
+ * allocates its pixels.
  */
-export function imageSize(buffer: Buffer, kind: DocumentKind): { width: number; height: number } | undefined {
+export function imageSize(buffer: Buffer, kind: DocumentKind): ImageInfo | undefined {
   try {
-    if (kind === "png") return { width: buffer.readUInt32BE(16), height: buffer.readUInt32BE(20) };
-    if (kind === "jpeg") return jpegSize(buffer);
-    if (kind === "tiff") return tiffSize(buffer);
+    if (kind === "png") return pngInfo(buffer);
+    if (kind === "jpeg") return jpegInfo(buffer);
+    if (kind === "tiff") return tiffPages(buffer)[0];
   } catch {
-    // a header cut short: the decoder will report it
+    // a header cut short: undefined, and the image is refused
   }
   return undefined;
 }
 
-function jpegSize(buffer: Buffer) {
+function pngInfo(buffer: Buffer): ImageInfo | undefined {
+  if (buffer.toString("latin1", 12, 16) !== "IHDR") return undefined;
+  const info: ImageInfo = { width: buffer.readUInt32BE(16), height: buffer.readUInt32BE(20) };
+  // pHYs (pixels per metre) comes before the image data
+  for (let at = 8; at + 12 <= buffer.length;) {
+    const length = buffer.readUInt32BE(at);
+    const type = buffer.toString("latin1", at + 4, at + 8);
+    if (type === "IDAT" || type === "IEND") break;
+    if (type === "pHYs" && length >= 9 && buffer[at + 16] === 1) info.dpi = sane(Math.round(buffer.readUInt32BE(at + 8) * 0.0254));
+    at += 12 + length;
+  }
+  return info;
+}
+
+function jpegInfo(buffer: Buffer): ImageInfo | undefined {
+  let dpi: number | undefined;
   let at = 2;
   while (at + 9 < buffer.length) {
     if (buffer[at] !== 0xff) return undefined;
@@ -32,50 +67,160 @@ function jpegSize(buffer: Buffer) {
       continue;
     }
     const length = buffer.readUInt16BE(at + 2);
+    // JFIF APP0: units (1 = per inch, 2 = per cm) and the horizontal density
+    if (marker === 0xe0 && buffer.toString("latin1", at + 4, at + 9) === "JFIF\0") {
+      const units = buffer[at + 11];
+      const density = buffer.readUInt16BE(at + 12);
+      dpi = sane(units === 1 ? density : units === 2 ? Math.round(density * 2.54) : undefined);
+    }
     // SOF0..SOF15 carry the frame size, except DHT (C4), JPG (C8) and DAC (CC)
     if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
-      return { height: buffer.readUInt16BE(at + 5), width: buffer.readUInt16BE(at + 7) };
+      return { height: buffer.readUInt16BE(at + 5), width: buffer.readUInt16BE(at + 7), dpi };
     }
     at += 2 + length;
   }
   return undefined;
 }
 
-function tiffSize(buffer: Buffer) {
+/**
+ * Every page of a TIFF from its chain of image directories, without decoding any pixels. A chain
+ * that loops back on itself is a damaged (or hostile) file: the TIFF decoder would follow it forever.
+ */
+function tiffPages(buffer: Buffer): ImageInfo[] {
   const little = buffer[0] === 0x49;
   const u16 = (at: number) => (little ? buffer.readUInt16LE(at) : buffer.readUInt16BE(at));
   const u32 = (at: number) => (little ? buffer.readUInt32LE(at) : buffer.readUInt32BE(at));
-  const ifd = u32(4);
-  const count = u16(ifd);
-  let width: number | undefined;
-  let height: number | undefined;
-  for (let i = 0; i < count; i++) {
-    const entry = ifd + 2 + i * 12;
-    const tag = u16(entry);
-    const type = u16(entry + 2);
-    const value = type === 3 ? u16(entry + 8) : u32(entry + 8);
-    if (tag === 256) width = value;
-    if (tag === 257) height = value;
+  const pages: ImageInfo[] = [];
+  const seen = new Set<number>();
+  for (let ifd = u32(4); ifd !== 0; ifd = u32(ifd + 2 + u16(ifd) * 12)) {
+    if (seen.has(ifd)) throw new Invalid("The TIFF image is damaged: its pages form a loop.");
+    if (seen.size >= MAX_TIFF_PAGES) break;
+    seen.add(ifd);
+    const count = u16(ifd);
+    let width = 0;
+    let height = 0;
+    let resolution: number | undefined;
+    let unit = 2;
+    for (let i = 0; i < count; i++) {
+      const entry = ifd + 2 + i * 12;
+      const tag = u16(entry);
+      const type = u16(entry + 2);
+      const value = type === 3 ? u16(entry + 8) : u32(entry + 8);
+      if (tag === 256) width = value;
+      if (tag === 257) height = value;
+      // XResolution is a RATIONAL stored elsewhere in the file
+      if (tag === 282 && type === 5) resolution = u32(value) / Math.max(1, u32(value + 4));
+      if (tag === 296) unit = value;
+    }
+    const dpi = resolution === undefined ? undefined : unit === 3 ? resolution * 2.54 : unit === 2 ? resolution : undefined;
+    pages.push({ width, height, dpi: sane(dpi && Math.round(dpi)) });
   }
-  return width && height ? { width, height } : undefined;
+  return pages;
 }
 
-/** An image file (PNG, JPEG, TIFF): its pixels read by OCR, after a size check on its header. */
+/** An image without a declared resolution is taken to be a page 8.5 inches wide (a scan or a photo of one). */
+function dpiOf(info: ImageInfo): number {
+  return info.dpi ?? Math.min(600, Math.max(72, info.width / 8.5));
+}
+
+/** What OCR gets from an image: its own pixels, at most MAX_IMAGE_DPI and MAX_OCR_PIXELS. */
+function targetDpi(info: ImageInfo): number {
+  const dpi = dpiOf(info);
+  const fit = Math.sqrt(MAX_OCR_PIXELS / Math.max(1, info.width * info.height));
+  return Math.min(dpi, MAX_IMAGE_DPI, dpi * fit);
+}
+
+const damaged = (kind: DocumentKind) => new Invalid(`The ${kind.toUpperCase()} image could not be read; it may be damaged.`);
+
+async function renderPngOrJpeg(kind: "png" | "jpeg", buffer: Buffer, info: ImageInfo): Promise<GreyImage> {
+  const dpi = dpiOf(info);
+  const size = { width: (info.width * 72) / dpi, height: (info.height * 72) / dpi };
+  try {
+    return await renderImageFile(buffer, kind, size, targetDpi(info), MAX_OCR_PIXELS);
+  } catch {
+    throw damaged(kind);
+  }
+}
+
+async function tiffPage(buffer: Buffer, index: number, info: ImageInfo): Promise<GreyImage> {
+  const UTIF = (await import("utif2")).default;
+  let rgba: Uint8Array;
+  try {
+    const ifds = UTIF.decode(buffer);
+    const ifd = ifds[index];
+    if (!ifd) throw new Error("missing page");
+    UTIF.decodeImage(buffer, ifd);
+    rgba = UTIF.toRGBA8(ifd);
+  } catch {
+    throw damaged("tiff");
+  }
+  const data = new Uint8Array(info.width * info.height);
+  for (let i = 0, p = 0; i < data.length; i++, p += 4) {
+    // luminance composited over white paper
+    const alpha = rgba[p + 3]! / 255;
+    const luma = 0.299 * rgba[p]! + 0.587 * rgba[p + 1]! + 0.114 * rgba[p + 2]!;
+    data[i] = Math.round(luma * alpha + 255 * (1 - alpha));
+  }
+  const dpi = dpiOf(info);
+  const image = { width: info.width, height: info.height, data, scale: dpi / 72 };
+  const wanted = targetDpi(info) / dpi;
+  return shrink(image, Math.floor(info.width * info.height * wanted * wanted));
+}
+
+/**
+ * An image file (PNG, JPEG, TIFF with all its pages) read by OCR, after a size check on every
+ * page's header: a header that cannot be read is refused rather than handed to a decoder.
+ */
 export async function extractImage(kind: DocumentKind, buffer: Buffer, context: ParseContext): Promise<Extraction> {
-  const size = imageSize(buffer, kind);
-  if (size && size.width * size.height > context.limits.maxImagePixels) {
-    throw new TooLarge(`The image is ${size.width} x ${size.height} pixels, more than can be read.`);
+  const { limits } = context;
+  let pages: ImageInfo[];
+  try {
+    pages = kind === "tiff" ? tiffPages(buffer) : [imageSize(buffer, kind)].filter((p) => p !== undefined);
+  } catch (error) {
+    if (error instanceof Invalid) throw error;
+    pages = [];
   }
+  if (pages.length === 0 || pages.some((p) => p.width <= 0 || p.height <= 0)) throw damaged(kind);
+  for (const page of pages) {
+    if (page.width * page.height > limits.maxImagePixels) {
+      throw new TooLarge(`The image is ${page.width} x ${page.height} pixels, more than can be read.`);
+    }
+  }
+  const numbers = pages.map((_, i) => i + 1);
   if (!context.ocr) {
-    context.warnings.push("The image was not read: it needs OCR.");
-    return { kind, pages: [], scannedPages: [1], warnings: context.warnings };
+    context.warnings.push(pages.length === 1 ? "The image was not read: it needs OCR." : "The image's pages were not read: they need OCR.");
+    return { kind, pages: [], scannedPages: numbers, warnings: context.warnings };
   }
-  const { ocrImage } = await import("./ocr");
-  const { text, confidence } = await ocrImage(buffer);
-  return {
-    kind,
-    pages: [{ page: 1, text: context.budget.take(text), source: "ocr", confidence }],
-    ocrPages: [1],
-    warnings: context.warnings,
-  };
+
+  const ocr = new DocumentOcr(MAX_OCR_PAGE_MS);
+  const report = new OcrReport(limits.maxOcrPages);
+  const read: Page[] = [];
+  const ocrPages: number[] = [];
+  const started = performance.now();
+  for (const [index, info] of pages.entries()) {
+    const number = index + 1;
+    if (index >= limits.maxOcrPages) report.cap.push(number);
+    else if (performance.now() - started > limits.maxOcrSeconds * 1000) report.time.push(number);
+    else if (!context.budget.exhausted) {
+      const image = kind === "tiff" ? await tiffPage(buffer, index, info) : await renderPngOrJpeg(kind as "png" | "jpeg", buffer, info);
+      try {
+        const result = await ocr.read(image);
+        const kept = report.judge(number, result);
+        if (kept) ocrPages.push(number);
+        read.push({
+          page: number,
+          text: context.budget.take(kept ? result.text : ""),
+          ...(kept ? { lines: result.lines, source: "ocr" as const } : {}),
+          width: image.width / image.scale,
+          height: image.height / image.scale,
+          confidence: result.confidence,
+        });
+      } catch (error) {
+        if (!(error instanceof OcrTimeout)) throw error;
+        report.time.push(number);
+      }
+    }
+  }
+  context.warnings.push(...report.warnings());
+  return { kind, pages: read, ocrPages, scannedPages: numbers, warnings: context.warnings };
 }

@@ -87,6 +87,7 @@ export namespace Extract {
         maxZipEntries: z.number().int().positive(),
         maxImagePixels: z.number().int().positive(),
         maxOcrPages: z.number().int().min(0),
+        maxOcrSeconds: z.number().positive(),
         maxRows: z.number().int().positive(),
       })
       .partial()

@@ -15,8 +15,10 @@ export interface Limits {
   maxZipEntries: number;
   /** Pixels an image may have before OCR (a 100,000 x 100,000 PNG is a few KB). */
   maxImagePixels: number;
-  /** Scanned pages of one PDF read by local OCR (~7 s each on one core). */
+  /** Pages of one document read by local OCR (~1.5-3 s each on one core); the rest are named in a warning. */
   maxOcrPages: number;
+  /** Seconds local OCR may spend on one document; pages after that are named in a warning. */
+  maxOcrSeconds: number;
   /** Rows read from one sheet or CSV file. */
   maxRows: number;
 }
@@ -28,7 +30,8 @@ export const DEFAULT_LIMITS: Limits = {
   maxUnzippedBytes: 256 * 1024 * 1024,
   maxZipEntries: 10_000,
   maxImagePixels: 60_000_000,
-  maxOcrPages: 20,
+  maxOcrPages: 50,
+  maxOcrSeconds: 300,
   maxRows: 200_000,
 };
 

@@ -86,7 +86,7 @@ describe("OCR of scanned quotes", () => {
     const result = await Extract.fromBuffer(scannedQuotePdf(), { fileName: "scan.pdf", limits: { maxOcrPages: 0 } });
     expect(result.scannedPages).toEqual([1]);
     expect(result.ocrPages).toEqual([]);
-    expect(result.warnings).toContain("Page 1 is a scan with no text layer and was not read by OCR (local OCR reads at most 0 pages).");
+    expect(result.warnings).toContain("Page 1 was not read: OCR reads at most 0 pages of a document.");
   });
 
   it("refuses an image whose header declares more pixels than the limit (decompression bomb)", async () => {
