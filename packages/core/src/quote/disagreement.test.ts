@@ -34,14 +34,14 @@ describe("model and rules readings", () => {
 
   it("disagree on another party, another number or another total, and say both", () => {
     const found = compareReadings(
-      quote({ vendorName: "Northwind Traders", quoteNumber: "INV-7", total: 110 }),
-      quote({ vendorName: "Contoso", quoteNumber: "INV-8", total: 610 }),
+      quote({ vendorName: "Northwind Traders", quoteNumber: "INV-7", total: 240 }),
+      quote({ vendorName: "Harbor Freight Lines", quoteNumber: "INV-8", total: 740 }),
     );
     expect(found.map((d) => d.field)).toEqual(["vendorName", "quoteNumber", "total"]);
     expect(disagreementFlags(found).map((f) => f.message)).toEqual([
-      'The AI model read the vendor as "Northwind Traders", the built-in rules as "Contoso".',
+      'The AI model read the vendor as "Northwind Traders", the built-in rules as "Harbor Freight Lines".',
       'The AI model read the number as "INV-7", the built-in rules as "INV-8".',
-      "The AI model read the total as 110.00, the built-in rules as 610.00.",
+      "The AI model read the total as 240.00, the built-in rules as 740.00.",
     ]);
   });
 
