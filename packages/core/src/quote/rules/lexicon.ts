@@ -152,7 +152,8 @@ export const VALID_UNTIL_LABELS = [
 
 // prettier-ignore
 export const CUSTOMER_LABELS = [
-  "bill to", "billed to", "invoice to", "invoiced to", "sold to", "customer", "customer name", "client", "client name", "to", "attn",
+  "bill to", "billed to", "invoice to", "invoiced to", "invoicing address", "invoice address", "billing address",
+  "invoice and shipping address", "invoicing and shipping address", "sold to", "customer", "customer name", "client", "client name", "to", "attn",
   "attention", "prepared for", "quotation for", "quote for", "estimate for", "proposal for", "buyer", "purchaser", "recipient", "company name",
   "destinataire", "facture a", "facturer a", "adresse de facturation", "a l'attention de", "pour", "nom de client", "nom du client",
   "nom de l'entreprise", "denomination", "acheteur", "client final",
