@@ -43,20 +43,22 @@ function labelOf(doc: Doc, row: Row, c: number, index: number, order: DateOrder)
   const before = row.cells[c]!.key.slice(0, index);
   // "Facture n°562044387 du": the last words before the date, not a sentence earlier on the line
   if (hasWords(before)) return before.slice(-60);
-  for (let k = c - 1; k >= 0; k--) {
-    const left = row.cells[k]!.key;
-    if (!left) continue;
-    if (hasWords(left) && findDates(left, order).length === 0) return left.slice(-60);
-    break;
-  }
+  const isLabel = (key: string) => hasWords(key) && findDates(key, order).length === 0 && !/\d{3}/.test(key);
+  // a label row over a value row ("Invoice Date | Due Date" over "21/09/2022 | 21/10/2022")
   const above = previousRow(doc, row);
   if (above) {
     for (const i of cellsUnder(row, c, above)) {
       const cell = above.cells[i]!.key;
-      if (hasWords(cell) && findDates(cell, order).length === 0) return cell;
+      if (isLabel(cell)) return cell;
     }
-    if (above.cells.length === 1 && /:\s*$/.test(above.key)) return above.key;
   }
+  for (let k = c - 1; k >= 0; k--) {
+    const left = row.cells[k]!.key;
+    if (!left) continue;
+    if (isLabel(left)) return left.slice(-60);
+    break;
+  }
+  if (above && above.cells.length === 1 && /:\s*$/.test(above.key)) return above.key;
   return "";
 }
 

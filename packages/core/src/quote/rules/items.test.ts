@@ -61,6 +61,16 @@ describe("line items from the item table", () => {
     expect(itemsOf(text).map((i) => i.amount)).toEqual([100, 0, 60, -10]);
   });
 
+  it("a grand total ends the table even when a payment line with an amount follows", () => {
+    const text = [
+      "DESCRIPTION | RATE | AMOUNT",
+      "Room Charges | Rs 2400 x 1 Night | Rs 2400",
+      "Grand Total | Rs 2400",
+      "Payment received by the hotel | Rs 2400",
+    ].join("\n");
+    expect(itemsOf(text).map((i) => i.amount)).toEqual([2400]);
+  });
+
   it("a table that goes on over a page break, past the page's footer", () => {
     const page1 = [
       "Item | Qty | Price | Total",

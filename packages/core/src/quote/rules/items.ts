@@ -1,6 +1,6 @@
 import { moneyTokens, parseNumber } from "../numbers";
 import type { LineItem } from "../schema";
-import { COLUMN_WORDS, type Column } from "./lexicon";
+import { COLUMN_WORDS, NOT_TOTAL_LABELS, wordPattern, type Column } from "./lexicon";
 import { findDates } from "./dates";
 import { classify } from "./totals";
 import { clean, fold, type Cell, type Doc, type Row } from "./text";
@@ -338,6 +338,10 @@ function totalsKind(row: Row, doc: Doc): string | undefined {
   const after = row.cells.slice(last.i + 1).flatMap((c) => moneyTokens(c.text, doc.style));
   return after.length <= 1 && /^\p{L}/u.test(last.c.text.trim()) ? kindOf(last.c.text) : undefined;
 }
+/** Payments, balances, deposits: lines after the totals that are not items either. */
+const NOT_TOTAL = wordPattern(NOT_TOTAL_LABELS);
+const strongTotal = (row: Row) => row.cells.some((c) => classify(fold(c.text).replace(/[\d.,%€$£]+/g, " "))?.rank === 3);
+
 const isTotalsRow = (row: Row, doc: Doc) => {
   const kind = totalsKind(row, doc);
   return kind !== undefined && kind !== "discount" && moneyTokens(row.text, doc.style).length > 0;
@@ -451,6 +455,8 @@ export function readItems(doc: Doc): Items {
         continue;
       }
       if (isTotalsRow(row, doc)) {
+        // a grand total always ends the table
+        if (strongTotal(row)) break;
         // a section subtotal is followed by more items; the totals are not
         const ahead = rows.slice(j + 1, j + 5);
         // ...with as many cells as the items so far: markup lines under a total ("Garanties (2%) €5.049,26") are not items

@@ -32,6 +32,9 @@ describe("the document's own number", () => {
 
   it("a label row over a value row", () => {
     expect(numberOf("Ihre Kundennummer | Ihre Angebots-Nr. | Datum\n262 | 2010122621 | 24. Februar 2011")).toBe("2010122621");
+    expect(numberOf("Klant | Order | Factuur datum | Factuur | Vervaldatum\nC0042 | ORD-77 | 8-9-2022 | F-1003 | 22-9-2022")).toBe(
+      "F-1003",
+    );
   });
 
   it("never the customer's, an order's, a tax or a related document's number when the document names its own", () => {

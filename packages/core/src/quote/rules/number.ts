@@ -98,6 +98,8 @@ export function documentNumber(doc: Doc): { value: string; row: Row; confidence:
       }
     });
   }
+  // a label row naming the document alone ("Klant | Order | Factuur datum | Factuur") over its values
+  take(findLabels(doc, new RegExp(`^(?:${DOC})\\s*[:.]?$`, "u")), 2, (hit) => hit.row.cells.filter((c) => c.text).length > 1);
   take(findLabels(doc, GENERIC), 4, (hit) => {
     const context = hit.row.cells[hit.cell]!.key.slice(0, hit.end + 25);
     return !OTHER.test(context) || new RegExp(`${L}(?:${DOC})${R}`, "u").test(context);
