@@ -464,6 +464,7 @@ export function readItems(doc: Doc): Items {
         const more = ahead.findIndex(
           (r) =>
             totalsKind(r, doc) === undefined &&
+            !NOT_TOTAL.test(r.key) &&
             r.cells.filter((c) => c.text).length >= shape &&
             parseRow(r, header!, doc).item?.amount != null,
         );
