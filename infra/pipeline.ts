@@ -16,10 +16,37 @@ const handlerPath = (handler: string) => {
   return `packages/functions/src/${module}.${exportName}`;
 };
 
+/**
+ * What the extract step reads scans and images with at run time. Textract by default; with
+ * TEXTRACT_ENABLED=false at deploy time the step runs the same local OCR as `npm run dev`
+ * (PDFium rendering + tesseract.js), so a stage works where Textract is not available.
+ */
+const OCR_SETTINGS = ["OCR_MAX_PAGES", "OCR_MAX_SECONDS"] as const;
+function readerEnvironment(): Record<string, string> {
+  const environment: Record<string, string> = { TEXTRACT_ENABLED: process.env.TEXTRACT_ENABLED ?? "true" };
+  for (const name of OCR_SETTINGS) {
+    const value = process.env[name];
+    if (value) environment[name] = value;
+  }
+  return environment;
+}
+
+/**
+ * Local OCR loads files at run time, so these are installed beside the bundle instead of bundled:
+ * tesseract.js starts its worker thread from a script on disk and loads its WebAssembly core
+ * (tesseract.js-core, its dependency) from node_modules; the language data packages are read
+ * from disk; PDFium's .wasm file is read next to @embedpdf/pdfium. About 60 MB unzipped.
+ */
+const OCR_PACKAGES = [
+  "tesseract.js",
+  "@embedpdf/pdfium",
+  ...["eng", "fra", "deu", "spa", "nld", "ita", "por", "ind"].map((language) => `@tesseract.js-data/${language}`),
+];
+
 const stepFunctions = Object.entries(STEPS).map(([state, step]: [string, PipelineStep]) => {
   const environment = environmentFor(step.access);
-  // the cloud reads scans and images with Textract; local OCR stays a local thing
-  if (step.access.includes("textract")) environment.TEXTRACT_ENABLED = "true";
+  const readsScans = step.access.includes("textract");
+  if (readsScans) Object.assign(environment, readerEnvironment());
   const fn = new sst.aws.Function(`Pipeline${state}`, {
     handler: handlerPath(step.handler),
     runtime: "nodejs22.x",
@@ -28,8 +55,7 @@ const stepFunctions = Object.entries(STEPS).map(([state, step]: [string, Pipelin
     memory: `${step.memory} MB`,
     environment,
     permissions: permissionsFor(step.access),
-    // tesseract.js starts worker threads from files on disk: shipped as a package, not bundled
-    nodejs: step.access.includes("textract") ? { install: ["tesseract.js", "@tesseract.js-data/eng"] } : undefined,
+    nodejs: state === "Extract" ? { install: OCR_PACKAGES } : undefined,
   });
   return { placeholder: step.placeholder, fn };
 });

@@ -1,25 +1,21 @@
 import { z } from "zod";
 
-const bool = z
-  .enum(["true", "false", "1", "0", ""])
-  .transform((v) => v === "true" || v === "1");
+const bool = z.enum(["true", "false", "1", "0", ""]).transform((v) => v === "true" || v === "1");
 
 /** A JSON object in an environment variable (provider-specific request fields). */
-const jsonObject = z
-  .union([z.string(), z.record(z.string(), z.unknown())])
-  .transform((value, ctx) => {
-    if (typeof value !== "string") return value;
-    // Empty means "not set": the code's default for that provider applies.
-    if (value.trim() === "") return undefined;
-    try {
-      const parsed: unknown = JSON.parse(value);
-      if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
-    } catch {
-      // reported below
-    }
-    ctx.addIssue({ code: "custom", message: "must be a JSON object" });
-    return z.NEVER;
-  });
+const jsonObject = z.union([z.string(), z.record(z.string(), z.unknown())]).transform((value, ctx) => {
+  if (typeof value !== "string") return value;
+  // Empty means "not set": the code's default for that provider applies.
+  if (value.trim() === "") return undefined;
+  try {
+    const parsed: unknown = JSON.parse(value);
+    if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+  } catch {
+    // reported below
+  }
+  ctx.addIssue({ code: "custom", message: "must be a JSON object" });
+  return z.NEVER;
+});
 
 /**
  * Every setting of the product, read from the environment and validated once.
@@ -51,6 +47,10 @@ export const ConfigSchema = z.object({
   TEXTRACT_ENABLED: bool.default(false),
   /** Textract polls of the state machine (one per Wait of ~5 s) before a job counts as stuck. */
   TEXTRACT_MAX_POLLS: z.coerce.number().int().positive().default(180),
+  /** Pages of one document read by local OCR (when Textract is off); the rest are named in a warning. */
+  OCR_MAX_PAGES: z.coerce.number().int().min(0).default(50),
+  /** Seconds local OCR may spend on one document (below the extract step's 900 s Lambda timeout). */
+  OCR_MAX_SECONDS: z.coerce.number().positive().default(300),
   /** One model call of the pipeline's analysis (no gateway waits on it). */
   PIPELINE_MODEL_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
 

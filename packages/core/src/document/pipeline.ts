@@ -217,7 +217,12 @@ export namespace DocumentPipeline {
     }
     const buffer = await Storage.getBuffer(item.storageKey);
     const useTextract = config().TEXTRACT_ENABLED && TEXTRACT_KINDS.has(kind);
-    const local = await Extract.fromBuffer(buffer, { fileName: item.fileName, contentType: item.fileType, ocr: !useTextract });
+    const local = await Extract.fromBuffer(buffer, {
+      fileName: item.fileName,
+      contentType: item.fileType,
+      ocr: !useTextract,
+      limits: { maxOcrPages: config().OCR_MAX_PAGES, maxOcrSeconds: config().OCR_MAX_SECONDS },
+    });
 
     if (useTextract && (kind !== "pdf" || (local.scannedPages?.length ?? 0) > 0)) {
       // the local warnings would say the scans went unread: Textract reads them now

@@ -51,7 +51,8 @@ function compiledModule(): Promise<object> {
   return compiled;
 }
 
-async function newPdfium(): Promise<WrappedPdfiumModule> {
+/** A fresh PDFium instance (its own memory); nothing references it once the caller drops it. */
+export async function newPdfium(): Promise<WrappedPdfiumModule> {
   const wasm = await compiledModule();
   const { init } = await import("@embedpdf/pdfium");
   const pdfium = await init({

@@ -1,0 +1,60 @@
+import { ENGLISH_QUOTE, FRENCH_QUOTE, noisePng, pngOf, scanOf, tiffOf } from "@quorum/testing/scans";
+import { afterAll, describe, expect, it } from "vitest";
+import { Extract } from "./index";
+
+const OCR_TIMEOUT = 120_000;
+
+afterAll(() => Extract.terminateOcr());
+
+describe("OCR of image files", () => {
+  it(
+    "reads every page of a two-page TIFF",
+    async () => {
+      const tiff = tiffOf([await scanOf(ENGLISH_QUOTE), await scanOf(FRENCH_QUOTE)]);
+      const result = await Extract.fromBuffer(tiff, { fileName: "scans.tiff" });
+      expect(result.kind).toBe("tiff");
+      expect(result.ocrPages).toEqual([1, 2]);
+      expect(result.pages[0]!.text).toContain("Northwind Fabrication Ltd");
+      expect(result.pages[0]!.text).toContain("2,474.40");
+      expect(result.pages[1]!.text).toContain("DV-2291");
+      expect(result.pages[1]!.text).toContain("167,40");
+      // 200 dpi pages come back in points, A4
+      expect(result.pages[1]!.width).toBeCloseTo(595, -1);
+    },
+    OCR_TIMEOUT,
+  );
+
+  it(
+    "does not pass noise off as text",
+    async () => {
+      const result = await Extract.fromBuffer(noisePng(), { fileName: "photo.png" });
+      expect(result.ocrPages).toEqual([]);
+      expect(result.pages.every((p) => p.text === "")).toBe(true);
+    },
+    OCR_TIMEOUT,
+  );
+
+  it("refuses an image whose size cannot be read from its header instead of decoding it", async () => {
+    const png = pngOf(await scanOf(ENGLISH_QUOTE));
+    const damaged = Buffer.from(png);
+    damaged.write("XXXX", 12, "latin1"); // the IHDR chunk's name
+    await expect(Extract.fromBuffer(damaged, { fileName: "scan.png" })).rejects.toMatchObject({ status: 400 });
+  });
+
+  it("refuses a TIFF whose pages loop back on themselves", async () => {
+    const tiff = tiffOf([await scanOf(ENGLISH_QUOTE)]);
+    // the first directory's "next" offset points at itself
+    const first = tiff.readUInt32LE(4);
+    tiff.writeUInt32LE(first, first + 2 + tiff.readUInt16LE(first) * 12);
+    await expect(Extract.fromBuffer(tiff, { fileName: "loop.tiff" })).rejects.toThrow("loop");
+  });
+
+  it("refuses a TIFF page declaring more pixels than the limit before decoding it", async () => {
+    const tiff = tiffOf([await scanOf(ENGLISH_QUOTE), await scanOf(ENGLISH_QUOTE)]);
+    // the second page claims 100,000 x 100,000 pixels
+    const second = tiff.readUInt32LE(tiff.readUInt32LE(4) + 2 + tiff.readUInt16LE(tiff.readUInt32LE(4)) * 12);
+    tiff.writeUInt32LE(100_000, second + 2 + 8);
+    tiff.writeUInt32LE(100_000, second + 2 + 12 + 8);
+    await expect(Extract.fromBuffer(tiff, { fileName: "bomb.tiff" })).rejects.toMatchObject({ status: 413 });
+  });
+});
