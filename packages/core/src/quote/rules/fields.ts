@@ -33,12 +33,27 @@ const overlap = (a0: number, a1: number, b0: number, b1: number) => Math.min(a1,
 /** The cells of `below` that sit under cell `index` of `row`: by geometry, else by position from the left and from the right. */
 export function cellsUnder(row: Row, index: number, below: Row): number[] {
   const cell = row.cells[index]!;
-  if (cell.x0 !== undefined && below.cells.every((c) => c.x0 !== undefined)) {
+  if (cell.x0 !== undefined && below.cells.every((c) => c.x0 !== undefined) && row.cells.every((c) => c.x0 !== undefined)) {
     const width = Math.max(1, cell.x1! - cell.x0);
-    return below.cells
+    const overlapping = below.cells
       .map((c, i) => ({ i, o: overlap(cell.x0!, cell.x1!, c.x0!, c.x1!) }))
       .filter(({ o }) => o > -0.25 * width)
       .sort((a, b) => b.o - a.o)
+      .map(({ i }) => i);
+    if (overlapping.length > 0) return overlapping;
+    // a heading centred over its column ("BILL TO" over "GOOGLE INC."): the value nearest to it that no other label is nearer to
+    const centre = (c: { x0?: number; x1?: number }) => (c.x0! + c.x1!) / 2;
+    return below.cells
+      .map((c, i) => ({ i, d: Math.abs(centre(c) - centre(cell)) }))
+      .filter(({ i }) => {
+        const nearest = row.cells.reduce(
+          (best, c, k) =>
+            Math.abs(centre(c) - centre(below.cells[i]!)) < Math.abs(centre(row.cells[best]!) - centre(below.cells[i]!)) ? k : best,
+          0,
+        );
+        return nearest === index;
+      })
+      .sort((a, b) => a.d - b.d)
       .map(({ i }) => i);
   }
   if (below.cells.length === row.cells.length) return [index];

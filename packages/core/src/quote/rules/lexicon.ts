@@ -163,6 +163,7 @@ export const CUSTOMER_LABELS = [
   "spett.le", "spettabile", "committente", "intestatario",
   "faturar a", "adquirente", "tomador",
   "pelanggan", "kepada", "kepada yth", "ditagihkan kepada", "pembeli", "nama pelanggan",
+  "naam", "name", "nom", "nombre", "nome", "nama",
 ] as const;
 
 /** Ship-to and delivery blocks: a customer's address, used only when no billing label exists. */

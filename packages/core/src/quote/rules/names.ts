@@ -229,14 +229,18 @@ export interface Domain {
 /** The second-level names of the e-mail addresses and web sites a document prints. */
 export function domains(key: string): Domain[] {
   const out: Domain[] = [];
+  // every label of a host but the top-level one ("info@yourcompany.example.com" names yourcompany)
+  const hosts = (host: string) => host.split(".").filter((h) => h !== "www");
   for (const m of key.matchAll(/([a-z0-9._-]+)@([a-z0-9-]+(?:\.[a-z0-9-]+)*)\.[a-z]{2,}/g))
-    out.push({ host: m[2]!.split(".").pop()!, local: m[1] });
+    for (const host of hosts(m[2]!)) out.push({ host, local: m[1] });
   for (const m of key.matchAll(/(?:www\.|https?:\/\/(?:www\.)?)([a-z0-9-]+(?:\.[a-z0-9-]+)*)\.[a-z]{2,}/g))
-    out.push({ host: m[1]!.split(".").pop()! });
-  for (const m of key.matchAll(/(?<![@\w.])([a-z0-9-]{3,})\.(com|net|org|de|fr|nl|es|it|pt|id|in|co|io|consulting|eu|be|ch|at)(?![\w])/g))
-    out.push({ host: m[1]! });
+    for (const host of hosts(m[1]!)) out.push({ host });
   return out.filter(
-    (d) => !/^(example|gmail|yahoo|hotmail|outlook|live|icloud|gmx|web|orange|wanadoo|aol|mail|protonmail|fake)$/.test(d.host),
+    (d) =>
+      d.host.length >= 2 &&
+      !/^(example|gmail|googlemail|yahoo|hotmail|outlook|live|icloud|gmx|web|orange|wanadoo|aol|mail|protonmail|fake|com|co|net|org)$/.test(
+        d.host,
+      ),
   );
 }
 
@@ -247,8 +251,10 @@ export function domainMatch(name: string, list: Domain[]): number {
   let best = 0;
   for (const { host, local } of list) {
     const h = host.replace(/[^a-z0-9]/g, "");
-    if (h.length >= 3 && (h === s || (s.includes(h) && h.length >= 4) || (h.includes(s) && s.length >= 4))) best = Math.max(best, 3);
-    else if (h.length >= 4 && s.startsWith(h.slice(0, Math.max(4, Math.ceil(h.length * 0.7))))) best = Math.max(best, 2);
+    if (h.length >= 3 && h === s) best = Math.max(best, 3);
+    else if (h.length >= 4 && s.length >= 4 && (h.startsWith(s) || s.startsWith(h))) best = Math.max(best, 2.5);
+    else if ((s.includes(h) && h.length >= 4) || (h.includes(s) && s.length >= 4)) best = Math.max(best, 2);
+    else if (h.length >= 4 && s.startsWith(h.slice(0, Math.max(4, Math.ceil(h.length * 0.7))))) best = Math.max(best, 1.5);
     if (local) {
       const l = local.replace(/[^a-z]/g, "");
       if (l.length >= 4 && s.includes(l)) best = Math.max(best, 1);

@@ -34,7 +34,10 @@ const NUMBER_THEN_DOC = new RegExp(`${L}(?:${NUM})[\\s.:]*(?:de |del |di |da |va
 const COMPOUND = wordPattern(DOC_NUMBER_COMPOUNDS);
 /** "Invoice 103767", "Rechnung RE1001", "Devis DV-2026-0001", "INVOICE: INV-100", "Order N° SO049" */
 const DOC_TITLE = new RegExp(`^(?:[\\p{L}&'.-]+\\s+){0,3}?(?:${DOC}|${ORDER})(?:\\s*(?:${NUM}))?[\\s.:#]*`, "u");
-const GENERIC = new RegExp(`${L}(?:${NUM}|numero|nummer|number|nomor|reference|referencia|referenz|riferimento)(?![\\p{L}\\d])\\.?`, "u");
+const GENERIC = new RegExp(
+  `${L}(?:${NUM}|numero|nummer|number|nomor|reference|referencia|referenz|riferimento)(?![\\p{L}\\d])\\.?|(?<![\\p{L}\\d])#(?=\\s?[\\p{L}\\d])`,
+  "u",
+);
 const OTHER = wordPattern(OTHER_NUMBER_LABELS);
 const RELATED = /(associee|liee|related|original|corrigee|bezug|referenced|zugehorige|precedente|rectificada|annule|remplace)/;
 const SECONDARY_ID = /(booking|transaction|reservation|buchung|reserva|boeking|prenotazione|pesanan|receipt|bon|ticket|folio)/;

@@ -6,6 +6,7 @@ const partiesOf = (text: string) => {
   const got = parties(readDoc([{ page: 1, text }]));
   return { vendor: got.vendor?.name ?? null, customer: got.customer?.name ?? null };
 };
+const cell = (text: string, x0: number, x1: number) => ({ text, x0, x1, y0: 0, y1: 10 });
 const table = "Description | Qty | Price | Amount\nService | 1 | 100.00 | 100.00\nTotal | 100.00";
 
 describe("the issuer", () => {
@@ -30,6 +31,21 @@ describe("the issuer", () => {
   it("the sender line above the address window", () => {
     const text = `Kältetechnik Brandt GmbH · Industriestraße 12 · 50829 Köln\nGasthaus Lindenhof KG\nDorfplatz 3\n53111 Bonn\nRechnung\n${table}`;
     expect(partiesOf(text)).toEqual({ vendor: "Kältetechnik Brandt GmbH", customer: "Gasthaus Lindenhof KG" });
+  });
+
+  it("a sender line whose parts the reader put in cells, and the window under it", () => {
+    const text = `weclapp.com | Somestreet 42 | 08155 Some city\nNordwind Handel AG | Somestreet 42\nFeldweg 3 | 08155 Some city\n54321 Hithausen\nRechnung R-1\n${table}`;
+    expect(partiesOf(text)).toEqual({ vendor: "weclapp.com", customer: "Nordwind Handel AG" });
+  });
+
+  it("the brand of the e-mail domain, printed on its own", () => {
+    const text = `Facture du 11/12/2022\nBLEUCIEL | Service clients\nserviceclient@bleuciel.fr\nMME DUPONT\n3 RUE DES LILAS\n75009 PARIS\n${table}`;
+    expect(partiesOf(text).vendor).toBe("BLEUCIEL");
+  });
+
+  it("a company and its contact person written on one line", () => {
+    const text = `Delta Office, Karen Miles\n3661 Station Street\nFremont CA 94538\nQuotation # Q-8\n${table}`;
+    expect(partiesOf(text).vendor).toBe("Delta Office");
   });
 
   it("never a document title, a bank line or a label", () => {
@@ -63,6 +79,21 @@ describe("the customer", () => {
     expect(partiesOf(`Taki Deco\nNom de client: nano | N° De transaction: 1006\nNom de l'entreprise: Pala SARL\n${table}`).customer).toBe(
       "Pala SARL",
     );
+  });
+
+  it("a heading centred over its column names the value under it", async () => {
+    const doc = readDoc([
+      {
+        page: 1,
+        text: "BILL TO | SHIP TO\nNorthwind Traders | Harbour Depot\n1 Main St | 2 Dock Rd",
+        lines: [
+          { cells: [cell("BILL TO", 147, 185), cell("SHIP TO", 431, 471)], x0: 147, x1: 471, y0: 100, y1: 110 },
+          { cells: [cell("Northwind Traders", 28, 120), cell("Harbour Depot", 315, 420)], x0: 28, x1: 420, y0: 112, y1: 122 },
+          { cells: [cell("1 Main St", 28, 80), cell("2 Dock Rd", 315, 370)], x0: 28, x1: 370, y0: 124, y1: 134 },
+        ],
+      },
+    ]);
+    expect(parties(doc).customer?.name).toBe("Northwind Traders");
   });
 
   it("a label cell over the name, beside the issuer's block", () => {

@@ -4,6 +4,7 @@ import {
   BANK,
   CONTACT,
   GREETING,
+  POSTCODE,
   LABELS,
   REGISTRATION,
   companyPart,
@@ -37,7 +38,7 @@ const SHIP_TO = LABELS.SHIP_TO;
 const VENDOR = LABELS.VENDOR;
 const CLOSING =
   /(mit freundlichen grussen|freundliche grusse|sincerely|best regards|kind regards|regards|yours (faithfully|truly)|cordialement|salutations|bien a vous|atentamente|saludos|met vriendelijke groet|hoogachtend|cordiali saluti|distinti saluti|atenciosamente|cumprimentos|hormat kami)/;
-const SENDER_SEPARATOR = /\s[·•|–—-]\s|,\s(?=\d|\p{L}+\s\d)/u;
+const SENDER_SEPARATOR = /\s[·•|–—-]\s|,\s(?=\d|\p{L}{3,}\s\d)/u;
 const COMPANY_LABEL =
   /(entreprise|company|denomination|raison sociale|firma|empresa|societe|bedrijf|azienda|perusahaan|organisation|organisme|customer name|client name|nom du client)/;
 
@@ -60,9 +61,10 @@ export interface Block {
 /** The first segment of a sender line: "Pixelwerk · Kreativstraße 42 · 50667 Köln", "QualityHosting AG - Uferweg 40-42 - D-63571 Gelnhausen". */
 function senderOf(text: string): string | null {
   const parts = text.split(SENDER_SEPARATOR);
-  if (parts.length < 2) return null;
+  // a name, a street and a postcode with its city at least ("Mountain View, CA 94043" is a city line)
+  if (parts.length < 3) return null;
   const rest = fold(parts.slice(1).join(" "));
-  if (!(isAddress(rest) || /\d{4,5}/.test(rest))) return null;
+  if (!POSTCODE.test(rest)) return null;
   return nameOf(parts[0]!);
 }
 
@@ -77,6 +79,8 @@ export function topBlocks(doc: Doc): Block[] {
   const open: { block: Block; x?: number; index: number; last: Row }[] = [];
   const blocks: Block[] = [];
   for (const row of rows) {
+    // a sender line the reader cut into cells is one line of its own
+    if (row.cells.length > 1 && senderOf(row.text)) continue;
     row.cells.forEach((cell, c) => {
       const text = cell.text.trim();
       if (!text) return;
@@ -157,6 +161,8 @@ function customerFrom(doc: Doc, near: Near): string | null {
 function labelledCustomer(doc: Doc): { name: string; row: Row; strength: number } | undefined {
   const hits = findLabels(doc, CUSTOMER).filter((h) => {
     const key = h.row.cells[h.cell]!.key;
+    // "Dear customer," is a greeting, not a label
+    if (GREETING.test(key)) return false;
     // short labels ("to", "an", "pour") only at the head of a cell: "Bill to:", "An: ..."
     const short = h.label.replace(/[\s:.]/g, "").length <= 4;
     if (short && h.index > 0 && !/(bill|ship|sold|invoice|invoiced|billed)\s*$/.test(key.slice(0, h.index))) return false;
@@ -200,7 +206,9 @@ export function parties(doc: Doc): Parties {
   };
 
   // the customer's block: named by a label, or the address window under the sender line
-  const senderRow = doc.rows.find((r) => r.page === doc.rows[0]?.page && r.line < 20 && r.cells.some((c) => senderOf(c.text)));
+  const senderRow = doc.rows.find(
+    (r) => r.page === doc.rows[0]?.page && r.line < 20 && (r.cells.some((c) => senderOf(c.text)) || senderOf(r.text)),
+  );
   const inBlock = (block: Block, row: Row) => block.lines.some((l) => l.row.n === row.n);
   const customerBlock =
     (labelled && blocks.find((b) => inBlock(b, labelled.row) || (b.head && squash(b.head) === squash(labelled.name)))) ||
@@ -213,10 +221,18 @@ export function parties(doc: Doc): Parties {
       (k) => (CUSTOMER.test(k) || SHIP_TO.test(k)) && k.length < 45,
     );
   const letterhead = blocks.find((b) => (b.address || b.contact) && !customerish(b));
+  const heights = doc.rows
+    .filter((r) => r.y0 !== undefined && r.y1 !== undefined)
+    .map((r) => r.y1! - r.y0!)
+    .sort((a, b) => a - b);
+  const median = heights.length ? heights[Math.floor(heights.length / 2)]! : 0;
   for (const block of blocks) {
     if (customerish(block) || isPerson(block.head!)) continue;
     let score = 1 + (block.address ? 1 : 0) + (block.contact ? 1 : 0) + (block.registration ? 2 : 0) + (isCompany(block.head!) ? 1 : 0);
     if (block === letterhead) score += 1;
+    // a name printed large at the top is a letterhead
+    const line = block.lines[0]!.row;
+    if (line.y0 !== undefined && line.y1 !== undefined && median > 0 && line.y1 - line.y0 > 1.5 * median && line.line < 8) score += 2;
     if (block.lines[0]!.row.n === 0) score += blocks.length === 1 ? 2 : 1;
     add(block.head, score, block.lines[0]!.row, "block");
   }
@@ -259,11 +275,10 @@ export function parties(doc: Doc): Parties {
   }
 
   // 4. the sender line above an address window
-  if (senderRow)
-    for (const cell of senderRow.cells) {
-      const sender = senderOf(cell.text);
-      if (sender && !isPerson(sender)) add(sender, 3 + (isCompany(sender) ? 1 : 0), senderRow, "sender");
-    }
+  if (senderRow) {
+    const sender = senderRow.cells.map((c) => senderOf(c.text)).find((s) => s) ?? senderOf(senderRow.text);
+    if (sender && !isPerson(sender)) add(sender, 3 + (isCompany(sender) ? 1 : 0), senderRow, "sender");
+  }
 
   // 5. the signature after the closing formula, "For X Pvt Ltd"
   for (const row of doc.rows) {
@@ -277,7 +292,18 @@ export function parties(doc: Doc): Parties {
     if (m && isCompany(m[1]!)) add(nameOf(m[1]!.replace(/[-\s]*\d+$/, "")), 2, row, "signature");
   }
 
-  // 6. the domain, and repetition on other pages
+  // 6. the brand of a web or e-mail domain printed as a word of its own ("EDF", "Flipkart.com")
+  for (const { host } of list) {
+    if (host.length < 3) continue;
+    const row = doc.rows.find((r) =>
+      r.cells.some((c) => new RegExp(`(?<![\\p{L}@./])${host}(?![\\p{L}@])(?!\\.[a-z]{2,}\\/)`, "u").test(c.key) && !/@/.test(c.key)),
+    );
+    const word = row?.text.match(new RegExp(`(?<![\\p{L}@./])(${host})(?:\\.[a-z]{2,})?(?![\\p{L}@])`, "iu"))?.[1];
+    // a candidate that already starts with the brand ("CRONUS DE" for cronus.com) is the better spelling
+    if (row && word && ![...candidates.keys()].some((k) => k.startsWith(squash(word)))) add(word, 2, row, "brand");
+  }
+
+  // 7. the domain, and repetition on other pages
   for (const candidate of candidates.values()) {
     candidate.score += domainMatch(candidate.name, list);
     const key = squash(candidate.name);
@@ -294,7 +320,7 @@ export function parties(doc: Doc): Parties {
   const lone =
     greeting && best?.sources.size === 1 && home && !home.contact && !home.registration && blocks.filter((b) => b.address).length === 1;
   if (best && best.score >= 3 && !lone)
-    result.vendor = { name: best.name, row: best.row, confidence: Math.min(0.9, 0.4 + best.score * 0.06) };
+    result.vendor = { name: companyPart(best.name), row: best.row, confidence: Math.min(0.9, 0.4 + best.score * 0.06) };
 
   if (labelled) result.customer = { name: labelled.name, row: labelled.row, confidence: 0.85 };
   else {

@@ -44,6 +44,14 @@ export function classify(label: string): { field: TotalField; rank: number } | u
   if (!/\p{L}{2}/u.test(l) || l.length > 90) return undefined;
   if (DISCOUNT.test(l) && !/(after|apres|nach|despues|na|dopo|depois|setelah) /.test(l)) return { field: "discount", rank: 1 };
   if (NOT_TOTAL.test(l)) return undefined;
+  // "Due date", "Pay terms", "N° TVA intra": dates, terms and identifiers are not amounts
+  if (/(?<![\p{L}])(date|datum|fecha|data|tanggal|terms?|days|jours|tage|dias|giorni|dagen|hari)(?![\p{L}])/u.test(l)) return undefined;
+  if (
+    /(?<![\p{L}])(n°|nº|no|nr|numero|number|nummer|id|intra|intracom\p{L}*|identifi\p{L}*)\s*(de\s+|d')?(tva|vat|tax|ust|mwst|btw|iva|gst)(?![\p{L}])/u.test(
+      l,
+    )
+  )
+    return undefined;
   if (TAX_ID.test(l) && !/\d/.test(l.replace(/\d+([.,]\d+)?\s?%/g, ""))) {
     if (!TOTAL.test(l)) return undefined;
   }
