@@ -59,14 +59,13 @@ interface ChildReport {
 async function child(path: string) {
   const { Extract } = await import("../packages/core/src/extract/index");
   const { VisibleError } = await import("../packages/core/src/error");
-  const isFailureMessage = (Extract as { isFailureMessage?: (m: string) => boolean }).isFailureMessage ?? (() => true);
   let report: ChildReport;
   try {
     const result = await Extract.fromBuffer(readFileSync(path), { fileName: basename(path) });
     const text = Extract.text(result);
     report = { outcome: text.trim() ? "text" : "empty", chars: text.length, pages: result.pages.length, warnings: result.warnings };
   } catch (error) {
-    const visible = error instanceof VisibleError && isFailureMessage(error.message);
+    const visible = error instanceof VisibleError && Extract.isFailureMessage(error.message);
     report = {
       outcome: visible ? "clear-error" : "raw-error",
       message: (error as Error)?.message ?? String(error),

@@ -1,9 +1,9 @@
 /**
  * The OLE2 "Compound File Binary" container of legacy Office files (.doc, .xls): a small FAT
  * file system inside one file. We read it to tell a Word file from an Excel one by its streams,
- * to pull the Workbook stream out of an .xls, and to validate a .doc before word-extractor sees
- * it (that library follows sector chains without a cycle guard, so a crafted file would loop
- * forever). The writer builds legacy fixtures for tests.
+ * to pull the Workbook stream out of an .xls, and to validate the streams of a .doc before
+ * word-extractor sees it (that library follows sector chains without a cycle guard, so a crafted
+ * file would loop forever). The writer builds legacy fixtures for tests.
  */
 
 export const CFB_SIGNATURE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
@@ -36,7 +36,7 @@ export function isCompoundFile(buffer: Buffer) {
   return buffer.length >= 512 && buffer.subarray(0, 8).equals(CFB_SIGNATURE);
 }
 
-/** Parses the container and checks every chain it will ever follow; throws CfbError if damaged. */
+/** Parses the container (header, FAT, directory); a stream's chain is checked when it is read. Throws CfbError if damaged. */
 export function readCompoundFile(buffer: Buffer): CompoundFile {
   if (!isCompoundFile(buffer)) throw new CfbError("Not an OLE2 compound file");
   const sectorShift = buffer.readUInt16LE(0x1e);
@@ -136,17 +136,22 @@ export function readCompoundFile(buffer: Buffer): CompoundFile {
     const data = Buffer.concat(sectors.map((s) => miniStream.subarray(s * 64, s * 64 + 64)));
     return data.subarray(0, entry.size);
   };
-  // validate every stream's chain now, so later readers (word-extractor) cannot loop
+  // a stream's chain is checked when the stream is first read, so a damaged stream nobody
+  // reads (a truncated SummaryInformation) does not make the whole file unreadable
   const contents = new Map<string, Buffer>();
-  for (const [name, entry] of children) {
-    const data = read(entry);
-    if (data.length < entry.size) throw new CfbError(`The stream ${name} is truncated`);
-    contents.set(name, data);
-  }
-
   return {
-    streams: () => [...contents.keys()],
-    read: (name) => contents.get(name),
+    streams: () => [...children.keys()],
+    read: (name) => {
+      const entry = children.get(name);
+      if (!entry) return undefined;
+      let data = contents.get(name);
+      if (!data) {
+        data = read(entry);
+        if (data.length < entry.size) throw new CfbError(`The stream ${name} is truncated`);
+        contents.set(name, data);
+      }
+      return data;
+    },
   };
 }
 

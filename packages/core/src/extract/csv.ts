@@ -1,15 +1,11 @@
 import Papa from "papaparse";
-import { textEncoding } from "./detect";
 import type { ParseContext } from "./limits";
 import { linesToPages, rowLine } from "./lines";
-import { decodeText, keepPages } from "./text";
+import { keepPages, readableText } from "./text";
 import type { Extraction } from "./types";
 
 export function extractCsv(buffer: Buffer, context: ParseContext): Extraction {
-  const encoding = textEncoding(buffer);
-  const text = decodeText(buffer, encoding);
-  if (text === undefined) throw new Error("The file is not text");
-  if (encoding === "windows-1252") context.warnings.push("The text is not UTF-8; it was read as Windows-1252.");
+  const text = readableText(buffer, context);
   const { maxRows } = context.limits;
   // preview bounds the work on a huge file; one extra row tells us there was more
   const parsed = Papa.parse<string[]>(text, { skipEmptyLines: "greedy", preview: maxRows + 1 });

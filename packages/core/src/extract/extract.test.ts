@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { expectedStrings, money, quoteCsv, quoteDocx, quoteFiles, quotePdf, quoteTxt, VENDOR_QUOTE } from "./fixtures";
 import { Extract } from "./index";
-import { htmlToLines } from "./docx";
 import { writeZip } from "./zip";
 
 const itemLine = (i: (typeof VENDOR_QUOTE.items)[number]) => `${i.qty} | ${i.description} | ${money(i.unitPrice)} | ${money(i.amount)}`;
@@ -69,16 +68,6 @@ describe("text extraction of a vendor quote", () => {
   });
 });
 
-describe("mammoth HTML to lines", () => {
-  it("joins cells of a row, keeps paragraphs as lines and flattens nested tables into their cell", () => {
-    const html =
-      "<h1>Quote &amp; terms</h1><p>Intro<br />second line</p><table><tr><td><p>1</p></td><td><p>Pump</p><p>HP-220</p></td><td><table><tr><td>a</td><td>b</td></tr></table></td></tr></table><ul><li>Net 30</li></ul>";
-    const { lines, tables } = htmlToLines(html);
-    expect(lines).toEqual(["Quote & terms", "Intro", "second line", "1 | Pump HP-220 | a | b", "Net 30"]);
-    expect(tables).toEqual([[["1", "Pump HP-220", "a | b"]]]);
-  });
-});
-
 describe("limits", () => {
   it("keeps only the character budget of a huge text and warns", async () => {
     const big = Buffer.from("word ".repeat(50_000));
@@ -114,7 +103,7 @@ describe("limits", () => {
     expect(bomb.length).toBeLessThan(200_000);
     await expect(Extract.fromBuffer(bomb, { fileName: "bomb.docx", limits: { maxUnzippedBytes: 8 * 1024 * 1024 } })).rejects.toMatchObject({
       status: 413,
-      message: "The file expands to more data than can be processed.",
+      message: "The file expands to more than 8 MB of data when unpacked, the most that can be read.",
     });
     // a normal document passes the same limit
     await expect(Extract.fromBuffer(docx, { fileName: "ok.docx", limits: { maxUnzippedBytes: 8 * 1024 * 1024 } })).resolves.toMatchObject({
@@ -155,7 +144,7 @@ describe("files that cannot be read", () => {
     const damaged = Buffer.concat([quotePdf().subarray(0, 200), Buffer.from("garbage")]);
     await expect(Extract.fromBuffer(damaged, { fileName: "q.pdf" })).rejects.toMatchObject({
       status: 400,
-      message: expect.stringMatching(/^The PDF cannot be read/),
+      message: "The PDF is damaged or incomplete and cannot be read.",
     });
   });
 
@@ -170,7 +159,7 @@ describe("files that cannot be read", () => {
       );
     await expect(Extract.fromBuffer(Buffer.from(locked, "latin1"), { fileName: "locked.pdf" })).rejects.toMatchObject({
       status: 400,
-      message: "The PDF is password-protected.",
+      message: "The PDF is password-protected. Save a copy without the password and upload that instead.",
     });
   });
 
@@ -181,11 +170,11 @@ describe("files that cannot be read", () => {
     });
   });
 
-  it("reports a damaged Word file as unreadable", async () => {
+  it("reports a damaged Word file as damaged", async () => {
     const damaged = writeZip([{ name: "word/document.xml", data: "<w:document><w:body><w:p>" }]);
     await expect(Extract.fromBuffer(damaged, { fileName: "q.docx" })).rejects.toMatchObject({
       status: 400,
-      message: "This Word (.docx) file could not be read; it may be damaged or password-protected.",
+      message: "The Word document is damaged or incomplete and cannot be read.",
     });
   });
 

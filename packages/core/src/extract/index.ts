@@ -1,14 +1,15 @@
 import { z } from "zod";
-import { Invalid, TooLarge, VisibleError } from "../error";
-import { CfbError } from "./cfb";
-import { declaredKind as declaredKindOf, detectType as detectTypeOf } from "./detect";
+import { Invalid, VisibleError } from "../error";
+import { CfbError, isCompoundFile } from "./cfb";
+import { declaredKind as declaredKindOf, describeContent, detectType as detectTypeOf, isEncryptedOoxml } from "./detect";
+import { damaged, encrypted, failure, isFailureMessage as isFailureMessageOf, megabytes, ReadError } from "./failure";
 import { DEFAULT_LIMITS, parseContext, type Limits, type ParseContext } from "./limits";
 import type { DocumentKind, Extraction } from "./types";
-import { XlsError } from "./xls";
 import { checkZip, ZipError } from "./zip";
 
 export type { DocumentKind, Extraction, Page, Table } from "./types";
 export type { Limits } from "./limits";
+export type ExtractOptions = Extract.Options;
 export { detectType, declaredKind } from "./detect";
 
 const LABELS: Record<DocumentKind, string> = {
@@ -32,17 +33,25 @@ export interface ExtractResult extends Extraction {
   mismatch: boolean;
 }
 
-/** Errors from our own readers are phrased for people; a library's are replaced by this. */
-function unreadable(kind: DocumentKind, error: unknown): VisibleError {
+/**
+ * The one place a reader's failure becomes what a person reads: one of the sentences of
+ * failure.ts, never a parser's or library's own wording (kept as `cause` for the logs).
+ */
+function unreadable(kind: DocumentKind, declared: DocumentKind, error: unknown, limits: Limits): VisibleError {
   if (error instanceof VisibleError) return error;
-  if (error instanceof ZipError && /size limit|entries/.test(error.message)) {
-    return new TooLarge("The file expands to more data than can be processed.");
-  }
-  const own = error instanceof XlsError || error instanceof CfbError || (error instanceof Error && /^The PDF /.test(error.message));
-  const message = own ? (error as Error).message : `This ${LABELS[kind]} file could not be read; it may be damaged or password-protected`;
-  const wrapped = new Invalid(message.endsWith(".") ? message : `${message}.`);
-  wrapped.cause = error;
-  return wrapped;
+  let visible: VisibleError;
+  if (error instanceof ReadError) {
+    // an encrypted package hides whether it is Word or Excel: only the name can say
+    const locked = error.reason === "encrypted" && (kind === "docx" || kind === "xlsx") && declared !== kind ? "unknown" : kind;
+    visible = error.visible(locked);
+  } else if (error instanceof ZipError && /size limit|too large/.test(error.message))
+    visible = failure("expands", { limit: megabytes(limits.maxUnzippedBytes) });
+  else if (error instanceof ZipError && /entries/.test(error.message)) visible = failure("tooManyParts", { count: limits.maxZipEntries });
+  else if (error instanceof CfbError || error instanceof ZipError) visible = damaged(kind);
+  else if (kind === "pdf" && error instanceof Error && /password/i.test(error.message)) visible = encrypted("pdf");
+  else visible = damaged(kind);
+  visible.cause = error;
+  return visible;
 }
 
 async function parse(kind: DocumentKind, buffer: Buffer, context: ParseContext): Promise<Extraction> {
@@ -50,11 +59,16 @@ async function parse(kind: DocumentKind, buffer: Buffer, context: ParseContext):
     case "pdf":
       return (await import("./pdf")).extractPdf(buffer, context);
     case "docx":
-      checkZip(buffer, context.limits);
-      return (await import("./docx")).extractDocx(buffer, context);
     case "xlsx":
+      // a password-protected .docx or .xlsx is an OLE2 file holding the encrypted package
+      if (isCompoundFile(buffer)) {
+        if (isEncryptedOoxml(buffer)) throw new ReadError("encrypted", "An encrypted Office Open XML package");
+        throw new ReadError("damaged", "An OLE2 file where an Office Open XML package was expected");
+      }
       checkZip(buffer, context.limits);
-      return (await import("./xlsx")).extractXlsx(buffer, context);
+      return kind === "docx"
+        ? (await import("./docx")).extractDocx(buffer, context)
+        : (await import("./xlsx")).extractXlsx(buffer, context);
     case "doc":
       return (await import("./doc")).extractDoc(buffer, context);
     case "xls":
@@ -67,8 +81,10 @@ async function parse(kind: DocumentKind, buffer: Buffer, context: ParseContext):
     case "jpeg":
     case "tiff":
       return (await import("./image")).extractImage(kind, buffer, context);
-    case "unknown":
-      throw new Invalid("The file's content is not a PDF, Word, Excel, CSV, text or image (PNG, JPEG, TIFF) file.");
+    case "unknown": {
+      const what = describeContent(buffer);
+      throw what ? failure("unsupported", { what }) : failure("notDocument");
+    }
   }
 }
 
@@ -95,6 +111,9 @@ export namespace Extract {
   });
   export type Options = z.input<typeof Options>;
 
+  /** True when a message is one of extraction's own failure sentences (see failure.ts). */
+  export const isFailureMessage = isFailureMessageOf;
+
   /** What the content really is (magic bytes); see detect.ts. */
   export const detectType = detectTypeOf;
   /** What the name or content type claims. */
@@ -111,8 +130,8 @@ export namespace Extract {
     const { fileName, contentType, ocr } = parsed.data;
     const limits: Limits = { ...DEFAULT_LIMITS, ...parsed.data.limits };
     const bytes = Buffer.isBuffer(buffer) ? buffer : Buffer.from(buffer.buffer, buffer.byteOffset, buffer.byteLength);
-    if (bytes.length > limits.maxInputBytes) throw new TooLarge(`File is larger than ${limits.maxInputBytes} bytes`);
-    if (bytes.length === 0) throw new Invalid("The file is empty.");
+    if (bytes.length > limits.maxInputBytes) throw failure("tooLarge", { bytes: String(limits.maxInputBytes) });
+    if (bytes.length === 0) throw failure("empty");
 
     const kind = detectTypeOf(bytes, fileName);
     const declared = declaredKindOf(fileName, contentType);
@@ -121,7 +140,7 @@ export namespace Extract {
     try {
       extraction = await parse(kind, bytes, context);
     } catch (error) {
-      throw unreadable(kind, error);
+      throw unreadable(kind, declared, error, limits);
     }
     const mismatch = declared !== "unknown" && declared !== kind;
     const warnings = [...new Set(extraction.warnings)];

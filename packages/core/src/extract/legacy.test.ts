@@ -3,6 +3,7 @@ import { readCompoundFile, writeCompoundFile } from "./cfb";
 import { Extract } from "./index";
 import { biffRecord, writeDoc, writeXls } from "./legacy-writers";
 import { readXls } from "./xls";
+import { biff2Worksheet, biff4Worksheet, word6Document, xlsWithRkFloats } from "@quorum/testing/nasty-files";
 
 const u16 = (n: number) => Buffer.from([n & 0xff, n >> 8]);
 const u32 = (n: number) => {
@@ -12,7 +13,7 @@ const u32 = (n: number) => {
 };
 
 /** A workbook stream from raw records: globals (BOUNDSHEET added here) then one sheet. */
-function rawWorkbook(options: { version: number; globals: Buffer[]; sheet: Buffer[]; streamName?: string }) {
+function rawStream(options: { version: number; globals: Buffer[]; sheet: Buffer[] }) {
   const bof = (dt: number) =>
     biffRecord(0x0809, Buffer.concat([u16(options.version), u16(dt), Buffer.alloc(options.version === 0x0600 ? 12 : 4)]));
   const name = options.version === 0x0600 ? Buffer.from([1, 0, 0x53]) : Buffer.from([1, 0x53]); // "S"
@@ -20,8 +21,11 @@ function rawWorkbook(options: { version: number; globals: Buffer[]; sheet: Buffe
   const head = Buffer.concat([bof(0x0005), ...options.globals]);
   const eof = biffRecord(0x000a, Buffer.alloc(0));
   const offset = head.length + boundSheet(0).length + eof.length;
-  const stream = Buffer.concat([head, boundSheet(offset), eof, bof(0x0010), ...options.sheet, eof]);
-  return writeCompoundFile({ [options.streamName ?? "Workbook"]: stream });
+  return Buffer.concat([head, boundSheet(offset), eof, bof(0x0010), ...options.sheet, eof]);
+}
+
+function rawWorkbook(options: { version: number; globals: Buffer[]; sheet: Buffer[]; streamName?: string }) {
+  return writeCompoundFile({ [options.streamName ?? "Workbook"]: rawStream(options) });
 }
 
 describe("legacy Excel (.xls) reader", () => {
@@ -67,7 +71,7 @@ describe("legacy Excel (.xls) reader", () => {
     const file = rawWorkbook({ version: 0x0600, globals: [biffRecord(0x002f, Buffer.alloc(54))], sheet: [] });
     await expect(Extract.fromBuffer(file, { fileName: "locked.xls" })).rejects.toMatchObject({
       status: 400,
-      message: "The Excel file is password-protected.",
+      message: "The Excel workbook is password-protected. Save a copy without the password and upload that instead.",
     });
   });
 
@@ -87,7 +91,80 @@ describe("legacy Excel (.xls) reader", () => {
   });
 });
 
+describe("old and odd Excel files", () => {
+  it("reads negative decimals stored as floating-point RK numbers (they were called damaged)", async () => {
+    const result = await Extract.fromBuffer(xlsWithRkFloats([-1.5, -1234.5, 0.5, -0.25]), { fileName: "neg.xls" });
+    expect(result.tables?.[0]?.rows[0]).toEqual(["-1.5", "-1234.5", "0.5", "-0.25"]);
+  });
+
+  it("reads an Excel 2.1 worksheet (a bare BIFF2 stream) with its number formats", async () => {
+    const file = biff2Worksheet(
+      [
+        ["Item", "Qty", "Price"],
+        ["Caf\xe9 table", 3, 1250.5],
+      ],
+      { formats: ["General", "#,##0.00"], formatOf: (row, col) => (row === 1 && col === 2 ? 1 : 0) },
+    );
+    const result = await Extract.fromBuffer(file, { fileName: "old.xls" });
+    expect(result.kind).toBe("xls");
+    expect(result.pages[0]!.text).toBe("Sheet: Sheet1\nItem | Qty | Price\nCafé table | 3 | 1,250.50");
+  });
+
+  it("reads an Excel 4.0 worksheet: labels, RK numbers and a formula's cached text", async () => {
+    const result = await Extract.fromBuffer(biff4Worksheet([["Total", -42.5]]), { fileName: "v4.xls" });
+    expect(result.pages[0]!.text).toBe("Sheet: Sheet1\nTotal | -42.5\nFormula");
+  });
+
+  it("stops collecting cells at the budget when one long shared string fills thousands of cells", async () => {
+    const long = "x".repeat(30_000);
+    const file = writeXls([{ name: "S", rows: Array.from({ length: 2_000 }, () => [long]) }]);
+    const before = process.memoryUsage().heapUsed;
+    const result = await Extract.fromBuffer(file, { fileName: "many.xls", limits: { maxChars: 1_000_000 } });
+    expect(Extract.text(result).length).toBeLessThanOrEqual(1_000_000);
+    expect(result.warnings).toContain("Only the first 1,000,000 characters of text were kept.");
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(100 * 1024 * 1024);
+  });
+
+  it("reads what comes before the damage in a truncated workbook, and says so", async () => {
+    const label = (row: number, text: string) =>
+      biffRecord(0x0204, Buffer.concat([u16(row), u16(0), u16(0), u16(text.length), Buffer.from([0]), Buffer.from(text, "latin1")]));
+    const stream = rawStream({
+      version: 0x0600,
+      globals: [],
+      sheet: [label(0, "kept"), label(1, "also kept"), label(2, "cut in the middle")],
+    });
+    // a bare BIFF8 stream, as some exporters write: the cut lands inside the last label
+    const result = await Extract.fromBuffer(stream.subarray(0, stream.length - 10), { fileName: "cut.xls" });
+    expect(result.pages[0]!.text).toBe("Sheet: S\nkept\nalso kept");
+    expect(result.warnings).toContain("The workbook is damaged or incomplete; only the part before the damage was read.");
+  });
+});
+
 describe("legacy Word (.doc) reader", () => {
+  it("reads a Word 6.0 / 95 document stored in one run", async () => {
+    const result = await Extract.fromBuffer(word6Document("Quotation 17\nPump\t2\t$20.00"), { fileName: "old.doc" });
+    expect(result.pages[0]!.text).toBe("Quotation 17\nPump | 2 | $20.00");
+  });
+
+  it("reads a fast-saved Word 95 document through its piece table", async () => {
+    const result = await Extract.fromBuffer(word6Document("First half of the text, then the second half.", { pieces: true }), {
+      fileName: "fast.doc",
+    });
+    expect(result.pages[0]!.text).toBe("First half of the text, then the second half.");
+  });
+
+  it("reads a Word 95 document in its language's code page (Russian: Windows-1251)", async () => {
+    const file = word6Document("Коммерческое предложение", { lid: 0x0419, codePage: "windows-1251" });
+    expect((await Extract.fromBuffer(file, { fileName: "ru.doc" })).pages[0]!.text).toBe("Коммерческое предложение");
+  });
+
+  it("says an encrypted Word document is password-protected", async () => {
+    await expect(Extract.fromBuffer(word6Document("secret", { encrypted: true }), { fileName: "locked.doc" })).rejects.toMatchObject({
+      status: 400,
+      message: "The Word document is password-protected. Save a copy without the password and upload that instead.",
+    });
+  });
+
   it("turns table rows and tab-aligned columns into ' | '-joined lines", async () => {
     const file = writeDoc([
       { paragraph: "Qty\tDescription\tAmount" },
@@ -121,7 +198,8 @@ describe("OLE2 container safety", () => {
 
   it("stops at a sector chain that loops instead of hanging (.doc handed to word-extractor)", async () => {
     const looped = loopFirstStream(writeDoc([{ paragraph: "hello" }]));
-    expect(() => readCompoundFile(looped)).toThrow("A sector chain is damaged or loops");
+    // streams are checked when read: the looping one is the table stream word-extractor would follow
+    expect(() => readCompoundFile(looped).read("1Table")).toThrow("A sector chain is damaged or loops");
     await expect(Extract.fromBuffer(looped, { fileName: "loop.doc" })).rejects.toMatchObject({ status: 400 });
   });
 

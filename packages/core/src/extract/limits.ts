@@ -35,6 +35,16 @@ export const DEFAULT_LIMITS: Limits = {
   maxRows: 200_000,
 };
 
+/** Parts read to tell a Word file from an Excel one (relationships, content types) are small: this bounds a lying archive. */
+export const DETECT_PART_BYTES = 4 * 1024 * 1024;
+/** Syntax errors tolerated in one XML part (an odd entity, a truncated end) before it counts as damaged. */
+export const MAX_XML_ERRORS = 100;
+/**
+ * Characters of a workbook's shared strings kept, as a multiple of `maxChars`: strings no cell
+ * could show within the text budget are not worth their memory.
+ */
+export const SHARED_STRINGS_FACTOR = 2;
+
 /**
  * Hands out the character budget page by page. Once it runs dry, `take` truncates and records
  * one warning; callers stop early when `exhausted` is true.
@@ -52,6 +62,11 @@ export class TextBudget {
     return this.used >= this.limits.maxChars;
   }
 
+  /** Characters still to be handed out: readers stop building text past this. */
+  get remaining() {
+    return Math.max(0, this.limits.maxChars - this.used);
+  }
+
   take(text: string): string {
     const room = this.limits.maxChars - this.used;
     if (text.length <= room) {
@@ -61,6 +76,11 @@ export class TextBudget {
     this.used = this.limits.maxChars;
     this.warnOnce();
     return text.slice(0, Math.max(0, room));
+  }
+
+  /** A reader stopped early because the budget was used: says so once, as `take` does. */
+  truncated() {
+    this.warnOnce();
   }
 
   private warnOnce() {
