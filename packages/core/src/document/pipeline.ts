@@ -217,7 +217,9 @@ export namespace DocumentPipeline {
     }
     const buffer = await Storage.getBuffer(item.storageKey);
     const useTextract = config().TEXTRACT_ENABLED && TEXTRACT_KINDS.has(kind);
-    const local = await Extract.fromBuffer(buffer, {
+    // in a worker with a heap cap and a deadline: no file can stall or kill the process, and a
+    // file that needs too much ends as a clear failure of this document alone
+    const local = await Extract.isolated(buffer, {
       fileName: item.fileName,
       contentType: item.fileType,
       ocr: !useTextract,

@@ -5,6 +5,7 @@ import { declaredKind as declaredKindOf, describeContent, detectType as detectTy
 import { damaged, encrypted, failure, isFailureMessage as isFailureMessageOf, megabytes, ReadError } from "./failure";
 import { DEFAULT_LIMITS, parseContext, type Limits, type ParseContext } from "./limits";
 import type { DocumentKind, Extraction } from "./types";
+import { extractIsolated, type IsolationLimits } from "./isolate";
 import { checkZip, ZipError } from "./zip";
 
 export type { DocumentKind, Extraction, Page, Table } from "./types";
@@ -146,6 +147,16 @@ export namespace Extract {
     const warnings = [...new Set(extraction.warnings)];
     if (mismatch) warnings.unshift(`The file is named as ${LABELS[declared]} but its content is ${LABELS[kind]}.`);
     return { ...extraction, warnings, declaredKind: declared, mismatch };
+  }
+
+  /**
+   * `fromBuffer` in a worker thread with a heap cap and a deadline (isolate.ts): for callers that
+   * must survive any file, such as the document pipeline. A file that needs more time or memory
+   * than allowed is refused with a clear TooLarge error.
+   */
+  export async function isolated(buffer: Buffer | Uint8Array, options: Options, limits?: IsolationLimits): Promise<ExtractResult> {
+    const bytes = Buffer.isBuffer(buffer) ? buffer : Buffer.from(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+    return extractIsolated(bytes, options, limits);
   }
 
   /** Chat attachments arrive as data URLs (`data:<type>;base64,<bytes>`). */

@@ -35,6 +35,19 @@ export const DEFAULT_LIMITS: Limits = {
   maxRows: 200_000,
 };
 
+/**
+ * The worker an extraction runs in (isolate.ts): a file that needs more time or heap than this
+ * ends as a clear error for its document instead of stalling or killing the process. Generous
+ * next to what the readers need (a 20-page scan read by OCR takes well under a minute), since
+ * this is the net under them, not their budget.
+ */
+export const EXTRACTION_TIMEOUT_MS = 120_000;
+export const EXTRACTION_HEAP_MB = 1024;
+/** Time a worker may take to load the readers before extraction falls back to running in-process. */
+export const WORKER_START_MS = 30_000;
+/** Extraction workers at once in one process: each may fill its heap cap. */
+export const MAX_PARALLEL_EXTRACTIONS = 2;
+
 /** Parts read to tell a Word file from an Excel one (relationships, content types) are small: this bounds a lying archive. */
 export const DETECT_PART_BYTES = 4 * 1024 * 1024;
 /** Syntax errors tolerated in one XML part (an odd entity, a truncated end) before it counts as damaged. */
