@@ -3,7 +3,7 @@ import { crc32, deflateRawSync, inflateRawSync } from "node:zlib";
 /**
  * Just enough of the zip format for Office files: listing the central directory (to tell a
  * .docx from an .xlsx by its entries), measuring what the archive really inflates to (a zip
- * bomb guard run before mammoth or exceljs see the file) and writing archives for fixtures.
+ * bomb guard run before the Word and Excel readers inflate parts) and writing archives for fixtures.
  */
 
 export interface ZipEntry {
