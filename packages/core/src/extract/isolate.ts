@@ -5,7 +5,7 @@ import { pathToFileURL } from "node:url";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 import { Invalid, TooLarge, VisibleError } from "../error";
 import { failure } from "./failure";
-import { EXTRACTION_HEAP_MB, EXTRACTION_TIMEOUT_MS, MAX_PARALLEL_EXTRACTIONS, WORKER_START_MS } from "./limits";
+import { DEFAULT_LIMITS, EXTRACTION_HEAP_MB, EXTRACTION_TIMEOUT_MS, MAX_PARALLEL_EXTRACTIONS, WORKER_START_MS } from "./limits";
 import type { ExtractOptions, ExtractResult } from "./index";
 
 /**
@@ -45,7 +45,11 @@ export interface IsolationLimits {
   heapMb: number;
 }
 
-const DEFAULT_ISOLATION: IsolationLimits = { timeoutMs: EXTRACTION_TIMEOUT_MS, heapMb: EXTRACTION_HEAP_MB };
+/** The reading time plus, when OCR may run, the OCR budget of the extraction's own limits. */
+function defaultIsolation(options: ExtractOptions): IsolationLimits {
+  const ocrSeconds = options.ocr === false ? 0 : (options.limits?.maxOcrSeconds ?? DEFAULT_LIMITS.maxOcrSeconds);
+  return { timeoutMs: EXTRACTION_TIMEOUT_MS + ocrSeconds * 1000, heapMb: EXTRACTION_HEAP_MB };
+}
 
 /** A few workers at a time: each may use its whole heap cap. */
 let running = 0;
@@ -94,7 +98,7 @@ let warnedFallback = false;
 export async function extractIsolated(
   buffer: Buffer,
   options: ExtractOptions,
-  limits: IsolationLimits = DEFAULT_ISOLATION,
+  limits: IsolationLimits = defaultIsolation(options),
 ): Promise<ExtractResult> {
   const inProcess = async () => (await import("./index")).Extract.fromBuffer(buffer, options);
   const entry = typeof import.meta.url === "string" && import.meta.url.startsWith("file:") ? new URL(import.meta.url) : undefined;

@@ -37,9 +37,10 @@ export const DEFAULT_LIMITS: Limits = {
 
 /**
  * The worker an extraction runs in (isolate.ts): a file that needs more time or heap than this
- * ends as a clear error for its document instead of stalling or killing the process. Generous
- * next to what the readers need (a 20-page scan read by OCR takes well under a minute), since
- * this is the net under them, not their budget.
+ * ends as a clear error for its document instead of stalling or killing the process. The time is
+ * what reading may take besides local OCR, which has its own budget (`maxOcrSeconds`) and is
+ * added to it; both are generous next to what the readers need, since this is the net under
+ * them, not their budget.
  */
 export const EXTRACTION_TIMEOUT_MS = 120_000;
 export const EXTRACTION_HEAP_MB = 1024;
