@@ -9,6 +9,11 @@ import type { DocumentKind, Extraction, Page } from "./types";
 const MAX_TIFF_PAGES = 1000;
 /** Images are read at their own resolution up to this; a 600 dpi scan is read at 300 dpi (as accurate, 4x fewer pixels). */
 const MAX_IMAGE_DPI = 300;
+/**
+ * PNGs are decoded whole (PDFium keeps ~8 bytes per pixel while scaling one down): past this a
+ * PNG would take the extract step over its memory. A 600 dpi A4 scan is 35 megapixels.
+ */
+export const MAX_PNG_PIXELS = 36_000_000;
 /** OCR stops a page after this long. */
 const MAX_OCR_PAGE_MS = 60_000;
 
@@ -142,29 +147,47 @@ async function renderPngOrJpeg(kind: "png" | "jpeg", buffer: Buffer, info: Image
   }
 }
 
+/**
+ * A TIFF page as grey pixels. Bilevel and 8-bit grey pages (what scanners write) are read from
+ * the decoded samples as they are; anything else goes through RGBA.
+ */
 async function tiffPage(buffer: Buffer, index: number, info: ImageInfo): Promise<GreyImage> {
   const UTIF = (await import("utif2")).default;
-  let rgba: Uint8Array;
+  const { width, height } = info;
+  const data = new Uint8Array(width * height);
   try {
-    const ifds = UTIF.decode(buffer);
-    const ifd = ifds[index];
+    const ifd = UTIF.decode(buffer)[index];
     if (!ifd) throw new Error("missing page");
     UTIF.decodeImage(buffer, ifd);
-    rgba = UTIF.toRGBA8(ifd);
+    const tag = (name: string) => (ifd[name] as number[] | undefined)?.[0];
+    const bits = tag("t258") ?? 1;
+    const samples = tag("t277") ?? 1;
+    const photometric = tag("t262") ?? (bits === 1 ? 0 : 1);
+    const raw = ifd.data;
+    if (samples === 1 && (bits === 1 || bits === 8) && (photometric === 0 || photometric === 1)) {
+      const stride = Math.ceil((width * bits) / 8);
+      const white = photometric === 0 ? 0 : 255;
+      for (let y = 0; y < height; y++) {
+        for (let x = 0; x < width; x++) {
+          const sample = bits === 8 ? raw[y * stride + x]! : (raw[y * stride + (x >> 3)]! >> (7 - (x & 7))) & 1 ? 255 : 0;
+          data[y * width + x] = white === 255 ? sample : 255 - sample;
+        }
+      }
+    } else {
+      const rgba = UTIF.toRGBA8(ifd);
+      for (let i = 0, p = 0; i < data.length; i++, p += 4) {
+        // luminance composited over white paper
+        const alpha = rgba[p + 3]! / 255;
+        const luma = 0.299 * rgba[p]! + 0.587 * rgba[p + 1]! + 0.114 * rgba[p + 2]!;
+        data[i] = Math.round(luma * alpha + 255 * (1 - alpha));
+      }
+    }
   } catch {
     throw damaged("tiff");
   }
-  const data = new Uint8Array(info.width * info.height);
-  for (let i = 0, p = 0; i < data.length; i++, p += 4) {
-    // luminance composited over white paper
-    const alpha = rgba[p + 3]! / 255;
-    const luma = 0.299 * rgba[p]! + 0.587 * rgba[p + 1]! + 0.114 * rgba[p + 2]!;
-    data[i] = Math.round(luma * alpha + 255 * (1 - alpha));
-  }
   const dpi = dpiOf(info);
-  const image = { width: info.width, height: info.height, data, scale: dpi / 72 };
   const wanted = targetDpi(info) / dpi;
-  return shrink(image, Math.floor(info.width * info.height * wanted * wanted));
+  return shrink({ width, height, data, scale: dpi / 72 }, Math.floor(width * height * wanted * wanted));
 }
 
 /**
@@ -181,8 +204,9 @@ export async function extractImage(kind: DocumentKind, buffer: Buffer, context: 
     pages = [];
   }
   if (pages.length === 0 || pages.some((p) => p.width <= 0 || p.height <= 0)) throw damaged(kind);
+  const maxPixels = kind === "png" ? Math.min(limits.maxImagePixels, MAX_PNG_PIXELS) : limits.maxImagePixels;
   for (const page of pages) {
-    if (page.width * page.height > limits.maxImagePixels) {
+    if (page.width * page.height > maxPixels) {
       throw new TooLarge(`The image is ${page.width} x ${page.height} pixels, more than can be read.`);
     }
   }

@@ -195,25 +195,34 @@ export async function renderImageFile(
   }
 }
 
-/** Scales a grey raster down by averaging blocks of pixels (a box filter), to at most `maxPixels`. */
+/**
+ * Scales a grey raster down by averaging blocks of pixels (a box filter), to at most `maxPixels`.
+ * One output row is summed at a time, so a 60-megapixel page costs no more than its own bytes.
+ */
 export function shrink(image: GreyImage, maxPixels: number): GreyImage {
   const pixels = image.width * image.height;
   if (pixels <= maxPixels) return image;
   const factor = Math.sqrt(maxPixels / pixels);
   const width = Math.max(1, Math.floor(image.width * factor));
   const height = Math.max(1, Math.floor(image.height * factor));
-  const sums = new Float64Array(width * height);
-  const counts = new Uint32Array(width * height);
-  for (let y = 0; y < image.height; y++) {
-    const ty = Math.min(height - 1, Math.floor(y * factor)) * width;
-    for (let x = 0; x < image.width; x++) {
-      const target = ty + Math.min(width - 1, Math.floor(x * factor));
-      sums[target]! += image.data[y * image.width + x]!;
-      counts[target]!++;
-    }
-  }
+  const column = new Uint32Array(image.width);
+  for (let x = 0; x < image.width; x++) column[x] = Math.min(width - 1, Math.floor(x * factor));
   const data = new Uint8Array(width * height);
-  for (let i = 0; i < data.length; i++) data[i] = Math.round(sums[i]! / Math.max(1, counts[i]!));
+  const sums = new Uint32Array(width);
+  const counts = new Uint32Array(width);
+  let y = 0;
+  for (let target = 0; target < height; target++) {
+    sums.fill(0);
+    counts.fill(0);
+    for (; y < image.height && (target === height - 1 || Math.floor(y * factor) <= target); y++) {
+      const row = y * image.width;
+      for (let x = 0; x < image.width; x++) {
+        sums[column[x]!]! += image.data[row + x]!;
+        counts[column[x]!]!++;
+      }
+    }
+    for (let x = 0; x < width; x++) data[target * width + x] = counts[x] ? Math.round(sums[x]! / counts[x]!) : 255;
+  }
   return { width, height, data, scale: image.scale * factor };
 }
 
