@@ -175,6 +175,18 @@ describe("questions about invoices", () => {
     expect(top("What is the total of invoice F-2024-0042?")).toBe("rhone-facture.pdf");
   });
 
+  it("a short number named in the question finds the document that prints it as its number, not a postcode that reads the same", () => {
+    const index = invoiceIndex([
+      { fileName: "estimate.pdf", text: "Begroting voor woonboot\nBegroting nummer: 40711\nTotaal inclusief BTW | € 88.341,52" },
+      ...Array.from({ length: 3 }, (_, i) => ({
+        fileName: `angebot-${i}.pdf`,
+        text: `Angebot\nMusterweg 3, 40711 Musterstadt\nPraxis Beispiel, 40711 Musterstadt\nGesamt | ${i}.500,00 EUR`,
+      })),
+    ]);
+    const [first] = searchIndex(index, "What is the total of quote 40711?", 1);
+    expect(first?.fileName).toBe("estimate.pdf");
+  });
+
   it("an amount written 3,884.71 finds the document that prints 3.884,71", () => {
     expect(searchIndex(invoiceIndex(), "Which invoice is for 3,884.71?", 1)[0]?.fileName).toBe("vandijk-factuur.pdf");
     expect(searchIndex(invoiceIndex(), "invoice of 5608.06 euros", 1)[0]?.fileName).toBe("rhone-facture.pdf");

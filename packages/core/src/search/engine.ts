@@ -1,6 +1,6 @@
 import { gunzipSync, gzipSync } from "node:zlib";
 import MiniSearch, { type Options, type SearchOptions } from "minisearch";
-import { queryTerms, searchTerms, type QueryTerm } from "./terms";
+import { queryTerms, searchTerms, TERM_WEIGHT, type QueryTerm } from "./terms";
 
 /**
  * The lexical index of a set of document chunks: minisearch's BM25 (no embedding
@@ -70,7 +70,7 @@ const AS_IS: SearchOptions = { tokenize: (term) => [term], processTerm: (term) =
  */
 const CONTEXT_CHUNKS = 12;
 const CONTEXT_DOCUMENTS = 3;
-export const CONTEXT_SHARE = 0.5;
+export const CONTEXT_SHARE = 0.75;
 
 /**
  * The best `limit` chunks for a question, best first; chunks that share no term
@@ -79,8 +79,13 @@ export const CONTEXT_SHARE = 0.5;
  * it holds; plus the terms its document holds elsewhere when they name that document.
  */
 export function searchIndex(index: ChunkIndex, question: string, limit: number): Hit[] {
-  const terms = queryTerms(question);
-  if (terms.length === 0 || index.documentCount === 0) return [];
+  const asked = queryTerms(question);
+  if (asked.length === 0 || index.documentCount === 0) return [];
+  // Where the number a question names is printed as a document's number, elsewhere it is likely a postcode or a phone number.
+  const printedAsNumber = new Set(asked.filter((t) => t.term.startsWith("#") && index.search(t.term, AS_IS).length > 0).map((t) => t.term));
+  const terms = asked.map((t) =>
+    t.numbered && printedAsNumber.has(t.numbered) ? { ...t, weight: Math.min(t.weight, TERM_WEIGHT.word) } : t,
+  );
   const results = index.search(
     { combineWith: "OR", queries: terms.map((t) => ({ ...AS_IS, queries: [t.term], fuzzy: fuzzyFor(t), boostTerm: () => t.weight })) },
     AS_IS,

@@ -52,6 +52,16 @@ describe("search terms", () => {
     expect(searchTerms("Échéance")).toEqual(["echeance", "due"]);
   });
 
+  it("a figure printed after a number label or a document word is also that document's number", () => {
+    expect(searchTerms("Factuurnummer: 4711")).toContain("#4711");
+    expect(searchTerms("Invoice No : # AB_CD2024")).toContain("#abcd2024");
+    expect(searchTerms("Facture n° 2023117045")).toContain("#2023117045");
+    expect(searchTerms("Musterweg 3, 4711 Musterstadt")).not.toContain("#4711");
+    const asked = queryTerms("What is the total of quote 4711?");
+    expect(asked.find((t) => t.term === "#4711")).toMatchObject({ kind: "identifier" });
+    expect(asked.find((t) => t.term === "4711")).toMatchObject({ kind: "identifier", numbered: "#4711" });
+  });
+
   it("a question asking how much asks for a total", () => {
     expect(queryTerms("How much is invoice 7781?").map((t) => t.term)).toContain("total");
   });

@@ -87,6 +87,8 @@ const LABELS: Record<string, string[]> = {
     "orcamento",
     "penawaran",
     "kostenvoranschlag",
+    "begroting",
+    "kostenraming",
     "proforma",
     "estimate",
     "proposal",
@@ -234,8 +236,21 @@ function amount(canonical: string, emit: Emit) {
  */
 const joinable = (parts: string[], joined: string) => parts.length >= 3 || joined.length >= 8;
 
+/**
+ * A figure printed right after a document word or a number label ("Factuurnummer: 4711",
+ * "Invoice No : # AB-12", "Begroting nummer 12345") is that document's number: it
+ * also gives "#4711", which a question naming "invoice 4711" asks for, and which a
+ * postcode or a phone number that happen to read the same do not give.
+ */
+const NUMBERED =
+  /(?:\b(?:\p{L}*(?:nummer|number|numero|nomor|nr)|no|n|invoice|quote|quotation|estimate|proforma|factuur|facture|factura|fattura|fatura|rechnung|angebot|devis|offerte|begroting|presupuesto|cotizacion|preventivo|orcamento|penawaran|order|ref|reference)\b|#)[ \t.:#°º|]*((?=[\p{L}\p{N}/_\-.]*\d)[\p{L}\p{N}]+(?:[/_\-.]+[\p{L}\p{N}]+)*)/gu;
+
+/** The "#" term of a document number as printed. */
+export const numberedTerm = (printed: string) => `#${printed.replace(/[^\p{L}\p{N}]+/gu, "")}`;
+
 function scan(text: string, emit: Emit) {
   const folded = fold(text);
+  for (const match of folded.matchAll(NUMBERED)) emit(numberedTerm(match[1]!), "identifier");
   const pieces: string[] = [];
   // Runs with a figure are read here and blanked; the words around them are tokenized in one go.
   const rest = folded.replace(RUN, (run) => {
@@ -290,22 +305,40 @@ export const TERM_WEIGHT: Record<TermKind, number> = { word: 1, label: 1, amount
 
 export interface QueryTerm extends Term {
   weight: number;
+  /** For a figure the question names ("invoice 12345"): its "#" term, which says where it is a document's number. */
+  numbered?: string;
 }
 
 /** A question's distinct terms with their weights; a word with digits (QX4471, AB2009887766) is an identifier. */
+/**
+ * What a question names by a document word: "invoice 1727", "quote no. SO-8", "order #4471".
+ * The figure after the word is an identifier however short it is.
+ */
+const NAMED =
+  /\b(?:invoice|quote|quotation|estimate|proforma|offer|order|reference|ref|number|no|nr|n|#)\s*[.:#°º]*\s*((?=[\p{L}\p{N}/_\-.]*\d)[\p{L}\p{N}]+(?:[/_\-.]+[\p{L}\p{N}]+)*)/gu;
+
 export function queryTerms(question: string): QueryTerm[] {
   const terms = textTerms(question);
   const folded = fold(question);
   for (const [pattern, labels] of QUESTION_PHRASES)
     if (pattern.test(folded)) for (const l of labels) terms.push({ term: l, kind: "label" });
+  const named = new Map<string, string>();
+  for (const match of folded.matchAll(NAMED)) {
+    const printed = match[1]!.replace(/[.\-/_]+$/, "");
+    const numbered = numberedTerm(printed);
+    for (const t of textTerms(printed)) if (t.kind !== "part" || !/\D/.test(t.term)) named.set(t.term, numbered);
+    terms.push({ term: numbered, kind: "identifier" });
+  }
   const byTerm = new Map<string, QueryTerm>();
   for (const t of terms) {
     // A code or a long number on its own (QX4471, 2023117045) is an identifier too.
-    const code = /\d/.test(t.term) && t.term.length >= 5 && (/\D/.test(t.term) || t.term.length >= 6);
+    const code =
+      (named.has(t.term) && t.kind !== "part") || (/\d/.test(t.term) && t.term.length >= 5 && (/\D/.test(t.term) || t.term.length >= 6));
     const kind: TermKind = t.kind === "word" && code ? "identifier" : t.kind;
     const weight = t.kind === "part" && code ? TERM_WEIGHT.word : TERM_WEIGHT[kind];
     const seen = byTerm.get(t.term);
-    if (!seen || seen.weight < weight) byTerm.set(t.term, { term: t.term, kind, weight });
+    const numbered = named.get(t.term);
+    if (!seen || seen.weight < weight) byTerm.set(t.term, { term: t.term, kind, weight, ...(numbered ? { numbered } : {}) });
   }
   return [...byTerm.values()];
 }
