@@ -174,8 +174,9 @@ export async function stripsPdf(lines: TextLine[], count = 15): Promise<Buffer> 
 /**
  * A PDF whose text is drawn as vector outlines (filled paths, no text layer), as design tools
  * and some PDF printers export: each glyph's outline comes from PDFium's copy of Helvetica.
+ * `textLayer` lines are written as real text on top (a footer a printing system stamped, say).
  */
-export async function outlinedPdf(lines: TextLine[]): Promise<Buffer> {
+export async function outlinedPdf(lines: TextLine[], textLayer: TextLine[] = []): Promise<Buffer> {
   const pdfium = await newPdfium();
   const document = pdfium.FPDF_CreateNewDocument();
   const font = pdfium.FPDFText_LoadStandardFont(document, "Helvetica");
@@ -223,6 +224,7 @@ export async function outlinedPdf(lines: TextLine[]): Promise<Buffer> {
         x += metrics.widthOfTextAtSize(char, size);
       }
     }
+    drawText(page, metrics, textLayer);
     return Buffer.from(await pdf.save());
   } finally {
     pdfium.pdfium.wasmExports.free(point);

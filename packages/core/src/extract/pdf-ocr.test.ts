@@ -48,6 +48,18 @@ describe("OCR of PDF pages without a usable text layer", () => {
   );
 
   it(
+    "reads a page whose only text layer is a short footer, far too little for the ink on it",
+    async () => {
+      const footer = [{ text: "Printed from the order system, page 1 of 1", x: 50, y: 800, size: 8 }];
+      const result = await Extract.fromBuffer(await outlinedPdf(ENGLISH_QUOTE, footer), { fileName: "stamped.pdf" });
+      expect(result.scannedPages).toEqual([1]);
+      expect(result.ocrPages).toEqual([1]);
+      for (const key of ["Northwind Fabrication Ltd", "NF-4471", "2,474.40", "page 1 of 1"]) expect(result.pages[0]!.text).toContain(key);
+    },
+    OCR_TIMEOUT,
+  );
+
+  it(
     "reads a page composited from 15 image strips as one page, its table rows whole",
     async () => {
       const result = await Extract.fromBuffer(await stripsPdf(ENGLISH_QUOTE, 15), { fileName: "strips.pdf" });
