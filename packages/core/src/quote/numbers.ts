@@ -131,11 +131,17 @@ export interface MoneyToken {
 const NUMBER_CORE =
   "\\d{1,3}(?:[.,'’]\\d{3})+(?:[.,]\\d{1,4}|[.,]-)?|\\d{1,2}(?:,\\d{2})+,\\d{3}(?:\\.\\d{1,4})?|\\d+(?:[.,]\\d{1,4}|[.,]-)?";
 const SPACED_CORE = "\\d{1,3}(?: \\d{3})+(?:[.,]\\d{1,4}|[.,]-)?";
-const tokenPattern = (spaced: boolean) =>
+const pattern = (spaced: boolean) =>
   new RegExp(
     `(?<![\\w.,/(-])\\(?-?\\s?(?:${CURRENCY_MARK}\\s?)?-?\\s?(?:${spaced ? `${SPACED_CORE}|` : ""}${NUMBER_CORE})(?:\\s?(?:${CURRENCY_MARK}|e(?![\\w])))?\\)?-?(?![\\w/:]|[.,]\\d|-\\d|\\s?%)`,
     "g",
   );
+const PATTERNS = { spaced: pattern(true), plain: pattern(false) };
+const tokenPattern = (spaced: boolean) => {
+  const re = spaced ? PATTERNS.spaced : PATTERNS.plain;
+  re.lastIndex = 0;
+  return re;
+};
 
 /**
  * Money-looking tokens in a line, left to right: percentages, dates and parts of codes are

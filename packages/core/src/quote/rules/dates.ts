@@ -86,9 +86,14 @@ const PATTERNS: { re: RegExp; read: (m: RegExpExecArray, order: DateOrder) => st
 
 /** Every date in a text, in reading order. */
 export function findDates(text: string, order: DateOrder = "mdy"): FoundDate[] {
+  // every date has a digit, and a numeric one a separator between digits
+  if (!/\d/.test(text)) return [];
   const key = fold(text);
   const found: FoundDate[] = [];
+  const named = /\p{L}{3}/u.test(key);
+  const numericOnly = /\d[-/.]\d/.test(key);
   for (const { re, read, numeric } of PATTERNS) {
+    if (numeric || re === PATTERNS[0]!.re ? !numericOnly : !named) continue;
     re.lastIndex = 0;
     for (let m = re.exec(key); m; m = re.exec(key)) {
       const iso = read(m, order);

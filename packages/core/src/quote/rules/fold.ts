@@ -3,6 +3,8 @@
  * character (indexes into the folded text are indexes into the original).
  */
 export function fold(text: string): string {
+  // most text is plain ASCII: lower case is all it needs
+  if (/^[\x00-\x5f\x61-\x7f]*$/.test(text)) return text.toLowerCase();
   let out = "";
   for (const raw of text) {
     const ch = raw === "’" || raw === "‘" || raw === "ʼ" || raw === "`" ? "'" : raw;

@@ -33,6 +33,9 @@ const PHRASES: [string, Column][] = (() => {
   for (const column of order) for (const word of COLUMN_WORDS[column]) if (!seen.has(word)) seen.set(word, column);
   return [...seen.entries()].sort((a, b) => b[0].length - a[0].length);
 })();
+/** The phrases by their first character, so a header cell is split without trying every phrase at every word. */
+const BY_FIRST = new Map<string, [string, Column][]>();
+for (const entry of PHRASES) BY_FIRST.set(entry[0][0]!, [...(BY_FIRST.get(entry[0][0]!) ?? []), entry]);
 const PRIMARY_DESCRIPTION =
   /^(description|desc|designation|libelle|bezeichnung|beschreibung|omschrijving|descripcion|concepto|descrizione|descricao|uraian|keterangan|deskripsi|particulars|details|item description|description of .*|nom & designation|leistung|prestation|artikelbezeichnung)/;
 
@@ -48,7 +51,7 @@ function cellColumns(key: string): { types: Column[]; covered: number; letters: 
   while (text.length > 0) {
     text = text.replace(/^[\s|/.,-]+/, "");
     if (!text) break;
-    const hit = PHRASES.find(([phrase]) => text.startsWith(phrase) && !/[\p{L}]/u.test(text.charAt(phrase.length)));
+    const hit = BY_FIRST.get(text[0]!)?.find(([phrase]) => text.startsWith(phrase) && !/[\p{L}]/u.test(text.charAt(phrase.length)));
     if (hit) {
       types.push(hit[1]);
       covered += hit[0].replace(/[^\p{L}]/gu, "").length;
@@ -71,7 +74,6 @@ function cellColumns(key: string): { types: Column[]; covered: number; letters: 
 /** The item-table header a row is, if it is one. */
 export function headerOf(row: Row, doc: Doc): Header | undefined {
   if (row.cells.length < 2 && row.text.length > 120) return undefined;
-  if (moneyTokens(row.text, doc.style).some((t) => t.decimals || t.currency)) return undefined;
   const columns: HeaderColumn[] = [];
   let covered = 0;
   let letters = 0;
@@ -82,6 +84,8 @@ export function headerOf(row: Row, doc: Doc): Header | undefined {
     for (const type of got.types) columns.push({ type, cell: c, ...(cell.x0 !== undefined ? { x0: cell.x0, x1: cell.x1 } : {}) });
   });
   if (letters === 0 || covered / letters < 0.6) return undefined;
+  // a header holds no amounts
+  if (moneyTokens(row.text, doc.style).some((t) => t.decimals || t.currency)) return undefined;
   const types = new Set(columns.map((c) => c.type));
   const numeric = ["quantity", "unitPrice", "amount"].filter((t) => types.has(t as Column)).length;
   if (!(types.has("description") || types.has("code")) || numeric === 0 || columns.length < 3 - (row.cells.length === 1 ? 0 : 1))
