@@ -4,7 +4,7 @@
  */
 export function fold(text: string): string {
   // most text is plain ASCII: lower case is all it needs
-  if (/^[\x00-\x5f\x61-\x7f]*$/.test(text)) return text.toLowerCase();
+  if (/^[\x20-\x5f\x61-\x7e]*$/.test(text)) return text.toLowerCase();
   let out = "";
   for (const raw of text) {
     const ch = raw === "’" || raw === "‘" || raw === "ʼ" || raw === "`" ? "'" : raw;
