@@ -199,13 +199,15 @@ export async function renderPdf(spec: DocSpec): Promise<Buffer> {
   if (spec.customerLabel) page.drawText(winAnsi(`${spec.customerLabel}:`), { x: 50, y, size: 10, font: bold });
   spec.customer.forEach((line, i) => page.drawText(winAnsi(line), { x: 50, y: y - 14 * (i + 1), size: 10, font }));
   y = 580;
-  const columns = [50, 330, 430, 545];
+  // the description from the left margin, every other column right-aligned, the last at the right margin
+  const n = spec.header.length;
+  const columns = [50, ...Array.from({ length: n - 1 }, (_, i) => 545 - (n - 2 - i) * Math.min(100, 300 / (n - 1)))];
   page.drawText(winAnsi(spec.header[0]!), { x: columns[0]!, y, size: 10, font: bold });
-  for (let c = 1; c < 4; c++) drawRight(page, bold, spec.header[c]!, columns[c]!, y, 10);
+  for (let c = 1; c < n; c++) drawRight(page, bold, spec.header[c]!, columns[c]!, y, 10);
   spec.rows.forEach((row, r) => {
     const ry = y - 18 * (r + 1);
     page.drawText(winAnsi(row[0]!), { x: columns[0]!, y: ry, size: 10, font });
-    for (let c = 1; c < 4; c++) drawRight(page, font, row[c]!, columns[c]!, ry, 10);
+    for (let c = 1; c < n; c++) if (row[c]) drawRight(page, font, row[c]!, columns[c]!, ry, 10);
   });
   y = y - 18 * (spec.rows.length + 2);
   spec.totals.forEach(([label, value], i) => {

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { renderPdf, sampleDocument } from "@quorum/testing/quote-documents";
+import { Extract } from "../../extract/index";
 import { readItems } from "./items";
 import { readDoc } from "./text";
 
@@ -100,5 +102,24 @@ describe("line items from the item table", () => {
     expect(
       rows("Description | Quantité | Rem. | Prix HT\nHuile d'olive | 10 Liter(s) | 19,80 € | -198,00 €\nTotal HT | -198,00 €"),
     ).toEqual([["Huile d'olive", 10, 19.8, -198]]);
+  });
+});
+
+describe("line items by position", () => {
+  it("a value stands under its column even when the columns before it are empty", async () => {
+    const spec = sampleDocument("en", "invoice");
+    spec.header = ["Description", "Qty", "Disc. %", "Unit Price", "Amount"];
+    spec.rows = [
+      ["Stainless railing section", "1", "", "£4,800.00", "£4,800.00"],
+      ["Welding labour", "8", "10%", "£65.00", "£468.00"],
+      ["Site survey", "", "", "", "£1,200.00"],
+    ];
+    const extraction = await Extract.fromBuffer(await renderPdf(spec), { fileName: "invoice.pdf", ocr: false });
+    const items = readItems(readDoc(extraction.pages)).items;
+    expect(items.map((i) => [i.description, i.quantity, i.unitPrice, i.amount])).toEqual([
+      ["Stainless railing section", 1, 4800, 4800],
+      ["Welding labour", 8, 65, 468],
+      ["Site survey", null, null, 1200],
+    ]);
   });
 });

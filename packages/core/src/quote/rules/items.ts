@@ -40,24 +40,27 @@ const PRIMARY_DESCRIPTION =
   /^(description|desc|designation|libelle|bezeichnung|beschreibung|omschrijving|descripcion|concepto|descrizione|descricao|uraian|keterangan|deskripsi|particulars|details|item description|description of .*|nom & designation|leistung|prestation|artikelbezeichnung)/;
 
 /** Splits a header cell into the column phrases it holds; null when it holds words that are not column names. */
-function cellColumns(key: string): { types: Column[]; covered: number; letters: number } {
+function cellColumns(key: string): { types: Column[]; spans: [number, number][]; covered: number; letters: number } {
   const types: Column[] = [];
-  let text = key
-    .replace(/\((?:[^)]*)\)/g, " ")
-    .replace(/[€$£%*:]/g, " ")
-    .trim();
+  const spans: [number, number][] = [];
+  // same length as the key, so a phrase's position is its place across the cell
+  const text = key.replace(/\((?:[^)]*)\)/g, (m) => " ".repeat(m.length)).replace(/[€$£%*:]/g, " ");
   const letters = text.replace(/[^\p{L}]/gu, "").length;
   let covered = 0;
-  while (text.length > 0) {
-    text = text.replace(/^[\s|/.,-]+/, "");
-    if (!text) break;
-    const hit = BY_FIRST.get(text[0]!)?.find(([phrase]) => text.startsWith(phrase) && !/[\p{L}]/u.test(text.charAt(phrase.length)));
+  let at = 0;
+  while (at < text.length) {
+    const skip = /^[\s|/.,-]+/.exec(text.slice(at));
+    if (skip) at += skip[0].length;
+    if (at >= text.length) break;
+    const rest = text.slice(at);
+    const hit = BY_FIRST.get(rest[0]!)?.find(([phrase]) => rest.startsWith(phrase) && !/[\p{L}]/u.test(rest.charAt(phrase.length)));
     if (hit) {
       types.push(hit[1]);
+      spans.push([at / text.length, (at + hit[0].length) / text.length]);
       covered += hit[0].replace(/[^\p{L}]/gu, "").length;
-      text = text.slice(hit[0].length);
+      at += hit[0].length;
     } else {
-      const word = /^\S+/.exec(text)![0];
+      const word = /^\S+/.exec(rest)![0];
       // currency and tax qualifiers: "EUR", "HT", "excl.", "netto"
       if (
         /^(eur|usd|gbp|chf|inr|ht|ttc|excl|incl|exkl|inkl|net|netto|brutto|mwst|vat|tva|btw|per|de|du|of|the|a|en|in|pro|je|par|por|x)\.?$/.test(
@@ -65,10 +68,10 @@ function cellColumns(key: string): { types: Column[]; covered: number; letters: 
         )
       )
         covered += word.replace(/[^\p{L}]/gu, "").length;
-      text = text.slice(word.length);
+      at += word.length;
     }
   }
-  return { types, covered, letters };
+  return { types, spans, covered, letters };
 }
 
 /** The item-table header a row is, if it is one. */
@@ -81,7 +84,12 @@ export function headerOf(row: Row, doc: Doc): Header | undefined {
     const got = cellColumns(cell.key);
     covered += got.covered;
     letters += got.letters;
-    for (const type of got.types) columns.push({ type, cell: c, ...(cell.x0 !== undefined ? { x0: cell.x0, x1: cell.x1 } : {}) });
+    got.types.forEach((type, k) => {
+      // a cell holding several column names ("Menge Einheit Preis/Einh Gesamt"): each its share of the cell's width
+      const [from, to] = got.spans[k]!;
+      const width = cell.x0 !== undefined ? cell.x1! - cell.x0 : 0;
+      columns.push({ type, cell: c, ...(cell.x0 !== undefined ? { x0: cell.x0 + width * from, x1: cell.x0 + width * to } : {}) });
+    });
   });
   if (letters === 0 || covered / letters < 0.6) return undefined;
   // a header holds no amounts
@@ -271,6 +279,46 @@ function align(values: Value[], columns: Column[]): (Column | undefined)[] {
   return out;
 }
 
+/**
+ * Values under the header column they stand under, when the reader gave positions: each value
+ * takes the column its horizontal extent overlaps most (or the nearest one), and a column keeps
+ * its best value. Null when a value lands in a column of the wrong kind: the alignment by order decides then.
+ */
+function alignByPosition(values: Value[], row: Row, columns: HeaderColumn[]): (Column | undefined)[] | null {
+  if (columns.some((c) => c.x0 === undefined) || row.cells.some((c) => c.text && c.x0 === undefined)) return null;
+  const span = (v: Value): [number, number] => {
+    const cell = row.cells[v.cell]!;
+    const length = Math.max(1, cell.text.length);
+    const width = cell.x1! - cell.x0!;
+    const at = v.at ?? 0;
+    return [cell.x0! + (width * at) / length, cell.x0! + (width * (at + v.text.length)) / length];
+  };
+  const chosen = values.map((v) => {
+    if (v.kind === "word") return { column: -1, score: 0 };
+    const [a, b] = span(v);
+    let best = -1;
+    let score = -Infinity;
+    columns.forEach((c, i) => {
+      const o = Math.min(b, c.x1!) - Math.max(a, c.x0!);
+      const gap = o >= 0 ? o : -Math.min(Math.abs(a - c.x1!), Math.abs(b - c.x0!), Math.abs(b - c.x1!));
+      if (gap > score) {
+        score = gap;
+        best = i;
+      }
+    });
+    return { column: score > -40 ? best : -1, score };
+  });
+  const out: (Column | undefined)[] = values.map(() => undefined);
+  columns.forEach((column, i) => {
+    const mine = chosen.map((c, k) => ({ ...c, k })).filter((c) => c.column === i);
+    if (mine.length === 0) return;
+    const best = mine.sort((a, b) => b.score - a.score)[0]!;
+    out[best.k] = column.type;
+  });
+  for (let k = 0; k < values.length; k++) if (out[k] && fit(values[k]!, out[k]!, false, true) <= -9) return null;
+  return out.some((c) => c === "amount" || c === "unitPrice") ? out : null;
+}
+
 const close = (a: number, b: number) => Math.abs(a - b) <= Math.max(0.015, Math.abs(b) * 0.001);
 
 /** Numbers from the values by their column, with the arithmetic used to settle doubtful ones. */
@@ -283,7 +331,10 @@ function valuesToItem(values: Value[], assigned: (Column | undefined)[], leadNum
   let unitPrice = get("unitPrice")?.value ?? null;
   const amountValue = get("amount");
   let amount = amountValue?.value ?? null;
-  const unit = get("unit")?.text.replace(/\.$/, "") ?? null;
+  // "15.00 Units": a unit word right after the quantity, when no column is named for units
+  const quantityAt = assigned.lastIndexOf("quantity");
+  const follower = quantityAt >= 0 ? values[quantityAt + 1] : undefined;
+  const unit = (get("unit") ?? (follower?.kind === "unit" ? follower : undefined))?.text.replace(/\.$/, "") ?? null;
   const nums = values.filter((v) => v.kind === "num").map((v) => v.value!);
   if (amount !== null && quantity !== null && unitPrice !== null && !close(quantity * unitPrice, amount)) {
     // find the pair of numbers before the amount that multiplies to it
@@ -423,7 +474,7 @@ function parseRow(row: Row, header: Header, doc: Doc): Parsed {
   ) {
     leadNumber = Number(glued[1]!.replace(",", "."));
   }
-  const assigned = align(values, columns);
+  const assigned = alignByPosition(values, row, numericColumns) ?? align(values, columns);
   const got = valuesToItem(values, assigned, leadNumber);
   if (got.usedLead && glued) description = description.slice(0, glued.index).trim();
   if (got.quantity === null && leadQuantity !== null) got.quantity = leadQuantity;
