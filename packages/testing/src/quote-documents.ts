@@ -218,6 +218,46 @@ export async function renderPdf(spec: DocSpec): Promise<Buffer> {
   return Buffer.from(await pdf.save());
 }
 
+/**
+ * A PDF in the other common layout: the title large at the top left, the issuer's block at the
+ * top right, the customer under its label on the left, the number and dates as a row of labels
+ * over a row of values, an item table with a position column, and the legal footer.
+ */
+export async function renderPdfModern(spec: DocSpec): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const page = pdf.addPage([595, 842]);
+  page.drawText(winAnsi(spec.title), { x: 50, y: 780, size: 22, font: bold });
+  spec.vendor.forEach((line, i) => drawRight(page, i === 0 ? bold : font, line, 545, 790 - i * 13, i === 0 ? 12 : 9));
+  if (spec.customerLabel) page.drawText(winAnsi(spec.customerLabel.toUpperCase()), { x: 50, y: 700, size: 9, font: bold });
+  spec.customer.forEach((line, i) => page.drawText(winAnsi(line), { x: 50, y: 686 - i * 13, size: 10, font }));
+  const fieldX = [50, 210, 370];
+  spec.fields.forEach(([label, value], i) => {
+    page.drawText(winAnsi(label), { x: fieldX[i]!, y: 610, size: 9, font: bold });
+    page.drawText(winAnsi(value), { x: fieldX[i]!, y: 596, size: 10, font });
+  });
+  const y = 550;
+  const header = ["#", ...spec.header];
+  const right = [0, 0, 370, 450, 545];
+  page.drawText("#", { x: 50, y, size: 9, font: bold });
+  page.drawText(winAnsi(header[1]!), { x: 70, y, size: 9, font: bold });
+  for (let c = 2; c < header.length; c++) drawRight(page, bold, header[c]!, right[c]!, y, 9);
+  spec.rows.forEach((row, r) => {
+    const ry = y - 18 * (r + 1);
+    page.drawText(String(r + 1), { x: 50, y: ry, size: 10, font });
+    page.drawText(winAnsi(row[0]!), { x: 70, y: ry, size: 10, font });
+    for (let c = 1; c < row.length; c++) drawRight(page, font, row[c]!, right[c + 1]!, ry, 10);
+  });
+  const ty = y - 18 * (spec.rows.length + 2);
+  spec.totals.forEach(([label, value], i) => {
+    page.drawText(winAnsi(label), { x: 330, y: ty - 16 * i, size: 10, font: i === spec.totals.length - 1 ? bold : font });
+    drawRight(page, i === spec.totals.length - 1 ? bold : font, value, 545, ty - 16 * i, 10);
+  });
+  spec.footer.forEach((line, i) => page.drawText(winAnsi(line), { x: 50, y: 50 - i * 11, size: 8, font }));
+  return Buffer.from(await pdf.save());
+}
+
 /** A Word document: letterhead paragraphs, the title, labelled fields, the customer, and the items as a Word table. */
 export async function renderDocx(spec: DocSpec): Promise<Buffer> {
   const cell = (text: string) => new TableCell({ children: [new Paragraph(text)], width: { size: 2000, type: WidthType.DXA } });

@@ -4,7 +4,7 @@ import type { Flag, LineItem, QuoteData } from "./schema";
 const TOLERANCE = 0.015;
 
 export const cents = (n: number) => Math.round(n * 100) / 100;
-const differs = (a: number, b: number) => Math.abs(a - b) > TOLERANCE;
+const differs = (a: number, b: number, tolerance = TOLERANCE) => Math.abs(a - b) > tolerance;
 const money = (n: number) => n.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** A line's amount as written, or quantity x unit price when only those are given. */
@@ -15,17 +15,20 @@ export function lineAmount(item: LineItem): number | null {
 }
 
 /**
- * The arithmetic a person would check before trusting a quote: each line is
- * quantity x unit price, the lines add up to the subtotal, and subtotal + tax +
- * shipping is the total. Each disagreement becomes a flag; the values themselves
- * stay as the document wrote them.
+ * The arithmetic a person would check before trusting a quote: each line is quantity x unit
+ * price, the lines add up to the subtotal (or, when the lines include tax, to the total), and
+ * subtotal + tax + shipping is the total. Each disagreement becomes a flag that says why the
+ * quote needs review; the values themselves stay as the document wrote them. Lines rounded one
+ * by one may miss their sum by half a cent each.
  */
 export function crossCheck(quote: Pick<QuoteData, "lineItems" | "subtotal" | "tax" | "shipping" | "total">): Flag[] {
   const flags: Flag[] = [];
   quote.lineItems.forEach((item, line) => {
     if (item.quantity === null || item.unitPrice === null || item.amount === null) return;
     const expected = cents(item.quantity * item.unitPrice);
-    if (differs(expected, item.amount)) {
+    // a credit note prints positive quantities and prices beside negative amounts
+    const actual = Math.sign(expected) !== Math.sign(item.amount) && item.amount !== 0 ? -item.amount : item.amount;
+    if (differs(expected, actual)) {
       flags.push({
         code: "line_amount",
         message: `Line ${line + 1} ("${item.description.slice(0, 60)}"): ${item.quantity} x ${money(item.unitPrice)} = ${money(expected)}, but the amount says ${money(item.amount)}.`,
@@ -38,14 +41,18 @@ export function crossCheck(quote: Pick<QuoteData, "lineItems" | "subtotal" | "ta
 
   const amounts = quote.lineItems.map(lineAmount).filter((a): a is number => a !== null);
   const linesSum = amounts.length > 0 ? cents(amounts.reduce((s, a) => s + a, 0)) : null;
-  if (linesSum !== null && quote.subtotal !== null && differs(linesSum, quote.subtotal)) {
-    flags.push({
-      code: "line_items_sum",
-      message: `The line items add up to ${money(linesSum)}, but the subtotal says ${money(quote.subtotal)}.`,
-      expected: linesSum,
-      actual: quote.subtotal,
-      line: null,
-    });
+  const sumTolerance = TOLERANCE + 0.005 * amounts.length;
+  if (linesSum !== null && quote.subtotal !== null && differs(linesSum, quote.subtotal, sumTolerance)) {
+    // lines priced with tax add up to the total instead
+    const gross = quote.total !== null && !differs(linesSum, quote.total, sumTolerance);
+    if (!gross)
+      flags.push({
+        code: "line_items_sum",
+        message: `The line items add up to ${money(linesSum)}, but the subtotal says ${money(quote.subtotal)}.`,
+        expected: linesSum,
+        actual: quote.subtotal,
+        line: null,
+      });
   }
 
   if (quote.total === null) {
@@ -54,7 +61,8 @@ export function crossCheck(quote: Pick<QuoteData, "lineItems" | "subtotal" | "ta
     const base = quote.subtotal ?? linesSum;
     if (base !== null) {
       const expected = cents(base + (quote.tax ?? 0) + (quote.shipping ?? 0));
-      if (differs(expected, quote.total)) {
+      const gross = quote.subtotal === null && linesSum !== null && !differs(linesSum, quote.total, sumTolerance);
+      if (!gross && differs(expected, quote.total, quote.subtotal === null ? sumTolerance : TOLERANCE)) {
         const parts = [`${quote.subtotal !== null ? "subtotal" : "line items"} ${money(base)}`];
         if (quote.tax !== null) parts.push(`tax ${money(quote.tax)}`);
         if (quote.shipping !== null) parts.push(`shipping ${money(quote.shipping)}`);

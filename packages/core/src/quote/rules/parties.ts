@@ -168,7 +168,12 @@ function labelledCustomer(doc: Doc): { name: string; row: Row; strength: number 
     if (short && h.index > 0 && !/(bill|ship|sold|invoice|invoiced|billed)\s*$/.test(key.slice(0, h.index))) return false;
     if (short && !/[:.]\s*$|^\s*$/.test(key.slice(h.index, h.end + 1)) && key.slice(h.end).trim() !== "" && !/:/.test(h.label))
       return false;
-    if (/^\s*(id|no|nr|n°|number|nummer|numero|#|gstin|vat|tva|uid|code|tel|phone|email|ref)\b/.test(key.slice(h.end, h.end + 12)))
+    // "Customer No.", "Customer P.O.", "Client GSTIN": a label of the customer's numbers, not of its name
+    if (
+      /^\s*(id|no|nr|n°|number|nummer|numero|#|gstin|gst|vat|tva|uid|code|tel|phone|email|ref|p\.?\s?o|order|account|acct|a\/c|care|service|support|type|'s)\b/.test(
+        key.slice(h.end, h.end + 12),
+      )
+    )
       return false;
     return true;
   });
