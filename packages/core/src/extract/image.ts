@@ -228,7 +228,7 @@ export async function extractImage(kind: DocumentKind, buffer: Buffer, context: 
     else if (!context.budget.exhausted) {
       const image = kind === "tiff" ? await tiffPage(buffer, index, info) : await renderPngOrJpeg(kind as "png" | "jpeg", buffer, info);
       try {
-        const result = await ocr.read(image);
+        const result = await ocr.read(image, started + limits.maxOcrSeconds * 1000);
         const kept = report.judge(number, result);
         if (kept) ocrPages.push(number);
         read.push({

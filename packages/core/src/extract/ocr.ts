@@ -216,6 +216,7 @@ export class DocumentOcr {
   private language: Language | undefined;
   private hints = "";
 
+  /** `timeoutMs` bounds one page; a page read by `read(image, deadline)` also ends by the deadline. */
   constructor(private readonly timeoutMs: number) {}
 
   /** Text of the document read some other way (its text layer): enough of it decides the language. */
@@ -234,8 +235,15 @@ export class DocumentOcr {
     return TESSERACT_LANGUAGE[language];
   }
 
-  async read(image: GreyImage): Promise<OcrPage> {
-    const options = { dpi: image.scale * 72, timeoutMs: this.timeoutMs };
+  async read(image: GreyImage, deadline = Infinity): Promise<OcrPage> {
+    const pageEnd = Math.min(deadline, performance.now() + this.timeoutMs);
+    const options = {
+      dpi: image.scale * 72,
+      // each recognition gets what is left of the page's time
+      get timeoutMs() {
+        return Math.max(1, pageEnd - performance.now());
+      },
+    };
     let result: OcrResult;
     if (this.language) {
       result = await recognize(toPgm(image), { ...options, languages: DocumentOcr.languagesFor(this.language) });

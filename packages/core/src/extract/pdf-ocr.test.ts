@@ -128,6 +128,17 @@ describe("OCR of PDF pages without a usable text layer", () => {
     OCR_TIMEOUT,
   );
 
+  it(
+    "stops reading at the document's OCR time budget and names the pages left unread",
+    async () => {
+      const pdf = await scannedPdf([ENGLISH_QUOTE, ENGLISH_QUOTE]);
+      const result = await Extract.fromBuffer(pdf, { fileName: "slow.pdf", limits: { maxOcrSeconds: 0.001 } });
+      expect(result.ocrPages).toEqual([]);
+      expect(result.warnings).toContain("Pages 1-2 were not read: OCR of this document took too long.");
+    },
+    OCR_TIMEOUT,
+  );
+
   it("leaves pages with too little text for their ink to Textract when local OCR is off", async () => {
     const result = await Extract.fromBuffer(await outlinedPdf(ENGLISH_QUOTE), { fileName: "outlined.pdf", ocr: false });
     expect(result.scannedPages).toEqual([1]);

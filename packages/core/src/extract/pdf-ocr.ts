@@ -185,7 +185,7 @@ export function openScanReader(buffer: Buffer, context: ParseContext): ScanReade
       }
       let read;
       try {
-        read = await ocr.read(image);
+        read = await ocr.read(image, ocrStarted + limits.maxOcrSeconds * 1000);
       } catch (error) {
         (error instanceof OcrTimeout ? report.time : report.failed).push(number);
         return keepLayer;
