@@ -39,6 +39,11 @@ describe("the currency of a document", () => {
     expect(currencyOf("Total | 1 200,00\nMontant en euros")).toBe("EUR");
   });
 
+  it("a symbol in a column title or a totals label", () => {
+    expect(currencyOf("Menge | Preis/Einh € | Gesamt €\n1 | 84,95 | 84,95\nTotal € Incl. VAT | 84,95")).toBe("EUR");
+    expect(currencyOf("Qty | Rate (£) | Amount (£)\n2 | 10.00 | 20.00")).toBe("GBP");
+  });
+
   it("a TeX euro sign read as the letter e", () => expect(currencyOf("Article 1 | 10,00 e | 10,00 e\nTotal HT : 165,00 e")).toBe("EUR"));
 
   it("no code, name or symbol: no currency, whatever the country", () =>

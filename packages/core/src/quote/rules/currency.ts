@@ -105,6 +105,13 @@ export function detectCurrency(doc: Doc, country: string | undefined): string | 
     }
   }
   if (texEuros >= 2) vote("EUR", texEuros);
+  // a symbol in a column title or a totals label ("Preis/Einh €", "Total € Incl. VAT", "Montant (€)")
+  for (const row of doc.rows)
+    for (const cell of row.cells) {
+      if (/\d/.test(cell.text) || cell.text.length > 40) continue;
+      const symbol = /(?:^|[\s(/])([€£₹¥₩₦₱฿₫₺₽])(?:$|[\s)/])/u.exec(cell.text)?.[1];
+      if (symbol) vote(fromSymbol(symbol, country), 1);
+    }
   let best: string | null = null;
   let max = 0;
   for (const [code, weight] of votes)

@@ -5,7 +5,15 @@ import { crossCheck } from "../check";
 import { moneyTokens, parseDate, parseNumber } from "../numbers";
 import { analyzeByRules, extractQuoteByRules } from "./index";
 import { DocumentAnalysis, QuoteData } from "../schema";
-import { LANGUAGES, renderDocx, renderPdf, renderXlsx, sampleDocument, type DocSpec } from "@quorum/testing/quote-documents";
+import {
+  LANGUAGES,
+  renderDocx,
+  renderPdf,
+  renderPdfModern,
+  renderXlsx,
+  sampleDocument,
+  type DocSpec,
+} from "@quorum/testing/quote-documents";
 
 describe("numbers as quotes write them", () => {
   it.each([
@@ -125,9 +133,12 @@ describe("the offline rules", () => {
 
 describe("commercial documents in eight languages", () => {
   const kinds = ["quote", "invoice", "credit_note"] as const;
-  const read = async (spec: DocSpec, format: "pdf" | "docx" | "xlsx") => {
-    const render = { pdf: renderPdf, docx: renderDocx, xlsx: renderXlsx }[format];
-    const extraction = await Extract.fromBuffer(await render(spec), { fileName: `document.${format}`, ocr: false });
+  const read = async (spec: DocSpec, format: "pdf" | "modern" | "docx" | "xlsx") => {
+    const render = { pdf: renderPdf, modern: renderPdfModern, docx: renderDocx, xlsx: renderXlsx }[format];
+    const extraction = await Extract.fromBuffer(await render(spec), {
+      fileName: `document.${format === "modern" ? "pdf" : format}`,
+      ocr: false,
+    });
     const analysis = analyzeByRules({ pages: extraction.pages, category: "vendor-quotes" });
     const q = analysis.quote!;
     return {
@@ -152,6 +163,36 @@ describe("commercial documents in eight languages", () => {
       expect(await read(spec, "pdf")).toEqual(spec.expected);
     },
   );
+
+  it.each(LANGUAGES)("a %s invoice in the other layout: title left, issuer right, a label row over its values", async (language) => {
+    const spec = sampleDocument(language, "invoice");
+    expect(await read(spec, "modern")).toEqual(spec.expected);
+  });
+
+  it("the same documents as plain lines without column gaps, as OCR may give them", () => {
+    for (const language of LANGUAGES) {
+      const spec = sampleDocument(language, "quote");
+      const lines = [
+        ...spec.vendor,
+        spec.title,
+        ...spec.fields.map(([label, value]) => `${label}: ${value}`),
+        `${spec.customerLabel}:`,
+        ...spec.customer,
+        spec.header.join(" "),
+        ...spec.rows.map((row) => row.join(" ")),
+        ...spec.totals.map(([label, value]) => `${label} ${value}`),
+        ...spec.footer,
+      ];
+      const q = analyzeByRules({ pages: [{ page: 1, text: lines.join("\n") }], category: "vendor-quotes" }).quote!;
+      expect([q.vendorName, q.quoteNumber, q.quoteDate, q.total, q.lineItems.map((i) => i.amount)]).toEqual([
+        spec.expected.vendor,
+        spec.expected.number,
+        spec.expected.date,
+        spec.expected.total,
+        spec.expected.items,
+      ]);
+    }
+  });
 
   it.each(["fr", "de", "es", "id"] as const)("a %s invoice as a Word table and as a spreadsheet", async (language) => {
     const spec = sampleDocument(language, "invoice");

@@ -98,6 +98,28 @@ describe("line items from the item table", () => {
     ]);
   });
 
+  it("rows whose arithmetic makes them items, when the header was not read", () => {
+    const text = [
+      "Acme Supplies",
+      "Bolts M8 | 100 | 0.25 | 25.00",
+      "Nuts M8 | 100 | 0.10 | 10.00",
+      "Washers | 50 | 0.05 | 2.50",
+      "Total | 37.50",
+    ].join("\n");
+    expect(rows(text)).toEqual([
+      ["Bolts M8", 100, 0.25, 25],
+      ["Nuts M8", 100, 0.1, 10],
+      ["Washers", 50, 0.05, 2.5],
+    ]);
+  });
+
+  it("a header that names only its number columns, and a price with no column", () => {
+    expect(rows("Quantity | Amount\nHDMI cable | 12 | $9.99 | $119.88\nKeyboard | 2 | $59.99 | $119.98\nSubtotal: | $239.86")).toEqual([
+      ["HDMI cable", 12, 9.99, 119.88],
+      ["Keyboard", 2, 59.99, 119.98],
+    ]);
+  });
+
   it("a header without an amount column: the trailing value is the line amount", () => {
     expect(
       rows("Description | Quantité | Rem. | Prix HT\nHuile d'olive | 10 Liter(s) | 19,80 € | -198,00 €\nTotal HT | -198,00 €"),

@@ -96,8 +96,9 @@ export function headerOf(row: Row, doc: Doc): Header | undefined {
   if (moneyTokens(row.text, doc.style).some((t) => t.decimals || t.currency)) return undefined;
   const types = new Set(columns.map((c) => c.type));
   const numeric = ["quantity", "unitPrice", "amount"].filter((t) => types.has(t as Column)).length;
-  if (!(types.has("description") || types.has("code")) || numeric === 0 || columns.length < 3 - (row.cells.length === 1 ? 0 : 1))
-    return undefined;
+  // the description column may be unnamed (or lost by OCR) when two number columns are named
+  const described = types.has("description") || types.has("code") || (numeric >= 2 && row.cells.length <= 6 && row.cells.length >= 2);
+  if (!described || numeric === 0 || columns.length < 3 - (row.cells.length === 1 ? 0 : 1)) return undefined;
   // several description-like columns: the one named "description" describes, the others are codes
   const descriptions = columns.filter((c) => c.type === "description");
   if (descriptions.length > 1) {
@@ -358,6 +359,11 @@ function valuesToItem(values: Value[], assigned: (Column | undefined)[], leadNum
     }
   }
   if (amount === null && nums.length === 1 && quantity === null && unitPrice === null) amount = nums[0]!;
+  // a price with no column of its own between the quantity and the amount
+  if (unitPrice === null && quantity !== null && amount !== null) {
+    const price = values.find((v, i) => v.kind === "num" && assigned[i] === undefined && close(quantity! * v.value!, amount!));
+    if (price) unitPrice = price.value!;
+  }
   return { quantity, unit, unitPrice, amount, usedLead };
 }
 
@@ -488,7 +494,35 @@ function parseRow(row: Row, header: Header, doc: Doc): Parsed {
 /** How many rows without an item may pass before the table is over. */
 const MAX_GAP = 12;
 
+/**
+ * Rows that are items by their arithmetic alone, for a table whose header was not read: a
+ * description, then numbers whose quantity x unit price is the line amount, at least two such
+ * rows one after the other.
+ */
+function arithmeticRows(doc: Doc): Items {
+  const found: { item: LineItem; row: Row }[] = [];
+  for (const row of doc.rows) {
+    if (CONTACT.test(row.key) || isTotalsRow(row, doc)) continue;
+    const joined = row.cells.map((c) => c.text).join(" ");
+    const { description, values } = splitTrailing(joined, doc);
+    const nums = values.filter((v) => v.kind === "num").map((v) => v.value!);
+    if (nums.length < 3 || !/\p{L}{2}/u.test(description)) continue;
+    const amount = nums[nums.length - 1]!;
+    const [quantity, unitPrice] = [nums[nums.length - 3]!, nums[nums.length - 2]!];
+    if (amount === 0 || !close(quantity * unitPrice, amount)) continue;
+    found.push({ item: { description, quantity, unit: null, unitPrice, amount, page: row.page }, row });
+  }
+  // rows of one table sit together
+  const kept = found.filter((f, i) => found.some((g, j) => j !== i && Math.abs(g.row.n - f.row.n) <= 3));
+  return { items: kept.map((k) => k.item), inside: new Set(kept.map((k) => k.row.n)) };
+}
+
 export function readItems(doc: Doc): Items {
+  const read = readTables(doc);
+  return read.items.length > 0 ? read : arithmeticRows(doc);
+}
+
+function readTables(doc: Doc): Items {
   const items: LineItem[] = [];
   const inside = new Set<number>();
   const rows = doc.rows;

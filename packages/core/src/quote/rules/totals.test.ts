@@ -101,6 +101,23 @@ describe("choosing the totals that add up", () => {
     });
   });
 
+  it("a scanned total whose cents fell on the next line is the sum that matches it", () => {
+    expect(totalsOf("Subtotal: | $1,000.00\nDiscount (10%): | $100.00\nTax (10%): | $90.00\nTotal: | $990\n40")).toMatchObject({
+      total: 990,
+    });
+    expect(totalsOf("Subtotal: | $1,000.50\nTax (10%): | $100.05\nTotal: | $1,100\n55")).toMatchObject({
+      subtotal: 1000.5,
+      tax: 100.05,
+      total: 1100.55,
+    });
+  });
+
+  it("a sentence that mentions delivery is not a shipping line", () => {
+    expect(totalsOf("Subtotal | 100.00\nTotal | 100.00\nDelivery scheduled for the second week of October 2019")).toMatchObject({
+      shipping: null,
+    });
+  });
+
   it("a rate without an amount is no tax", () => {
     expect(totalsOf("Subtotal | $10,375\nSales Tax | 3%\nTotal | $10,686.25")).toEqual({
       subtotal: 10375,

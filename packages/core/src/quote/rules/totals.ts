@@ -15,6 +15,8 @@ export type TotalField = "subtotal" | "tax" | "shipping" | "total" | "due" | "di
 export interface Amount {
   field: TotalField;
   value: number;
+  /** Written with a decimal part. */
+  decimals?: boolean;
   /** Label strength within its field. */
   rank: number;
   row: Row;
@@ -41,7 +43,8 @@ const STRONG_TOTAL =
 /** What a totals line's label says it is, or undefined for anything else. */
 export function classify(label: string): { field: TotalField; rank: number } | undefined {
   const l = label.replace(/\s+/g, " ").trim();
-  if (!/\p{L}{2}/u.test(l) || l.length > 90) return undefined;
+  // a label is a few words; a sentence that mentions delivery or a total is not one
+  if (!/\p{L}{2}/u.test(l) || l.length > 90 || l.split(/\s+/).length > 7) return undefined;
   if (DISCOUNT.test(l) && !/(after|apres|nach|despues|na|dopo|depois|setelah) /.test(l)) return { field: "discount", rank: 1 };
   if (NOT_TOTAL.test(l)) return undefined;
   // "Due date", "Pay terms", "N° TVA intra": dates, terms and identifiers are not amounts
@@ -116,7 +119,7 @@ function rowAmounts(row: Row, doc: Doc): { amounts: Amount[]; labels: { label: s
       j++;
     }
     const kind = classify(piece.label);
-    if (kind && last) amounts.push({ ...kind, value: last.value, row, label: piece.label.trim() });
+    if (kind && last) amounts.push({ ...kind, value: last.value, decimals: last.decimals, row, label: piece.label.trim() });
     else if (!last) labels.push({ label: piece.label, cell: piece.cell });
   }
   return { amounts, labels };
@@ -233,5 +236,20 @@ export function chooseTotals(amounts: Amount[], itemsSum: number | null): Totals
             if (subtotal?.field === "total" && (!consistent || !total || total.value === subtotal.value || !tax)) continue;
             if (score > best.score) best = { score, totals: { subtotal, tax, shipping, total, consistent } };
           }
-  return best.totals;
+  return repairTotal(best.totals, discounts);
+}
+
+/**
+ * A scanned total whose cents were read as a separate line ("$19,647" over "68"): when the
+ * total has no decimals and the other amounts add up to it plus less than one unit, the sum is
+ * the total.
+ */
+function repairTotal(totals: Totals, discounts: Amount[]): Totals {
+  const { subtotal, tax, shipping, total } = totals;
+  if (!total || total.decimals !== false || !subtotal?.decimals) return totals;
+  for (const discount of [undefined, ...discounts]) {
+    const sum = Math.round((subtotal.value - Math.abs(discount?.value ?? 0) + (tax?.value ?? 0) + (shipping?.value ?? 0)) * 100) / 100;
+    if (sum > total.value && sum - total.value < 1) return { ...totals, total: { ...total, value: sum }, consistent: true };
+  }
+  return totals;
 }
