@@ -191,7 +191,11 @@ function readTables(doc: Doc): Items {
         previous = undefined;
         continue;
       }
-      if (isTotalsRow(row, doc)) {
+      // a row whose quantity x unit price is its amount is an item, whatever its words ("Porte d'entrée", "Tax consulting")
+      const parsedFirst = parseRow(row, header, doc);
+      const complete =
+        parsedFirst.item && [parsedFirst.item.quantity, parsedFirst.item.unitPrice, parsedFirst.item.amount].every((v) => v !== null);
+      if (!complete && isTotalsRow(row, doc)) {
         // a grand total always ends the table
         if (strongTotal(row)) break;
         // a section subtotal is followed by more items; the totals are not
@@ -212,7 +216,7 @@ function readTables(doc: Doc): Items {
         }
         break;
       }
-      const parsed = parseRow(row, header, doc);
+      const parsed = parsedFirst;
       if (parsed.item) {
         items.push(parsed.item);
         shapes.push(row.cells.filter((c) => c.text).length);

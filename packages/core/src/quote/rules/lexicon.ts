@@ -192,7 +192,7 @@ export const VENDOR_LABELS = [
 export const SUBTOTAL_LABELS = [
   "subtotal", "sub-total", "sub total", "net total", "total net", "total before tax", "total excl. tax", "total excl. vat",
   "total excluding tax", "total excluding vat", "amount before tax", "before gst", "before tax", "total without taxes",
-  "total without tax", "untaxed amount", "total untaxed", "taxable amount", "net amount", "net", "total (excl", "merchandise total",
+  "total without tax", "untaxed amount", "total untaxed", "taxable amount", "taxable value", "assessable value", "net amount", "net", "total (excl", "merchandise total",
   "sous-total", "sous total", "total ht", "montant ht", "total hors taxes", "total hors tva", "montant hors taxes", "total net ht",
   "total facture hors tva", "base ht", "net ht",
   "zwischensumme", "nettobetrag", "netto", "summe netto", "nettosumme", "gesamt netto", "netto gesamt", "positionen netto",
@@ -292,7 +292,7 @@ export const COLUMN_WORDS: Record<Column, readonly string[]> = {
     "uraian", "keterangan", "nama barang", "deskripsi", "produk", "barang", "nama item", "jasa",
   ],
   quantity: [
-    "qty", "qty.", "quantity", "qnty", "units", "no. of units", "hours", "hrs", "hrs.", "days", "pcs",
+    "qty", "qty.", "quantity", "qnty", "quant", "quant.", "units", "no. of units", "hours", "hrs", "hrs.", "days", "pcs",
     "qte", "qte.", "quantite", "nombre", "nb", "heures", "jours",
     "menge", "anzahl", "anz", "anz.", "stk", "stuck", "stunden", "std", "tage", "mng",
     "cantidad", "cant", "cant.", "uds", "horas", "unidades",

@@ -1,5 +1,6 @@
 import { findDates } from "./dates";
 import {
+  COLUMN_WORDS,
   CREDIT_WORDS,
   CUSTOMER_LABELS,
   INVOICE_WORDS,
@@ -40,7 +41,7 @@ export const BANK =
 export const STREET =
   /(\d+\s*[\p{L}]*\s+)?(rue|avenue|av\.|boulevard|bd|chemin|allee|place|impasse|route|quai|street|st\.|str\.|strasse|straße|weg|allee|platz|gasse|ring|damm|ufer|road|rd\.?|ave\.?|blvd|lane|ln\.|drive|dr\.|way|court|ct\.|via|viale|piazza|corso|calle|avenida|plaza|paseo|rua|travessa|praça|jalan|jl\.|gang|straat|laan|plein|gracht|kade|dijk|pkwy|parkway|suite|floor|building|p\.?o\.? box|postfach|bp|cedex)(?![\p{L}])/u;
 export const POSTCODE =
-  /(^|\s)(\d{4,5}|[a-z]{1,2}-?\d{4,5}|\d{4}\s?[a-z]{2}|[a-z]{2}\s\d{5}|\d{3}\s\d{3}|\d{4}-\d{3})\s+\p{L}{2,}|,\s*[a-z]{2},?\s+\d{5}/u;
+  /(^|\s)(\d{4,5}|[a-z]{1,2}-?\d{4,5}|\d{4}\s?[a-z]{2}|[a-z]{2}\s\d{5}|\d{3}\s\d{3}|\d{4}-\d{3})\s+\p{L}{2,}|,\s*[a-z]{2},?\s+\d{5}|\p{L}{3,}[\s,-]+\d{3}\s?\d{3}(?!\d)/u;
 export const CONTACT =
   /(?<![\p{L}])(tel|tél|phone|telefon|telefono|telepon|fax|mobile|handy|email|e-mail|mail|web|site|internet|hp)(?![\p{L}])|@|www\.|https?:|\+\d/u;
 export const REGISTRATION = new RegExp(
@@ -99,12 +100,14 @@ export const REGISTRATION = new RegExp(
     .join("|")})(?![\\p{L}])|\\b(de|fr|nl|gb|at|be|es|it|pt|lu)\\s?\\d{8,12}\\b|\\bb\\d{8}\\b|\\batu\\d{8}\\b`,
   "u",
 );
+/** A column title of an item table alone ("Concepto", "Description", "Qty"). */
+const COLUMN_TITLE = new RegExp(`^(?:${alternation(Object.values(COLUMN_WORDS).flat() as string[])})\\.?$`, "u");
 const US_STATE =
   /\s(AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC|ON|QC|BC|AB)$/;
 /** "Am Sonnenhang 3", "An der Alster 12", "Im Winkel 4": German streets named by a preposition. */
 const GERMAN_STREET = /^(am|an der|an den|im|in der|auf der|auf dem|zum|zur|hinter der|unter den)\s+\p{L}+.*\s\d+\s?[a-z]?$/u;
 export const GREETING =
-  /^(dear|sehr geehrte|liebe|cher|chere|madame|monsieur|estimad|querid|geachte|beste|gentile|egregio|prezad|caro|cara|yth|kepada yth|hello|hi)\b/;
+  /^(dear|sehr geehrte|liebe|cher|chere|madame|monsieur|estimad|querid|geachte|beste|gentile|egregio|prezad|caro|cara|hello|hi)\b/;
 const COUNTRY_ONLY =
   /^(france|deutschland|germany|nederland|netherlands|belgique|belgie|belgium|espana|spain|italia|italy|portugal|indonesia|india|singapore|united states|usa|united kingdom|uk|osterreich|austria|schweiz|suisse|switzerland|luxembourg|canada|australia|ireland|cote d'ivoire|algerie|maroc|tunisie)$/;
 const ADDRESS_WORDS =
@@ -189,7 +192,7 @@ export function nameOf(raw: string): string | null {
   )
     return null;
   if (TITLE_WORDS.test(key) && key.split(/\s+/).length <= 4) return null;
-  if (isLabelWord(text)) return null;
+  if (isLabelWord(text) || COLUMN_TITLE.test(key)) return null;
   const words = key.split(/\s+/);
   if (words.length > 8) return null;
   // a sentence or slogan: several lower-case words that are not particles ("Dat betaal ik zelf wel.")

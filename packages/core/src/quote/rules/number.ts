@@ -1,4 +1,5 @@
 import { findDates } from "./dates";
+import { isAddress } from "./names";
 import { findLabels, nextRow, readNear, type LabelHit } from "./fields";
 import {
   CREDIT_WORDS,
@@ -103,10 +104,22 @@ export function documentNumber(doc: Doc): { value: string; row: Row; confidence:
   }
   // a label row naming the document alone ("Klant | Order | Factuur datum | Factuur") over its values
   take(findLabels(doc, new RegExp(`^(?:${DOC})\\s*[:.]?$`, "u")), 2, (hit) => hit.row.cells.filter((c) => c.text).length > 1);
-  take(findLabels(doc, GENERIC), 4, (hit) => {
+  // a bare "No." / "Ref" / "#": at the head of its cell first, and never a house number in an address ("Jl. Sudirman No. 45")
+  const generic = findLabels(doc, GENERIC).filter((hit) => !isAddress(hit.row.cells[hit.cell]!.key));
+  const accept = (hit: LabelHit) => {
     const context = hit.row.cells[hit.cell]!.key.slice(0, hit.end + 25);
     return !OTHER.test(context) || new RegExp(`${L}(?:${DOC})${R}`, "u").test(context);
-  });
+  };
+  take(
+    generic.filter((hit) => hit.index === 0),
+    4,
+    accept,
+  );
+  take(
+    generic.filter((hit) => hit.index > 0),
+    5,
+    accept,
+  );
   take(findLabels(doc, new RegExp(`${SECONDARY_ID.source}[\\s.]*(?:${NUM})?`, "u")), 6);
   if (found.length === 0) return undefined;
   const best = found.sort((a, b) => a.tier - b.tier || a.row.n - b.row.n)[0]!;

@@ -65,6 +65,8 @@ function senderOf(text: string): string | null {
   if (parts.length < 3) return null;
   const rest = fold(parts.slice(1).join(" "));
   if (!POSTCODE.test(rest)) return null;
+  // the sender's name is one short phrase, not a piece of an address
+  if (/,/.test(parts[0]!) || parts[0]!.split(/\s+/).length > 6) return null;
   return nameOf(parts[0]!);
 }
 
@@ -87,7 +89,7 @@ export function topBlocks(doc: Doc): Block[] {
       const key = cell.key;
       // titles and sender lines stand alone; "Label: value" lines are fields, not address lines
       const alone = isTitle(text) || senderOf(text) !== null;
-      if (/^[\p{L}][\p{L} .'/&-]{1,30}:\s*\S/u.test(text) && !CUSTOMER.test(key)) return;
+      if (/^[\p{L}][\p{L} .'/&-]{1,30}:\s*\S/u.test(text) && !CUSTOMER.test(key) && !CONTACT.test(key) && !REGISTRATION.test(key)) return;
       // the next line of a column: right under it, or one row further when the row between has nothing there
       const sameColumn = (o: (typeof open)[number]) => {
         const gap = row.n - o.last.n;

@@ -36,7 +36,7 @@ const SHIPPING = wordPattern(SHIPPING_LABELS);
 const SUBTOTAL = wordPattern(SUBTOTAL_LABELS);
 const DUE = wordPattern(DUE_LABELS);
 const TOTAL = wordPattern(TOTAL_LABELS);
-const AMOUNT_WORD = /(?<![\p{L}])(montant|amount|betrag|importe|importo|bedrag|valor|somme|summe|jumlah|nilai)(?![\p{L}])/u;
+const AMOUNT_WORD = /(?<![\p{L}])(montant|amount|betrag|importe|importo|bedrag|valor|value|somme|summe|jumlah|nilai)(?![\p{L}])/u;
 const STRONG_TOTAL =
   /(grand total|total ttc|net a payer|gesamtbetrag|endsumme|gesamtsumme|rechnungsbetrag|invoice total|total amount|totaal|total general|totale|gross total|total for this|valor total|jumlah total|importe total|montant total|total facture|summe gesamt|total \(inc)/;
 

@@ -1,0 +1,162 @@
+import { describe, expect, it } from "vitest";
+import { analyzeByRules } from "./index";
+
+/** Documents written the way common invoicing tools and small businesses write them, one per language. */
+const DOCUMENTS: [string, string, Record<string, unknown>][] = [
+  [
+    "a US estimate with a label column beside the address",
+    "Acme Landscaping LLC\n123 Elm St, Springfield, IL 62704\n(217) 555-0134 | info@acmelandscaping.com\nESTIMATE\nADDRESS | ESTIMATE # | 1042\nJane Doe | DATE | 04/15/2024\n45 Oak Ave | EXPIRATION DATE | 05/15/2024\nSpringfield, IL 62701\nACTIVITY | QTY | RATE | AMOUNT\nMulch installation | 10 | 45.00 | 450.00\nShrub planting | 6 | 35.00 | 210.00\nSUBTOTAL | 660.00\nTAX | 41.25\nTOTAL | $701.25\nAccepted By | Accepted Date",
+    {
+      type: "quote",
+      vendor: "Acme Landscaping LLC",
+      customer: "Jane Doe",
+      number: "1042",
+      date: "2024-04-15",
+      validUntil: "2024-05-15",
+      currency: "USD",
+      subtotal: 660,
+      tax: 41.25,
+      total: 701.25,
+      items: [450, 210],
+    },
+  ],
+  [
+    "an Indian GST tax invoice with CGST and SGST lines",
+    "SHREE GANESH TRADERS\nPlot 12, MIDC, Pune - 411019\nGSTIN: 27AABCS1234F1Z5\nTAX INVOICE\nInvoice No.: SGT/24-25/0187 | Dated: 12-Aug-2024\nBuyer (Bill to)\nKumar Electricals Pvt Ltd\nSr. No. | Description of Goods | HSN/SAC | Quantity | Rate | Amount\n1 | Copper wire 2.5 sq mm | 8544 | 20 | 1,250.00 | 25,000.00\n2 | MCB 32A | 8536 | 10 | 450.00 | 4,500.00\nTaxable Value | 29,500.00\nCGST @ 9% | 2,655.00\nSGST @ 9% | 2,655.00\nGrand Total | ₹ 34,810.00\nAmount in words: Rupees Thirty Four Thousand Eight Hundred Ten Only",
+    {
+      type: "invoice",
+      vendor: "SHREE GANESH TRADERS",
+      customer: "Kumar Electricals Pvt Ltd",
+      number: "SGT/24-25/0187",
+      date: "2024-08-12",
+      validUntil: null,
+      currency: "INR",
+      subtotal: 29500,
+      tax: 5310,
+      total: 34810,
+      items: [25000, 4500],
+    },
+  ],
+  [
+    "an Indonesian price offer with a house number in the address",
+    "PT Cahaya Abadi Sentosa\nJl. Sudirman No. 45, Jakarta 10220\nTelp: (021) 555-1234\nSURAT PENAWARAN HARGA\nNo: 045/SPH/CAS/VIII/2024\nJakarta, 14 Agustus 2024\nKepada Yth.\nPT Mitra Usaha Bersama\nNo | Nama Barang | Qty | Satuan | Harga Satuan | Jumlah\n1 | Kursi kantor | 10 | unit | Rp 1.250.000 | Rp 12.500.000\n2 | Meja rapat | 2 | unit | Rp 4.500.000 | Rp 9.000.000\nSub Total | Rp 21.500.000\nPPN 11% | Rp 2.365.000\nGrand Total | Rp 23.865.000\nTerbilang: dua puluh tiga juta delapan ratus enam puluh lima ribu rupiah\nPenawaran berlaku sampai 13 September 2024",
+    {
+      type: "quote",
+      vendor: "PT Cahaya Abadi Sentosa",
+      customer: "PT Mitra Usaha Bersama",
+      number: "045/SPH/CAS/VIII/2024",
+      date: "2024-08-14",
+      validUntil: "2024-09-13",
+      currency: "IDR",
+      subtotal: 21500000,
+      tax: 2365000,
+      total: 23865000,
+      items: [12500000, 9000000],
+    },
+  ],
+  [
+    "a German invoice with a sender line and a label row over values",
+    "Elektro Schmidt e.K. · Hauptstraße 7 · 80331 München\nRechnungsempfänger:\nBäckerei Huber GmbH\nMarktplatz 2\n85354 Freising\nRechnung\nRechnungsnummer | Rechnungsdatum | Leistungsdatum\n2024-118 | 30.09.2024 | 27.09.2024\nPos. | Bezeichnung | Menge | Einheit | Einzelpreis | Gesamtpreis\n1 | Installation Steckdosen | 8 | Stk. | 45,00 € | 360,00 €\n2 | Arbeitszeit | 5,5 | Std. | 68,00 € | 374,00 €\nNettobetrag | 734,00 €\nzzgl. 19 % MwSt. | 139,46 €\nRechnungsbetrag | 873,46 €\nBitte überweisen Sie den Betrag innerhalb von 14 Tagen.\nElektro Schmidt e.K. | Sparkasse München | IBAN DE12 7015 0000 1234 5678 90 | USt-IdNr. DE123456789",
+    {
+      type: "invoice",
+      vendor: "Elektro Schmidt e.K.",
+      customer: "Bäckerei Huber GmbH",
+      number: "2024-118",
+      date: "2024-09-30",
+      validUntil: null,
+      currency: "EUR",
+      subtotal: 734,
+      tax: 139.46,
+      total: 873.46,
+      items: [360, 374],
+    },
+  ],
+  [
+    "a French quote whose first item starts like a totals word",
+    "SARL Menuiserie Dubois\n14 rue des Artisans\n44000 Nantes\nTél : 02 40 00 00 00 – contact@menuiserie-dubois.fr\nSIRET 123 456 789 00012 – TVA FR 12 123456789\nDEVIS N° D-2024-031\nNantes, le 12 février 2024\nM. et Mme Lefèvre\n7 allée des Tilleuls\n44300 Nantes\nDésignation | Qté | P.U. HT | Total HT\nPorte d'entrée chêne | 1 | 1 890,00 € | 1 890,00 €\nPose | 1 | 350,00 € | 350,00 €\nTotal HT | 2 240,00 €\nTVA 10 % | 224,00 €\nTotal TTC | 2 464,00 €\nDevis valable 3 mois. Bon pour accord, date et signature :",
+    {
+      type: "quote",
+      vendor: "SARL Menuiserie Dubois",
+      customer: "M. et Mme Lefèvre",
+      number: "D-2024-031",
+      date: "2024-02-12",
+      validUntil: null,
+      currency: "EUR",
+      subtotal: 2240,
+      tax: 224,
+      total: 2464,
+      items: [1890, 350],
+    },
+  ],
+  [
+    "an Italian quote addressed with Spett.le",
+    "Idraulica Rossi di Marco Rossi\nVia Garibaldi 15 - 10122 Torino\nP.IVA 01234567890 - tel. 011 555 6789\nSpett.le\nCondominio Le Magnolie\nCorso Francia 200\n10143 Torino\nPREVENTIVO N. 58/2024\nTorino, 21/06/2024\nDescrizione | Q.tà | Prezzo unitario | Importo\nSostituzione caldaia | 1 | € 2.300,00 | € 2.300,00\nManodopera (ore) | 6 | € 40,00 | € 240,00\nImponibile | € 2.540,00\nIVA 22% | € 558,80\nTotale | € 3.098,80\nValidità dell'offerta: 30 giorni",
+    {
+      type: "quote",
+      vendor: "Idraulica Rossi di Marco Rossi",
+      customer: "Condominio Le Magnolie",
+      number: "58/2024",
+      date: "2024-06-21",
+      validUntil: null,
+      currency: "EUR",
+      subtotal: 2540,
+      tax: 558.8,
+      total: 3098.8,
+      items: [2300, 240],
+    },
+  ],
+  [
+    "a Dutch offer with a validity date",
+    "Schildersbedrijf De Vries\nKerkweg 12\n3512 AB Utrecht\ninfo@devriesschilders.nl | KvK 12345678\nOFFERTE\nOffertenummer: OF-2024-077\nOffertedatum: 2 april 2024\nGeldig tot: 2 mei 2024\nAan:\nFamilie Jansen\nDorpsstraat 8\n3732 HK De Bilt\nOmschrijving | Aantal | Prijs | Totaal\nBuitenschilderwerk kozijnen | 1 | € 2.450,00 | € 2.450,00\nHoutrot herstel | 3 | € 85,00 | € 255,00\nSubtotaal | € 2.705,00\nBTW 21% | € 568,05\nTotaal incl. BTW | € 3.273,05",
+    {
+      type: "quote",
+      vendor: "Schildersbedrijf De Vries",
+      customer: "Familie Jansen",
+      number: "OF-2024-077",
+      date: "2024-04-02",
+      validUntil: "2024-05-02",
+      currency: "EUR",
+      subtotal: 2705,
+      tax: 568.05,
+      total: 3273.05,
+      items: [2450, 255],
+    },
+  ],
+  [
+    "a Portuguese estimate with abbreviated column titles",
+    "Construções Alves Lda\nRua do Ouro 120, 1100-063 Lisboa\nNIF 509123456\nORÇAMENTO Nº 2024/15\nData: 5 de março de 2024\nVálido até: 4 de abril de 2024\nCliente: Maria Santos\nDescrição | Quant. | Preço Unit. | Total\nRemodelação de cozinha | 1 | 6.500,00 € | 6.500,00 €\nPavimento cerâmico (m²) | 18 | 32,00 € | 576,00 €\nSubtotal | 7.076,00 €\nIVA 23% | 1.627,48 €\nTotal | 8.703,48 €",
+    {
+      type: "quote",
+      vendor: "Construções Alves Lda",
+      customer: "Maria Santos",
+      number: "2024/15",
+      date: "2024-03-05",
+      validUntil: "2024-04-04",
+      currency: "EUR",
+      subtotal: 7076,
+      tax: 1627.48,
+      total: 8703.48,
+      items: [6500, 576],
+    },
+  ],
+];
+
+describe("documents in common real-world layouts", () => {
+  it.each(DOCUMENTS)("%s", (_name, text, expected) => {
+    const analysis = analyzeByRules({ pages: [{ page: 1, text }], category: "vendor-quotes" });
+    const q = analysis.quote!;
+    expect({
+      type: analysis.documentType,
+      vendor: q.vendorName,
+      customer: q.customerName,
+      number: q.quoteNumber,
+      date: q.quoteDate,
+      validUntil: q.validUntil,
+      currency: q.currency,
+      subtotal: q.subtotal,
+      tax: q.tax,
+      total: q.total,
+      items: q.lineItems.map((i) => i.amount),
+    }).toEqual(expected);
+  });
+});
