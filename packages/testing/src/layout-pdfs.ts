@@ -4,8 +4,12 @@ import {
   PDFName,
   StandardFonts,
   beginText,
+  concatTransformationMatrix,
   degrees,
+  drawObject,
   endText,
+  popGraphicsState,
+  pushGraphicsState,
   setFontAndSize,
   setTextMatrix,
   showText,
@@ -291,4 +295,40 @@ export function hebrewPage(): { page: LayoutPage; expected: string[] } {
     { text: "Invoice", x: 50, y: 140 },
   ];
   return { page: { texts }, expected: ["שלום עולם 2024", "Invoice"] };
+}
+
+/**
+ * A page that paints a Form XObject whose Pattern paints the same Form again: a cycle that
+ * sends pdf.js 5 into endless recursion when it builds the page's operator list. The page has
+ * a line of text too, unless `textless` (then OCR has to look at its pictures).
+ */
+export async function cyclicPatternPdf(textless = false): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([595, 842]);
+  const { context } = doc;
+  const formRef = context.nextRef();
+  const patternRef = context.nextRef();
+  const pattern = context.stream("/Form0 Do", {
+    Type: "Pattern",
+    PatternType: 1,
+    PaintType: 1,
+    TilingType: 1,
+    BBox: [0, 0, 20, 20],
+    XStep: 20,
+    YStep: 20,
+    Resources: { XObject: { Form0: formRef } },
+  });
+  const form = context.stream("/Pattern cs /P0 scn 0 0 100 100 re f", {
+    Type: "XObject",
+    Subtype: "Form",
+    BBox: [0, 0, 100, 100],
+    Resources: { Pattern: { P0: patternRef } },
+  });
+  context.assign(patternRef, pattern);
+  context.assign(formRef, form);
+  const name = page.node.newXObject("Cycle", formRef);
+  page.pushOperators(pushGraphicsState(), concatTransformationMatrix(1, 0, 0, 1, 100, 100), drawObject(name), popGraphicsState());
+  if (!textless) page.drawText("Quote Q-77 total 150.00", { x: 50, y: 780, size: 12, font });
+  return Buffer.from(await doc.save());
 }

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
+  cyclicPatternPdf,
   hebrewPage,
   layoutPdf,
   quotePage,
@@ -128,5 +129,31 @@ describe("PDF extraction", () => {
     expect(result.ocrPages).toEqual([]);
     expect(result.pages[0]!.text).toBe("Cover letter for the attached quote");
     expect(result.warnings).toContain("Page 2 is a scan with no text layer and was not read by OCR.");
+  });
+});
+
+describe("PDFs that break readers", () => {
+  it("reads a page whose Form and Pattern paint each other without recursing forever", async () => {
+    const started = performance.now();
+    const result = await Extract.fromBuffer(await cyclicPatternPdf(), { fileName: "cycle.pdf", ocr: false });
+    expect(result.pages[0]!.text).toBe("Quote Q-77 total 150.00");
+    expect(performance.now() - started).toBeLessThan(20_000);
+  });
+
+  it("looks through such a page's pictures for OCR without recursing forever", async () => {
+    const result = await Extract.fromBuffer(await cyclicPatternPdf(true), { fileName: "cycle.pdf" });
+    expect(result.scannedPages).toEqual([1]);
+  }, 30_000);
+
+  it("says a damaged PDF is damaged, never in pdf.js's words", async () => {
+    const pdf = await layoutPdf([quotePage().page]);
+    // the cross-reference table and trailer gone, and the catalog with them
+    const cut = Buffer.concat([
+      pdf.subarray(0, 9),
+      Buffer.from("1 0 obj\n<< /Type /Catalog /Pages 9 0 R >>\nendobj\ntrailer\n<< /Root 7 0 R >>\n%%EOF"),
+    ]);
+    await expect(Extract.fromBuffer(cut, { fileName: "cut.pdf" })).rejects.toMatchObject({
+      message: "The PDF is damaged and could not be read.",
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
-import { getDocumentProxy } from "unpdf";
+import { definePDFJSModule, getDocumentProxy } from "unpdf";
+import { ReadError } from "./failure";
 import { layoutWords, pageText } from "./layout";
 import { pageLimitWarning, type ParseContext } from "./limits";
 import { openScanReader } from "./pdf-ocr";
@@ -150,10 +151,45 @@ async function readTextLayer(page: PdfPage, number: number): Promise<Page> {
   return { page: number, text: tidy(pageText(lines)), lines, width: viewport.width, height: viewport.height, source: "text" };
 }
 
+let pdfjsChosen: Promise<void> | undefined;
+
+/**
+ * pdf.js from the pdfjs-dist package (legacy build) rather than the copy unpdf 1.7 bundles:
+ * the bundled 5.x recurses without end, until the heap is gone, on a page whose Form XObject
+ * paints a Pattern that paints the Form again (fixed in pdf.js 6). pdfjs-dist 6 declares
+ * Node 22, but its legacy build runs on Node 20 once Promise.withResolvers exists. Without the
+ * package on disk (a bundle that did not ship it), unpdf's copy is used.
+ */
+function choosePdfjs(): Promise<void> {
+  pdfjsChosen ??= (async () => {
+    if (typeof (Promise as { withResolvers?: unknown }).withResolvers !== "function") {
+      Object.defineProperty(Promise, "withResolvers", {
+        configurable: true,
+        writable: true,
+        value<T>() {
+          let resolve!: (value: T | PromiseLike<T>) => void;
+          let reject!: (reason?: unknown) => void;
+          const promise = new Promise<T>((yes, no) => {
+            resolve = yes;
+            reject = no;
+          });
+          return { promise, resolve, reject };
+        },
+      });
+    }
+    try {
+      await definePDFJSModule(() => import("pdfjs-dist/legacy/build/pdf.mjs"));
+    } catch {
+      // unpdf's bundled pdf.js stays in use
+    }
+  })();
+  return pdfjsChosen;
+}
+
 /**
  * pdf.js's character maps (CJK encodings) and standard font metrics, from the pdfjs-dist
- * package of the pdf.js version unpdf bundles. Without them, text in CJK fonts and in fonts a
- * PDF does not embed comes out empty. pdf.js reads them from plain paths in Node (not file: URLs).
+ * package. Without them, text in CJK fonts and in fonts a PDF does not embed comes out empty.
+ * pdf.js reads them from plain paths in Node (not file: URLs).
  */
 function pdfjsData(): { cMapUrl?: string; cMapPacked?: boolean; standardFontDataUrl?: string } {
   try {
@@ -167,6 +203,7 @@ function pdfjsData(): { cMapUrl?: string; cMapPacked?: boolean; standardFontData
 }
 
 export async function openPdf(buffer: Buffer, maxImagePixels?: number): Promise<PdfDocument> {
+  await choosePdfjs();
   try {
     // a copy: pdf.js takes ownership of (detaches) the bytes it is given
     return await getDocumentProxy(new Uint8Array(buffer), {
@@ -178,22 +215,40 @@ export async function openPdf(buffer: Buffer, maxImagePixels?: number): Promise<
       ...(maxImagePixels ? { maxImageSize: maxImagePixels } : {}),
     });
   } catch (error) {
+    // pdf.js's own wording ("Invalid Root reference") is kept for the logs, never shown
     const name = (error as { name?: string }).name;
-    if (name === "PasswordException") throw new Error("The PDF is password-protected");
-    throw new Error(`The PDF cannot be read (${(error as Error).message})`);
+    const failed = new ReadError(name === "PasswordException" ? "encrypted" : "damaged", `pdf.js: ${(error as Error).message}`);
+    failed.cause = error;
+    throw failed;
   }
+}
+
+/** Releases a document: pdf.js 6 ends it through its loading task, 5 through the document. */
+export async function closePdf(pdf: PdfDocument): Promise<void> {
+  const closable = pdf as { destroy?: () => Promise<void>; loadingTask?: { destroy: () => Promise<void> } };
+  await (closable.loadingTask?.destroy() ?? closable.destroy?.());
 }
 
 export async function extractPdf(buffer: Buffer, context: ParseContext): Promise<Extraction> {
   const pdf = await openPdf(buffer, context.limits.maxImagePixels);
   const scans = openScanReader(buffer, context);
   const pages: Page[] = [];
+  const damaged: number[] = [];
   try {
     const count = Math.min(pdf.numPages, context.limits.maxPages);
     if (pdf.numPages > count) context.warnings.push(pageLimitWarning(count, pdf.numPages));
     for (let number = 1; number <= count && !context.budget.exhausted; number++) {
-      const page = await pdf.getPage(number);
-      let read = await readTextLayer(page, number);
+      let page: PdfPage;
+      let read: Page;
+      try {
+        page = await pdf.getPage(number);
+        read = await readTextLayer(page, number);
+      } catch {
+        // one broken page (a bad content stream, a missing object) does not lose the others
+        damaged.push(number);
+        pages.push({ page: number, text: "" });
+        continue;
+      }
       if (await scans.needsOcr(page, read)) read = (await scans.read(page, number)) ?? read;
       const text = context.budget.take(read.text);
       // cut text no longer matches its lines line for line
@@ -202,7 +257,14 @@ export async function extractPdf(buffer: Buffer, context: ParseContext): Promise
     }
   } finally {
     await scans.close();
-    await pdf.destroy();
+    await closePdf(pdf);
+  }
+  if (damaged.length > 0 && damaged.length === pages.length) throw new ReadError("damaged", "pdf.js could read none of the pages");
+  if (damaged.length > 0) {
+    const one = damaged.length === 1;
+    context.warnings.push(
+      `${one ? "Page" : "Pages"} ${damaged.join(", ")} of the PDF ${one ? "is" : "are"} damaged and could not be read.`,
+    );
   }
   context.warnings.push(...scans.warnings());
   return { kind: "pdf", pages, warnings: context.warnings, scannedPages: scans.scannedPages, ocrPages: scans.ocrPages };
