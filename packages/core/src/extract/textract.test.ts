@@ -320,6 +320,53 @@ describe("Textract blocks to pages", () => {
       { Id: "c2", BlockType: "CELL", RowIndex: 1, ColumnIndex: 2, Relationships: [{ Type: "CHILD", Ids: ["s1"] }] },
       { Id: "t1", BlockType: "TABLE", Geometry: box(0.05, 0.25, 0.9, 0.1), Relationships: [{ Type: "CHILD", Ids: ["c1", "c2"] }] },
     ];
-    expect(blocksToPages(blocks).pages).toEqual([{ page: 1, text: "Before\nPump | [x]\nAfter" }]);
+    const [page] = blocksToPages(blocks).pages;
+    expect(page!.text).toBe("Before\nPump | [x]\nAfter");
+    expect(page!.lines!.map((l) => l.cells.map((c) => c.text))).toEqual([["Before"], ["Pump", "[x]"], ["After"]]);
+  });
+
+  const line = (text: string, left: number, top: number, width = 0.2, height = 0.012): Block => ({
+    Id: randomUUID(),
+    BlockType: "LINE",
+    Text: text,
+    Confidence: 99,
+    Geometry: box(left, top, width, height),
+  });
+
+  it("lays out lines given in any order into rows, with column gaps as cells", () => {
+    const blocks = [
+      line("$1,240.00", 0.7, 0.5005, 0.12),
+      line("Quote No:", 0.1, 0.1, 0.12),
+      line("Total", 0.1, 0.5, 0.08),
+      line("Q-2031", 0.7, 0.0998, 0.1),
+      line("Date:", 0.1, 0.12, 0.06),
+      line("12 March 2025", 0.7, 0.1203, 0.15),
+    ];
+    expect(blocksToPages(blocks).pages[0]!.text).toBe("Quote No: | Q-2031\nDate: | 12 March 2025\nTotal | $1,240.00");
+  });
+
+  it("lays out WORD blocks when a page has no LINEs", () => {
+    const word = (text: string, left: number, top: number): Block => ({
+      Id: randomUUID(),
+      BlockType: "WORD",
+      Text: text,
+      Confidence: 90,
+      Geometry: box(left, top, 0.01 * text.length, 0.012),
+    });
+    const blocks = [word("pump", 0.2, 0.3), word("Hydraulic", 0.1, 0.3), word("$389.99", 0.8, 0.3), word("Item", 0.1, 0.28)];
+    expect(blocksToPages(blocks).pages[0]!.text).toBe("Item\nHydraulic pump | $389.99");
+  });
+
+  it("gives lines in points on the page's size, the source and the mean word confidence", () => {
+    const words: Block[] = [
+      { Id: "w1", BlockType: "WORD", Text: "Total", Confidence: 98, Page: 1 },
+      { Id: "w2", BlockType: "WORD", Text: "9.00", Confidence: 80, Page: 1 },
+    ];
+    const blocks = [...words, { ...line("Total 9.00", 0.5, 0.25, 0.25, 0.02), Page: 1 }];
+    const [letter] = blocksToPages(blocks, () => ({ width: 612, height: 792 })).pages;
+    expect(letter).toMatchObject({ source: "textract", width: 612, height: 792, confidence: 89 });
+    expect(letter!.lines![0]).toMatchObject({ x0: 306, y0: 198, x1: 459, y1: 213.84 });
+    // an image, or a PDF whose page size the caller did not pass: a nominal A4 page
+    expect(blocksToPages(blocks).pages[0]).toMatchObject({ width: 595, height: 842 });
   });
 });
