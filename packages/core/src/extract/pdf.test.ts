@@ -148,7 +148,7 @@ describe("PDFs that break readers", () => {
       Buffer.from("1 0 obj\n<< /Type /Catalog /Pages 9 0 R >>\nendobj\ntrailer\n<< /Root 7 0 R >>\n%%EOF"),
     ]);
     await expect(Extract.fromBuffer(cut, { fileName: "cut.pdf" })).rejects.toMatchObject({
-      message: "The PDF is damaged and could not be read.",
+      message: "The PDF is damaged or incomplete and cannot be read.",
     });
   });
 });
