@@ -34,6 +34,8 @@ export const QUOTE_WORDS = [
   "preventivo", "offerta", "quotazione", "fattura proforma",
   "orcamento", "cotacao", "proposta", "fatura proforma",
   "penawaran", "penawaran harga", "surat penawaran", "faktur proforma",
+  // neighbouring languages documents arrive in
+  "offert", "tilbud", "wycena", "oferta handlowa", "nabidka", "cenova nabidka",
 ] as const;
 
 // prettier-ignore
@@ -41,6 +43,7 @@ export const INVOICE_WORDS = [
   "invoice", "invoices", "tax invoice", "commercial invoice", "vat invoice", "bill", "receipt", "payment receipt", "sales receipt",
   "facture", "note d'honoraires", "factura", "factura electronica", "recibo", "rechnung", "quittung", "factuur", "kopie factuur", "nota",
   "fattura", "ricevuta", "fatura", "nota fiscal", "recibo", "faktur", "faktur pajak", "kwitansi", "tagihan", "invoice/bill",
+  "faktura", "faktura vat", "rachunek",
 ] as const;
 
 // prettier-ignore
@@ -263,6 +266,8 @@ export const DUE_LABELS = [
 // prettier-ignore
 export const NOT_TOTAL_LABELS = [
   "previous", "prior", "unpaid", "already paid", "paid", "payment received", "payments", "deposit", "credit", "credits", "carried forward",
+  "brought forward", "carried over", "balance forward", "ubertrag", "a reporter", "report", "suma y sigue", "suma anterior", "riporto",
+  "a riportare", "van vorige pagina",
   "deja paye", "acompte", "montant deja", "bereits bezahlt", "anzahlung", "vorauszahlung", "pagado", "anticipo", "reeds betaald",
   "aanbetaling", "gia pagato", "acconto", "ja pago", "sinal", "uang muka", "sudah dibayar", "skonto", "escompte", "rounding", "arrondi", "rundung", "redondeo", "afronding",
   "arrotondamento", "pembulatan", "timbre", "stamp",

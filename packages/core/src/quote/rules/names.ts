@@ -1,5 +1,8 @@
 import { findDates } from "./dates";
 import {
+  ISSUE_DATE_LABELS,
+  OTHER_DATE_LABELS,
+  VALID_UNTIL_LABELS,
   COLUMN_WORDS,
   CREDIT_WORDS,
   CUSTOMER_LABELS,
@@ -43,7 +46,7 @@ export const STREET =
 export const POSTCODE =
   /(^|\s)(\d{4,5}|[a-z]{1,2}-?\d{4,5}|\d{4}\s?[a-z]{2}|[a-z]{2}\s\d{5}|\d{3}\s\d{3}|\d{4}-\d{3})\s+\p{L}{2,}|,\s*[a-z]{2},?\s+\d{5}|\p{L}{3,}[\s,-]+\d{3}\s?\d{3}(?!\d)/u;
 export const CONTACT =
-  /(?<![\p{L}])(tel|tél|phone|telefon|telefono|telepon|fax|mobile|handy|email|e-mail|mail|web|site|internet|hp)(?![\p{L}])|@|www\.|https?:|\+\d/u;
+  /(?<![\p{L}])(tel|tél|phone|telefon|telefono|telepon|fax|mobile|handy|email|e-mail|mail|web|site|internet|hp)(?![\p{L}])|@|www\.|https?:|\+\d|^(?=(?:\D*\d){8})[\d\s()./|-]{9,}$/u;
 export const REGISTRATION = new RegExp(
   `(?<![\\p{L}])(${[
     "au capital",
@@ -100,6 +103,8 @@ export const REGISTRATION = new RegExp(
     .join("|")})(?![\\p{L}])|\\b(de|fr|nl|gb|at|be|es|it|pt|lu)\\s?\\d{8,12}\\b|\\bb\\d{8}\\b|\\batu\\d{8}\\b`,
   "u",
 );
+/** A date field's label alone ("Vervaldatum", "Due Date"). */
+const FIELD_LABEL = new RegExp(`^(?:${alternation([...ISSUE_DATE_LABELS, ...OTHER_DATE_LABELS, ...VALID_UNTIL_LABELS])})\\.?$`, "u");
 /** A column title of an item table alone ("Concepto", "Description", "Qty"). */
 const COLUMN_TITLE = new RegExp(`^(?:${alternation(Object.values(COLUMN_WORDS).flat() as string[])})\\.?$`, "u");
 const US_STATE =
@@ -192,7 +197,7 @@ export function nameOf(raw: string): string | null {
   )
     return null;
   if (TITLE_WORDS.test(key) && key.split(/\s+/).length <= 4) return null;
-  if (isLabelWord(text) || COLUMN_TITLE.test(key)) return null;
+  if (isLabelWord(text) || COLUMN_TITLE.test(key) || FIELD_LABEL.test(key)) return null;
   const words = key.split(/\s+/);
   if (words.length > 8) return null;
   // a sentence or slogan: several lower-case words that are not particles ("Dat betaal ik zelf wel.")
@@ -208,7 +213,14 @@ export const isPerson = (name: string) => PERSON_TITLE.test(fold(name) + " ");
 export const isCompany = (name: string) => LEGAL_FORM.test(fold(name));
 export const isTitle = (text: string) => TITLE_WORDS.test(fold(text)) && fold(text).split(/\s+/).length <= 4;
 export const isAddress = (key: string) =>
-  (STREET.test(key) && /\d/.test(key)) || POSTCODE.test(key) || COUNTRY_ONLY.test(key.trim()) || GERMAN_STREET.test(key);
+  (STREET.test(key) && /\d/.test(key)) ||
+  POSTCODE.test(key) ||
+  COUNTRY_ONLY.test(key.trim()) ||
+  GERMAN_STREET.test(key) ||
+  // "123 456th St", "5555 Front St.": a house number, then the street's name
+  /^\d{1,5}[a-z]?,?\s+.*\b(st|ave|rd|dr|blvd|ln|way|ct|pl|hwy)\.?,?$/u.test(key.trim()) ||
+  // "Fremont CA 94538": a US state and ZIP code
+  /\b[a-z]{2}\s+\d{5}(-\d{4})?$/.test(key.trim());
 
 /** Letters only, for comparing a name with a domain ("Au bon moulin" ~ aubonmoulin.fr). */
 export const squash = (s: string) =>
@@ -230,8 +242,11 @@ export interface Domain {
 }
 
 /** The second-level names of the e-mail addresses and web sites a document prints. */
-export function domains(key: string): Domain[] {
+export function domains(key: string, bare = ""): Domain[] {
   const out: Domain[] = [];
+  // a domain written alone ("weclapp.com") counts only where a letterhead or footer would print it
+  for (const m of bare.matchAll(/(?<![@\w.])([a-z0-9-]{3,})\.(com|net|org|de|fr|nl|es|it|pt|id|in|co|io|eu|be|ch|at)(?![\w])/g))
+    out.push({ host: m[1]! });
   // every label of a host but the top-level one ("info@yourcompany.example.com" names yourcompany)
   const hosts = (host: string) => host.split(".").filter((h) => h !== "www");
   for (const m of key.matchAll(/([a-z0-9._-]+)@([a-z0-9-]+(?:\.[a-z0-9-]+)*)\.[a-z]{2,}/g))

@@ -48,6 +48,23 @@ describe("the issuer", () => {
     expect(partiesOf(text).vendor).toBe("Delta Office");
   });
 
+  it("the issuer's columns in the footer when the letterhead is a logo", () => {
+    const rows = Array.from({ length: 12 }, (_, i) => `Service ${i + 1} | 1 | 10.00 | 10.00`);
+    const text = [
+      "INVOICE",
+      "Invoice No: 7",
+      "Bill To: Northwind Traders",
+      "Description | Qty | Price | Amount",
+      ...rows,
+      "Total | 120.00",
+      "Thank you for your business",
+      "Brightline Studio | Bank: Sparkasse | Contact",
+      "12 Canal Street | IBAN: DE02 1234 | hello@brightline.studio",
+      "20095 Hamburg | BIC: HASPDEHH | +49 40 1234567",
+    ].join("\n");
+    expect(partiesOf(text).vendor).toBe("Brightline Studio");
+  });
+
   it("never a document title, a bank line or a label", () => {
     expect(nameOf("QUOTATION")).toBeNull();
     expect(partiesOf(`QUOTATION\n${table}`).vendor).toBeNull();

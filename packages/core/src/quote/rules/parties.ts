@@ -78,6 +78,18 @@ export function topBlocks(doc: Doc): Block[] {
     if (row.page !== first || rows.length >= 35 || headerOf(row, doc)) break;
     rows.push(row);
   }
+  return blocksOf(rows);
+}
+
+/** Blocks in the footer of the first page: the issuer's name over its address and contact lines, in columns. */
+export function footerBlocks(doc: Doc): Block[] {
+  const first = doc.rows[0]?.page;
+  const page = doc.rows.filter((r) => r.page === first);
+  if (page.length < 15) return [];
+  return blocksOf(page.slice(-6)).filter((b) => b.address || b.contact || b.registration);
+}
+
+function blocksOf(rows: Row[]): Block[] {
   const open: { block: Block; x?: number; index: number; last: Row }[] = [];
   const blocks: Block[] = [];
   for (const row of rows) {
@@ -101,10 +113,20 @@ export function topBlocks(doc: Doc): Block[] {
         }
         return gap === 1 && o.index === c;
       };
+      // the value of a label in the cell to its left ("Bearbeiter: | Anna Weiss") is a field, not a block
+      if (c > 0 && /:\s*$/.test(row.cells[c - 1]!.text)) return;
       let current = alone ? undefined : open.find(sameColumn);
+      const partyLine = isAddress(key) || CONTACT.test(key) || REGISTRATION.test(key);
+      const name = nameOf(text);
       // a new name under a finished address ("... 69100 Villeurbanne / France" then "Cabinet CACtus") starts a block
-      if (current && current.block.address && nameOf(text) && !isAddress(key) && !CONTACT.test(key) && !REGISTRATION.test(key))
+      if (current && current.block.address && name && !partyLine) current = undefined;
+      // a line that is neither a name nor an address or contact line ("Total", a sentence) ends its column's block
+      if (!name && !partyLine) {
+        const index = current ? open.indexOf(current) : -1;
+        if (index >= 0) open.splice(index, 1);
+        if (!alone && !isTitle(text)) return;
         current = undefined;
+      }
       if (!current) {
         const block: Block = { lines: [], address: false, contact: false, registration: false };
         blocks.push(block);
@@ -217,8 +239,11 @@ export function parties(doc: Doc): Parties {
     (r) => r.page === doc.rows[0]?.page && r.line < 20 && (r.cells.some((c) => senderOf(c.text)) || senderOf(r.text)),
   );
   const inBlock = (block: Block, row: Row) => block.lines.some((l) => l.row.n === row.n);
+  // the labelled customer's block: the one holding its row, else one by that name at or below the label
   const customerBlock =
-    (labelled && blocks.find((b) => inBlock(b, labelled.row) || (b.head && squash(b.head) === squash(labelled.name)))) ||
+    (labelled &&
+      (blocks.find((b) => inBlock(b, labelled.row)) ??
+        blocks.find((b) => b.head && squash(b.head) === squash(labelled.name) && b.lines[0]!.row.n >= labelled.row.n - 1))) ||
     (senderRow && blocks.find((b) => b.lines[0]!.row.n > senderRow.n && b.lines[0]!.row.n <= senderRow.n + 2 && b.address));
 
   // 1. blocks at the top: an address, contact and registration lines make a letterhead
@@ -251,7 +276,12 @@ export function parties(doc: Doc): Parties {
       .map((r) => r.key)
       .join("\n"),
   );
-  const list = domains(doc.key).filter((d) => outside.some((o) => o.host === d.host));
+  const edges = [...topBlocks(doc), ...footerBlocks(doc)].flatMap((b) => b.lines.map((l) => l.key)).join("\n");
+  const topText = doc.rows
+    .filter((r) => r.page === doc.rows[0]?.page && r.line < 8)
+    .map((r) => r.key)
+    .join("\n");
+  const list = domains(doc.key, `${edges}\n${topText}`).filter((d) => outside.some((o) => o.host === d.host) || !d.local);
 
   // 2. a vendor label ("From:", "Fournisseur", "Kontoinhaber: ...", "à l'ordre de ...")
   for (const hit of findLabels(doc, VENDOR)) {
@@ -261,6 +291,12 @@ export function parties(doc: Doc): Parties {
     if (!short && hit.index > 0 && !/(ordre|order|favou?r|received|titulaire|inhaber|holder|payable)/.test(hit.label)) continue;
     const got = readNear(doc, hit, (text) => (isLabelWord(text) ? null : nameOf(cutAtLabel(text))));
     if (got && !isPerson(got.value)) add(got.value, 4, got.near.row, "label");
+  }
+
+  // the footer's columns: the issuer's name over its address and contact lines
+  for (const block of footerBlocks(doc)) {
+    if (isPerson(block.head!) || block.lines.length < 2) continue;
+    add(block.head, 1 + (block.address ? 1 : 0) + (block.contact ? 1 : 0) + (block.registration ? 1 : 0), block.lines[0]!.row, "footer");
   }
 
   // 3. the legal footer or registration block

@@ -118,6 +118,15 @@ describe("choosing the totals that add up", () => {
     });
   });
 
+  it("a subtotal carried over from the previous page is not the document's", () => {
+    expect(totalsOf("Übertrag | 1.000,00 €\nZwischensumme | 1.500,00 €\nMwSt. 19 % | 285,00 €\nGesamtbetrag | 1.785,00 €")).toEqual({
+      subtotal: 1500,
+      tax: 285,
+      shipping: null,
+      total: 1785,
+    });
+  });
+
   it("a rate without an amount is no tax", () => {
     expect(totalsOf("Subtotal | $10,375\nSales Tax | 3%\nTotal | $10,686.25")).toEqual({
       subtotal: 10375,

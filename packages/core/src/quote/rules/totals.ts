@@ -44,7 +44,7 @@ const STRONG_TOTAL =
 export function classify(label: string): { field: TotalField; rank: number } | undefined {
   const l = label.replace(/\s+/g, " ").trim();
   // a label is a few words; a sentence that mentions delivery or a total is not one
-  if (!/\p{L}{2}/u.test(l) || l.length > 90 || l.split(/\s+/).length > 7) return undefined;
+  if (!/\p{L}{2}/u.test(l) || l.length > 90 || l.split(/\s+/).length > 6) return undefined;
   if (DISCOUNT.test(l) && !/(after|apres|nach|despues|na|dopo|depois|setelah) /.test(l)) return { field: "discount", rank: 1 };
   if (NOT_TOTAL.test(l)) return undefined;
   // "Due date", "Pay terms", "N° TVA intra": dates, terms and identifiers are not amounts

@@ -30,6 +30,8 @@ describe("the type of a commercial document", () => {
     ["Gutschrift", "credit_note"],
     ["Nota de crédito", "credit_note"],
     ["Credit Note", "credit_note"],
+    ["Faktura VAT nr 12/2024", "invoice"],
+    ["Offert", "quote"],
   ])("%s is a %s", (title, type) => expect(typeOf(`Northwind Trading\n${title}\n${body}`)).toBe(type));
 
   it("a proforma invoice is an offer", () => {
