@@ -37,6 +37,34 @@ describe("the document's own dates", () => {
     expect(datesOf(text)).toEqual({ date: "2010-11-24", validUntil: "2010-12-31" });
   });
 
+  it("the date of a related document is not the document's", () => {
+    expect(
+      datesOf(
+        `FACTURE N° : F-2026-23\nN° DE FACTURE ASSOCIÉE : F-2026-03\nDATE DE FACTURE ASSOCIÉE : 01/01/2026\nDate : 31/01/2026\n${body}`,
+      ).date,
+    ).toBe("2026-01-31");
+  });
+
+  it("an order's order date is its own date", () => {
+    const q = extractQuoteByRules({
+      pages: [{ page: 1, text: `Order N° SO-77\nDate Ordered: | Salesperson:\n04/12/2017 14:26:00 | Admin\n${body}` }],
+    })!;
+    expect([q.quoteNumber, q.quoteDate]).toEqual(["SO-77", "2017-04-12"]);
+  });
+
+  it("month or day first: the issuer's country, not the customer's; an English page with no country is month first", () => {
+    const issuer = "Harbor Tools Inc.\n12 Main St, Austin, TX 78701";
+    const customer = "Bill To:\nAtelier Sud\n12 rue des Lilas\n75001 Paris\nFrance\n+33 1 23 45 67 89";
+    expect(datesOf(`${issuer}\nInvoice INV-1\nDate: 04/05/2024\n${customer}\n${body}`).date).toBe("2024-04-05");
+    expect(
+      datesOf(`Invoice INV-1\nDate: 04/05/2024\nThank you for the order. Payment is due within thirty days of the invoice date.\n${body}`)
+        .date,
+    ).toBe("2024-04-05");
+    expect(datesOf(`Facture F-1\nDate : 04/05/2024\nMerci pour votre commande. Le paiement est dû sous trente jours.\n${body}`).date).toBe(
+      "2024-05-04",
+    );
+  });
+
   it("an unlabelled date at the top of the letter", () => {
     expect(datesOf(`Escape Design | 20. März 2026\nRef: EV-1\nAngebot\n${body}`).date).toBe("2026-03-20");
   });

@@ -27,7 +27,13 @@ const PLAIN = /(?<![\p{L}])(date|dated|datum|fecha|data|tanggal|tgl)(?![\p{L}])|
 const DOC_WORD = wordPattern([...QUOTE_WORDS, ...INVOICE_WORDS, ...CREDIT_WORDS]);
 const RANGE_AFTER = /^\s*(au|to|till|until|bis|-|–|a|al|tot|s\/d|sampai|hingga|t\/m)\s*\d/;
 
+const ORDER_DATE =
+  /(?<![\p{L}])(order|ordered|commande|bestell\p{L}*|auftrag\p{L}*|pedido|ordine|encomenda|pesanan|bestelling)(?![\p{L}])/u;
+/** The dates of another document the page refers to ("Date de facture associée", "Related invoice date"). */
+const RELATED = /(associee|liee|related|original|precedente|referenced|zugehorige|bezug|rectificada|corrigee)/;
+
 function roleOf(label: string): DateRole {
+  if (RELATED.test(label)) return "other";
   if (VALID.test(label)) return "valid";
   if (OTHER.test(label)) return "other";
   if (ISSUE.test(label)) return "issue";
@@ -63,7 +69,8 @@ function labelOf(doc: Doc, row: Row, c: number, index: number, order: DateOrder)
 }
 
 /** Every date in the document with the role its label gives it. */
-export function datedValues(doc: Doc, order: DateOrder): DatedValue[] {
+/** `isOrder`: the document is an order, so its order date is its issue date. */
+export function datedValues(doc: Doc, order: DateOrder, isOrder = false): DatedValue[] {
   const out: DatedValue[] = [];
   for (const row of doc.rows) {
     row.cells.forEach((cell, c) => {
@@ -72,6 +79,7 @@ export function datedValues(doc: Doc, order: DateOrder): DatedValue[] {
         const after = cell.key.slice(found.end);
         const before = cell.key.slice(0, found.index);
         let role = roleOf(label);
+        if (isOrder && role === "other" && ORDER_DATE.test(label)) role = "issue";
         // "du 01/01/2026 au 31/01/2026", "01.05.14-31.05.14": a period, not an issue date
         if (RANGE_AFTER.test(after) || (/(au|to|bis|-|–)\s*$/.test(before) && findDates(before, order).length > 0)) role = "other";
         out.push({ iso: found.iso, row, role, at: row.n * 1000 + c * 100 + Math.min(99, found.index) });

@@ -9,7 +9,8 @@ import {
 } from "../schema";
 import { countries, topCountry } from "./country";
 import { detectCurrency } from "./currency";
-import { dateOrder } from "./dates";
+import { dateOrder, type DateOrder } from "./dates";
+import { detectLanguage } from "../../extract/language";
 import { datedValues, issueDate, validUntil } from "./document-dates";
 import { readItems } from "./items";
 import { documentNumber } from "./number";
@@ -42,6 +43,19 @@ interface Found<T> {
 }
 
 const US_ORDER = new Set(["US", "PH", "FM", "PW", "MH"]);
+/** Currencies of countries that write English dates day first. */
+const DAY_FIRST_ENGLISH = new Set(["GBP", "INR", "AUD", "NZD", "SGD", "ZAR", "HKD", "MYR", "PKR", "LKR", "NGN", "KES", "GHS", "IEP"]);
+
+/**
+ * Day-first or month-first when no date on the page can only be read one way: month-first in the
+ * United States (and where its conventions are used), or for an English document with no country
+ * and no day-first currency; day-first everywhere else.
+ */
+function fallbackOrder(country: string | undefined, currency: string | null, text: string): DateOrder {
+  if (country) return US_ORDER.has(country) ? "mdy" : "dmy";
+  if (currency === "USD") return "mdy";
+  return detectLanguage(text) === "en" && !DAY_FIRST_ENGLISH.has(currency ?? "") ? "mdy" : "dmy";
+}
 
 function kindOf(category: string | undefined, key: string): QuoteKind {
   if (category === "customer-quotes") return "customer";
@@ -53,13 +67,16 @@ const found = <T>(value: T | null | undefined, page: number | null, confidence: 
   value === null || value === undefined ? undefined : { value, source: { page, confidence } };
 
 /** Reads the commercial fields of a document; `type` is what the document is. */
-function readCommercial(doc: Doc, category: string | undefined): QuoteData {
-  const countryScores = countries(doc.text, doc.key);
-  const country = topCountry(countryScores);
+function readCommercial(doc: Doc, category: string | undefined, isOrder: boolean): QuoteData {
+  const who = parties(doc);
+  // the issuer's conventions: the country of everything but the customer's address, else of the whole page
+  const issuerText = doc.rows.filter((r) => !who.customerRows.has(r.n));
+  const country =
+    topCountry(countries(issuerText.map((r) => r.text).join("\n"), issuerText.map((r) => r.key).join("\n"))) ??
+    topCountry(countries(doc.text, doc.key));
   const currency = detectCurrency(doc, country);
-  const fallbackOrder = country ? (US_ORDER.has(country) ? "mdy" : "dmy") : currency === "USD" ? "mdy" : "dmy";
-  const order = dateOrder(doc.text, fallbackOrder);
-  const dates = datedValues(doc, order);
+  const order = dateOrder(doc.text, fallbackOrder(country, currency, doc.text));
+  const dates = datedValues(doc, order, isOrder);
   const valid = validUntil(dates);
   const issued = issueDate(dates, valid?.iso);
   const { items, inside } = readItems(doc);
@@ -72,8 +89,7 @@ function readCommercial(doc: Doc, category: string | undefined): QuoteData {
     ),
     itemsSum,
   );
-  const who = parties(doc);
-  const number = documentNumber(doc);
+  const number = documentNumber(doc, { order: isOrder });
   const terms = paymentTerms(doc);
   const amountConfidence = totals.consistent ? 0.9 : 0.75;
   const fields: Partial<Record<QuoteField, Found<string | number>>> = {
@@ -142,9 +158,10 @@ function otherType(text: string, category: string | undefined): DocumentType {
 /** What a document is, and its commercial reading when it has one. */
 export function readDocument(input: RulesInput): { type: DocumentType; quote: QuoteData | null; doc: Doc } {
   const doc = readDoc(input.pages);
-  const quote = doc.rows.length > 0 ? readCommercial(doc, input.category) : null;
+  const evidence = typeEvidence(doc);
+  const quote = doc.rows.length > 0 ? readCommercial(doc, input.category, evidence.title === "order") : null;
   const hasTotals = quote !== null && (quote.total !== null || quote.lineItems.some((i) => i.amount !== null));
-  const type = quote ? commercialType(doc, typeEvidence(doc), hasTotals) : undefined;
+  const type = quote ? commercialType(doc, evidence, hasTotals) : undefined;
   if (type && quote) return { type, quote, doc };
   return { type: otherType(doc.text, input.category), quote: null, doc };
 }

@@ -71,7 +71,8 @@ function labelText(hit: LabelHit): string {
   return hit.row.cells[hit.cell]!.key.slice(Math.max(0, hit.index - 30), hit.end);
 }
 
-export function documentNumber(doc: Doc): { value: string; row: Row; confidence: number } | undefined {
+/** `order`: the document is an order, so "Order No." names its own number. */
+export function documentNumber(doc: Doc, options: { order?: boolean } = {}): { value: string; row: Row; confidence: number } | undefined {
   const found: Candidate[] = [];
   const take = (hits: LabelHit[], tier: number, accept: (hit: LabelHit) => boolean = () => true) => {
     for (const hit of hits) {
@@ -89,7 +90,9 @@ export function documentNumber(doc: Doc): { value: string; row: Row; confidence:
   for (const row of doc.rows.filter((r) => r.line < 30)) {
     row.cells.forEach((cell, c) => {
       const m = DOC_TITLE.exec(cell.key);
-      if (!m || RELATED.test(cell.key) || OTHER.test(cell.key.slice(0, m[0].length).replace(new RegExp(DOC, "u"), ""))) return;
+      if (!m) return;
+      const head = cell.key.slice(0, m[0].length).replace(new RegExp(DOC, "u"), "");
+      if (RELATED.test(cell.key) || (OTHER.test(head) && !(options.order && new RegExp(ORDER, "u").test(head)))) return;
       const rest = cell.text.slice(m[0].length);
       const inline = rest.trim() ? readId(rest) : null;
       if (inline) return void found.push({ value: inline, tier: 2, row });

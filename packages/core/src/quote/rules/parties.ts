@@ -149,6 +149,8 @@ function blocksOf(rows: Row[]): Block[] {
 export interface Parties {
   vendor?: { name: string; row: Row; confidence: number };
   customer?: { name: string; row: Row; confidence: number };
+  /** Rows of the customer's address block: its country says nothing about the issuer's conventions. */
+  customerRows: Set<number>;
 }
 
 /** "May Tan Prepared by: Shaun Neo": text up to the next label. */
@@ -217,7 +219,7 @@ interface Candidate {
 }
 
 export function parties(doc: Doc): Parties {
-  const result: Parties = {};
+  const result: Parties = { customerRows: new Set() };
   const labelled = labelledCustomer(doc);
   const blocks = topBlocks(doc);
   const candidates = new Map<string, Candidate>();
@@ -378,5 +380,9 @@ export function parties(doc: Doc): Parties {
       result.customer = { name: companyPart(head), row: other.lines[0]!.row, confidence: 0.6 };
     } else if (shipTo) result.customer = { name: shipTo.value, row: shipTo.near.row, confidence: 0.6 };
   }
+  const block = customerBlock ?? blocks.find((b) => result.customer && b.lines.some((l) => l.row.n === result.customer!.row.n));
+  for (const line of block?.lines ?? []) result.customerRows.add(line.row.n);
+  // labelled customers without a block: the label's row and the lines under it
+  if (!block && result.customer) for (let n = result.customer.row.n; n <= result.customer.row.n + 4; n++) result.customerRows.add(n);
   return result;
 }

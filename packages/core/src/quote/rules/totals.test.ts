@@ -127,6 +127,15 @@ describe("choosing the totals that add up", () => {
     });
   });
 
+  it("payment terms in days are not amounts", () => {
+    expect(totalsOf("FREIGHT TERM | PAY TERMS\nPaid | Net 45 Days\nSubtotal | 100.00\nTotal | 100.00")).toEqual({
+      subtotal: 100,
+      tax: null,
+      shipping: null,
+      total: 100,
+    });
+  });
+
   it("a rate without an amount is no tax", () => {
     expect(totalsOf("Subtotal | $10,375\nSales Tax | 3%\nTotal | $10,686.25")).toEqual({
       subtotal: 10375,

@@ -86,7 +86,13 @@ interface Piece {
 function pieces(row: Row, doc: Doc): Piece[] {
   const out: Piece[] = [];
   row.cells.forEach((cell, c) => {
-    const tokens = moneyTokens(cell.text, doc.style);
+    // "Net 45 Days", "30 Tage": a number of days or months is a term, not an amount
+    const tokens = moneyTokens(cell.text, doc.style).filter(
+      (t) =>
+        !/^\s*(days?|jours?|tagen?|dias|giorni|dagen|hari|months?|mois|monate?|meses|mesi|maanden|bulan|weeks?|wochen|semaines)(?![\p{L}])/u.test(
+          cell.key.slice(t.index + t.text.length),
+        ),
+    );
     let at = 0;
     for (const token of tokens) {
       const text = cell.key.slice(at, token.index);
