@@ -32,6 +32,9 @@ describe("the type of a commercial document", () => {
     ["Credit Note", "credit_note"],
     ["Faktura VAT nr 12/2024", "invoice"],
     ["Offert", "quote"],
+    ["Our Quote #1042", "quote"],
+    ["Unser Angebot Nr. 2024-17", "quote"],
+    ["Votre facture n° 88", "invoice"],
   ])("%s is a %s", (title, type) => expect(typeOf(`Northwind Trading\n${title}\n${body}`)).toBe(type));
 
   it("a proforma invoice is an offer", () => {

@@ -64,7 +64,7 @@ export function typeEvidence(doc: Doc): TypeEvidence {
       if (
         m &&
         cls &&
-        /(?<![\p{L}])(date|datum|fecha|data|tanggal|no|nr|n°|numero|number|nummer|nomor|total|totale|totaal|de|du|des|d'|der|des|van|of|for|pour|per|para|sur|your|votre|ihre|uw|su|our|nos|unsere)(?![\p{L}])/u.test(
+        /(?<![\p{L}])(date|datum|fecha|data|tanggal|no|nr|n°|numero|number|nummer|nomor|total|totale|totaal|de|du|des|d'|der|des|van|of|for|pour|per|para|sur)(?![\p{L}])/u.test(
           prefix,
         )
       )
