@@ -66,7 +66,7 @@ function kindOf(category: string | undefined, key: string): QuoteKind {
 const found = <T>(value: T | null | undefined, page: number | null, confidence: number): Found<T> | undefined =>
   value === null || value === undefined ? undefined : { value, source: { page, confidence } };
 
-/** Reads the commercial fields of a document; `type` is what the document is. */
+/** Reads the commercial fields of a document; `isOrder` when its title says it is an order. */
 function readCommercial(doc: Doc, category: string | undefined, isOrder: boolean): QuoteData {
   const who = parties(doc);
   // the issuer's conventions: the country of everything but the customer's address, else of the whole page
