@@ -47,6 +47,7 @@ function totalsKind(row: Row, doc: Doc): string | undefined {
   const after = row.cells.slice(last.i + 1).flatMap((c) => moneyTokens(c.text, doc.style));
   return after.length <= 1 && /^\p{L}/u.test(last.c.text.trim()) ? kindOf(last.c.text) : undefined;
 }
+const TOTAL_WORD = /(?<![\p{L}])(total|totaal|totale|gesamt|summe|somme|jumlah)(?![\p{L}])/u;
 /** Payments, balances, deposits: lines after the totals that are not items either. */
 const NOT_TOTAL = wordPattern(NOT_TOTAL_LABELS);
 const strongTotal = (row: Row) => row.cells.some((c) => classify(fold(c.text).replace(/[\d.,%€$£]+/g, " "))?.rank === 3);
@@ -191,6 +192,10 @@ function readTables(doc: Doc): Items {
         previous = undefined;
         continue;
       }
+      // a row of totals labels ("TOTAL HT | TOTAL TVA | TOTAL TTC") heads the totals, not more items
+      const labels = row.cells.filter((c) => classify(c.key.replace(/[\d.,%€$£]+/g, " ")));
+      if (last > start && labels.length >= 2 && labels.some((c) => TOTAL_WORD.test(c.key)) && moneyTokens(row.text, doc.style).length === 0)
+        break;
       // a row whose quantity x unit price is its amount is an item, whatever its words ("Porte d'entrée", "Tax consulting")
       const parsedFirst = parseRow(row, header, doc);
       const complete =

@@ -22,7 +22,7 @@ import { clean, fold } from "./text";
  */
 
 export const LEGAL_FORM =
-  /(?<![\p{L}])(inc|incorporated|ltd|limited|llc|llp|plc|corp|corporation|co|company|gmbh|ag|kg|ohg|gbr|ug|e\.k|e\.v|sa|sas|sasu|sarl|eurl|sci|scop|srl|spa|s\.r\.l|s\.p\.a|snc|bv|b\.v|nv|n\.v|vof|pte|pvt|pty|oy|ab|aps|a\/s|s\.l|s\.a|slu|lda|ltda|tbk|bhd|kft|associates|partners|group|gruppe|consulting|services|solutions|studio|agency|agentur|pt|cv)(?![\p{L}])\.?/u;
+  /(?<![\p{L}])(inc|incorporated|ltd|limited|llc|llp|plc|corp|corporation|co|company|gmbh|ag|kg|ohg|gbr|ug|e\.k|e\.v|sa|sas|sasu|sarl|eurl|sci|scop|srl|spa|s\.r\.l|s\.p\.a|snc|bv|b\.v|nv|n\.v|vof|pte|pvt|pty|oy|ab|aps|a\/s|s\.l|s\.a|slu|lda|ltda|tbk|bhd|kft|associates|partners|group|gruppe|consulting|services|solutions|studio|agency|agentur)(?![\p{L}])\.?|^(pt|cv)\.?\s/u;
 const PERSON_TITLE =
   /^(dr|mr|mrs|ms|miss|prof|herr|frau|m|mme|mlle|sr|sra|srta|dhr|mevr|sig|sig\.ra|bapak|ibu|pak|z\.?\s?hd|attn|c\/o|mag)\.?\s/;
 const TITLE_WORDS = wordPattern([

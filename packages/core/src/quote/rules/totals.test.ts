@@ -75,6 +75,18 @@ describe("choosing the totals that add up", () => {
     });
   });
 
+  it("a row of totals labels under the item table, its amounts further down beside a note", () => {
+    const text = [
+      "Désignation | Qté | P.U. HT | Montant HT",
+      "Prestation | 1 | 60,00 | 60,00",
+      "Fournitures | 2 | 20,00 | 40,00",
+      "TOTAL HT | TOTAL TVA | TOTAL TTC",
+      "Pénalités de retard : trois fois le taux d'intérêt légal.",
+      "Aucun escompte pour paiement anticipé. | 100,00 | 20,00 | 120,00",
+    ].join("\n");
+    expect(totalsOf(text)).toEqual({ subtotal: 100, tax: 20, shipping: null, total: 120 });
+  });
+
   it("two label/amount pairs on one row", () => {
     expect(totalsOf("Exclusief BTW | € 593,36 | Subtotaal | € 717,97\nBTW 21% | € 124,61\nTotaal | € 717,97")).toEqual({
       subtotal: 593.36,
