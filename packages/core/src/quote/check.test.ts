@@ -68,6 +68,15 @@ describe("cross-checks on real-world arithmetic", () => {
     expect(crossCheck(quote).filter((f) => f.code !== "line_amount")).toEqual([]);
   });
 
+  it("a quantity or price printed rounded leaves the line within half a unit of each", () => {
+    expect(crossCheck({ lineItems: [line(26.85, 1194.73, 32072.9)], subtotal: null, tax: null, shipping: null, total: 32072.9 })).toEqual(
+      [],
+    );
+    expect(crossCheck({ lineItems: [line(2, 10, 25)], subtotal: null, tax: null, shipping: null, total: 25 }).map((f) => f.code)).toEqual([
+      "line_amount",
+    ]);
+  });
+
   it("a total that does not add up says by how much, with the figures it used", () => {
     const flags = crossCheck({ lineItems: [], subtotal: 1419, tax: 302, shipping: 0, total: 1800 });
     expect(flags).toEqual([

@@ -28,7 +28,9 @@ export function crossCheck(quote: Pick<QuoteData, "lineItems" | "subtotal" | "ta
     const expected = cents(item.quantity * item.unitPrice);
     // a credit note prints positive quantities and prices beside negative amounts
     const actual = Math.sign(expected) !== Math.sign(item.amount) && item.amount !== 0 ? -item.amount : item.amount;
-    if (differs(expected, actual)) {
+    // a printed quantity or price is itself rounded to the cent (or to its decimals): half a unit of each may be missing
+    const rounding = TOLERANCE + 0.005 * Math.abs(item.quantity) + (Number.isInteger(item.quantity) ? 0 : 0.005 * Math.abs(item.unitPrice));
+    if (differs(expected, actual, rounding)) {
       flags.push({
         code: "line_amount",
         message: `Line ${line + 1} ("${item.description.slice(0, 60)}"): ${item.quantity} x ${money(item.unitPrice)} = ${money(expected)}, but the amount says ${money(item.amount)}.`,

@@ -233,6 +233,16 @@ export function valuesToItem(values: Value[], assigned: (Column | undefined)[], 
           unitPrice = before[b]!.value!;
         }
   }
+  // a quantity whose price and amount were put in the wrong columns: the last number that is the quantity times an earlier one
+  if (quantity !== null && quantity !== 0 && !(unitPrice !== null && amount !== null && close(quantity * unitPrice, amount))) {
+    const numbers = values.filter((v) => v.kind === "num" && v.value !== quantity);
+    const last = numbers[numbers.length - 1];
+    const price = last && numbers.slice(0, -1).find((v) => close(quantity! * v.value!, last.value!));
+    if (last && price) {
+      unitPrice = price.value!;
+      amount = last.value!;
+    }
+  }
   // "Executive Chair with 2 | 150 | 300": the quantity was glued to the description
   let usedLead = false;
   if (leadNumber !== null && nums.length >= 2 && close(leadNumber * nums[nums.length - 2]!, nums[nums.length - 1]!)) {

@@ -120,6 +120,14 @@ describe("line items from the item table", () => {
     ]);
   });
 
+  it("the last number that is the quantity times an earlier one is the amount, whatever the columns say", () => {
+    expect(
+      rows(
+        "No. | Description | Date | Quantity | VAT | VAT % Line Amount\n1908-S | Desk chair | 3 Piece | 191.00 | 19 | 573.00\nSubtotal | 573.00",
+      ),
+    ).toEqual([["Desk chair", 3, 191, 573]]);
+  });
+
   it("a header without an amount column: the trailing value is the line amount", () => {
     expect(
       rows("Description | Quantité | Rem. | Prix HT\nHuile d'olive | 10 Liter(s) | 19,80 € | -198,00 €\nTotal HT | -198,00 €"),

@@ -87,6 +87,12 @@ describe("choosing the totals that add up", () => {
     expect(totalsOf(text)).toEqual({ subtotal: 100, tax: 20, shipping: null, total: 120 });
   });
 
+  it("a row of options named like shipping is not a totals row", () => {
+    const text =
+      "Live Delivery: | Online Delivery: | Video Delivery:\nTraining | Course A | $3,500 | $3,500\nSubtotal | $3,500\nTotal | $3,500";
+    expect(totalsOf(text)).toEqual({ subtotal: 3500, tax: null, shipping: null, total: 3500 });
+  });
+
   it("two label/amount pairs on one row", () => {
     expect(totalsOf("Exclusief BTW | € 593,36 | Subtotaal | € 717,97\nBTW 21% | € 124,61\nTotaal | € 717,97")).toEqual({
       subtotal: 593.36,

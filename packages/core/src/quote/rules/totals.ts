@@ -137,7 +137,8 @@ function rowAmounts(row: Row, doc: Doc): { amounts: Amount[]; labels: { label: s
  */
 function columnAmounts(doc: Doc, row: Row, labels: { label: string; cell: number }[]): Amount[] {
   const kinds = labels.map((l) => ({ ...l, kind: classify(l.label) })).filter((l) => l.kind);
-  if (kinds.length < 2) return [];
+  // a totals row names different things (net, tax, gross); "Live delivery | Online delivery" are options, not totals
+  if (kinds.length < 2 || new Set(kinds.map((k) => k.kind!.field)).size < 2) return [];
   for (let skip = 1; skip <= 4; skip++) {
     const below = doc.rows[row.n + skip];
     if (!below || below.page !== row.page) break;
