@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import { definePDFJSModule, getDocumentProxy } from "unpdf";
+import { getDocumentProxy } from "unpdf";
 import { ReadError } from "./failure";
 import { layoutWords, pageText } from "./layout";
 import { pageLimitWarning, type ParseContext } from "./limits";
@@ -151,45 +151,15 @@ async function readTextLayer(page: PdfPage, number: number): Promise<Page> {
   return { page: number, text: tidy(pageText(lines)), lines, width: viewport.width, height: viewport.height, source: "text" };
 }
 
-let pdfjsChosen: Promise<void> | undefined;
-
-/**
- * pdf.js from the pdfjs-dist package (legacy build) rather than the copy unpdf 1.7 bundles:
- * the bundled 5.x recurses without end, until the heap is gone, on a page whose Form XObject
- * paints a Pattern that paints the Form again (fixed in pdf.js 6). pdfjs-dist 6 declares
- * Node 22, but its legacy build runs on Node 20 once Promise.withResolvers exists. Without the
- * package on disk (a bundle that did not ship it), unpdf's copy is used.
- */
-function choosePdfjs(): Promise<void> {
-  pdfjsChosen ??= (async () => {
-    if (typeof (Promise as { withResolvers?: unknown }).withResolvers !== "function") {
-      Object.defineProperty(Promise, "withResolvers", {
-        configurable: true,
-        writable: true,
-        value<T>() {
-          let resolve!: (value: T | PromiseLike<T>) => void;
-          let reject!: (reason?: unknown) => void;
-          const promise = new Promise<T>((yes, no) => {
-            resolve = yes;
-            reject = no;
-          });
-          return { promise, resolve, reject };
-        },
-      });
-    }
-    try {
-      await definePDFJSModule(() => import("pdfjs-dist/legacy/build/pdf.mjs"));
-    } catch {
-      // unpdf's bundled pdf.js stays in use
-    }
-  })();
-  return pdfjsChosen;
-}
-
 /**
  * pdf.js's character maps (CJK encodings) and standard font metrics, from the pdfjs-dist
- * package. Without them, text in CJK fonts and in fonts a PDF does not embed comes out empty.
+ * package of the same version as the pdf.js unpdf bundles. Without them, text in CJK fonts and in fonts a PDF does not embed comes out empty.
  * pdf.js reads them from plain paths in Node (not file: URLs).
+ *
+ * The text layer is all pdf.js reads here (getTextContent); its operator list, which pdf.js 5
+ * builds with endless recursion on a Form -> Pattern -> Form cycle, is never asked for. pdf.js
+ * 6 fixes that cycle, but its legacy build (the one for Node 20) takes seconds to load under a
+ * TypeScript loader, in every isolated extraction.
  */
 function pdfjsData(): { cMapUrl?: string; cMapPacked?: boolean; standardFontDataUrl?: string } {
   try {
@@ -203,7 +173,6 @@ function pdfjsData(): { cMapUrl?: string; cMapPacked?: boolean; standardFontData
 }
 
 export async function openPdf(buffer: Buffer, maxImagePixels?: number): Promise<PdfDocument> {
-  await choosePdfjs();
   try {
     // a copy: pdf.js takes ownership of (detaches) the bytes it is given
     return await getDocumentProxy(new Uint8Array(buffer), {
@@ -223,7 +192,7 @@ export async function openPdf(buffer: Buffer, maxImagePixels?: number): Promise<
   }
 }
 
-/** Releases a document: pdf.js 6 ends it through its loading task, 5 through the document. */
+/** Releases a document: pdf.js 5 ends it through the document, 6 only through its loading task. */
 export async function closePdf(pdf: PdfDocument): Promise<void> {
   const closable = pdf as { destroy?: () => Promise<void>; loadingTask?: { destroy: () => Promise<void> } };
   await (closable.loadingTask?.destroy() ?? closable.destroy?.());
