@@ -38,6 +38,8 @@ function readerEnvironment(): Record<string, string> {
  * from disk; PDFium's .wasm file is read next to @embedpdf/pdfium. About 60 MB unzipped.
  */
 const OCR_PACKAGES = [
+  // pdf.js's character maps and standard font data (CJK and non-embedded fonts read empty without them)
+  "pdfjs-dist",
   "tesseract.js",
   "@embedpdf/pdfium",
   ...["eng", "fra", "deu", "spa", "nld", "ita", "por", "ind"].map((language) => `@tesseract.js-data/${language}`),

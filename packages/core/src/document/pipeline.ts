@@ -229,7 +229,10 @@ export namespace DocumentPipeline {
     if (useTextract && (kind !== "pdf" || (local.scannedPages?.length ?? 0) > 0)) {
       // the local warnings would say the scans went unread: Textract reads them now
       if (kind !== "pdf" || local.pages.length <= 1) {
-        const read = await analyzeWithTextract(buffer, "tables");
+        // a PDF page's own size keeps Textract's page-relative boxes in proportion (images have none)
+        const first = local.pages[0];
+        const size = first?.width && first.height ? { width: first.width, height: first.height } : undefined;
+        const read = await analyzeWithTextract(buffer, "tables", size);
         return saveText(item, { kind, source: "textract", pages: read.pages, tables: read.tables, warnings: [] });
       }
       // the token makes a retried Extract get the same job back instead of a second one
