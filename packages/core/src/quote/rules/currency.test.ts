@@ -27,6 +27,14 @@ describe("the currency of a document", () => {
     expect(currencyOf("Sunrise LLC\n12 Main St, Austin, TX 78701\nTotal | $1,070.00")).toBe("USD");
   });
 
+  it('a bare "$" in a document in another language, with no country, says nothing', () => {
+    const doc = readDoc([
+      { page: 1, text: "Cotización\nDescripción | Cantidad | Precio | Importe\nServicio | 1 | $1,500.00 | $1,500.00\nTotal | $1,500.00" },
+    ]);
+    expect(detectCurrency(doc, undefined, false)).toBeNull();
+    expect(detectCurrency(doc, "MX", false)).toBe("MXN");
+  });
+
   it("CFA francs are West or Central African by country", () => {
     expect(currencyOf("Abidjan, Côte d'Ivoire\nTotal TTC : | 708 000 CFA")).toBe("XOF");
     expect(currencyOf("Douala, Cameroun\nTotal TTC : | 708 000 FCFA")).toBe("XAF");

@@ -43,7 +43,11 @@ const NAMES: [RegExp, (country?: string) => string][] = [
 ];
 
 /** The symbol (or short form) written next to an amount, as a currency. */
-function fromSymbol(mark: string, country: string | undefined): string | undefined {
+/**
+ * `english`: the document is written in English, where a bare "$" with no country is read as
+ * the US dollar; in other languages it is a peso or another dollar, so it says nothing alone.
+ */
+function fromSymbol(mark: string, country: string | undefined, english = true): string | undefined {
   const m = mark.replace(/\s+/g, "");
   if (m === "€" || /^e$/.test(m)) return "EUR";
   if (m === "£") return "GBP";
@@ -56,7 +60,7 @@ function fromSymbol(mark: string, country: string | undefined): string | undefin
   if (/^(A\$)$/.test(m)) return "AUD";
   if (/^(HK\$)$/.test(m)) return "HKD";
   if (/^(NZ\$)$/.test(m)) return "NZD";
-  if (m === "$") return DOLLAR[country ?? ""] ?? "USD";
+  if (m === "$") return DOLLAR[country ?? ""] ?? (country || english ? "USD" : undefined);
   if (/^rp\.?$/i.test(m)) return "IDR";
   if (m === "RM") return "MYR";
   if (/^kr\.?$/.test(m)) return KRONE[country ?? ""] ?? "SEK";
@@ -81,7 +85,7 @@ function fromSymbol(mark: string, country: string | undefined): string | undefin
 const CODES = new RegExp(`(?<![A-Za-z])(${ISO_CURRENCIES.join("|")})(?![A-Za-z])`, "g");
 const LABELLED = /\b(currency|devise|wahrung|moneda|divisa|valuta|moeda|mata uang)\s*[:-]?\s*(?:[a-z ]+\()?\s*([a-z]{3})\b/;
 
-export function detectCurrency(doc: Doc, country: string | undefined): string | null {
+export function detectCurrency(doc: Doc, country: string | undefined, english = true): string | null {
   const votes = new Map<string, number>();
   const vote = (code: string | undefined, weight: number) => {
     if (code) votes.set(code, (votes.get(code) ?? 0) + weight);
@@ -101,7 +105,7 @@ export function detectCurrency(doc: Doc, country: string | undefined): string | 
       const mark = token.text.replace(/[\d.,'’\s()-]/g, "");
       if ((ISO_CURRENCIES as readonly string[]).includes(mark)) continue;
       if (mark === "e") texEuros++;
-      else vote(fromSymbol(mark, country), 1);
+      else vote(fromSymbol(mark, country, english), 1);
     }
   }
   if (texEuros >= 2) vote("EUR", texEuros);
@@ -110,7 +114,7 @@ export function detectCurrency(doc: Doc, country: string | undefined): string | 
     for (const cell of row.cells) {
       if (/\d/.test(cell.text) || cell.text.length > 40) continue;
       const symbol = /(?:^|[\s(/])([€£₹¥₩₦₱฿₫₺₽])(?:$|[\s)/])/u.exec(cell.text)?.[1];
-      if (symbol) vote(fromSymbol(symbol, country), 1);
+      if (symbol) vote(fromSymbol(symbol, country, english), 1);
     }
   let best: string | null = null;
   let max = 0;

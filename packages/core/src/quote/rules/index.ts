@@ -51,10 +51,10 @@ const DAY_FIRST_ENGLISH = new Set(["GBP", "INR", "AUD", "NZD", "SGD", "ZAR", "HK
  * United States (and where its conventions are used), or for an English document with no country
  * and no day-first currency; day-first everywhere else.
  */
-function fallbackOrder(country: string | undefined, currency: string | null, text: string): DateOrder {
+function fallbackOrder(country: string | undefined, currency: string | null, language: string | undefined): DateOrder {
   if (country) return US_ORDER.has(country) ? "mdy" : "dmy";
   if (currency === "USD") return "mdy";
-  return detectLanguage(text) === "en" && !DAY_FIRST_ENGLISH.has(currency ?? "") ? "mdy" : "dmy";
+  return language === "en" && !DAY_FIRST_ENGLISH.has(currency ?? "") ? "mdy" : "dmy";
 }
 
 function kindOf(category: string | undefined, key: string): QuoteKind {
@@ -74,8 +74,9 @@ function readCommercial(doc: Doc, category: string | undefined, isOrder: boolean
   const country =
     topCountry(countries(issuerText.map((r) => r.text).join("\n"), issuerText.map((r) => r.key).join("\n"))) ??
     topCountry(countries(doc.text, doc.key));
-  const currency = detectCurrency(doc, country);
-  const order = dateOrder(doc.text, fallbackOrder(country, currency, doc.text));
+  const language = detectLanguage(doc.text);
+  const currency = detectCurrency(doc, country, language === undefined || language === "en");
+  const order = dateOrder(doc.text, fallbackOrder(country, currency, language));
   const dates = datedValues(doc, order, isOrder);
   const valid = validUntil(dates);
   const issued = issueDate(dates, valid?.iso);
