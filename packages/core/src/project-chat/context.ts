@@ -87,7 +87,7 @@ export function contactFacts(contact: ContactRecord | null | undefined): string[
 
 export function quoteFacts(quotes: ProjectQuote[]): string[] {
   return quotes.map((q) => {
-    const what = q.documentType === "invoice" ? "invoice" : q.documentType === "credit_note" ? "credit note" : "quote";
+    const what = { quote: "quote", invoice: "invoice", credit_note: "credit note", other: "document" }[q.documentType];
     const head = `${q.kind === "vendor" ? "Vendor" : "Customer"} ${what} ${q.quoteNumber ?? "(no number)"}`;
     const parties = join([q.vendorName && `from ${q.vendorName}`, q.customerName && `to ${q.customerName}`], " ");
     const dates = join([q.quoteDate && `dated ${q.quoteDate}`, q.validUntil && `valid until ${q.validUntil}`]);

@@ -146,7 +146,7 @@ export namespace ProjectChat {
       ProjectQuotes.list(projectId),
       ChatHistory.ensure(scope),
     ]);
-    const records = [...listed.quotes, ...listed.invoices];
+    const records = [...listed.quotes, ...listed.records];
     const facts = projectFacts(project, project.customer, project.contact, records, retrieval.indexes[0]!.documents);
     return answerAndRecord(
       { conversation, retrieval, asked, deadline, deps },

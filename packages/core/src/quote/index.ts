@@ -8,12 +8,24 @@ import { crossCheck } from "./check";
 import { disagreementFlags } from "./disagreement";
 import { QuoteEntity, type QuoteItem } from "./entity";
 import { parseDate } from "./numbers";
-import { COMMERCIAL_TYPES, Disagreement, Flag, MAX_LINE_ITEMS, QUOTE_FIELDS, QuoteData, type DocumentType, type LineItem } from "./schema";
+import {
+  Disagreement,
+  Flag,
+  MAX_LINE_ITEMS,
+  QUOTE_FIELDS,
+  QuoteData,
+  recordType,
+  type CommercialType,
+  type DocumentType,
+  type LineItem,
+} from "./schema";
 
 export { crossCheck } from "./check";
 export { compareReadings, disagreementFlags } from "./disagreement";
 export {
   COMMERCIAL_TYPES,
+  recordType,
+  type CommercialType,
   Disagreement,
   DocumentAnalysis,
   Flag,
@@ -25,9 +37,6 @@ export {
   QUOTE_KINDS,
 } from "./schema";
 
-/** The document types that keep a commercial record. */
-export type CommercialType = (typeof COMMERCIAL_TYPES)[number];
-
 const nullableText = (value: string | null, max: number) => {
   const text = value?.replace(/\s+/g, " ").trim() ?? "";
   return text === "" ? null : text.slice(0, max);
@@ -37,7 +46,7 @@ const finite = (n: number | null) => (n !== null && Number.isFinite(n) ? n : nul
 export namespace Quote {
   /** A stored quote as the API answers it: the extracted data plus its record fields. */
   export type Info = QuoteData & {
-    /** quote (also estimates, proposals, proformas), invoice or credit_note. */
+    /** quote (also estimates, proposals, proformas), invoice, credit_note, or other (orders, statements). */
     documentType: CommercialType;
     /** Where a configured model and the rules read the vendor, number or total differently. */
     disagreements: Disagreement[];
@@ -107,9 +116,7 @@ export namespace Quote {
     },
   ) {
     const scalars = Object.fromEntries(QUOTE_FIELDS.filter((k) => data[k] !== null).map((k) => [k, data[k]]));
-    const documentType: CommercialType = (COMMERCIAL_TYPES as readonly string[]).includes(meta.documentType)
-      ? (meta.documentType as CommercialType)
-      : "quote";
+    const documentType = recordType(meta.documentType);
     const disagreements = meta.disagreements ?? [];
     return {
       ...meta,

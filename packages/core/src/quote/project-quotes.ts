@@ -41,13 +41,14 @@ const QUOTE_CATEGORIES = new Set(["vendor-quotes", "customer-quotes"]);
 export namespace ProjectQuotes {
   /**
    * Every commercial record extracted from one of the caller's projects, corrections
-   * applied, with its document's name: the quotes (the Quotes table), the invoices and
-   * credit notes, and the quote-category documents that hold no quote (yet). Three
+   * applied, with its document's name: the quotes (the Quotes table), the records of the
+   * other commercial documents (invoices, credit notes, orders, statements), and the
+   * quote-category documents that hold no quote (yet). Three
    * Queries in parallel, whatever the number of records.
    */
   export const list = fn(
     recordId("Project ID"),
-    async (projectId): Promise<{ quotes: ProjectQuote[]; invoices: ProjectQuote[]; documents: QuotelessDocument[] }> => {
+    async (projectId): Promise<{ quotes: ProjectQuote[]; records: ProjectQuote[]; documents: QuotelessDocument[] }> => {
       // Document.list checks the project is the caller's before anything else is read.
       const documents = await Document.list(projectId);
       const [records, corrections] = await Promise.all([Quote.listByProject(projectId), QuoteCorrections.forProject(projectId)]);
@@ -79,7 +80,7 @@ export namespace ProjectQuotes {
           failureReason: d.failureReason,
           documentType: d.documentType,
         }));
-      return { quotes, invoices: listed.filter((q) => !isQuoteType(q.documentType)), documents: quoteless };
+      return { quotes, records: listed.filter((q) => !isQuoteType(q.documentType)), documents: quoteless };
     },
   );
 

@@ -85,8 +85,17 @@ export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 /** Quote-type documents (quotes, estimates, proposals, proformas, offers): the ones the Quotes table lists. */
 export const isQuoteType = (type: string | null | undefined) => type === "quote";
 
-/** Documents that carry commercial data (issuer, number, date, currency, totals, items). */
-export const COMMERCIAL_TYPES: readonly DocumentType[] = ["quote", "invoice", "credit_note"];
+/**
+ * The kinds of commercial record a document keeps (issuer, number, date, currency, totals,
+ * items): quote-type documents, invoices, credit notes, and `other` for commercial documents of
+ * another kind (orders, statements, receipts) whose figures are still worth keeping.
+ */
+export const COMMERCIAL_TYPES = ["quote", "invoice", "credit_note", "other"] as const;
+export type CommercialType = (typeof COMMERCIAL_TYPES)[number];
+
+/** The record type of a document: its own type when that is a commercial one, else `other`. */
+export const recordType = (type: string): CommercialType =>
+  (COMMERCIAL_TYPES as readonly string[]).includes(type) ? (type as CommercialType) : "other";
 
 /**
  * What the analyze step produces for any document: its type, a short summary, and for a

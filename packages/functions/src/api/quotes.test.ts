@@ -60,7 +60,7 @@ describe("quotes", () => {
   const list = async (user = ann) => {
     const res = await call(user, "GET", `/api/projects/${projectId}/quotes`);
     expect(res.status, res.text).toBe(200);
-    return res.body as { quotes: QuoteBody[]; invoices: QuoteBody[]; documents: { fileName: string }[] };
+    return res.body as { quotes: QuoteBody[]; records: QuoteBody[]; documents: { fileName: string }[] };
   };
   const byFile = (quotes: QuoteBody[], name: string) => quotes.find((q) => q.documentName === name)!;
 
@@ -178,7 +178,7 @@ describe("quotes", () => {
 
   /** Rewrites acme's record as the analyze step would with other findings. */
   async function reanalyse(meta: Partial<Parameters<typeof Quote.toItem>[1]>) {
-    const acme = byFile((await list()).quotes.concat((await list()).invoices), "acme-quote.pdf");
+    const acme = byFile((await list()).quotes.concat((await list()).records), "acme-quote.pdf");
     const item = (await QuoteEntity.get({ documentId: acme.documentId }).go()).data!;
     const { id, documentId, projectId: project, userId } = item;
     const base = { id, documentId, projectId: project, userId, extractedBy: "gpt-5.5", documentType: "quote" as const };
@@ -203,9 +203,9 @@ describe("quotes", () => {
 
   it("lists an invoice's commercial data with the invoices, not in the Quotes table", async () => {
     await reanalyse({ documentType: "invoice" });
-    const { quotes, invoices, documents } = await list();
+    const { quotes, records, documents } = await list();
     expect(quotes.map((q) => q.documentName)).toEqual([]);
-    expect(invoices).toEqual([
+    expect(records).toEqual([
       expect.objectContaining({ documentName: "acme-quote.pdf", documentType: "invoice", total: VENDOR_QUOTE.total }),
     ]);
     // filed under vendor quotes but no quote: the Quotes section says what it was read as

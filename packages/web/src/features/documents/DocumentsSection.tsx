@@ -27,7 +27,7 @@ export function DocumentsSection({ projectId }: { projectId: number }) {
 
   const list = documents.data ?? [];
   const inFlight = list.filter(isInFlight).length;
-  const byDocument = new Map([...(records.data?.quotes ?? []), ...(records.data?.invoices ?? [])].map((r) => [r.documentId, r]));
+  const byDocument = new Map([...(records.data?.quotes ?? []), ...(records.data?.records ?? [])].map((r) => [r.documentId, r]));
   const details = detailsOf === null ? undefined : byDocument.get(detailsOf);
   // A document that finished processing may have brought a quote or an invoice with it.
   const finished = list.filter((d) => d.processingStatus === "completed").length;

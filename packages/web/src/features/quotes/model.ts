@@ -15,10 +15,10 @@ export interface LineItem {
 export type { Flag } from "@quorum/core/quote/schema";
 import type { Flag } from "@quorum/core/quote/schema";
 
-/** quote (also estimates, proposals, proformas), invoice or credit_note. */
-export type CommercialType = "quote" | "invoice" | "credit_note";
+export type { CommercialType } from "@quorum/core/quote/schema";
+import type { CommercialType } from "@quorum/core/quote/schema";
 
-const TYPE_LABELS: Record<CommercialType, string> = { quote: "Quote", invoice: "Invoice", credit_note: "Credit note" };
+const TYPE_LABELS: Record<CommercialType, string> = { quote: "Quote", invoice: "Invoice", credit_note: "Credit note", other: "Document" };
 export const typeLabel = (type: CommercialType | undefined) => TYPE_LABELS[type ?? "quote"] ?? "Quote";
 
 export type QuoteStatus = "checked" | "needs_review" | "edited";
@@ -60,10 +60,10 @@ export interface QuotelessDocument {
   documentType: string | null;
 }
 
-/** GET /api/projects/{id}/quotes: quotes (the table), invoices and credit notes, and quote documents without a quote. */
+/** GET /api/projects/{id}/quotes: quotes (the table), other commercial records (invoices, credit notes, orders), and quote documents without a quote. */
 export interface ProjectQuotes {
   quotes: Quote[];
-  invoices: Quote[];
+  records: Quote[];
   documents: QuotelessDocument[];
 }
 

@@ -4,7 +4,7 @@ import type { LineItem, ProjectQuotes, Quote } from "./model";
 
 export const projectQuotesKey = (projectId: number) => ["/api/projects", projectId, "quotes"] as const;
 
-/** GET /api/projects/{id}/quotes: the quotes, invoices and credit notes, and quote documents without a quote (still processing, failed). */
+/** GET /api/projects/{id}/quotes: the quotes, the other commercial records, and quote documents without a quote (still processing, failed). */
 export function useProjectQuotes(projectId: number) {
   return useQuery({
     queryKey: projectQuotesKey(projectId),
@@ -41,7 +41,7 @@ export function useCorrectQuote(projectId: number) {
     onSuccess: ({ quote }) => {
       const replace = (list: Quote[]) => list.map((q) => (q.id === quote.id ? quote : q));
       queryClient.setQueryData<ProjectQuotes>(projectQuotesKey(projectId), (current) =>
-        current ? { ...current, quotes: replace(current.quotes), invoices: replace(current.invoices) } : current,
+        current ? { ...current, quotes: replace(current.quotes), records: replace(current.records) } : current,
       );
     },
   });
