@@ -1,7 +1,7 @@
 /**
  * Reading numbers and money as documents write them, in every common convention:
  * 1,234.56 · 1.234,56 · 1 234,56 (also with no-break and thin spaces) · 1'234.56 ·
- * 12,34,567.00 (Indian grouping) · € 4.800,– · (50.00) · 50.00- · Arabic-Indic and
+ * 12,34,567.00 (Indian grouping) · € 1.250,– · (50.00) · 50.00- · Arabic-Indic and
  * Persian digits. Shared by the offline rules and the normalisation of what models return.
  */
 import { parseDate as readDate } from "./rules/dates";
@@ -61,7 +61,7 @@ export function parseNumber(raw: string | null | undefined, style: NumberStyle =
       text = text.slice(1).trim();
     }
   }
-  // "4.800,-" and "4.800,–": whole currency units, and the mark before the dash is the decimal mark
+  // "1.250,-" and "1.250,–": whole currency units, and the mark before the dash is the decimal mark
   const whole = /([.,])-$/.exec(text);
   if (whole) {
     text = text.slice(0, -2);

@@ -238,7 +238,7 @@ const joinable = (parts: string[], joined: string) => parts.length >= 3 || joine
 
 /**
  * A figure printed right after a document word or a number label ("Factuurnummer: 4711",
- * "Invoice No : # AB-12", "Begroting nummer 12345") is that document's number: it
+ * "Invoice No. # AB-12", "Begroting nummer 40217") is that document's number: it
  * also gives "#4711", which a question naming "invoice 4711" asks for, and which a
  * postcode or a phone number that happen to read the same do not give.
  */
@@ -305,13 +305,13 @@ export const TERM_WEIGHT: Record<TermKind, number> = { word: 1, label: 1, amount
 
 export interface QueryTerm extends Term {
   weight: number;
-  /** For a figure the question names ("invoice 12345"): its "#" term, which says where it is a document's number. */
+  /** For a figure the question names ("invoice 40217"): its "#" term, which says where it is a document's number. */
   numbered?: string;
 }
 
 /** A question's distinct terms with their weights; a word with digits (QX4471, AB2009887766) is an identifier. */
 /**
- * What a question names by a document word: "invoice 1727", "quote no. SO-8", "order #4471".
+ * What a question names by a document word: "invoice 3318", "quote no. SO-8", "order #4471".
  * The figure after the word is an identifier however short it is.
  */
 const NAMED =

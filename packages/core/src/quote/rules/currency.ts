@@ -4,7 +4,7 @@ import type { Doc } from "./text";
 /**
  * The currency a document is written in: an ISO code or a currency's name when one is printed,
  * else the symbol next to its amounts read with the issuer's country ("$" is USD in the United
- * States, SGD in Singapore; "CFA" is XOF in Abidjan, XAF in Douala). A document with no code,
+ * States, SGD in Singapore; "CFA" is XOF in Dakar, XAF in Douala). A document with no code,
  * name or symbol has no currency: the country alone does not say how it is priced.
  */
 
@@ -15,7 +15,7 @@ const DINAR: Record<string, string> = { DZ: "DZD", TN: "TND", KW: "KWD", BH: "BH
 const RUPEE: Record<string, string> = { IN: "INR", PK: "PKR", LK: "LKR", NP: "NPR", MU: "MUR" };
 const KRONE: Record<string, string> = { SE: "SEK", NO: "NOK", DK: "DKK", IS: "ISK" };
 
-/** Currency names people write out ("quarante et un mille dinars", "US Dollars", "Rupees Four Hundred"). */
+/** Currency names people write out ("deux mille dinars", "US Dollars", "Rupees Two Thousand"). */
 const NAMES: [RegExp, (country?: string) => string][] = [
   [/\beuros?\b/, () => "EUR"],
   [/\b(us|u\.s\.|american) dollars?\b/, () => "USD"],
@@ -109,7 +109,7 @@ export function detectCurrency(doc: Doc, country: string | undefined, english = 
     }
   }
   if (texEuros >= 2) vote("EUR", texEuros);
-  // a symbol in a column title or a totals label ("Preis/Einh €", "Total € Incl. VAT", "Montant (€)")
+  // a symbol in a column title or a totals label ("Einzelpreis €", "Total € incl. tax", "Montant (€)")
   for (const row of doc.rows)
     for (const cell of row.cells) {
       if (/\d/.test(cell.text) || cell.text.length > 40) continue;

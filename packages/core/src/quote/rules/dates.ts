@@ -1,11 +1,11 @@
 import { fold } from "./fold";
 
 /**
- * Dates as documents write them: ISO (2024-10-23, 2024/07/05), numeric day-first or
+ * Dates as documents write them: ISO (2031-05-12, 2031/06/04), numeric day-first or
  * month-first (decided by the caller's `order`, overruled by impossible values), two-digit
  * years, and month names full or abbreviated in English, French, Spanish, German, Dutch,
- * Italian, Portuguese and Indonesian ("24. November 2010", "2 mars 2022", "March 19, 2017",
- * "2 de marzo de 2022", "15-Oct-2015").
+ * Italian, Portuguese and Indonesian ("12. Mai 2031", "4 juin 2030", "July 21, 2032",
+ * "9 de abril de 2031", "28-Feb-2031").
  */
 
 export type DateOrder = "dmy" | "mdy";
@@ -54,12 +54,12 @@ export interface FoundDate {
 
 const PATTERNS: { re: RegExp; read: (m: RegExpExecArray, order: DateOrder) => string | null; numeric?: boolean }[] = [
   {
-    // 2024-10-23, 2024/07/05, 2024.10.23
+    // 2031-05-12, 2031/06/04, 2031.05.12
     re: /(?<![\d.,/-])(\d{4})([-/.])(\d{1,2})\2(\d{1,2})(?![\d/-]|[.,]\d)/g,
     read: (m) => isoDate(+m[1]!, +m[3]!, +m[4]!),
   },
   {
-    // 24. november 2010, 2 mars 2022, 2 de marzo de 2022, 15-oct-2015, 1er janvier 2024, 3rd of May 2024
+    // 12. mai 2031, 4 juin 2030, 9 de abril de 2031, 28-feb-2031, 1er janvier 2032, 3rd of May 2031
     re: new RegExp(
       `(?<![\\d\\p{L}])(\\d{1,2})(?:er|st|nd|rd|th|º|°)?\\.?(?:\\s*(?:de|of)\\s+|[\\s-]*)(${MONTH_ALT})\\.?(?![\\p{L}])(?:\\s*(?:de|del)\\s+|[\\s,.'-]*)(\\d{4}|'?\\d{2})(?![\\d])`,
       "gu",
@@ -67,12 +67,12 @@ const PATTERNS: { re: RegExp; read: (m: RegExpExecArray, order: DateOrder) => st
     read: (m) => isoDate(+m[3]!.replace("'", ""), MONTH.get(m[2]!)!, +m[1]!),
   },
   {
-    // march 19, 2017 · sep 30,2019 · august 3 , 2014 · may 1st 2025
+    // july 21, 2032 · oct 14,2031 · june 5 , 2030 · may 1st 2031
     re: new RegExp(`(?<![\\p{L}])(${MONTH_ALT})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\s*,?\\s*(\\d{4})(?![\\d])`, "gu"),
     read: (m) => isoDate(+m[3]!, MONTH.get(m[1]!)!, +m[2]!),
   },
   {
-    // 03/14/2024, 14.03.2024, 14-03-24
+    // 06/21/2031, 21.06.2031, 21-06-31
     re: /(?<![\d.,/-])(\d{1,2})([-/.])(\d{1,2})\2(\d{4}|\d{2})(?![\d/]|[.,]\d|-\d)/g,
     read: (m, order) => {
       const [a, b, y] = [+m[1]!, +m[3]!, +m[4]!];

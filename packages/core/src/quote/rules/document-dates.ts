@@ -29,7 +29,7 @@ const RANGE_AFTER = /^\s*(au|to|till|until|bis|-|–|a|al|tot|s\/d|sampai|hingga
 
 const ORDER_DATE =
   /(?<![\p{L}])(order|ordered|commande|bestell\p{L}*|auftrag\p{L}*|pedido|ordine|encomenda|pesanan|bestelling)(?![\p{L}])/u;
-/** The dates of another document the page refers to ("Date de facture associée", "Related invoice date"). */
+/** The dates of another document the page refers to ("Date de la facture associée", "Related invoice date"). */
 const RELATED = /(associee|liee|related|original|precedente|referenced|zugehorige|bezug|rectificada|corrigee)/;
 
 function roleOf(label: string): DateRole {
@@ -47,10 +47,10 @@ const hasWords = (s: string) => /\p{L}{2}/u.test(s);
 /** The label text that names a date found at `index` in cell `c` of `row`. */
 function labelOf(doc: Doc, row: Row, c: number, index: number, order: DateOrder): string {
   const before = row.cells[c]!.key.slice(0, index);
-  // "Facture n°562044387 du": the last words before the date, not a sentence earlier on the line
+  // "Facture n°80412 du": the last words before the date, not a sentence earlier on the line
   if (hasWords(before)) return before.slice(-60);
   const isLabel = (key: string) => hasWords(key) && findDates(key, order).length === 0 && !/\d{3}/.test(key);
-  // a label row over a value row ("Invoice Date | Due Date" over "21/09/2022 | 21/10/2022")
+  // a label row over a value row ("Invoice Date | Due Date" over "14/03/2031 | 13/04/2031")
   const above = previousRow(doc, row);
   if (above) {
     for (const i of cellsUnder(row, c, above)) {
@@ -80,7 +80,7 @@ export function datedValues(doc: Doc, order: DateOrder, isOrder = false): DatedV
         const before = cell.key.slice(0, found.index);
         let role = roleOf(label);
         if (isOrder && role === "other" && ORDER_DATE.test(label)) role = "issue";
-        // "du 01/01/2026 au 31/01/2026", "01.05.14-31.05.14": a period, not an issue date
+        // "du 01/03/2031 au 31/03/2031", "01.06.31-30.06.31": a period, not an issue date
         if (RANGE_AFTER.test(after) || (/(au|to|bis|-|–)\s*$/.test(before) && findDates(before, order).length > 0)) role = "other";
         out.push({ iso: found.iso, row, role, at: row.n * 1000 + c * 100 + Math.min(99, found.index) });
       }

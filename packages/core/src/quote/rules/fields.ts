@@ -3,7 +3,7 @@ import { clean, type Doc, type Row } from "./text";
 /**
  * Where a labelled value sits relative to its label, in the layouts documents use:
  * "Label: value" in one cell, "Label | value" in the next cell, a label row over a value row
- * ("Invoice Date | Due Date" then "21/09/2022 | 21/10/2022"), or a label alone on its line with
+ * ("Invoice Date | Due Date" then "14/03/2031 | 13/04/2031"), or a label alone on its line with
  * the value on the next. Column alignment uses the cells' x extent when the reader gave it,
  * otherwise the cells' positions counted from either end of the row.
  */
@@ -41,7 +41,7 @@ export function cellsUnder(row: Row, index: number, below: Row): number[] {
       .sort((a, b) => b.o - a.o)
       .map(({ i }) => i);
     if (overlapping.length > 0) return overlapping;
-    // a heading centred over its column ("BILL TO" over "GOOGLE INC."): the value nearest to it that no other label is nearer to
+    // a heading centred over its column ("BILL TO" over "NORTHWIND TRADERS"): the value nearest to it that no other label is nearer to
     const centre = (c: { x0?: number; x1?: number }) => (c.x0! + c.x1!) / 2;
     return below.cells
       .map((c, i) => ({ i, d: Math.abs(centre(c) - centre(cell)) }))

@@ -79,7 +79,7 @@ export function headerOf(row: Row, doc: Doc): Header | undefined {
     covered += got.covered;
     letters += got.letters;
     got.types.forEach((type, k) => {
-      // a cell holding several column names ("Menge Einheit Preis/Einh Gesamt"): each its share of the cell's width
+      // a cell holding several column names ("Menge Einheit Einzelpreis Gesamt"): each its share of the cell's width
       const [from, to] = got.spans[k]!;
       const width = cell.x0 !== undefined ? cell.x1! - cell.x0 : 0;
       columns.push({ type, cell: c, ...(cell.x0 !== undefined ? { x0: cell.x0 + width * from, x1: cell.x0 + width * to } : {}) });

@@ -27,7 +27,7 @@ export interface Value {
 export const UNIT_WORDS =
   /^(ea|each|pc|pcs|piece|pieces|units?|unit\(s\)|hrs?|hours?|h|days?|nights?|rooms?|tag|tage|std|stunden?|stk|stuck|pauschal|pausch|psch|m|m2|m²|m3|m³|lm|kg|g|t|l|liters?|liter\(s\)|lot|lots|set|sets|box|boxes|pack|packs|months?|monat|monate|jours?|heures?|forfait|ml|mm|cm|km|kwh|u|ud|uds|unidad|unidades|stuks|st|pce|pces|pz|pezzi|unita|unid|buah|pcs\.|qty|x|sqm|sqft|ft|in|yd|gal|lb|lbs|oz|mois|an|ans|year|years|jahr|jahre|jaar|jaren|ano|anos|week|weeks|woche|wochen|semaine|semaines|uur|ore|horas|jam|hari|bulan|tahun|[a-z]\d{2}|c62|h87)\.?$/i;
 
-// a value cell holds numbers, rates, units and short qualifiers ("15.00 Units", "100.00 TVA 20%", "Std 0 e")
+// a value cell holds numbers, rates, units and short qualifiers ("12.00 Units", "250.00 TVA 20%", "Std 4 e")
 export const isValueCell = (cell: Cell) => {
   const t = cell.text.trim();
   if (!t) return true;
@@ -57,7 +57,7 @@ export function rowValues(row: Row, doc: Doc): { lead: Cell[]; values: Value[]; 
 
 function cellValues(raw: string, cell: number, doc: Doc): Value[] {
   const out: (Value & { at: number })[] = [];
-  // dates are values of their own, never numbers ("30. April 2026", "02/17/26")
+  // dates are values of their own, never numbers ("12. Mai 2031", "06/21/31")
   let text = raw;
   for (const d of findDates(raw)) {
     out.push({ kind: "date", text: raw.slice(d.index, d.end), cell, at: d.index });
@@ -218,7 +218,7 @@ export function valuesToItem(values: Value[], assigned: (Column | undefined)[], 
   let unitPrice = get("unitPrice")?.value ?? null;
   const amountValue = get("amount");
   let amount = amountValue?.value ?? null;
-  // "15.00 Units": a unit word right after the quantity, when no column is named for units
+  // "12.00 Units": a unit word right after the quantity, when no column is named for units
   const quantityAt = assigned.lastIndexOf("quantity");
   const follower = quantityAt >= 0 ? values[quantityAt + 1] : undefined;
   const unit = (get("unit") ?? (follower?.kind === "unit" ? follower : undefined))?.text.replace(/\.$/, "") ?? null;
@@ -243,7 +243,7 @@ export function valuesToItem(values: Value[], assigned: (Column | undefined)[], 
       amount = last.value!;
     }
   }
-  // "Executive Chair with 2 | 150 | 300": the quantity was glued to the description
+  // "Standing desk with 3 | 240 | 720": the quantity was glued to the description
   let usedLead = false;
   if (leadNumber !== null && nums.length >= 2 && close(leadNumber * nums[nums.length - 2]!, nums[nums.length - 1]!)) {
     const consistent = quantity !== null && unitPrice !== null && amount !== null && close(quantity * unitPrice, amount);

@@ -27,7 +27,7 @@ const hasLetters = (s: string) => /\p{L}{2}/u.test(s);
 
 /**
  * A row whose label names a total, subtotal, tax, shipping or discount line: its first text
- * cell, or a later one followed by at most one amount ("Notes ... | Total HT : | 600 000").
+ * cell, or a later one followed by at most one amount ("Notes ... | Total HT : | 250 000").
  */
 function totalsKind(row: Row, doc: Doc): string | undefined {
   const texts = row.cells.map((c, i) => ({ c, i })).filter(({ c }) => hasLetters(c.text) && !isValueCell(c));
@@ -76,7 +76,7 @@ function parseRow(row: Row, header: Header, doc: Doc): Parsed {
     if (row.cells.length > 1) return { text: clean(joined) };
     const split = splitTrailing(joined, doc);
     const nums = split.values.filter((v) => v.kind === "num");
-    // one bare number after words is a wrapped description ("Grohe Sense Guard inclusief 3"), not a line
+    // one bare number after words is a wrapped description ("Wandkraan chroom inclusief 2"), not a line
     if (nums.length === 0 || (nums.length === 1 && !nums[0]!.decimals && !nums[0]!.money)) return { text: clean(joined) };
     description = split.description;
     values = split.values;
@@ -92,7 +92,7 @@ function parseRow(row: Row, header: Header, doc: Doc): Parsed {
     let parts: string[];
     if (sameShape && lead.some((_, i) => typeAt(i).includes("description"))) {
       // cells line up with the header: keep the description column (and nothing the header calls a code, tax or index);
-      // "Pos. Bezeichnung" or "Menge Beschreibung" over "1 Shopware": the leading number is the index or the quantity
+      // "Pos. Bezeichnung" or "Menge Beschreibung" over "1 Webshop-Einrichtung": the leading number is the index or the quantity
       parts = lead.map((c, i) => {
         const types = typeAt(i);
         // "Qty | Description | ...": a quantity column before the description
@@ -120,7 +120,7 @@ function parseRow(row: Row, header: Header, doc: Doc): Parsed {
     }
     description = clean(parts.join(" "));
   }
-  // "Sed diam nonumy eirmod tem 0 | Std 0 e": a quantity glued to the description
+  // "Workshop vor Ort 4 | Std 360 e": a quantity glued to the description
   let leadNumber: number | null = null;
   const glued = /\s(\d+(?:[.,]\d+)?)$/.exec(description);
   if (
@@ -205,7 +205,7 @@ function readTables(doc: Doc): Items {
         if (strongTotal(row)) break;
         // a section subtotal is followed by more items; the totals are not
         const ahead = rows.slice(j + 1, j + 5);
-        // ...with as many cells as the items so far: markup lines under a total ("Garanties (2%) €5.049,26") are not items
+        // ...with as many cells as the items so far: markup lines under a total ("Risico-opslag (3%) €1.204,50") are not items
         const shape = shapes.length ? Math.min(3, shapes.sort((a, b) => a - b)[Math.floor(shapes.length / 2)]!) : 1;
         const more = ahead.findIndex(
           (r) =>
@@ -232,7 +232,7 @@ function readTables(doc: Doc): Items {
         previous.description = clean(`${previous.description} ${parsed.text}`).slice(0, 1000);
         last = j;
       } else {
-        // headings of a long outline ("B3A(74) | Vaste sanitairvoorzieningen") weigh less than stray rows
+        // headings of a long outline ("C2(14) | Binnenschilderwerk") weigh less than stray rows
         gap += parsed.text && !/\d{3}/.test(parsed.text) ? 0.34 : 1;
         if (gap > MAX_GAP) break;
       }

@@ -109,7 +109,7 @@ const FIELD_LABEL = new RegExp(`^(?:${alternation([...ISSUE_DATE_LABELS, ...OTHE
 const COLUMN_TITLE = new RegExp(`^(?:${alternation(Object.values(COLUMN_WORDS).flat() as string[])})\\.?$`, "u");
 const US_STATE =
   /\s(AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC|ON|QC|BC|AB)$/;
-/** "Am Sonnenhang 3", "An der Alster 12", "Im Winkel 4": German streets named by a preposition. */
+/** "Am Mühlbach 5", "An der Linde 12", "Im Winkel 4": German streets named by a preposition. */
 const GERMAN_STREET = /^(am|an der|an den|im|in der|auf der|auf dem|zum|zur|hinter der|unter den)\s+\p{L}+.*\s\d+\s?[a-z]?$/u;
 export const GREETING =
   /^(dear|sehr geehrte|liebe|cher|chere|madame|monsieur|estimad|querid|geachte|beste|gentile|egregio|prezad|caro|cara|hello|hi)\b/;
@@ -173,19 +173,19 @@ export function nameOf(raw: string): string | null {
   if (/:\s*$/.test(raw)) return null;
   let text = clean(raw.replace(/^(for|pour|fur|für|per|por|voor|untuk)\s+/i, "").replace(/[,;:]+$/, ""));
   text = text.replace(/^[^\p{L}\d]+/u, "").replace(/[^\p{L}\d.)]+$/u, "");
-  // "Amazon Web Services Invoice": the name before a type word
+  // "Harbor Cloud Services Invoice": the name before a type word
   if (TYPE_AT_END.test(fold(text)) && text.split(/\s+/).length > 1) text = text.replace(new RegExp(TYPE_AT_END.source, "iu"), "").trim();
   const key = fold(text);
   if (text.length < 2 || text.length > 80 || !/\p{L}{2}/u.test(text)) return null;
   if (isDomain(text)) return text;
   if (/:/.test(text) || /@|www\.|https?:|\.com\b|\.[a-z]{2}\/|\+\d/.test(key)) return null;
   if ((text.match(/\d/g)?.length ?? 0) > text.length * 0.25) return null;
-  // a date, or a day and month without a year ("February 17")
+  // a date, or a day and month without a year ("March 9")
   if (findDates(text).length > 0 || findDates(`${text} 2000`).some((d) => d.index === 0)) return null;
   if (GREETING.test(key)) return null;
   if ((STREET.test(key) && /\d/.test(key)) || GERMAN_STREET.test(key)) return null;
   if (POSTCODE.test(key) || COUNTRY_ONLY.test(key) || ADDRESS_WORDS.test(key)) return null;
-  // "Redmond WA", "New York, NY": a city and its state
+  // "Springfield IL", "Austin, TX": a city and its state
   if (
     /^[\p{L} .'-]+,\s?[A-Z]{2}$/u.test(text) ||
     (/^\p{Lu}\p{Ll}[\p{L} .'-]*$/u.test(text) && US_STATE.test(text) && !LEGAL_FORM.test(key))
@@ -200,7 +200,7 @@ export function nameOf(raw: string): string | null {
   if (isLabelWord(text) || COLUMN_TITLE.test(key) || FIELD_LABEL.test(key)) return null;
   const words = key.split(/\s+/);
   if (words.length > 8) return null;
-  // a sentence or slogan: several lower-case words that are not particles ("Dat betaal ik zelf wel.")
+  // a sentence or slogan: several lower-case words that are not particles ("Altijd dichtbij, altijd op tijd.")
   const lower = text.split(/\s+/).filter((w) => /^\p{Ll}/u.test(w) && !FUNCTION_WORDS.has(fold(w)));
   if (lower.length >= 3 || (/[.!?]$/.test(text) && words.length >= 3 && !LEGAL_FORM.test(key))) return null;
   // "Valid for 30 days", "2 hours on site": a phrase with a number, not a name
@@ -217,12 +217,12 @@ export const isAddress = (key: string) =>
   POSTCODE.test(key) ||
   COUNTRY_ONLY.test(key.trim()) ||
   GERMAN_STREET.test(key) ||
-  // "123 456th St", "5555 Front St.": a house number, then the street's name
+  // "88 112th Ave", "740 Harbor Rd.": a house number, then the street's name
   /^\d{1,5}[a-z]?,?\s+.*\b(st|ave|rd|dr|blvd|ln|way|ct|pl|hwy)\.?,?$/u.test(key.trim()) ||
-  // "Fremont CA 94538": a US state and ZIP code
+  // "Springfield IL 62704": a US state and ZIP code
   /\b[a-z]{2}\s+\d{5}(-\d{4})?$/.test(key.trim());
 
-/** Letters only, for comparing a name with a domain ("Au bon moulin" ~ aubonmoulin.fr). */
+/** Letters only, for comparing a name with a domain ("Atelier Garance" ~ ateliergarance.fr). */
 export const squash = (s: string) =>
   fold(s)
     .replace(/^www\./, "")
@@ -230,7 +230,7 @@ export const squash = (s: string) =>
     .replace(new RegExp(LEGAL_FORM.source, "gu"), "")
     .replace(/[^a-z0-9]/g, "");
 
-/** "Delta PC, Kevin Clarke": the company before its contact person. */
+/** "Harbor Tools, Lena Ortiz": the company before its contact person. */
 export function companyPart(name: string): string {
   const m = /^(.{2,}?),\s+(\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+){1,2})$/u.exec(name);
   return m && !LEGAL_FORM.test(fold(m[2]!)) ? m[1]! : name;
@@ -244,10 +244,10 @@ export interface Domain {
 /** The second-level names of the e-mail addresses and web sites a document prints. */
 export function domains(key: string, bare = ""): Domain[] {
   const out: Domain[] = [];
-  // a domain written alone ("weclapp.com") counts only where a letterhead or footer would print it
+  // a domain written alone ("nordlicht.de") counts only where a letterhead or footer would print it
   for (const m of bare.matchAll(/(?<![@\w.])([a-z0-9-]{3,})\.(com|net|org|de|fr|nl|es|it|pt|id|in|co|io|eu|be|ch|at)(?![\w])/g))
     out.push({ host: m[1]! });
-  // every label of a host but the top-level one ("info@yourcompany.example.com" names yourcompany)
+  // every label of a host but the top-level one ("info@brightline.example.com" names brightline)
   const hosts = (host: string) => host.split(".").filter((h) => h !== "www");
   for (const m of key.matchAll(/([a-z0-9._-]+)@([a-z0-9-]+(?:\.[a-z0-9-]+)*)\.[a-z]{2,}/g))
     for (const host of hosts(m[2]!)) out.push({ host, local: m[1] });

@@ -18,7 +18,7 @@ import type { Doc, Row } from "./text";
 /**
  * The document's own number, from the best label that names it: "Invoice No.", "N° de
  * facture", "Rechnungsnummer", "Nummer KV" first; then a title followed by its number
- * ("Devis DV-2026-0001", "Invoice 103767", a title alone with the number on the next line);
+ * ("Devis D-2031-17", "Invoice 58213", a title alone with the number on the next line);
  * then a bare "No." / "N°" / "Ref" / "#"; never a customer, order, tax, bank or phone number
  * when the document names its own.
  */
@@ -33,7 +33,7 @@ const DOC_THEN_NUMBER = new RegExp(`${L}(?:${DOC})[\\s.:-]*(?:${NUM})(?![\\p{L}\
 /** "N° de facture", "Numéro de devis", "Nummer KV", "Número de factura", "Nomor Faktur" */
 const NUMBER_THEN_DOC = new RegExp(`${L}(?:${NUM})[\\s.:]*(?:de |del |di |da |van |der )?(?:la |le |l')?(?:${DOC})${R}`, "u");
 const COMPOUND = wordPattern(DOC_NUMBER_COMPOUNDS);
-/** "Invoice 103767", "Rechnung RE1001", "Devis DV-2026-0001", "INVOICE: INV-100", "Order N° SO049" */
+/** "Invoice 58213", "Rechnung R-3307", "Devis D-2031-17", "INVOICE: INV-7731", "Order N° SO-412" */
 const DOC_TITLE = new RegExp(`^(?:[\\p{L}&'.-]+\\s+){0,3}?(?:${DOC}|${ORDER})(?:\\s*(?:${NUM}))?[\\s.:#]*`, "u");
 const GENERIC = new RegExp(
   `${L}(?:${NUM}|numero|nummer|number|nomor|reference|referencia|referenz|riferimento)(?![\\p{L}\\d])\\.?|(?<![\\p{L}\\d])#(?=\\s?[\\p{L}\\d])`,
@@ -43,11 +43,11 @@ const OTHER = wordPattern(OTHER_NUMBER_LABELS);
 const RELATED = /(associee|liee|related|original|corrigee|bezug|referenced|zugehorige|precedente|rectificada|annule|remplace)/;
 const SECONDARY_ID = /(booking|transaction|reservation|buchung|reserva|boeking|prenotazione|pesanan|receipt|bon|ticket|folio)/;
 
-/** A document number as printed: one token with a digit, or digit groups ("12 345 678 901"). */
+/** A document number as printed: one token with a digit, or digit groups ("40 118 273 556"). */
 export function readId(text: string): string | null {
   const t = text.replace(/^[\s:#.\-–—=]+/, "").replace(/^(n°|nº|no\.?|nr\.?|#)\s*/i, "");
   if (findDates(t.split(/\s/).slice(0, 3).join(" ")).some((d) => d.index === 0)) return null;
-  // an amount ("45,93 €"), not a number
+  // an amount ("38,70 €"), not a number
   if (/^\d{1,3}(?:[.,\s]\d{3})*[.,]\d{2}(?!\d)/.test(t)) return null;
   const groups = /^(?:\d{1,4}(?: \d{2,4}){2,5}|\d{5,9} \d{3})(?![\d\p{L},.])/u.exec(t);
   if (groups) return groups[0];
@@ -55,7 +55,7 @@ export function readId(text: string): string | null {
   if (!m) return null;
   const id = m[1]!;
   if (!/\d/.test(id) || id.length > 40 || (id.length < 2 && !/^\d$/.test(id))) return null;
-  // an amount ("45,93"), a rate or a phone number is not a document number
+  // an amount ("38,70"), a rate or a phone number is not a document number
   if (/^\d{1,3}([.,]\d{3})*[.,]\d{2}$/.test(id) || /%$/.test(id)) return null;
   if (/^\+/.test(t)) return null;
   return id;
@@ -107,7 +107,7 @@ export function documentNumber(doc: Doc, options: { order?: boolean } = {}): { v
   }
   // a label row naming the document alone ("Klant | Order | Factuur datum | Factuur") over its values
   take(findLabels(doc, new RegExp(`^(?:${DOC})\\s*[:.]?$`, "u")), 2, (hit) => hit.row.cells.filter((c) => c.text).length > 1);
-  // a bare "No." / "Ref" / "#": at the head of its cell first, and never a house number in an address ("Jl. Sudirman No. 45")
+  // a bare "No." / "Ref" / "#": at the head of its cell first, and never a house number in an address ("Jl. Melati No. 7")
   const generic = findLabels(doc, GENERIC).filter((hit) => !isAddress(hit.row.cells[hit.cell]!.key));
   const accept = (hit: LabelHit) => {
     const context = hit.row.cells[hit.cell]!.key.slice(0, hit.end + 25);

@@ -58,10 +58,10 @@ export interface Block {
   registration: boolean;
 }
 
-/** The first segment of a sender line: "Pixelwerk · Kreativstraße 42 · 50667 Köln", "QualityHosting AG - Uferweg 40-42 - D-63571 Gelnhausen". */
+/** The first segment of a sender line: "Nordlicht Design · Hafenstraße 9 · 20457 Hamburg", "Brandt Systeme AG - Lindenweg 3-5 - D-34117 Kassel". */
 function senderOf(text: string): string | null {
   const parts = text.split(SENDER_SEPARATOR);
-  // a name, a street and a postcode with its city at least ("Mountain View, CA 94043" is a city line)
+  // a name, a street and a postcode with its city at least ("Springfield, IL 62704" is a city line)
   if (parts.length < 3) return null;
   const rest = fold(parts.slice(1).join(" "));
   if (!POSTCODE.test(rest)) return null;
@@ -113,12 +113,12 @@ function blocksOf(rows: Row[]): Block[] {
         }
         return gap === 1 && o.index === c;
       };
-      // the value of a label in the cell to its left ("Bearbeiter: | Anna Weiss") is a field, not a block
+      // the value of a label in the cell to its left ("Kontakt: | Jonas Falk") is a field, not a block
       if (c > 0 && /:\s*$/.test(row.cells[c - 1]!.text)) return;
       let current = alone ? undefined : open.find(sameColumn);
       const partyLine = isAddress(key) || CONTACT.test(key) || REGISTRATION.test(key);
       const name = nameOf(text);
-      // a new name under a finished address ("... 69100 Villeurbanne / France" then "Cabinet CACtus") starts a block
+      // a new name under a finished address ("... 4000 Liège / Belgique" then "Atelier Garance") starts a block
       if (current && current.block.address && name && !partyLine) current = undefined;
       // a line that is neither a name nor an address or contact line ("Total", a sentence) ends its column's block
       if (!name && !partyLine) {
@@ -153,13 +153,13 @@ export interface Parties {
   customerRows: Set<number>;
 }
 
-/** "May Tan Prepared by: Shaun Neo": text up to the next label. */
+/** "Lena Ortiz Prepared by: Tom Reyes": text up to the next label. */
 const cutAtLabel = (s: string) => s.replace(/\s+\S+(\s\S+)?\s?:.*$/, "").replace(/\s*:.*$/, "");
 
 /** The customer's name at a label's value: the company part, or the company line under a contact person. */
 function customerFrom(doc: Doc, near: Near): string | null {
   if (isLabelWord(near.text)) return null;
-  // "Mag. Klaus Berger · Berger & Partner Steuerberatung": the company of a contact line
+  // "Mag. Eva Lindner · Lindner & Hofer Steuerberatung": the company of a contact line
   const parts = cutAtLabel(near.text)
     .split(/\s[·•|]\s/)
     .map((p) => nameOf(p))
@@ -231,7 +231,7 @@ export function parties(doc: Doc): Parties {
     if (existing) {
       existing.score += existing.sources.has(source) ? 0.5 : score;
       existing.sources.add(source);
-      // keep the fullest spelling ("Au bon moulin SARL" over "Au bon moulin")
+      // keep the fullest spelling ("Atelier Garance SARL" over "Atelier Garance")
       if (name.length > existing.name.length && name.length <= 60) existing.name = name;
     } else candidates.set(key, { name, score, row, sources: new Set([source]) });
   };
@@ -310,7 +310,7 @@ export function parties(doc: Doc): Parties {
           cell.text,
         );
       if (lead) add(nameOf(lead[1]!), 6, row, "legal");
-      // the name line just above a registration block ("NETPRESSE" / "Siège social : ...")
+      // the name line just above a registration block ("ÉDITIONS LUMEN" / "Siège social : ...")
       const above = previousRow(doc, row);
       if (above && above.cells.length === 1 && row.line > 8) {
         const name = nameOf(above.text);
@@ -337,14 +337,14 @@ export function parties(doc: Doc): Parties {
     if (m && isCompany(m[1]!)) add(nameOf(m[1]!.replace(/[-\s]*\d+$/, "")), 2, row, "signature");
   }
 
-  // 6. the brand of a web or e-mail domain printed as a word of its own ("EDF", "Flipkart.com")
+  // 6. the brand of a web or e-mail domain printed as a word of its own ("NORDA", "Kartello.com")
   for (const { host } of list) {
     if (host.length < 3) continue;
     const row = doc.rows.find((r) =>
       r.cells.some((c) => new RegExp(`(?<![\\p{L}@./])${host}(?![\\p{L}@])(?!\\.[a-z]{2,}\\/)`, "u").test(c.key) && !/@/.test(c.key)),
     );
     const word = row?.text.match(new RegExp(`(?<![\\p{L}@./])(${host})(?:\\.[a-z]{2,})?(?![\\p{L}@])`, "iu"))?.[1];
-    // a candidate that already starts with the brand ("CRONUS DE" for cronus.com) is the better spelling
+    // a candidate that already starts with the brand ("NORDA FR" for norda.com) is the better spelling
     if (row && word && ![...candidates.keys()].some((k) => k.startsWith(squash(word)))) add(word, 2, row, "brand");
   }
 

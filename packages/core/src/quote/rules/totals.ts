@@ -61,7 +61,7 @@ export function classify(label: string): { field: TotalField; rank: number } | u
   // "Net à payer", "netto a pagare": what is left to pay, not a net amount
   if (/(?<![\p{L}])(net a payer|net to pay|netto a pagare|net payable|neto a pagar)(?![\p{L}])/u.test(l)) return { field: "due", rank: 1 };
   const total = TOTAL.test(l);
-  // an amount word with a qualifier: "Montant EUR HT", "Betrag netto", "Montant TVA", "Montant EUR TTC"
+  // an amount word with a qualifier: "Montant HT", "Betrag netto", "Montant TVA", "Montant TTC"
   const amountWord = total || AMOUNT_WORD.test(l);
   if (amountWord && GROSS.test(l)) return { field: "total", rank: 3 };
   if (TAX.test(l)) {
@@ -86,7 +86,7 @@ interface Piece {
 function pieces(row: Row, doc: Doc): Piece[] {
   const out: Piece[] = [];
   row.cells.forEach((cell, c) => {
-    // "Net 45 Days", "30 Tage": a number of days or months is a term, not an amount
+    // "Net 60 Days", "30 Tage": a number of days or months is a term, not an amount
     const tokens = moneyTokens(cell.text, doc.style).filter(
       (t) =>
         !/^\s*(days?|jours?|tagen?|dias|giorni|dagen|hari|months?|mois|monate?|meses|mesi|maanden|bulan|weeks?|wochen|semaines)(?![\p{L}])/u.test(
@@ -133,11 +133,11 @@ function rowAmounts(row: Row, doc: Doc): { amounts: Amount[]; labels: { label: s
 
 /**
  * A row of totals labels over a row of amounts ("TOTAL HT | TOTAL TVA | TOTAL TTC" then
- * "100,00 | 4,90 | 104,90"): each amount takes the label above it.
+ * "100,00 | 5,50 | 105,50"): each amount takes the label above it.
  */
 function columnAmounts(doc: Doc, row: Row, labels: { label: string; cell: number }[]): Amount[] {
   const kinds = labels.map((l) => ({ ...l, kind: classify(l.label) })).filter((l) => l.kind);
-  // a totals row names different things (net, tax, gross); "Live delivery | Online delivery" are options, not totals
+  // a totals row names different things (net, tax, gross); "Pickup | Home delivery" are options, not totals
   if (kinds.length < 2 || new Set(kinds.map((k) => k.kind!.field)).size < 2) return [];
   for (let skip = 1; skip <= 4; skip++) {
     const below = doc.rows[row.n + skip];
@@ -197,7 +197,7 @@ function options(amounts: Amount[], field: TotalField): Amount[] {
 
 /** The combination of candidates that adds up best, with `itemsSum` (the line items' amounts) as evidence. */
 export function chooseTotals(amounts: Amount[], itemsSum: number | null): Totals {
-  // a smaller "total" can be the base that tax is added to ("Totaal inclusief opslagen" + BTW)
+  // a smaller "total" can be the base that tax is added to ("Totaal incl. toeslagen" + BTW)
   const subtotals = [...options(amounts, "subtotal"), ...options(amounts, "total").map((a) => ({ ...a, rank: 0 }))];
   let taxes = options(amounts, "tax");
   // several tax lines (one per rate) add up to the tax
@@ -211,7 +211,7 @@ export function chooseTotals(amounts: Amount[], itemsSum: number | null): Totals
   let totals = [...options(amounts, "total"), ...options(amounts, "due").map((a) => ({ ...a, rank: 0.5 }))];
   let promoted = false;
   if (totals.length === 0 && subtotals.length > 0) {
-    // "Gesamtbetrag (netto)" alone: the only total printed
+    // "Summe netto" alone: the only total printed
     totals = subtotals.map((s) => ({ ...s, field: "total" as const }));
     promoted = true;
   }
@@ -247,7 +247,7 @@ export function chooseTotals(amounts: Amount[], itemsSum: number | null): Totals
 }
 
 /**
- * A scanned total whose cents were read as a separate line ("$19,647" over "68"): when the
+ * A scanned total whose cents were read as a separate line ("$2,315" over "40"): when the
  * total has no decimals and the other amounts add up to it plus less than one unit, the sum is
  * the total.
  */

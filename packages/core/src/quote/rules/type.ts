@@ -4,8 +4,8 @@ import type { Doc, Row } from "./text";
 
 /**
  * What a commercial document is, from its title first: the type word at the head of a short
- * cell near the top of the first page ("Devis DV-2026-0001", "FACTUUR.", "Rechnung | Original",
- * "Takideco Proforma Invoice"), taller rows counting more when the reader gave geometry. Labels
+ * cell near the top of the first page ("Devis D-2031-17", "OFFERTE.", "Rechnung | Kopie",
+ * "Studio Lumen Proforma Invoice"), taller rows counting more when the reader gave geometry. Labels
  * ("Invoice No.", "Angebotsdatum", "Date de facture") count less, and words in the body least:
  * invoices mention quotes and quotes mention invoicing. A proforma invoice is an offer.
  */

@@ -52,7 +52,7 @@ function StatusBadge({ status }: { status: string }) {
   );
 }
 
-/** "Invoice INV-100 · Contoso Ltd. · Nov 15, 2019 · $110.00 · 3 items": what was read from a commercial document. */
+/** "Invoice INV-7731 · Northwind Traders · Mar 4, 2031 · $2,480.00 · 3 items": what was read from a commercial document. */
 function recordFacts(record: Quote): string {
   const items = record.lineItems.length;
   return [
