@@ -4,16 +4,16 @@ import { amountTerm, queryTerms, searchTerms } from "./terms";
 describe("search terms", () => {
   it("an identifier with separators is also one term, the same in the document and the question", () => {
     expect(searchTerms("Invoice INV/2024/07/0031")).toContain("inv2024070031");
-    expect(searchTerms("Invoice No : # DEL_XYZW20240900012345")).toContain("delxyzw20240900012345");
-    const asked = queryTerms("What is the total of invoice #DEL_XYZW20240900012345?");
-    expect(asked.find((t) => t.term === "delxyzw20240900012345")).toMatchObject({ kind: "identifier" });
+    expect(searchTerms("Invoice No : # MUM_KRTX20310400417733")).toContain("mumkrtx20310400417733");
+    const asked = queryTerms("What is the total of invoice #MUM_KRTX20310400417733?");
+    expect(asked.find((t) => t.term === "mumkrtx20310400417733")).toMatchObject({ kind: "identifier" });
   });
 
   it("a code or a long number in a question weighs more than a word", () => {
-    const asked = queryTerms("total of invoice VF2009887766 and 2023117045");
+    const asked = queryTerms("total of invoice QX4471208835 and 3017450921");
     const weight = (term: string) => asked.find((t) => t.term === term)?.weight;
-    expect(weight("vf2009887766")).toBeGreaterThan(weight("total")!);
-    expect(weight("2023117045")).toBeGreaterThan(weight("invoice")!);
+    expect(weight("qx4471208835")).toBeGreaterThan(weight("total")!);
+    expect(weight("3017450921")).toBeGreaterThan(weight("invoice")!);
   });
 
   it("amounts in every common format read as the same number", () => {
@@ -55,7 +55,7 @@ describe("search terms", () => {
   it("a figure printed after a number label or a document word is also that document's number", () => {
     expect(searchTerms("Factuurnummer: 4711")).toContain("#4711");
     expect(searchTerms("Invoice No : # AB_CD2024")).toContain("#abcd2024");
-    expect(searchTerms("Facture n° 2023117045")).toContain("#2023117045");
+    expect(searchTerms("Facture n° 3017450921")).toContain("#3017450921");
     expect(searchTerms("Musterweg 3, 4711 Musterstadt")).not.toContain("#4711");
     const asked = queryTerms("What is the total of quote 4711?");
     expect(asked.find((t) => t.term === "#4711")).toMatchObject({ kind: "identifier" });

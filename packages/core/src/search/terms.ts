@@ -331,7 +331,7 @@ export function queryTerms(question: string): QueryTerm[] {
   }
   const byTerm = new Map<string, QueryTerm>();
   for (const t of terms) {
-    // A code or a long number on its own (QX4471, 2023117045) is an identifier too.
+    // A code or a long number on its own (QX4471, 3017450921) is an identifier too.
     const code =
       (named.has(t.term) && t.kind !== "part") || (/\d/.test(t.term) && t.term.length >= 5 && (/\D/.test(t.term) || t.term.length >= 6));
     const kind: TermKind = t.kind === "word" && code ? "identifier" : t.kind;
