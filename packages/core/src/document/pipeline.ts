@@ -217,7 +217,7 @@ export namespace DocumentPipeline {
     }
     const buffer = await Storage.getBuffer(item.storageKey);
     const useTextract = config().TEXTRACT_ENABLED && TEXTRACT_KINDS.has(kind);
-    // in a worker with a heap cap and a deadline: no file can stall or kill the process, and a
+    // in a child process with a heap cap and a deadline: no file can stall or kill this one, and a
     // file that needs too much ends as a clear failure of this document alone
     const local = await Extract.isolated(buffer, {
       fileName: item.fileName,

@@ -150,7 +150,7 @@ export namespace Extract {
   }
 
   /**
-   * `fromBuffer` in a worker thread with a heap cap and a deadline (isolate.ts): for callers that
+   * `fromBuffer` in a child process with a heap cap and a deadline (isolate.ts): for callers that
    * must survive any file, such as the document pipeline. A file that needs more time or memory
    * than allowed is refused with a clear TooLarge error.
    */

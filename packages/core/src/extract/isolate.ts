@@ -1,35 +1,36 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
-import { pathToFileURL } from "node:url";
-import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
+import { fork, type ChildProcess } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { Invalid, TooLarge, VisibleError } from "../error";
 import { failure } from "./failure";
-import { DEFAULT_LIMITS, EXTRACTION_HEAP_MB, EXTRACTION_TIMEOUT_MS, MAX_PARALLEL_EXTRACTIONS, WORKER_START_MS } from "./limits";
+import { DEFAULT_LIMITS, EXTRACTION_HEAP_MB, EXTRACTION_TIMEOUT_MS, MAX_PARALLEL_EXTRACTIONS, EXTRACTION_START_MS } from "./limits";
 import type { ExtractOptions, ExtractResult } from "./index";
 
 /**
- * Extraction in a worker thread, so that no file can take the process down with it: the worker
- * has its own heap cap (`resourceLimits`) and a deadline, and a file that exhausts either ends as
- * a clear error for that document while the process, and the other documents of an upload, carry
- * on. The readers bound their own work; this is the net under them for what they do not foresee
- * (a library looping, or allocating without end, on a crafted file).
+ * Extraction in a child process, so that no file can take the caller down with it: the child has
+ * its own heap cap and a deadline, and a file that exhausts either (or crashes the child outright,
+ * as native or WASM code can) ends as a clear error for that document while the process, and the
+ * other documents of an upload, carry on. The readers bound their own work; this is the net under
+ * them for what they do not foresee (a library looping, or allocating without end, on a crafted
+ * file).
  *
- * The worker runs this very module: when it is loaded in a worker started by `extractIsolated`,
- * it serves one extraction. That works from the sources (the worker loads the .ts file through
- * tsx, which the dev server and the tests run on) and from a bundle: esbuild bundles each Lambda handler
- * into one ESM file, `import.meta.url` is then that file, and the worker loads the bundle and
- * serves from it (so a handler module must do no work at its top level beyond defining the
- * handler, which is how Lambda handlers are written anyway). Where neither holds (a CommonJS
- * bundle has no `import.meta.url`, or the worker cannot start), extraction runs in-process; in
- * Lambda that still leaves the function's own memory size and timeout, and the state machine
- * records the failure.
+ * A child process rather than a worker thread: a worker's `resourceLimits` give way to a
+ * process-wide `--max-old-space-size` (which the Lambda runtime and many launch scripts set), so
+ * its cap would silently not hold; a child's own flag does.
+ *
+ * The child runs this very module: started by `extractIsolated` with QUORUM_EXTRACT_CHILD set, it
+ * serves one extraction. That works from the sources (through tsx, which the dev server and the
+ * tests run on) and from a bundle: esbuild bundles each Lambda handler into one ESM file,
+ * `import.meta.url` is then that file, and the child runs the bundle and serves from it (so a
+ * handler module must do no work at its top level beyond defining the handler, which is how
+ * Lambda handlers are written anyway). Where neither holds (a CommonJS bundle has no
+ * `import.meta.url`, or the child cannot start), extraction runs in-process; in Lambda that still
+ * leaves the function's own memory size and timeout, and the state machine records the failure.
  */
 
-const ROLE = "quorum-extract";
+const CHILD_ENV = "QUORUM_EXTRACT_CHILD";
 
 interface Request {
-  buffer: ArrayBuffer;
+  buffer: Uint8Array;
   options: ExtractOptions;
 }
 
@@ -39,9 +40,9 @@ type Reply =
   | { type: "failed"; error: { name: string; message: string; code?: string; status?: number } };
 
 export interface IsolationLimits {
-  /** Milliseconds the extraction may take once the worker runs. */
+  /** Milliseconds the extraction may take once the child has loaded the readers. */
   timeoutMs: number;
-  /** Megabytes of JavaScript heap the worker may use. */
+  /** Megabytes of JavaScript heap the child may use. */
   heapMb: number;
 }
 
@@ -51,7 +52,7 @@ function defaultIsolation(options: ExtractOptions): IsolationLimits {
   return { timeoutMs: EXTRACTION_TIMEOUT_MS + ocrSeconds * 1000, heapMb: EXTRACTION_HEAP_MB };
 }
 
-/** A few workers at a time: each may use its whole heap cap. */
+/** A few children at a time: each may use its whole heap cap. */
 let running = 0;
 const waiting: (() => void)[] = [];
 async function slot(): Promise<() => void> {
@@ -63,21 +64,7 @@ async function slot(): Promise<() => void> {
   };
 }
 
-/**
- * How a worker loads this module. A bundle is plain JavaScript; the TypeScript sources go
- * through tsx's `tsImport` (a worker does not inherit the `--import tsx` loader of its parent).
- */
-function workerScript(entry: URL): { script: string | URL; eval: boolean } {
-  if (!entry.pathname.endsWith(".ts")) return { script: entry, eval: false };
-  const require = createRequire(entry);
-  const manifest = require.resolve("tsx/package.json");
-  const exports = (JSON.parse(readFileSync(manifest, "utf8")) as { exports: Record<string, { import: { default: string } }> }).exports;
-  const api = pathToFileURL(join(dirname(manifest), exports["./esm/api"]!.import.default)).href;
-  const load = `import(${JSON.stringify(api)}).then(({ tsImport }) => tsImport(${JSON.stringify(entry.href)}, ${JSON.stringify(entry.href)}))`;
-  return { script: load, eval: true };
-}
-
-/** An error as the worker reported it, as the class the caller (and the pipeline) knows. */
+/** An error as the child reported it, as the class the caller (and the pipeline) knows. */
 function revive(error: { name: string; message: string; code?: string; status?: number }): Error {
   if (error.name === "Invalid") return new Invalid(error.message);
   if (error.name === "TooLarge") return new TooLarge(error.message);
@@ -92,7 +79,7 @@ function revive(error: { name: string; message: string; code?: string; status?: 
 let warnedFallback = false;
 
 /**
- * `Extract.fromBuffer` in a worker thread with a heap cap and a deadline; see the comment at the
+ * `Extract.fromBuffer` in a child process with a heap cap and a deadline; see the comment at the
  * top of this module. Rejects with TooLarge when the file needs more time or memory than allowed.
  */
 export async function extractIsolated(
@@ -101,16 +88,16 @@ export async function extractIsolated(
   limits: IsolationLimits = defaultIsolation(options),
 ): Promise<ExtractResult> {
   const inProcess = async () => (await import("./index")).Extract.fromBuffer(buffer, options);
-  const entry = typeof import.meta.url === "string" && import.meta.url.startsWith("file:") ? new URL(import.meta.url) : undefined;
+  const entry = typeof import.meta.url === "string" && import.meta.url.startsWith("file:") ? fileURLToPath(import.meta.url) : undefined;
   if (!entry) return inProcess();
 
   const release = await slot();
   try {
-    const outcome = await runWorker(entry, buffer, options, limits);
+    const outcome = await runChild(entry, buffer, options, limits);
     if (outcome.started) return outcome.result;
     if (!warnedFallback) {
       warnedFallback = true;
-      console.warn(`[extract] the extraction worker could not start (${outcome.reason}); extracting in-process`);
+      console.warn(`[extract] the extraction process could not start (${outcome.reason}); extracting in-process`);
     }
     return await inProcess();
   } finally {
@@ -118,8 +105,8 @@ export async function extractIsolated(
   }
 }
 
-function runWorker(
-  entry: URL,
+function runChild(
+  entry: string,
   buffer: Buffer,
   options: ExtractOptions,
   limits: IsolationLimits,
@@ -127,68 +114,71 @@ function runWorker(
   return new Promise((resolve, reject) => {
     let ready = false;
     let settled = false;
-    let source: ReturnType<typeof workerScript>;
+    let stderr = "";
+    let child: ChildProcess;
     try {
-      source = workerScript(entry);
+      // TypeScript sources load through tsx; a bundle is plain JavaScript
+      child = fork(entry, [], {
+        execArgv: [...(entry.endsWith(".ts") ? ["--import", "tsx"] : []), `--max-old-space-size=${limits.heapMb}`],
+        env: { ...process.env, [CHILD_ENV]: "1" },
+        serialization: "advanced",
+        stdio: ["ignore", "inherit", "pipe", "ipc"],
+      });
     } catch (error) {
       resolve({ started: false, reason: (error as Error).message });
       return;
     }
-    const worker = new Worker(source.script, {
-      eval: source.eval,
-      workerData: { role: ROLE },
-      resourceLimits: { maxOldGenerationSizeMb: limits.heapMb },
-      stdout: false,
-      stderr: false,
-    });
-    // the deadline runs from the moment the worker has loaded the readers; loading has its own
-    let timer = setTimeout(() => finish(() => resolve({ started: false, reason: "it did not load in time" })), WORKER_START_MS);
+    child.stderr?.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-8192)));
+
+    // the deadline runs from the moment the child has loaded the readers; loading has its own
+    let timer = setTimeout(() => finish(() => resolve({ started: false, reason: "it did not load in time" })), EXTRACTION_START_MS);
     const finish = (settle: () => void) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       settle();
-      void worker.terminate();
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
     };
 
-    worker.on("message", (reply: Reply) => {
+    child.on("message", (reply: Reply) => {
       if (reply.type === "ready") {
         ready = true;
         clearTimeout(timer);
         timer = setTimeout(() => finish(() => reject(failure("timeout", { seconds: limits.timeoutMs / 1000 }))), limits.timeoutMs);
-        // a copy the worker can own: the caller's Buffer may share a pooled ArrayBuffer
-        const copy = new Uint8Array(buffer).buffer;
-        worker.postMessage({ buffer: copy, options } satisfies Request, [copy]);
+        child.send({ buffer, options } satisfies Request);
       } else if (reply.type === "done") finish(() => resolve({ started: true, result: reply.result }));
       else finish(() => reject(revive(reply.error)));
     });
-    worker.on("error", (error: Error & { code?: string }) => {
-      if (error.code === "ERR_WORKER_OUT_OF_MEMORY") finish(() => reject(failure("memory", { megabytes: limits.heapMb })));
-      else if (!ready) finish(() => resolve({ started: false, reason: error.message }));
-      else finish(() => reject(new Error(`The extraction worker failed: ${error.message}`)));
+    child.on("error", (error) => {
+      if (!ready) finish(() => resolve({ started: false, reason: error.message }));
+      else finish(() => reject(new Error(`The extraction process failed: ${error.message}`)));
     });
-    worker.on("exit", (code) => {
-      if (!ready) finish(() => resolve({ started: false, reason: `exit code ${code}` }));
-      else finish(() => reject(new Error(`The extraction worker stopped unexpectedly (exit code ${code})`)));
+    // "close", not "exit": the child's stderr is read to its end first
+    child.on("close", (code, signal) => {
+      // V8 aborts the process when the heap cap is reached; its report of that is noise in the logs
+      const outOfMemory = /heap out of memory|Reached heap limit|Allocation failed/i.test(stderr);
+      if (!outOfMemory && stderr.trim()) process.stderr.write(stderr);
+      if (outOfMemory) finish(() => reject(failure("memory", { megabytes: limits.heapMb })));
+      else if (!ready) finish(() => resolve({ started: false, reason: `exit ${signal ?? code}` }));
+      else finish(() => reject(new Error(`The extraction process stopped unexpectedly (${signal ?? `exit code ${code}`})`)));
     });
   });
 }
 
-/** Worker side: extract the one file the parent sends, reply, and wait to be terminated. */
+/** Child side: extract the one file the parent sends, reply, and exit. */
 async function serve() {
-  const port = parentPort!;
   const { Extract } = await import("./index");
-  port.once("message", async ({ buffer, options }: Request) => {
+  process.once("message", async ({ buffer, options }: Request) => {
     let reply: Reply;
     try {
-      reply = { type: "done", result: await Extract.fromBuffer(Buffer.from(buffer), options) };
+      reply = { type: "done", result: await Extract.fromBuffer(Buffer.from(buffer.buffer, buffer.byteOffset, buffer.byteLength), options) };
     } catch (error) {
       const e = error as Partial<VisibleError>;
       reply = { type: "failed", error: { name: e.name ?? "Error", message: e.message ?? String(error), code: e.code, status: e.status } };
     }
-    port.postMessage(reply);
+    process.send!(reply, () => process.exit(0));
   });
-  port.postMessage({ type: "ready" } satisfies Reply);
+  process.send!({ type: "ready" } satisfies Reply);
 }
 
-if (!isMainThread && (workerData as { role?: string } | null)?.role === ROLE) void serve();
+if (process.env[CHILD_ENV] === "1" && process.send) void serve();

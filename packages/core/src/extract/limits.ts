@@ -36,7 +36,7 @@ export const DEFAULT_LIMITS: Limits = {
 };
 
 /**
- * The worker an extraction runs in (isolate.ts): a file that needs more time or heap than this
+ * The child process an extraction runs in (isolate.ts): a file that needs more time or heap than this
  * ends as a clear error for its document instead of stalling or killing the process. The time is
  * what reading may take besides local OCR, which has its own budget (`maxOcrSeconds`) and is
  * added to it; both are generous next to what the readers need, since this is the net under
@@ -44,9 +44,9 @@ export const DEFAULT_LIMITS: Limits = {
  */
 export const EXTRACTION_TIMEOUT_MS = 120_000;
 export const EXTRACTION_HEAP_MB = 1024;
-/** Time a worker may take to load the readers before extraction falls back to running in-process. */
-export const WORKER_START_MS = 30_000;
-/** Extraction workers at once in one process: each may fill its heap cap. */
+/** Time the child may take to load the readers before extraction falls back to running in-process. */
+export const EXTRACTION_START_MS = 30_000;
+/** Extraction children at once per process: each may fill its heap cap. */
 export const MAX_PARALLEL_EXTRACTIONS = 2;
 
 /** Parts read to tell a Word file from an Excel one (relationships, content types) are small: this bounds a lying archive. */
