@@ -7,6 +7,7 @@ import { wordDocument, wParagraph, xlsxWithSharedStringEverywhere } from "@quoru
 import { build } from "esbuild";
 import { afterAll, describe, expect, it } from "vitest";
 import { Extract } from "./index";
+import { extractionProcesses } from "./isolate";
 
 const here = dirname(fileURLToPath(import.meta.url));
 /**
@@ -25,6 +26,17 @@ describe("extraction in a child process", () => {
     const isolated = await Extract.isolated(quote, { fileName: "q.docx" });
     const direct = await Extract.fromBuffer(quote, { fileName: "q.docx" });
     expect(isolated).toEqual(direct);
+  });
+
+  it("keeps its child warm for the next file, and replaces a child that overran", async () => {
+    await Extract.isolated(quote, { fileName: "q.docx" });
+    const [warm] = extractionProcesses();
+    await Extract.isolated(quote, { fileName: "q.docx" });
+    expect(extractionProcesses()).toEqual([warm]);
+    await Extract.isolated(slow, { fileName: "slow.xlsx" }, { timeoutMs: 20, heapMb: 1024 }).catch(() => undefined);
+    await Extract.isolated(quote, { fileName: "q.docx" });
+    expect(extractionProcesses()).toHaveLength(1);
+    expect(extractionProcesses()).not.toContain(warm);
   });
 
   it("stops a file that needs more time than allowed with a clear error, and the process carries on", async () => {

@@ -1,8 +1,17 @@
 import { fork, type ChildProcess } from "node:child_process";
+import type { Socket } from "node:net";
 import { fileURLToPath } from "node:url";
 import { Invalid, TooLarge, VisibleError } from "../error";
 import { failure } from "./failure";
-import { DEFAULT_LIMITS, EXTRACTION_HEAP_MB, EXTRACTION_TIMEOUT_MS, MAX_PARALLEL_EXTRACTIONS, EXTRACTION_START_MS } from "./limits";
+import {
+  DEFAULT_LIMITS,
+  EXTRACTION_CHILD_FILES,
+  EXTRACTION_CHILD_IDLE_MS,
+  EXTRACTION_HEAP_MB,
+  EXTRACTION_START_MS,
+  EXTRACTION_TIMEOUT_MS,
+  MAX_PARALLEL_EXTRACTIONS,
+} from "./limits";
 import type { ExtractOptions, ExtractResult } from "./index";
 
 /**
@@ -18,7 +27,7 @@ import type { ExtractOptions, ExtractResult } from "./index";
  * its cap would silently not hold; a child's own flag does.
  *
  * The child runs this very module: started by `extractIsolated` with QUORUM_EXTRACT_CHILD set, it
- * serves one extraction. That works from the sources (through tsx, which the dev server and the
+ * serves extractions one at a time and stays warm between them. That works from the sources (through tsx, which the dev server and the
  * tests run on) and from a bundle: esbuild bundles each Lambda handler into one ESM file,
  * `import.meta.url` is then that file, and the child runs the bundle and serves from it (so a
  * handler module must do no work at its top level beyond defining the handler, which is how
@@ -52,18 +61,6 @@ function defaultIsolation(options: ExtractOptions): IsolationLimits {
   return { timeoutMs: EXTRACTION_TIMEOUT_MS + ocrSeconds * 1000, heapMb: EXTRACTION_HEAP_MB };
 }
 
-/** A few children at a time: each may use its whole heap cap. */
-let running = 0;
-const waiting: (() => void)[] = [];
-async function slot(): Promise<() => void> {
-  if (running >= MAX_PARALLEL_EXTRACTIONS) await new Promise<void>((resolve) => waiting.push(resolve));
-  running++;
-  return () => {
-    running--;
-    waiting.shift()?.();
-  };
-}
-
 /** An error as the child reported it, as the class the caller (and the pipeline) knows. */
 function revive(error: { name: string; message: string; code?: string; status?: number }): Error {
   if (error.name === "Invalid") return new Invalid(error.message);
@@ -79,6 +76,139 @@ function revive(error: { name: string; message: string; code?: string; status?: 
 let warnedFallback = false;
 
 /**
+ * One extraction process, kept warm between files: starting one (loading the readers, pdf.js,
+ * the OCR worker) costs more than reading most documents, so it serves file after file until it
+ * fails, overruns or grows, and is then replaced. Between files it is unreferenced, so an idle
+ * child never keeps its parent alive.
+ */
+class Child {
+  readonly process: ChildProcess;
+  readonly ready: Promise<void>;
+  busy = false;
+  served = 0;
+  private stderr = "";
+  private onReply?: (reply: Reply) => void;
+  private onEnd?: (error: Error) => void;
+  private idleTimer?: NodeJS.Timeout;
+
+  constructor(
+    entry: string,
+    readonly heapMb: number,
+  ) {
+    // TypeScript sources load through tsx; a bundle is plain JavaScript
+    this.process = fork(entry, [], {
+      execArgv: [...(entry.endsWith(".ts") ? ["--import", "tsx"] : []), `--max-old-space-size=${heapMb}`],
+      env: { ...process.env, [CHILD_ENV]: "1" },
+      serialization: "advanced",
+      stdio: ["ignore", "inherit", "pipe", "ipc"],
+    });
+    this.process.stderr?.on("data", (chunk: Buffer) => (this.stderr = (this.stderr + chunk.toString()).slice(-8192)));
+    this.ready = new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error("it did not load in time")), EXTRACTION_START_MS);
+      this.onReply = (reply) => {
+        if (reply.type !== "ready") return;
+        clearTimeout(timer);
+        resolve();
+      };
+      this.onEnd = (error) => {
+        clearTimeout(timer);
+        reject(error);
+      };
+    });
+    this.ready.catch(() => this.kill());
+    this.process.on("message", (reply: Reply) => this.onReply?.(reply));
+    this.process.on("error", (error) => this.onEnd?.(error));
+    // "close", not "exit": the child's stderr is read to its end first
+    this.process.on("close", (code, signal) => {
+      pool.delete(this);
+      // V8 aborts the process when the heap cap is reached; its report of that is noise in the logs
+      const outOfMemory = /heap out of memory|Reached heap limit|Allocation failed/i.test(this.stderr);
+      if (!outOfMemory && this.stderr.trim()) process.stderr.write(this.stderr);
+      this.onEnd?.(
+        outOfMemory
+          ? failure("memory", { megabytes: this.heapMb })
+          : new Error(`The extraction process stopped unexpectedly (${signal ?? `exit code ${code}`})`),
+      );
+    });
+  }
+
+  /** One file: the reply, or the error that ended it (the child is then replaced). */
+  run(request: Request, timeoutMs: number): Promise<ExtractResult> {
+    this.busy = true;
+    this.served++;
+    clearTimeout(this.idleTimer);
+    this.process.ref();
+    this.process.channel?.ref();
+    (this.process.stderr as Socket | null)?.ref();
+    return new Promise<ExtractResult>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.kill();
+        reject(failure("timeout", { seconds: timeoutMs / 1000 }));
+      }, timeoutMs);
+      const settle = (done: () => void) => {
+        clearTimeout(timer);
+        this.onReply = undefined;
+        this.onEnd = undefined;
+        done();
+      };
+      this.onReply = (reply) => {
+        if (reply.type === "done") settle(() => resolve(reply.result));
+        else if (reply.type === "failed") settle(() => reject(revive(reply.error)));
+      };
+      this.onEnd = (error) => settle(() => reject(error));
+      this.process.send(request);
+    }).finally(() => this.release());
+  }
+
+  private release() {
+    this.busy = false;
+    if (this.served >= EXTRACTION_CHILD_FILES) this.kill();
+    if (!this.alive) return;
+    this.process.unref();
+    this.process.channel?.unref();
+    (this.process.stderr as Socket | null)?.unref();
+    this.idleTimer = setTimeout(() => this.kill(), EXTRACTION_CHILD_IDLE_MS).unref();
+  }
+
+  get alive() {
+    return this.process.exitCode === null && this.process.signalCode === null && !this.process.killed;
+  }
+
+  kill() {
+    pool.delete(this);
+    clearTimeout(this.idleTimer);
+    if (this.alive) this.process.kill("SIGKILL");
+  }
+}
+
+/** The warm children, at most MAX_PARALLEL_EXTRACTIONS at once (each may fill its heap cap). */
+const pool = new Set<Child>();
+const waiting: (() => void)[] = [];
+
+/** The process ids of the live extraction children (for diagnostics and tests). */
+export const extractionProcesses = () => [...pool].filter((c) => c.alive).map((c) => c.process.pid!);
+
+async function acquire(entry: string, heapMb: number): Promise<Child> {
+  for (;;) {
+    const idle = [...pool].find((c) => !c.busy && c.alive && c.heapMb === heapMb);
+    if (idle) {
+      idle.busy = true;
+      return idle;
+    }
+    const busy = [...pool].filter((c) => c.busy).length;
+    if (busy < MAX_PARALLEL_EXTRACTIONS) {
+      // an idle child with another heap cap makes room for this one
+      if (pool.size >= MAX_PARALLEL_EXTRACTIONS) [...pool].find((c) => !c.busy)?.kill();
+      const child = new Child(entry, heapMb);
+      child.busy = true;
+      pool.add(child);
+      return child;
+    }
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  }
+}
+
+/**
  * `Extract.fromBuffer` in a child process with a heap cap and a deadline; see the comment at the
  * top of this module. Rejects with TooLarge when the file needs more time or memory than allowed.
  */
@@ -91,84 +221,37 @@ export async function extractIsolated(
   const entry = typeof import.meta.url === "string" && import.meta.url.startsWith("file:") ? fileURLToPath(import.meta.url) : undefined;
   if (!entry) return inProcess();
 
-  const release = await slot();
+  let child: Child;
   try {
-    const outcome = await runChild(entry, buffer, options, limits);
-    if (outcome.started) return outcome.result;
-    if (!warnedFallback) {
-      warnedFallback = true;
-      console.warn(`[extract] the extraction process could not start (${outcome.reason}); extracting in-process`);
+    child = await acquire(entry, limits.heapMb);
+  } catch (error) {
+    return fallBack(error, inProcess);
+  }
+  try {
+    try {
+      await child.ready;
+    } catch (error) {
+      child.kill();
+      return await fallBack(error, inProcess);
     }
-    return await inProcess();
+    return await child.run({ buffer, options }, limits.timeoutMs);
   } finally {
-    release();
+    waiting.shift()?.();
   }
 }
 
-function runChild(
-  entry: string,
-  buffer: Buffer,
-  options: ExtractOptions,
-  limits: IsolationLimits,
-): Promise<{ started: true; result: ExtractResult } | { started: false; reason: string }> {
-  return new Promise((resolve, reject) => {
-    let ready = false;
-    let settled = false;
-    let stderr = "";
-    let child: ChildProcess;
-    try {
-      // TypeScript sources load through tsx; a bundle is plain JavaScript
-      child = fork(entry, [], {
-        execArgv: [...(entry.endsWith(".ts") ? ["--import", "tsx"] : []), `--max-old-space-size=${limits.heapMb}`],
-        env: { ...process.env, [CHILD_ENV]: "1" },
-        serialization: "advanced",
-        stdio: ["ignore", "inherit", "pipe", "ipc"],
-      });
-    } catch (error) {
-      resolve({ started: false, reason: (error as Error).message });
-      return;
-    }
-    child.stderr?.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-8192)));
-
-    // the deadline runs from the moment the child has loaded the readers; loading has its own
-    let timer = setTimeout(() => finish(() => resolve({ started: false, reason: "it did not load in time" })), EXTRACTION_START_MS);
-    const finish = (settle: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      settle();
-      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-    };
-
-    child.on("message", (reply: Reply) => {
-      if (reply.type === "ready") {
-        ready = true;
-        clearTimeout(timer);
-        timer = setTimeout(() => finish(() => reject(failure("timeout", { seconds: limits.timeoutMs / 1000 }))), limits.timeoutMs);
-        child.send({ buffer, options } satisfies Request);
-      } else if (reply.type === "done") finish(() => resolve({ started: true, result: reply.result }));
-      else finish(() => reject(revive(reply.error)));
-    });
-    child.on("error", (error) => {
-      if (!ready) finish(() => resolve({ started: false, reason: error.message }));
-      else finish(() => reject(new Error(`The extraction process failed: ${error.message}`)));
-    });
-    // "close", not "exit": the child's stderr is read to its end first
-    child.on("close", (code, signal) => {
-      // V8 aborts the process when the heap cap is reached; its report of that is noise in the logs
-      const outOfMemory = /heap out of memory|Reached heap limit|Allocation failed/i.test(stderr);
-      if (!outOfMemory && stderr.trim()) process.stderr.write(stderr);
-      if (outOfMemory) finish(() => reject(failure("memory", { megabytes: limits.heapMb })));
-      else if (!ready) finish(() => resolve({ started: false, reason: `exit ${signal ?? code}` }));
-      else finish(() => reject(new Error(`The extraction process stopped unexpectedly (${signal ?? `exit code ${code}`})`)));
-    });
-  });
+function fallBack(error: unknown, inProcess: () => Promise<ExtractResult>) {
+  if (!warnedFallback) {
+    warnedFallback = true;
+    console.warn(`[extract] the extraction process could not start (${(error as Error).message}); extracting in-process`);
+  }
+  return inProcess();
 }
 
-/** Child side: extract the one file the parent sends, reply, and exit. */
+/** Child side: extract each file the parent sends and reply, for as long as the parent keeps it. */
 async function serve() {
   const { Extract } = await import("./index");
-  process.once("message", async ({ buffer, options }: Request) => {
+  process.on("message", async ({ buffer, options }: Request) => {
     let reply: Reply;
     try {
       reply = { type: "done", result: await Extract.fromBuffer(Buffer.from(buffer.buffer, buffer.byteOffset, buffer.byteLength), options) };
@@ -176,8 +259,10 @@ async function serve() {
       const e = error as Partial<VisibleError>;
       reply = { type: "failed", error: { name: e.name ?? "Error", message: e.message ?? String(error), code: e.code, status: e.status } };
     }
-    process.send!(reply, () => process.exit(0));
+    process.send!(reply);
   });
+  // the parent going away (a crash, a kill) ends the child too
+  process.on("disconnect", () => process.exit(0));
   process.send!({ type: "ready" } satisfies Reply);
 }
 

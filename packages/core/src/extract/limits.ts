@@ -48,6 +48,10 @@ export const EXTRACTION_HEAP_MB = 1024;
 export const EXTRACTION_START_MS = 30_000;
 /** Extraction children at once per process: each may fill its heap cap. */
 export const MAX_PARALLEL_EXTRACTIONS = 2;
+/** Files one extraction child reads before it is replaced, so whatever it accumulates is let go. */
+export const EXTRACTION_CHILD_FILES = 100;
+/** An idle extraction child (and the memory of its warm OCR worker) is let go after this long. */
+export const EXTRACTION_CHILD_IDLE_MS = 60_000;
 
 /** Parts read to tell a Word file from an Excel one (relationships, content types) are small: this bounds a lying archive. */
 export const DETECT_PART_BYTES = 4 * 1024 * 1024;
