@@ -22,6 +22,7 @@ const PROFORMA = /(?<![\p{L}])(pro[\s-]?forma|proforma\p{L}*)(?![\p{L}])/u;
 const ALL_WORDS = CLASSES.flatMap(([cls, words]) => words.map((w) => [w, cls] as const));
 const WORD_CLASS = new Map(ALL_WORDS.map(([w, c]) => [w.replace(/[\s.-]+/g, " "), c]));
 const ANY = new RegExp(`(?<![\\p{L}])(${alternation(ALL_WORDS.map(([w]) => w))})(?![\\p{L}])`, "u");
+const ANY_ALL = new RegExp(ANY.source, "gu");
 const TITLE = new RegExp(`^(?:[\\p{L}\\d&'.,-]+\\s+){0,3}?(${alternation(ALL_WORDS.map(([w]) => w))})(?![\\p{L}])`, "u");
 /** After a type word: a label ("Invoice Date:", "Order ID") makes it a label, not a title. */
 const LABEL_AFTER =
@@ -55,7 +56,8 @@ export function typeEvidence(doc: Doc): TypeEvidence {
       row.page === first && (row.y0 !== undefined && row.width ? row.line < 40 && row.y0 < 0.5 * (row.width * 1.42) : row.line < 25);
     for (const cell of row.cells) {
       const key = cell.key.trim();
-      if (!key) continue;
+      // most cells (amounts, item descriptions) hold no type word: one pass of the word list rules them out
+      if (!key || !ANY.test(key)) continue;
       const m = TITLE.exec(key);
       const word = m?.[1];
       const cls = word ? classOf(word) : undefined;
@@ -91,7 +93,7 @@ export function typeEvidence(doc: Doc): TypeEvidence {
           continue;
         }
       }
-      for (const hit of key.matchAll(new RegExp(ANY.source, "gu"))) {
+      for (const hit of key.matchAll(ANY_ALL)) {
         const c = classOf(hit[1]!);
         if (c && c !== "order") body[c] += 0.2;
       }
