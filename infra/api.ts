@@ -14,7 +14,9 @@ for (const [key, entry] of Object.entries(routes) as [string, RouteEntry][]) {
     architecture: "arm64",
     timeout: `${Math.min(entry.timeout ?? 10, 30)} seconds`,
     memory: `${entry.memory ?? 512} MB`,
-    environment: access.includes("pipeline") ? { ...environmentFor(access), PIPELINE_STATE_MACHINE_ARN: stateMachine.arn } : environmentFor(access),
+    environment: access.includes("pipeline")
+      ? { ...environmentFor(access), PIPELINE_STATE_MACHINE_ARN: stateMachine.arn }
+      : environmentFor(access),
     permissions: permissionsFor(access, { stateMachineArn: stateMachine.arn }),
   });
 }

@@ -38,7 +38,17 @@ export function permissionsFor(access: readonly Access[], extra: { stateMachineA
   }
   if (access.includes("textract")) {
     statements.push({
-      actions: ["textract:AnalyzeDocument", "textract:DetectDocumentText", "textract:AnalyzeExpense", "textract:StartDocumentTextDetection", "textract:GetDocumentTextDetection", "textract:StartDocumentAnalysis", "textract:GetDocumentAnalysis", "textract:StartExpenseAnalysis", "textract:GetExpenseAnalysis"],
+      actions: [
+        "textract:AnalyzeDocument",
+        "textract:DetectDocumentText",
+        "textract:AnalyzeExpense",
+        "textract:StartDocumentTextDetection",
+        "textract:GetDocumentTextDetection",
+        "textract:StartDocumentAnalysis",
+        "textract:GetDocumentAnalysis",
+        "textract:StartExpenseAnalysis",
+        "textract:GetExpenseAnalysis",
+      ],
       resources: ["*"],
     });
   }
@@ -77,7 +87,8 @@ export function environmentFor(access: readonly Access[]) {
  * per-stage configuration, not secrets: whatever the deployer's environment sets
  * (e.g. `GPT_MODEL=gpt-5.5 npx sst deploy`) reaches the functions; the rest keep core's defaults.
  */
-const MODEL_SETTINGS = /^(CLAUDE_MODEL|BEDROCK_MODELS|(GPT|GEMINI|GROK|DEEPSEEK)_(MODEL|BASE_URL|EXTRA_BODY)|OPENAI_BASE_URL|MODEL_[A-Z_]+|CHAT_DEADLINE_MS|RESEARCH_[A-Z_]+|PIPELINE_MODEL_TIMEOUT_MS)$/;
+const MODEL_SETTINGS =
+  /^(CLAUDE_MODEL|BEDROCK_MODELS|(GPT|GEMINI|GROK|DEEPSEEK)_(MODEL|BASE_URL|EXTRA_BODY)|OPENAI_BASE_URL|MODEL_[A-Z_]+|CHAT_DEADLINE_MS|RESEARCH_[A-Z_]+|PIPELINE_MODEL_TIMEOUT_MS)$/;
 function modelSettingsFromDeployer(): Record<string, string> {
   return Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => MODEL_SETTINGS.test(e[0]) && !!e[1]));
 }

@@ -38,7 +38,10 @@ describe("buying the professional plan (test mode)", () => {
     const page = await browser.newPage();
     const email = `pro-${randomUUID().slice(0, 8)}@example.com`;
     await openSignUp(page);
-    await page.getByRole("dialog").getByRole("button", { name: /Choose Professional/ }).click();
+    await page
+      .getByRole("dialog")
+      .getByRole("button", { name: /Choose Professional/ })
+      .click();
     await page.locator("#signup-first").fill("Avery");
     await page.locator("#signup-last").fill("Stone");
     await page.locator("#signup-email").fill(email);
@@ -69,7 +72,10 @@ describe("buying the professional plan (test mode)", () => {
   it("a declined card shows 'Payment Failed' with the card's message and keeps the modal open", async () => {
     const page = await browser.newPage();
     await openSignUp(page);
-    await page.getByRole("dialog").getByRole("button", { name: /Choose Professional/ }).click();
+    await page
+      .getByRole("dialog")
+      .getByRole("button", { name: /Choose Professional/ })
+      .click();
     await page.locator("#signup-first").fill("Dee");
     await page.locator("#signup-last").fill("Klein");
     await page.locator("#signup-email").fill(`declined-${randomUUID().slice(0, 8)}@example.com`);
@@ -89,7 +95,10 @@ describe("buying the professional plan (test mode)", () => {
   describe("an existing starter account", () => {
     async function signInAsExisting(page: Page, user: TestUser) {
       await openSignUp(page);
-      await page.getByRole("dialog").getByRole("button", { name: /Choose Professional/ }).click();
+      await page
+        .getByRole("dialog")
+        .getByRole("button", { name: /Choose Professional/ })
+        .click();
       await page.locator("#signup-first").fill("Sam");
       await page.locator("#signup-last").fill("Starter");
       await page.locator("#signup-email").fill(user.email);
@@ -104,7 +113,14 @@ describe("buying the professional plan (test mode)", () => {
 
     async function starter() {
       const user = await signedInUser({ displayName: "Sam Starter" });
-      await call(user, "POST", "/api/auth/register", { firebaseUid: user.uid, email: user.email, firstName: "Sam", lastName: "Starter", plan: "starter", trialEndsAt: null });
+      await call(user, "POST", "/api/auth/register", {
+        firebaseUid: user.uid,
+        email: user.email,
+        firstName: "Sam",
+        lastName: "Starter",
+        plan: "starter",
+        trialEndsAt: null,
+      });
       return user;
     }
 

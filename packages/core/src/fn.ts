@@ -7,7 +7,11 @@ export function describeZodError(error: z.ZodError): string {
   if (!issue) return "Invalid input";
   const path = issue.path.join(".");
   // Custom messages from our schemas are already complete sentences.
-  const generic = issue.message.startsWith("Invalid input") || issue.message.startsWith("Too big") || issue.message.startsWith("Too small") || issue.message.startsWith("Unrecognized key");
+  const generic =
+    issue.message.startsWith("Invalid input") ||
+    issue.message.startsWith("Too big") ||
+    issue.message.startsWith("Too small") ||
+    issue.message.startsWith("Unrecognized key");
   return generic && path ? `${path}: ${issue.message}` : issue.message;
 }
 

@@ -80,9 +80,19 @@ export const routes = {
   "PUT /api/documents/{id}/move": { handler: "api/documents.move", access: ["table"] },
 
   // Project chat: retrieval over the project's documents (index cached in the bucket), then a model.
-  "POST /api/projects/{id}/chat": { handler: "api/project-chat.send", access: ["table", "bucket", "bedrock", "models"], timeout: 30, memory: 1536 },
+  "POST /api/projects/{id}/chat": {
+    handler: "api/project-chat.send",
+    access: ["table", "bucket", "bedrock", "models"],
+    timeout: 30,
+    memory: 1536,
+  },
   "GET /api/projects/{id}/conversation": { handler: "api/project-chat.conversation", access: ["table"] },
-  "POST /api/projects-chat": { handler: "api/project-chat.sendAll", access: ["table", "bucket", "bedrock", "models"], timeout: 30, memory: 1536 },
+  "POST /api/projects-chat": {
+    handler: "api/project-chat.sendAll",
+    access: ["table", "bucket", "bedrock", "models"],
+    timeout: 30,
+    memory: 1536,
+  },
   // Quotes extracted by the pipeline, and people's corrections of them.
   "GET /api/projects/{id}/quotes": { handler: "api/quotes.list", access: ["table"] },
   "PUT /api/quotes/{id}": { handler: "api/quotes.correct", access: ["table"] },

@@ -33,7 +33,9 @@ function compile(table: Record<string, RouteEntry>): CompiledRoute[] {
     return { routeKey, method, pattern: new RegExp(`^${source}$`), params, entry };
   });
   // API Gateway prefers the most specific route: literal segments before parameters.
-  return compiled.sort((a, b) => b.pattern.source.replace(/\(\[\^\/\]\+\)/g, "").length - a.pattern.source.replace(/\(\[\^\/\]\+\)/g, "").length);
+  return compiled.sort(
+    (a, b) => b.pattern.source.replace(/\(\[\^\/\]\+\)/g, "").length - a.pattern.source.replace(/\(\[\^\/\]\+\)/g, "").length,
+  );
 }
 
 const TEXT_TYPES = /^(text\/|application\/(json|javascript|xml|x-www-form-urlencoded)|[^;]*\+json|[^;]*\+xml)/i;

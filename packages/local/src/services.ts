@@ -2,7 +2,13 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, ResourceNotFoundException } from "@aws-sdk/client-dynamodb";
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  ResourceNotFoundException,
+} from "@aws-sdk/client-dynamodb";
 import { tableDefinition } from "@quorum/core/db/table";
 import { httpAnswers, waitFor } from "./ports";
 
@@ -49,10 +55,7 @@ export async function startDynamo(options: { port: number; path?: string }): Pro
     child.once("exit", (code) => reject(new Error(`DynamoDB Local exited (${code}):\n${output.slice(-2000)}`))),
   );
   const client = dynamoClient(options.port);
-  await Promise.race([
-    waitFor("DynamoDB Local", async () => !!(await client.send(new ListTablesCommand({}))), 120_000),
-    exited,
-  ]);
+  await Promise.race([waitFor("DynamoDB Local", async () => !!(await client.send(new ListTablesCommand({}))), 120_000), exited]);
   exited.catch(() => {});
   return { name: "DynamoDB Local", stop: () => stopProcess(child) };
 }
@@ -129,7 +132,11 @@ export async function startAuthEmulator(options: { port: number; projectId: stri
   const configPath = join(options.workDir, "firebase.json");
   writeFileSync(
     configPath,
-    JSON.stringify({ emulators: { auth: { host: "127.0.0.1", port: options.port }, ui: { enabled: false }, singleProjectMode: true } }, null, 2),
+    JSON.stringify(
+      { emulators: { auth: { host: "127.0.0.1", port: options.port }, ui: { enabled: false }, singleProjectMode: true } },
+      null,
+      2,
+    ),
   );
   const bin = join(require.resolve("firebase-tools/package.json"), "..", "lib", "bin", "firebase.js");
   const args = [bin, "emulators:start", "--only", "auth", "--project", options.projectId, "--config", configPath];
@@ -137,12 +144,14 @@ export async function startAuthEmulator(options: { port: number; projectId: stri
     mkdirSync(options.dataDir, { recursive: true });
     args.push("--import", options.dataDir, "--export-on-exit", options.dataDir);
   }
-  const child = track(spawn(process.execPath, args, {
-    cwd: options.workDir,
-    stdio: "pipe",
-    env: { ...process.env, FIREBASE_CLI_EXPERIMENTS: "", NO_UPDATE_NOTIFIER: "1", CI: "true" },
-    detached: false,
-  }));
+  const child = track(
+    spawn(process.execPath, args, {
+      cwd: options.workDir,
+      stdio: "pipe",
+      env: { ...process.env, FIREBASE_CLI_EXPERIMENTS: "", NO_UPDATE_NOTIFIER: "1", CI: "true" },
+      detached: false,
+    }),
+  );
   let output = "";
   child.stdout?.on("data", (d) => (output += d));
   child.stderr?.on("data", (d) => (output += d));

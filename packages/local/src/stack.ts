@@ -75,7 +75,8 @@ export async function startStandIns(options: StackOptions): Promise<Stack> {
           await ensureTable(ports.dynamo, names.tableName);
           return dynamo;
         },
-        (_, ms) => `DynamoDB Local    http://127.0.0.1:${ports.dynamo}  table ${names.tableName} (${dataDir ? "on disk" : "in memory"}, ${ms} ms)`,
+        (_, ms) =>
+          `DynamoDB Local    http://127.0.0.1:${ports.dynamo}  table ${names.tableName} (${dataDir ? "on disk" : "in memory"}, ${ms} ms)`,
       ),
       timed(
         () => startS3({ port: ports.s3, directory: join(dataDir ?? options.workDir, "s3"), buckets: [names.bucketName] }),

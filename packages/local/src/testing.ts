@@ -40,7 +40,11 @@ export async function createUser(options: { email?: string; password?: string; d
 /** A user who also exists in Quorum (the login sync has run). */
 export async function signedInUser(options: Parameters<typeof createUser>[0] = {}) {
   const user = await createUser(options);
-  const res = await call(user, "POST", "/api/auth/login", { firebaseUid: user.uid, email: user.email, displayName: options.displayName ?? null });
+  const res = await call(user, "POST", "/api/auth/login", {
+    firebaseUid: user.uid,
+    email: user.email,
+    displayName: options.displayName ?? null,
+  });
   if (res.status !== 200) throw new Error(`login failed: ${res.status} ${res.text}`);
   return user;
 }
@@ -62,8 +66,12 @@ export async function call<T = any>(
 ): Promise<CallResult<T>> {
   const init: RequestInit = { method, headers: { ...(user?.headers ?? {}), ...headers } };
   if (body !== undefined) {
-    init.body = typeof body === "string" || body instanceof Uint8Array || body instanceof FormData ? (body as RequestInit["body"]) : JSON.stringify(body);
-    if (!(body instanceof FormData) && !headers["content-type"]) (init.headers as Record<string, string>)["content-type"] = "application/json";
+    init.body =
+      typeof body === "string" || body instanceof Uint8Array || body instanceof FormData
+        ? (body as RequestInit["body"])
+        : JSON.stringify(body);
+    if (!(body instanceof FormData) && !headers["content-type"])
+      (init.headers as Record<string, string>)["content-type"] = "application/json";
   }
   const response = await fetch(`${gatewayUrl()}${path}`, init);
   const text = await response.text();
@@ -81,6 +89,15 @@ export async function launchBrowser() {
   const { chromium } = await import("playwright-core");
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-quic",
+    ],
   });
 }

@@ -69,7 +69,9 @@ describe("identity", () => {
 
   it("refuses emulator tokens for a project that is not a demo- project", async () => {
     const user = await createUser();
-    await expect(Auth.verify(`Bearer ${user.token}`, { ...localConfig(), FIREBASE_PROJECT_ID: "quorum-prod" })).rejects.toMatchObject({ status: 401 });
+    await expect(Auth.verify(`Bearer ${user.token}`, { ...localConfig(), FIREBASE_PROJECT_ID: "quorum-prod" })).rejects.toMatchObject({
+      status: 401,
+    });
   });
 
   it("refuses emulator tokens when the emulator host is not loopback", async () => {

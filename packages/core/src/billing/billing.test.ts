@@ -8,7 +8,14 @@ import { Billing, PaymentEntity } from "./index";
 import { startFakeStripe, type FakeStripe, type StripeEvent } from "./testing/fake-stripe";
 
 const WEBHOOK_SECRET = "whsec_test_quorum_billing";
-const PAYMENT_ENV = ["STAGE", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PUBLISHABLE_KEY", "STRIPE_API_BASE", "PROFESSIONAL_PRICE_USD"] as const;
+const PAYMENT_ENV = [
+  "STAGE",
+  "STRIPE_SECRET_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+  "STRIPE_PUBLISHABLE_KEY",
+  "STRIPE_API_BASE",
+  "PROFESSIONAL_PRICE_USD",
+] as const;
 const saved = Object.fromEntries(PAYMENT_ENV.map((k) => [k, process.env[k]]));
 
 function useEnv(values: Partial<Record<(typeof PAYMENT_ENV)[number], string | undefined>>) {
@@ -89,7 +96,13 @@ describe("Stripe payments (real SDK against a fake Stripe server)", () => {
   });
 
   it("a different configured price is what Stripe is asked to charge", async () => {
-    useEnv({ STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url, STAGE: "local", PROFESSIONAL_PRICE_USD: "59.99" });
+    useEnv({
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE: stripe.url,
+      STAGE: "local",
+      PROFESSIONAL_PRICE_USD: "59.99",
+    });
     const { as } = await newUser();
     const answer = await as(() => Billing.createPaymentIntent({ amount: 50 }));
     expect(stripe.intents.get(answer.paymentIntentId)!.amount).toBe(5999);
@@ -123,7 +136,10 @@ describe("Stripe payments (real SDK against a fake Stripe server)", () => {
     const event = stripe.succeed(paymentIntentId);
 
     const wrongSecret = signed(event, "whsec_somebody_else");
-    await expect(Billing.receiveWebhook(wrongSecret.payload, wrongSecret.signature)).rejects.toMatchObject({ status: 400, message: "Invalid Stripe signature" });
+    await expect(Billing.receiveWebhook(wrongSecret.payload, wrongSecret.signature)).rejects.toMatchObject({
+      status: 400,
+      message: "Invalid Stripe signature",
+    });
     // Signed, then altered: the signature covers the raw bytes.
     const good = signed(event);
     const tampered = good.payload.replace(`"amount": 5000`, `"amount": 5001`);
@@ -167,7 +183,10 @@ describe("Stripe payments (real SDK against a fake Stripe server)", () => {
     const { userId, as } = await newUser();
     const { paymentIntentId } = await as(() => Billing.createPaymentIntent({ amount: 50 }));
     await deliver(stripe.decline(paymentIntentId, "Your card has insufficient funds."));
-    expect(await Billing.findPayment(paymentIntentId)).toMatchObject({ status: "failed", failureMessage: "Your card has insufficient funds." });
+    expect(await Billing.findPayment(paymentIntentId)).toMatchObject({
+      status: "failed",
+      failureMessage: "Your card has insufficient funds.",
+    });
     expect((await User.find(userId))!.plan).toBe("starter");
   });
 
@@ -190,7 +209,9 @@ describe("Stripe payments (real SDK against a fake Stripe server)", () => {
     });
     // An intent the payer never completed is not a payment either (Stripe is asked, and says so).
     const { paymentIntentId } = await as(() => Billing.createPaymentIntent({ amount: 50 }));
-    await expect(as(() => Billing.updateSubscription({ firebaseUid: userId, planStatus: "active" }))).rejects.toMatchObject({ status: 409 });
+    await expect(as(() => Billing.updateSubscription({ firebaseUid: userId, planStatus: "active" }))).rejects.toMatchObject({
+      status: 409,
+    });
     expect(stripe.requests.some((r) => r.method === "GET" && r.path.startsWith(`/v1/payment_intents/${paymentIntentId}`))).toBe(true);
     expect(await User.find(userId)).toMatchObject({ plan: "professional", planStatus: "pending" });
   });
@@ -223,7 +244,12 @@ describe("Stripe payments (real SDK against a fake Stripe server)", () => {
     const { as } = await newUser();
     const { paymentIntentId, clientSecret } = await as(() => Billing.createPaymentIntent({ amount: 50 }));
     await expect(
-      as(() => Billing.confirmTestPayment(paymentIntentId, { clientSecret, card: { number: "4242424242424242", expMonth: 12, expYear: 2040, cvc: "123" } })),
+      as(() =>
+        Billing.confirmTestPayment(paymentIntentId, {
+          clientSecret,
+          card: { number: "4242424242424242", expMonth: 12, expYear: 2040, cvc: "123" },
+        }),
+      ),
     ).rejects.toMatchObject({ status: 404 });
   });
 });
@@ -263,9 +289,14 @@ describe("without Stripe keys", () => {
     useEnv({ STAGE: "local", STRIPE_SECRET_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined, STRIPE_API_BASE: undefined });
     const { userId, as } = await newUser();
     const answer = await as(() => Billing.createPaymentIntent({ amount: 50 }));
-    const declined = await as(() => Billing.confirmTestPayment(answer.paymentIntentId, { clientSecret: answer.clientSecret, card: card("4000 0000 0000 9995") }));
+    const declined = await as(() =>
+      Billing.confirmTestPayment(answer.paymentIntentId, { clientSecret: answer.clientSecret, card: card("4000 0000 0000 9995") }),
+    );
     expect(declined).toMatchObject({ status: "requires_payment_method", lastError: "Your card has insufficient funds." });
-    expect(await Billing.findPayment(answer.paymentIntentId)).toMatchObject({ status: "failed", failureMessage: "Your card has insufficient funds." });
+    expect(await Billing.findPayment(answer.paymentIntentId)).toMatchObject({
+      status: "failed",
+      failureMessage: "Your card has insufficient funds.",
+    });
     expect((await User.find(userId))!.plan).toBe("starter");
 
     await as(() => Billing.confirmTestPayment(answer.paymentIntentId, { clientSecret: answer.clientSecret, card: card() }));
@@ -277,9 +308,17 @@ describe("without Stripe keys", () => {
     const owner = await newUser();
     const other = await newUser();
     const answer = await owner.as(() => Billing.createPaymentIntent({ amount: 50 }));
-    await expect(other.as(() => Billing.confirmTestPayment(answer.paymentIntentId, { clientSecret: answer.clientSecret, card: card() }))).rejects.toMatchObject({ status: 404 });
-    await expect(owner.as(() => Billing.confirmTestPayment(answer.paymentIntentId, { clientSecret: "pi_x_secret_wrong", card: card() }))).rejects.toMatchObject({ status: 404 });
-    await expect(owner.as(() => Billing.confirmTestPayment(answer.paymentIntentId, { clientSecret: answer.clientSecret, card: card("4242 4242 4242 4241") }))).rejects.toMatchObject({
+    await expect(
+      other.as(() => Billing.confirmTestPayment(answer.paymentIntentId, { clientSecret: answer.clientSecret, card: card() })),
+    ).rejects.toMatchObject({ status: 404 });
+    await expect(
+      owner.as(() => Billing.confirmTestPayment(answer.paymentIntentId, { clientSecret: "pi_x_secret_wrong", card: card() })),
+    ).rejects.toMatchObject({ status: 404 });
+    await expect(
+      owner.as(() =>
+        Billing.confirmTestPayment(answer.paymentIntentId, { clientSecret: answer.clientSecret, card: card("4242 4242 4242 4241") }),
+      ),
+    ).rejects.toMatchObject({
       status: 400,
       message: "Your card number is invalid.",
     });
@@ -291,6 +330,8 @@ describe("without Stripe keys", () => {
     const { as } = await newUser();
     const answer = await as(() => Billing.createPaymentIntent({ amount: 50 }));
     useEnv({ STAGE: "production", STRIPE_SECRET_KEY: undefined, STRIPE_API_BASE: undefined });
-    await expect(as(() => Billing.confirmTestPayment(answer.paymentIntentId, { clientSecret: answer.clientSecret, card: card() }))).rejects.toMatchObject({ status: 404 });
+    await expect(
+      as(() => Billing.confirmTestPayment(answer.paymentIntentId, { clientSecret: answer.clientSecret, card: card() })),
+    ).rejects.toMatchObject({ status: 404 });
   });
 });

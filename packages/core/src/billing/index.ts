@@ -191,7 +191,9 @@ export namespace Billing {
     }
     if (outcome === "succeeded") {
       if (intent.amount !== payment.amount || intent.currency.toLowerCase() !== payment.currency) {
-        console.error(`Payment ${intent.id}: provider amount ${intent.amount} ${intent.currency} differs from ${payment.amount} ${payment.currency}; not granted`);
+        console.error(
+          `Payment ${intent.id}: provider amount ${intent.amount} ${intent.currency} differs from ${payment.amount} ${payment.currency}; not granted`,
+        );
         return undefined;
       }
       await PaymentEntity.patch({ paymentId: payment.paymentId }).set({ status: "succeeded", failureMessage: "" }).go();

@@ -6,13 +6,7 @@
 
 /** Stripe's PaymentIntent statuses (the test provider uses the same words). */
 export type IntentStatus =
-  | "requires_payment_method"
-  | "requires_confirmation"
-  | "requires_action"
-  | "processing"
-  | "requires_capture"
-  | "canceled"
-  | "succeeded";
+  "requires_payment_method" | "requires_confirmation" | "requires_action" | "processing" | "requires_capture" | "canceled" | "succeeded";
 
 export interface ProviderIntent {
   id: string;

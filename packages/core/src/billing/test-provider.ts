@@ -71,7 +71,8 @@ export function cardProblem(card: TestCard, now = new Date()): string | undefine
   if (!/^\d{13,19}$/.test(number) || !luhn(number)) return "Your card number is invalid.";
   if (!Number.isInteger(card.expMonth) || card.expMonth < 1 || card.expMonth > 12) return "Your card's expiration month is invalid.";
   const year = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
-  if (!Number.isInteger(year) || year < now.getUTCFullYear() || year > now.getUTCFullYear() + 50) return "Your card's expiration year is invalid.";
+  if (!Number.isInteger(year) || year < now.getUTCFullYear() || year > now.getUTCFullYear() + 50)
+    return "Your card's expiration year is invalid.";
   if (year === now.getUTCFullYear() && card.expMonth < now.getUTCMonth() + 1) return "Your card's expiration date is in the past.";
   if (!/^\d{3,4}$/.test(card.cvc.trim())) return "Your card's security code is incomplete.";
   return undefined;
@@ -153,7 +154,8 @@ export function testProvider(webhookSecret = LOCAL_WEBHOOK_SECRET): PaymentProvi
       const found = await TestIntentEntity.get({ intentId: id }).go();
       // As Stripe does, a wrong client secret reads as an unknown intent.
       if (!found.data || found.data.clientSecret !== clientSecret) throw new NotFound("Payment");
-      if (found.data.status !== "requires_payment_method") throw new Conflict(`This payment has already ${found.data.status === "succeeded" ? "succeeded" : "been canceled"}.`);
+      if (found.data.status !== "requires_payment_method")
+        throw new Conflict(`This payment has already ${found.data.status === "succeeded" ? "succeeded" : "been canceled"}.`);
       const problem = cardProblem(card);
       if (problem) throw new Invalid(problem);
 
@@ -169,7 +171,9 @@ export function testProvider(webhookSecret = LOCAL_WEBHOOK_SECRET): PaymentProvi
         throw error;
       }
       const intent = toIntent({ ...found.data, status: decline ? "requires_payment_method" : "succeeded", lastError: decline?.message });
-      const webhook = decline ? signedEvent("payment_intent.payment_failed", intent, decline) : signedEvent("payment_intent.succeeded", intent);
+      const webhook = decline
+        ? signedEvent("payment_intent.payment_failed", intent, decline)
+        : signedEvent("payment_intent.succeeded", intent);
       return { intent, webhook };
     },
   };

@@ -5,9 +5,7 @@ import { Dynamo } from "./client";
  * Builds an ElectroDB entity on the single table. Configuration is read when the
  * entity's module is first imported: the local stack and tests set the environment first.
  */
-export function defineEntity<A extends string, F extends string, C extends string, S extends Schema<A, F, C>>(
-  schema: S,
-) {
+export function defineEntity<A extends string, F extends string, C extends string, S extends Schema<A, F, C>>(schema: S) {
   return new Entity(schema, { client: Dynamo.client(), table: Dynamo.table() });
 }
 

@@ -26,7 +26,9 @@ export namespace Health {
       probe(() => Storage.s3().send(new HeadBucketCommand({ Bucket: c.BUCKET_NAME }), { abortSignal: timeout })),
       emulatorAllowed(c)
         ? probe(async () => {
-            const r = await fetch(`http://${c.FIREBASE_AUTH_EMULATOR_HOST}/emulator/v1/projects/${c.FIREBASE_PROJECT_ID}/config`, { signal: timeout });
+            const r = await fetch(`http://${c.FIREBASE_AUTH_EMULATOR_HOST}/emulator/v1/projects/${c.FIREBASE_PROJECT_ID}/config`, {
+              signal: timeout,
+            });
             if (!r.ok) throw new Error(`Auth emulator answered ${r.status}`);
           })
         : Promise.resolve<Status>({ ok: true, detail: "Firebase (Google JWKS)" }),

@@ -83,10 +83,9 @@ export namespace Quota {
     const expiresAt = Math.floor(nextResetOf(now).getTime() / 1000) + 2 * 86_400;
     const update = QuestionCountEntity.update({ userId, day }).add({ count: 1 }).set({ expiresAt });
     try {
-      const result = await (limit === null
-        ? update
-        : update.where((a, op) => `${op.notExists(a.count)} OR ${op.lt(a.count, limit)}`)
-      ).go({ response: "all_new" });
+      const result = await (limit === null ? update : update.where((a, op) => `${op.notExists(a.count)} OR ${op.lt(a.count, limit)}`)).go({
+        response: "all_new",
+      });
       return { userId, day, used: result.data.count ?? 1, limit };
     } catch (error) {
       if (limit !== null && isConditionFailure(error)) throw new LimitReached(limitMessage(limit, now));

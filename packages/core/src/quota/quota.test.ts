@@ -5,7 +5,10 @@ import { LimitReached } from "../error";
 import { User } from "../user/index";
 import { QuestionCountEntity, Quota } from "./index";
 
-async function newUser(plan?: { plan: "starter" | "professional" | "enterprise" | "basic"; planStatus: "active" | "pending" | "past_due" | "canceled" }) {
+async function newUser(plan?: {
+  plan: "starter" | "professional" | "enterprise" | "basic";
+  planStatus: "active" | "pending" | "past_due" | "canceled";
+}) {
   const userId = `q-${randomUUID()}`;
   const as = <R>(work: () => R) => Actor.provide({ userId, email: `${userId}@example.com` }, work);
   await as(() => User.login({ firebaseUid: userId }));
@@ -79,7 +82,13 @@ describe("the starter plan's questions a day", () => {
   it("usage reports the plan, today's count, the limit and the next reset", async () => {
     const { as } = await newUser();
     const now = at("2031-10-10T20:30:00.000Z");
-    expect(await as(() => Quota.usage(now))).toEqual({ plan: "starter", planStatus: "active", used: 0, limit: 10, resetsAt: "2031-10-11T00:00:00.000Z" });
+    expect(await as(() => Quota.usage(now))).toEqual({
+      plan: "starter",
+      planStatus: "active",
+      used: 0,
+      limit: 10,
+      resetsAt: "2031-10-11T00:00:00.000Z",
+    });
     await as(() => Quota.consumeQuestion(now));
     await as(() => Quota.consumeQuestion(now));
     expect(await as(() => Quota.usage(now))).toMatchObject({ used: 2, limit: 10 });

@@ -44,11 +44,7 @@ export const SettingsEntity = defineEntity({
 
 export namespace Settings {
   export const Input = z.object({
-    notifications: z
-      .object({ email: z.boolean(), push: z.boolean(), chat: z.boolean() })
-      .partial()
-      .strict()
-      .optional(),
+    notifications: z.object({ email: z.boolean(), push: z.boolean(), chat: z.boolean() }).partial().strict().optional(),
     privacy: z.object({ shareData: z.boolean(), analytics: z.boolean() }).partial().strict().optional(),
     preferences: z
       .object({

@@ -45,9 +45,7 @@ export namespace Storage {
   export async function remove(keys: string[]) {
     if (keys.length === 0) return;
     for (let i = 0; i < keys.length; i += 1000) {
-      await s3().send(
-        new DeleteObjectsCommand({ Bucket: bucket(), Delete: { Objects: keys.slice(i, i + 1000).map((Key) => ({ Key })) } }),
-      );
+      await s3().send(new DeleteObjectsCommand({ Bucket: bucket(), Delete: { Objects: keys.slice(i, i + 1000).map((Key) => ({ Key })) } }));
     }
   }
 

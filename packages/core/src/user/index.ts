@@ -55,7 +55,6 @@ export const UserEntity = defineEntity({
 
 export type UserItem = EntityItem<typeof UserEntity>;
 
-
 export namespace User {
   /** What the API answers: never the stored Salesforce token. */
   export function present(user: UserItem) {
@@ -152,7 +151,10 @@ export namespace User {
     };
     if (existing) await updateExisting();
     // The first login sync may create the record between our read and this write.
-    else await UserEntity.create({ userId: actor.userId, ...details }).go().catch((error) => (isAlreadyExists(error) ? updateExisting() : Promise.reject(error)));
+    else
+      await UserEntity.create({ userId: actor.userId, ...details })
+        .go()
+        .catch((error) => (isAlreadyExists(error) ? updateExisting() : Promise.reject(error)));
     return (await find(actor.userId))!;
   });
 

@@ -65,7 +65,10 @@ describe("payments over the local gateway (no Stripe keys: test mode)", () => {
     expect(early.status).toBe(409);
     expect(early.body).toEqual({ error: "No successful payment has been recorded for this account" });
 
-    const confirmed = await call(pat, "POST", `/api/test-payments/${created.body.paymentIntentId}/confirm`, { clientSecret: created.body.clientSecret, card });
+    const confirmed = await call(pat, "POST", `/api/test-payments/${created.body.paymentIntentId}/confirm`, {
+      clientSecret: created.body.clientSecret,
+      card,
+    });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.paymentIntent).toMatchObject({ id: created.body.paymentIntentId, status: "succeeded", amount: 5000 });
 
@@ -97,23 +100,38 @@ describe("payments over the local gateway (no Stripe keys: test mode)", () => {
   it("the webhook takes the raw body: a signed event is applied once, an altered one is refused", async () => {
     const user = await signedInUser();
     const created = await call(user, "POST", "/api/create-payment-intent", { amount: 50 });
-    const payload = intentEvent("payment_intent.succeeded", { id: created.body.paymentIntentId, amount: 5000, currency: "usd", userId: user.uid, status: "succeeded" });
+    const payload = intentEvent("payment_intent.succeeded", {
+      id: created.body.paymentIntentId,
+      amount: 5000,
+      currency: "usd",
+      userId: user.uid,
+      status: "succeeded",
+    });
     const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: LOCAL_WEBHOOK_SECRET });
 
-    const altered = await call(undefined, "POST", "/api/stripe/webhook", payload.replace(`"amount":5000`, `"amount":5001`), { "content-type": "application/json", "stripe-signature": signature });
+    const altered = await call(undefined, "POST", "/api/stripe/webhook", payload.replace(`"amount":5000`, `"amount":5001`), {
+      "content-type": "application/json",
+      "stripe-signature": signature,
+    });
     expect(altered.status).toBe(400);
     expect(altered.body).toEqual({ error: "Invalid Stripe signature" });
     const unsigned = await call(undefined, "POST", "/api/stripe/webhook", payload, { "content-type": "application/json" });
     expect(unsigned.status).toBe(400);
     expect((await call(user, "GET", `/api/users/${user.uid}`)).body.plan).toBe("starter");
 
-    const first = await call(undefined, "POST", "/api/stripe/webhook", payload, { "content-type": "application/json", "stripe-signature": signature });
+    const first = await call(undefined, "POST", "/api/stripe/webhook", payload, {
+      "content-type": "application/json",
+      "stripe-signature": signature,
+    });
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ received: true, handled: true });
     expect((await call(user, "GET", `/api/users/${user.uid}`)).body).toMatchObject({ plan: "professional", planStatus: "active" });
 
     await call(user, "POST", "/api/update-subscription", { firebaseUid: user.uid, planStatus: "canceled" });
-    const replay = await call(undefined, "POST", "/api/stripe/webhook", payload, { "content-type": "application/json", "stripe-signature": signature });
+    const replay = await call(undefined, "POST", "/api/stripe/webhook", payload, {
+      "content-type": "application/json",
+      "stripe-signature": signature,
+    });
     expect(replay.body).toEqual({ received: true, handled: false, duplicate: true });
     expect((await call(user, "GET", `/api/users/${user.uid}`)).body.planStatus).toBe("canceled");
   });
@@ -156,7 +174,12 @@ describe("the handlers with Stripe keys (real SDK against a fake Stripe server)"
   let sam: TestUser;
   beforeAll(async () => {
     stripe = await startFakeStripe();
-    Object.assign(process.env, { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY: "pk_test_functions", STRIPE_API_BASE: stripe.url });
+    Object.assign(process.env, {
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_PUBLISHABLE_KEY: "pk_test_functions",
+      STRIPE_API_BASE: stripe.url,
+    });
     resetConfig();
     sam = await signedInUser({ displayName: "Sam" });
   });
@@ -185,13 +208,22 @@ describe("the handlers with Stripe keys (real SDK against a fake Stripe server)"
     const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
     const forged = Stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_not_ours" });
 
-    expect(await invoke(stripeWebhook, { body: payload, headers: { "stripe-signature": forged } })).toEqual({ status: 400, body: { error: "Invalid Stripe signature" } });
-    expect(await invoke(stripeWebhook, { body: payload, base64: true, headers: { "stripe-signature": signature } })).toEqual({ status: 200, body: { received: true, handled: true } });
+    expect(await invoke(stripeWebhook, { body: payload, headers: { "stripe-signature": forged } })).toEqual({
+      status: 400,
+      body: { error: "Invalid Stripe signature" },
+    });
+    expect(await invoke(stripeWebhook, { body: payload, base64: true, headers: { "stripe-signature": signature } })).toEqual({
+      status: 200,
+      body: { received: true, handled: true },
+    });
     expect(await invoke(stripeWebhook, { body: payload, headers: { "stripe-signature": signature } })).toEqual({
       status: 200,
       body: { received: true, handled: false, duplicate: true },
     });
-    const activated = await invoke(updateSubscription, { body: JSON.stringify({ firebaseUid: user.uid, planStatus: "active" }), headers: user.headers });
+    const activated = await invoke(updateSubscription, {
+      body: JSON.stringify({ firebaseUid: user.uid, planStatus: "active" }),
+      headers: user.headers,
+    });
     expect(activated.body.user).toMatchObject({ plan: "professional", planStatus: "active" });
   });
 
@@ -199,7 +231,10 @@ describe("the handlers with Stripe keys (real SDK against a fake Stripe server)"
     const user = await signedInUser();
     await call(user, "POST", "/api/auth/register", professional(user));
     await invoke(createPaymentIntent, { body: JSON.stringify({ amount: 50 }), headers: user.headers });
-    const refused = await invoke(updateSubscription, { body: JSON.stringify({ firebaseUid: user.uid, planStatus: "active" }), headers: user.headers });
+    const refused = await invoke(updateSubscription, {
+      body: JSON.stringify({ firebaseUid: user.uid, planStatus: "active" }),
+      headers: user.headers,
+    });
     expect(refused).toEqual({ status: 409, body: { error: "No successful payment has been recorded for this account" } });
   });
 });

@@ -20,11 +20,11 @@ export const confirmTestPayment = route(
   async ({ path, body }) => {
     const intent = await Billing.confirmTestPayment(path.id, body);
     const paymentIntent = { id: intent.id, status: intent.status, amount: intent.amount, currency: intent.currency };
-    if (intent.status !== "succeeded") return reply(402, { error: intent.lastError ?? "Your card was declined.", code: "card_declined", paymentIntent });
+    if (intent.status !== "succeeded")
+      return reply(402, { error: intent.lastError ?? "Your card was declined.", code: "card_declined", paymentIntent });
     return { paymentIntent };
   },
 );
 
 /** Today's questions against the plan's limit, for the UI. */
 export const usage = route({}, async () => Quota.usage());
-

@@ -23,12 +23,24 @@ describe("support requests", () => {
     expect(res.body.success).toBe(true);
     const mine = await Actor.provide({ userId: user.uid }, () => Support.listMine());
     expect(mine).toHaveLength(1);
-    expect(mine[0]).toMatchObject({ userId: user.uid, subject: "Cannot export", category: "bug", priority: "high", userAgent: "Mozilla/5.0 test", status: "open" });
+    expect(mine[0]).toMatchObject({
+      userId: user.uid,
+      subject: "Cannot export",
+      category: "bug",
+      priority: "high",
+      userAgent: "Mozilla/5.0 test",
+      status: "open",
+    });
     expect(mine[0]!.requestId).toBe(res.body.id);
   });
 
   it("a signed-out visitor's request is kept too, as anonymous", async () => {
-    const res = await call(undefined, "POST", "/api/support", request({ subject: "Anonymous question", category: undefined, priority: undefined }));
+    const res = await call(
+      undefined,
+      "POST",
+      "/api/support",
+      request({ subject: "Anonymous question", category: undefined, priority: undefined }),
+    );
     expect(res.status).toBe(200);
     const stored = await SupportRequestEntity.get({ requestId: res.body.id }).go();
     expect(stored.data).toMatchObject({ userId: "anonymous", category: "general", priority: "medium" });

@@ -11,7 +11,10 @@ const Fields = z.object({
 
 /** POST /api/upload (multipart: file, category 'company-logo', userId) -> { downloadUrl, filePath } */
 export const upload = route({}, async ({ event, user }) => {
-  const { fields, files } = await parseMultipart(event, { maxFileBytes: MAX_LOGO_BYTES, tooLargeMessage: "Logo file must be less than 5MB" });
+  const { fields, files } = await parseMultipart(event, {
+    maxFileBytes: MAX_LOGO_BYTES,
+    tooLargeMessage: "Logo file must be less than 5MB",
+  });
   refuseOtherUser(user, fields);
   const parsed = Fields.safeParse(fields);
   if (!parsed.success) throw new Invalid(parsed.error.issues[0]!.message);

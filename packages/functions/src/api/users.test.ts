@@ -154,7 +154,13 @@ describe("accounts", () => {
   it("a professional sign-up gets a 30-day trial end and stays pending until paid", async () => {
     const user = await createUser();
     const res = await call(user, "POST", "/api/auth/register", {
-      firebaseUid: user.uid, email: user.email, displayName: "P", firstName: "Pat", lastName: "Lee", plan: "professional", trialEndsAt: null,
+      firebaseUid: user.uid,
+      email: user.email,
+      displayName: "P",
+      firstName: "Pat",
+      lastName: "Lee",
+      plan: "professional",
+      trialEndsAt: null,
     });
     expect(res.body.user.planStatus).toBe("pending");
     const days = (Date.parse(res.body.user.trialEndsAt) - Date.now()) / 86_400_000;
@@ -165,7 +171,13 @@ describe("accounts", () => {
   it("check-account answers only what the spec shows, without a token", async () => {
     const user = await createUser();
     await call(user, "POST", "/api/auth/register", {
-      firebaseUid: user.uid, email: user.email, displayName: "Dee", firstName: "Dee", lastName: "Ng", phoneNumber: "555-0100", plan: "starter",
+      firebaseUid: user.uid,
+      email: user.email,
+      displayName: "Dee",
+      firstName: "Dee",
+      lastName: "Ng",
+      phoneNumber: "555-0100",
+      plan: "starter",
     });
     await call(user, "PUT", `/api/users/${user.uid}`, { company: "Secret Co", salesforceSecurityToken: "tok" });
     const res = await call(undefined, "POST", "/api/auth/check-account", { email: user.email.toUpperCase() });
@@ -177,7 +189,13 @@ describe("accounts", () => {
 
   it("update-subscription cannot make a paid plan active without a payment the server has seen", async () => {
     const user = await createUser();
-    await call(user, "POST", "/api/auth/register", { firebaseUid: user.uid, email: user.email, firstName: "Q", lastName: "R", plan: "professional" });
+    await call(user, "POST", "/api/auth/register", {
+      firebaseUid: user.uid,
+      email: user.email,
+      firstName: "Q",
+      lastName: "R",
+      plan: "professional",
+    });
     const res = await call(user, "POST", "/api/update-subscription", { firebaseUid: user.uid, planStatus: "active" });
     expect(res.status).toBe(409);
     expect((await call(user, "GET", `/api/users/${user.uid}`)).body.planStatus).toBe("pending");
@@ -189,7 +207,13 @@ describe("first sign-in races", () => {
     const user = await createUser();
     const [login, register] = await Promise.all([
       call(user, "POST", "/api/auth/login", { firebaseUid: user.uid, email: user.email, displayName: null }),
-      call(user, "POST", "/api/auth/register", { firebaseUid: user.uid, email: user.email, firstName: "Race", lastName: "Winner", plan: "starter" }),
+      call(user, "POST", "/api/auth/register", {
+        firebaseUid: user.uid,
+        email: user.email,
+        firstName: "Race",
+        lastName: "Winner",
+        plan: "starter",
+      }),
     ]);
     expect(login.status).toBe(200);
     expect(register.status).toBe(200);

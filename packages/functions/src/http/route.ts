@@ -103,10 +103,11 @@ export function errorResponse(error: unknown): APIGatewayProxyResultV2 {
  * validates path, query and body with zod, runs the handler as that user and
  * turns domain errors into status codes with `{ "error": message }`.
  */
-export function route<P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, B extends Schema | undefined = undefined>(
-  spec: RouteSpec<P, Q, B>,
-  handler: (input: RouteInput<Out<P>, Out<Q>, Out<B>>) => Promise<unknown>,
-): Handler {
+export function route<
+  P extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  B extends Schema | undefined = undefined,
+>(spec: RouteSpec<P, Q, B>, handler: (input: RouteInput<Out<P>, Out<Q>, Out<B>>) => Promise<unknown>): Handler {
   return async (event) => {
     try {
       const headers = event.headers ?? {};

@@ -106,9 +106,21 @@ export async function startFakeStripe(secretKey = "sk_test_fake_quorum"): Promis
     if (req.method === "POST" && req.path === "/v1/payment_intents") {
       const amount = Number(req.params.amount);
       const currency = String(req.params.currency ?? "").toLowerCase();
-      if (!Number.isInteger(amount)) answer = stripeError(400, "invalid_request_error", "Missing required param: amount.", { param: "amount", code: "parameter_missing" });
-      else if (!currency) answer = stripeError(400, "invalid_request_error", "Missing required param: currency.", { param: "currency", code: "parameter_missing" });
-      else if (amount < 50) answer = stripeError(400, "invalid_request_error", "Amount must be at least $0.50 usd", { param: "amount", code: "amount_too_small" });
+      if (!Number.isInteger(amount))
+        answer = stripeError(400, "invalid_request_error", "Missing required param: amount.", {
+          param: "amount",
+          code: "parameter_missing",
+        });
+      else if (!currency)
+        answer = stripeError(400, "invalid_request_error", "Missing required param: currency.", {
+          param: "currency",
+          code: "parameter_missing",
+        });
+      else if (amount < 50)
+        answer = stripeError(400, "invalid_request_error", "Amount must be at least $0.50 usd", {
+          param: "amount",
+          code: "amount_too_small",
+        });
       else {
         const intentId = id("pi");
         const apm = req.params.automatic_payment_methods as { enabled?: string } | undefined;
@@ -149,7 +161,12 @@ export async function startFakeStripe(secretKey = "sk_test_fake_quorum"): Promis
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
       const raw = Buffer.concat(chunks).toString("utf8");
-      const request: FakeStripeRequest = { method: req.method ?? "", path: req.url ?? "", headers: req.headers, params: decodeStripeForm(raw) };
+      const request: FakeStripeRequest = {
+        method: req.method ?? "",
+        path: req.url ?? "",
+        headers: req.headers,
+        params: decodeStripeForm(raw),
+      };
       requests.push(request);
       const { status, body } = handle(request);
       res.writeHead(status, { "content-type": "application/json", "request-id": id("req") });
@@ -190,7 +207,10 @@ export async function startFakeStripe(secretKey = "sk_test_fake_quorum"): Promis
     },
     decline(intentId, message = "Your card was declined.") {
       const intent = intents.get(intentId)!;
-      Object.assign(intent, { status: "requires_payment_method", last_payment_error: { type: "card_error", code: "card_declined", message } });
+      Object.assign(intent, {
+        status: "requires_payment_method",
+        last_payment_error: { type: "card_error", code: "card_declined", message },
+      });
       return event("payment_intent.payment_failed", intentId);
     },
     event,

@@ -205,7 +205,11 @@ export function PaymentStep({ open, registration, onSuccess, onCancel }: Payment
 
         <div className="flex items-center justify-center gap-1.5 border-t bg-muted/40 px-6 py-3 text-xs text-muted-foreground">
           <Lock className="size-3.5" />
-          {!setup ? "Secure checkout" : testMode ? "Test mode: the payment is simulated on this server" : "Payments are encrypted and processed by Stripe"}
+          {!setup
+            ? "Secure checkout"
+            : testMode
+              ? "Test mode: the payment is simulated on this server"
+              : "Payments are encrypted and processed by Stripe"}
         </div>
       </DialogContent>
     </Dialog>
