@@ -70,8 +70,7 @@ export function QuotesSection({ projectId }: { projectId: number }) {
 }
 
 function Summary({ quotes }: { quotes: Quote[] }) {
-  const vendor = quotes.filter((q) => q.kind === "vendor" && q.total !== null);
-  const lowest = vendor.reduce<Quote | undefined>((best, q) => (!best || q.total! < best.total! ? q : best), undefined);
+  const { lowest, among } = lowestVendorTotal(quotes);
   const review = quotes.filter((q) => q.status === "needs_review").length;
   const stats = [
     {
@@ -83,7 +82,7 @@ function Summary({ quotes }: { quotes: Quote[] }) {
     {
       label: "Lowest vendor total",
       value: lowest ? formatMoney(lowest.total, lowest.currency) : "—",
-      hint: lowest ? counterparty(lowest) : "No vendor totals yet",
+      hint: lowest ? `${counterparty(lowest)}${among}` : "No vendor totals yet",
     },
   ];
   return (
@@ -99,6 +98,21 @@ function Summary({ quotes }: { quotes: Quote[] }) {
   );
 }
 
+/**
+ * The cheapest vendor total, compared only within one currency: with quotes in several, the
+ * currency most of them use (amounts in different currencies are not comparable).
+ */
+function lowestVendorTotal(quotes: Quote[]): { lowest?: Quote; among: string } {
+  const vendor = quotes.filter((q) => q.kind === "vendor" && q.total !== null);
+  const counts = new Map<string | null, number>();
+  for (const q of vendor) counts.set(q.currency, (counts.get(q.currency) ?? 0) + 1);
+  const [currency, count] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? [null, 0];
+  const same = vendor.filter((q) => q.currency === currency);
+  const lowest = same.reduce<Quote | undefined>((best, q) => (!best || q.total! < best.total! ? q : best), undefined);
+  const among = counts.size > 1 ? ` · among ${count} ${currency ?? "no-currency"} quotes` : "";
+  return { lowest, among };
+}
+
 function QuotesTable({ quotes, onOpen }: { quotes: Quote[]; onOpen: (id: number) => void }) {
   return (
     <div className="overflow-x-auto">
@@ -108,7 +122,6 @@ function QuotesTable({ quotes, onOpen }: { quotes: Quote[]; onOpen: (id: number)
             <th className="py-2.5 pl-6 pr-3 font-medium">Vendor / Customer</th>
             <th className="px-3 py-2.5 font-medium">Number</th>
             <th className="px-3 py-2.5 font-medium">Date</th>
-            <th className="px-3 py-2.5 font-medium">Valid until</th>
             <th className="px-3 py-2.5 text-right font-medium">Total</th>
             <th className="px-3 py-2.5 font-medium">Status</th>
             <th className="py-2.5 pl-3 pr-6 font-medium">Source</th>
@@ -140,10 +153,13 @@ function QuotesTable({ quotes, onOpen }: { quotes: Quote[]; onOpen: (id: number)
                   </div>
                 </td>
                 <td className="whitespace-nowrap px-3 py-3 font-mono text-xs">{q.quoteNumber ?? "—"}</td>
-                <td className="whitespace-nowrap px-3 py-3 text-muted-foreground">{formatDate(q.quoteDate)}</td>
                 <td className="whitespace-nowrap px-3 py-3 text-muted-foreground">
-                  <span className="block">{formatDate(q.validUntil)}</span>
-                  {expired && <span className="text-[11px] font-medium text-amber-700 dark:text-amber-400">Expired</span>}
+                  <span className="block">{formatDate(q.quoteDate)}</span>
+                  {q.validUntil && (
+                    <span className={cn("text-[11px]", expired && "font-medium text-amber-700 dark:text-amber-400")}>
+                      {expired ? "Expired" : "Valid until"} {formatDate(q.validUntil)}
+                    </span>
+                  )}
                 </td>
                 <td className="whitespace-nowrap px-3 py-3 text-right">
                   <span className="block font-semibold tabular-nums">{formatMoney(q.total, q.currency)}</span>
@@ -199,6 +215,14 @@ function Empty({ projectId, waiting }: { projectId: number; waiting: boolean }) 
   );
 }
 
+const READ_AS: Record<string, string> = { invoice: "an invoice", credit_note: "a credit note", other: "another kind of document" };
+
+/** Why a document filed with the quotes has no row: what it was read as, when that is known. */
+function notAQuote(documentType: string | null | undefined) {
+  const kind = documentType ? READ_AS[documentType] : undefined;
+  return kind ? `read as ${kind}, not a quote (its figures are on the document)` : "no quote found";
+}
+
 function Quoteless({ documents }: { documents: QuotelessDocument[] }) {
   return (
     <div className="rounded-xl border bg-card px-4 py-3 shadow-sm sm:px-6">
@@ -219,7 +243,7 @@ function Quoteless({ documents }: { documents: QuotelessDocument[] }) {
                   ? "being processed"
                   : d.processingStatus === "failed"
                     ? (d.failureReason ?? "processing failed")
-                    : `no quote found${d.documentType ? ` (read as ${d.documentType})` : ""}`}
+                    : notAQuote(d.documentType)}
               </span>
             </li>
           );

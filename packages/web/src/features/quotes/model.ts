@@ -75,10 +75,10 @@ export const counterparty = (q: Pick<Quote, "kind" | "vendorName" | "customerNam
 
 export function formatMoney(amount: number | null | undefined, currency: string | null | undefined): string {
   if (amount === null || amount === undefined) return "—";
+  // No currency read: a symbol would claim one the document does not state.
+  if (!currency) return amount.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   try {
-    return new Intl.NumberFormat("en-US", { style: "currency", currency: currency || "USD", currencyDisplay: "narrowSymbol" }).format(
-      amount,
-    );
+    return new Intl.NumberFormat("en-US", { style: "currency", currency, currencyDisplay: "narrowSymbol" }).format(amount);
   } catch {
     // An unknown code: the number with the code written out.
     return `${amount.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${currency ?? ""}`.trim();
