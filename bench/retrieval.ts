@@ -164,7 +164,7 @@ async function main() {
   }
   console.log(`\nretrieval latency over ${QUERIES} questions (index in memory, top 8)`);
   console.log(`  with the document check (Query + rank):   p50 ${ms(percentile(total, 50))}   p99 ${ms(percentile(total, 99))}`);
-  console.log(`  ranking alone (minisearch BM25):           p50 ${ms(percentile(ranking, 50))}   p99 ${ms(percentile(ranking, 99))}`);
+  console.log(`  ranking alone (BM25 in memory):            p50 ${ms(percentile(ranking, 50))}   p99 ${ms(percentile(ranking, 99))}`);
 
   // 4. One more document: only its chunks are indexed.
   await upload(

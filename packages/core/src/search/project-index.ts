@@ -12,7 +12,7 @@ import { createIndex, deserialize, serialize, type ChunkIndex, type IndexedChunk
  * never waits for the whole index to be built:
  *
  * 1. in this process's memory (a warm Lambda answers the next question at once);
- * 2. in S3 as gzipped minisearch JSON, next to the documents' derived files, with a
+ * 2. in S3 as one gzipped buffer (lexical-index.ts), next to the documents' derived files, with a
  *    manifest of the document versions it holds;
  * 3. rebuilt from the documents' chunk files (written by the pipeline's index step).
  *
