@@ -33,19 +33,19 @@ export interface PolicySources {
   devScriptHashes?: string[];
 }
 
-export function contentSecurityPolicy(origins: PolicySources): string {
-  const local = origins.authEmulator ? [origins.authEmulator] : [];
+export function contentSecurityPolicy(sources: PolicySources): string {
+  const local = sources.authEmulator ? [sources.authEmulator] : [];
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     // No inline script: the one pre-paint script is a file of its own (public/theme.js).
-    "script-src": ["'self'", ...(origins.devScriptHashes ?? []), ...STRIPE.script, ...FIREBASE.script],
+    "script-src": ["'self'", ...(sources.devScriptHashes ?? []), ...STRIPE.script, ...FIREBASE.script],
     // React, Radix and Stripe set inline styles; a style cannot send data anywhere img-src forbids.
     "style-src": ["'self'", "'unsafe-inline'"],
-    "img-src": ["'self'", "data:", "blob:", ...origins.storage, ...FIREBASE.img],
+    "img-src": ["'self'", "data:", "blob:", ...sources.storage, ...FIREBASE.img],
     "font-src": ["'self'", "data:"],
     // The API is same-origin (behind the same CloudFront router, or Vite's proxy).
-    "connect-src": ["'self'", ...origins.storage, ...FIREBASE.connect, ...STRIPE.connect, ...local, ...(origins.hmr ? [origins.hmr] : [])],
-    "frame-src": [...STRIPE.frame, origins.authFrame],
+    "connect-src": ["'self'", ...sources.storage, ...FIREBASE.connect, ...STRIPE.connect, ...local, ...(sources.hmr ? [sources.hmr] : [])],
+    "frame-src": [...STRIPE.frame, sources.authFrame],
     "object-src": ["'none'"],
     "base-uri": ["'self'"],
     "form-action": ["'self'"],
