@@ -1,8 +1,40 @@
+import { contentSecurityPolicy } from "../packages/web/src/lib/content-security-policy";
 import { api } from "./api";
 import { secrets } from "./secrets";
+import { bucket } from "./storage";
+
+/**
+ * The site's Content-Security-Policy (the same one `vite preview` sends locally),
+ * for every response the router serves. The browser reaches the bucket directly
+ * (presigned uploads, logos) and Firebase's auth domain frames popup sign-in.
+ */
+const securityHeaders = new aws.cloudfront.ResponseHeadersPolicy("SecurityHeaders", {
+  comment: "Quorum: CSP so rendered answers cannot load from or send to other origins",
+  securityHeadersConfig: {
+    contentSecurityPolicy: {
+      override: true,
+      contentSecurityPolicy: $resolve([
+        secrets.FirebaseAuthDomain.value,
+        bucket.nodes.bucket.bucketRegionalDomainName,
+        bucket.nodes.bucket.bucketDomainName,
+      ]).apply(([authDomain, regional, global]) =>
+        contentSecurityPolicy({ storage: [`https://${regional}`, `https://${global}`], authFrame: `https://${authDomain}` }),
+      ),
+    },
+  },
+});
 
 /** One origin for the site and the API, so the browser's calls stay same-origin as locally. */
-export const router = new sst.aws.Router("Router");
+export const router = new sst.aws.Router("Router", {
+  transform: {
+    cdn: (args) => {
+      args.defaultCacheBehavior = $output(args.defaultCacheBehavior).apply((behavior) => ({
+        ...behavior,
+        responseHeadersPolicyId: securityHeaders.id,
+      }));
+    },
+  },
+});
 router.route("/api", api.url);
 
 export const site = new sst.aws.StaticSite("Web", {

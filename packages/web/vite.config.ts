@@ -1,8 +1,10 @@
+import { createHash } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type UserConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
+import { contentSecurityPolicy } from "./src/lib/content-security-policy.ts";
 
 /** The web package's folder, so the config works whatever the caller's cwd (the local stack runs from the repo root). */
 export const webRoot = fileURLToPath(new URL(".", import.meta.url));
@@ -13,6 +15,17 @@ const port = Number(process.env.WEB_PORT ?? 5173);
 const proxy = {
   "/api": { target: process.env.GATEWAY_URL ?? "http://127.0.0.1:3000", changeOrigin: false },
 };
+
+/** The local stand-ins the browser reaches directly: the Auth Emulator and s3rver (presigned uploads and views). */
+const originOf = (url: string) => new URL(url).origin;
+const authEmulator = originOf(process.env.VITE_AUTH_EMULATOR_URL || "http://127.0.0.1:9099");
+const storage = originOf(process.env.S3_PUBLIC_ENDPOINT || process.env.S3_ENDPOINT || `http://127.0.0.1:${process.env.S3_PORT ?? 4569}`);
+const localPolicy = { storage: [storage], authFrame: authEmulator, authEmulator };
+// The dev server adds React Fast Refresh's inline preamble and a hot-reload socket; allow exactly those.
+const refreshPreamble = `'sha256-${createHash("sha256").update(react.preambleCode.replace("__BASE__", "/")).digest("base64")}'`;
+const devPolicy = contentSecurityPolicy({ ...localPolicy, hmr: `ws://127.0.0.1:${port}`, devScriptHashes: [refreshPreamble] });
+/** What `vite preview` (the built site, as tests run it) sends: the deployed site's policy with local origins. */
+const previewPolicy = contentSecurityPolicy(localPolicy);
 
 export const config: UserConfig = {
   root: webRoot,
@@ -33,8 +46,8 @@ export const config: UserConfig = {
     tailwindcss(),
   ],
   resolve: { alias: { "@": src } },
-  server: { host: "127.0.0.1", port, strictPort: true, proxy },
-  preview: { host: "127.0.0.1", port, strictPort: true, proxy },
+  server: { host: "127.0.0.1", port, strictPort: true, proxy, headers: { "Content-Security-Policy": devPolicy } },
+  preview: { host: "127.0.0.1", port, strictPort: true, proxy, headers: { "Content-Security-Policy": previewPolicy } },
   build: { outDir: "dist", emptyOutDir: true, sourcemap: true },
 };
 

@@ -3,11 +3,14 @@ import ReactMarkdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { Check, Copy } from "lucide-react";
 import { cn } from "@/lib/utils";
+import { MarkdownAnchor, MarkdownImage } from "@/components/markdown/MarkdownLinks";
 
 /**
  * An AI answer as Markdown (GFM: tables, task lists, strikethrough). Styled here
  * element by element rather than with a typography plugin, so light and dark
- * both read well and nothing in the answer can inject raw HTML.
+ * both read well and nothing in the answer can inject raw HTML; links and
+ * images follow the shared policy, so an answer cannot make the browser fetch a
+ * foreign URL.
  */
 
 function CopyButton({ text }: { text: string }) {
@@ -47,14 +50,7 @@ const components: Components = {
   h3: ({ node: _n, className, ...p }) => <h5 className={cn("mb-1.5 mt-4 font-semibold first:mt-0", className)} {...p} />,
   h4: ({ node: _n, className, ...p }) => <h6 className={cn("mb-1.5 mt-4 font-semibold first:mt-0", className)} {...p} />,
   p: ({ node: _n, className, ...p }) => <p className={cn("my-3 leading-7 first:mt-0 last:mb-0", className)} {...p} />,
-  a: ({ node: _n, className, ...p }) => (
-    <a
-      className={cn("font-medium text-primary underline underline-offset-4 hover:opacity-80", className)}
-      target="_blank"
-      rel="noreferrer noopener"
-      {...p}
-    />
-  ),
+  a: MarkdownAnchor,
   ul: ({ node: _n, className, ...p }) => (
     <ul
       className={cn("my-3 ml-5 list-disc space-y-1.5 marker:text-muted-foreground first:mt-0 last:mb-0 [&_ul]:my-1.5", className)}
@@ -115,7 +111,7 @@ const components: Components = {
       </code>
     );
   },
-  img: ({ node: _n, alt, ...p }) => <img alt={alt ?? ""} className="my-3 max-h-96 rounded-lg border" loading="lazy" {...p} />,
+  img: MarkdownImage,
   input: ({ node: _n, ...p }) => <input {...p} disabled className="mr-1.5 translate-y-px accent-primary" />,
 };
 

@@ -1,11 +1,13 @@
 import ReactMarkdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { cn } from "@/lib/utils";
+import { MarkdownAnchor, MarkdownImage } from "@/components/markdown/MarkdownLinks";
 import { linkCitations, type Citation } from "./model";
 
 /**
  * An answer as Markdown (no raw HTML), with its "[n]" markers as small citation
- * buttons that open the cited document at its page.
+ * buttons that open the cited document at its page; other links and images
+ * follow the shared policy (no foreign image is ever fetched).
  */
 export function ChatMarkdown({ text, citations, onCite }: { text: string; citations: Citation[]; onCite: (citation: Citation) => void }) {
   const byIndex = new Map(citations.map((c) => [c.index, c]));
@@ -63,17 +65,12 @@ export function ChatMarkdown({ text, citations, onCite }: { text: string; citati
         );
       }
       return (
-        <a
-          href={href}
-          target="_blank"
-          rel="noreferrer noopener"
-          className={cn("font-medium text-primary underline underline-offset-4", className)}
-          {...p}
-        >
+        <MarkdownAnchor href={href} className={className} {...p}>
           {children}
-        </a>
+        </MarkdownAnchor>
       );
     },
+    img: MarkdownImage,
   };
   return (
     <div className="min-w-0 text-sm [overflow-wrap:anywhere]">

