@@ -24,6 +24,8 @@ const jsonObject = z.union([z.string(), z.record(z.string(), z.unknown())]).tran
  */
 export const ConfigSchema = z.object({
   STAGE: z.string().default("local"),
+  /** What the health check names as the running version; infra sets the deployed commit. */
+  APP_VERSION: z.string().default("dev"),
   AWS_REGION: z.string().default("us-east-1"),
 
   // Data
