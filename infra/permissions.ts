@@ -1,61 +1,27 @@
 import type { Access } from "../packages/functions/src/routes";
+import { bedrockArns, bedrockModelIds, statementsFor } from "./policy";
 import { secrets } from "./secrets";
 import { bucket, table } from "./storage";
 
+/** Bedrock may be invoked on the model ids this deploy configures, nothing else. */
+const bedrockModelArns = bedrockModelIds(process.env).flatMap(bedrockArns);
+
 /**
  * Least privilege: each function gets exactly the actions its route-table entry
- * (or pipeline step) declares, on this stage's resources only.
+ * (or pipeline step) declares, on this stage's resources only (see policy.ts).
  */
 export function permissionsFor(access: readonly Access[], extra: { stateMachineArn?: $util.Input<string> } = {}) {
-  const statements: sst.aws.FunctionPermissionArgs[] = [];
-  if (access.includes("table")) {
-    statements.push({
-      actions: [
-        "dynamodb:GetItem",
-        "dynamodb:PutItem",
-        "dynamodb:UpdateItem",
-        "dynamodb:DeleteItem",
-        "dynamodb:Query",
-        "dynamodb:BatchGetItem",
-        "dynamodb:BatchWriteItem",
-        "dynamodb:ConditionCheckItem",
-        "dynamodb:DescribeTable",
-      ],
-      resources: [table.arn, $interpolate`${table.arn}/index/*`],
-    });
-  }
-  if (access.includes("bucket")) {
-    statements.push(
-      { actions: ["s3:GetObject", "s3:PutObject", "s3:DeleteObject"], resources: [$interpolate`${bucket.arn}/*`] },
-      { actions: ["s3:ListBucket"], resources: [bucket.arn] },
-    );
-  }
-  if (access.includes("bedrock")) {
-    statements.push({
-      actions: ["bedrock:InvokeModel", "bedrock:InvokeModelWithResponseStream"],
-      resources: ["arn:aws:bedrock:*::foundation-model/*", "arn:aws:bedrock:*:*:inference-profile/*"],
-    });
-  }
-  if (access.includes("textract")) {
-    statements.push({
-      actions: [
-        "textract:AnalyzeDocument",
-        "textract:DetectDocumentText",
-        "textract:AnalyzeExpense",
-        "textract:StartDocumentTextDetection",
-        "textract:GetDocumentTextDetection",
-        "textract:StartDocumentAnalysis",
-        "textract:GetDocumentAnalysis",
-        "textract:StartExpenseAnalysis",
-        "textract:GetExpenseAnalysis",
-      ],
-      resources: ["*"],
-    });
-  }
-  if (access.includes("pipeline") && extra.stateMachineArn) {
-    statements.push({ actions: ["states:StartExecution"], resources: [extra.stateMachineArn] });
-  }
-  return statements;
+  return statementsFor<$util.Input<string>>(
+    access,
+    {
+      table: table.arn,
+      tableIndexes: $interpolate`${table.arn}/index/*`,
+      bucket: bucket.arn,
+      bucketObjects: $interpolate`${bucket.arn}/*`,
+      stateMachine: extra.stateMachineArn,
+    },
+    bedrockModelArns,
+  ) satisfies sst.aws.FunctionPermissionArgs[];
 }
 
 /** The settings core/config.ts reads; secrets only for the functions that need them. */
