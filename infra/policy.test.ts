@@ -2,7 +2,17 @@ import { describe, expect, it } from "vitest";
 import { parseRouteKey, routes, type Access, type RouteEntry } from "../packages/functions/src/routes";
 import { STEPS } from "../packages/functions/src/pipeline/steps";
 import { RateLimitCounterEntity } from "../packages/core/src/ratelimit/index";
-import { BUCKET_WRITE_ACTIONS, TABLE_WRITE_ACTIONS, bedrockArns, bedrockModelIds, statementsFor, type Statement } from "./policy";
+import { SupportRequestEntity } from "../packages/core/src/support/index";
+import { UserEntity } from "../packages/core/src/user/index";
+import {
+  BUCKET_WRITE_ACTIONS,
+  KEY_SCOPED_WRITES,
+  TABLE_WRITE_ACTIONS,
+  bedrockArns,
+  bedrockModelIds,
+  statementsFor,
+  type Statement,
+} from "./policy";
 
 const TARGETS = {
   table: "arn:aws:dynamodb:us-east-1:1:table/T",
@@ -34,24 +44,47 @@ describe("per-route IAM from the route table", () => {
     expect(statement!.resources).toEqual([TARGETS.table, TARGETS.tableIndexes]);
   });
 
-  it("check-account writes only the rate-limit counters, by their partition keys", async () => {
-    const statements = policyOf(routes["POST /api/auth/check-account"].access);
-    const writes = statements.filter((s) => s.actions.some((a) => WRITES.includes(a)));
-    expect(writes).toHaveLength(1);
-    expect(writes[0]!.actions).toEqual(["dynamodb:UpdateItem"]);
-    const [condition] = writes[0]!.conditions!;
-    expect(condition).toMatchObject({ test: "ForAllValues:StringLike", variable: "dynamodb:LeadingKeys" });
-    // The condition's pattern matches the keys ElectroDB really writes, and no other entity's.
-    const pattern = new RegExp(`^${condition!.values[0]!.replace(/[$]/g, "\\$").replace("*", ".*")}$`);
-    const params = RateLimitCounterEntity.update({ rateLimit: "check-account-ip", subject: "x", windowStart: 0 })
-      .add({ count: 1 })
-      .params();
-    expect(params.Key.pk).toMatch(pattern);
-    expect("$quorum#userid_abc").not.toMatch(pattern);
+  it("check-account writes nothing but rate-limit counters, and support nothing but those and support requests", () => {
+    const scopedWrites = (key: keyof typeof routes) =>
+      policyOf(routes[key].access)
+        .filter((s) => s.actions.some((a) => WRITES.includes(a)))
+        .map((s) => ({ actions: s.actions, keys: s.conditions?.find((c) => c.variable === "dynamodb:LeadingKeys")?.values }));
+    expect(scopedWrites("POST /api/auth/check-account")).toEqual([{ actions: ["dynamodb:UpdateItem"], keys: ["$quorum#ratelimit_*"] }]);
+    expect(scopedWrites("POST /api/support")).toEqual([
+      { actions: ["dynamodb:UpdateItem"], keys: ["$quorum#ratelimit_*"] },
+      { actions: ["dynamodb:PutItem"], keys: ["$quorum#requestid_*"] },
+    ]);
+  });
+
+  it("each key-scoped write matches the keys ElectroDB really writes for its items, and not other entities' keys", () => {
+    const written = {
+      ratelimit: RateLimitCounterEntity.update({ rateLimit: "check-account-ip", subject: "x", windowStart: 0 }).add({ count: 1 }).params()
+        .Key.pk,
+      "support-requests": SupportRequestEntity.create({
+        requestId: "r1",
+        userId: "u1",
+        name: "n",
+        email: "e@example.com",
+        subject: "s",
+        category: "general",
+        priority: "low",
+        message: "m",
+      }).params().Item.pk,
+    };
+    const matches = (prefix: string, key: string) => key.startsWith(prefix);
+    for (const [scope, { prefix }] of Object.entries(KEY_SCOPED_WRITES)) {
+      expect(matches(prefix, written[scope as keyof typeof written]), scope).toBe(true);
+      for (const other of [
+        UserEntity.get({ userId: "u1" }).params().Key.pk,
+        ...Object.values(written).filter((k) => !matches(prefix, k)),
+      ]) {
+        expect(matches(prefix, other), `${scope} vs ${other}`).toBe(false);
+      }
+    }
   });
 
   it("write routes keep write access", () => {
-    for (const key of ["POST /api/support", "PUT /api/conversations/{id}", "DELETE /api/documents/{id}"] as const) {
+    for (const key of ["POST /api/auth/register", "PUT /api/conversations/{id}", "DELETE /api/documents/{id}"] as const) {
       expect(actionsOf(policyOf(routes[key].access)), key).toContain("dynamodb:PutItem");
     }
   });

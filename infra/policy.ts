@@ -1,5 +1,6 @@
 import type { Access } from "../packages/functions/src/routes";
 import { RATE_LIMIT_KEY_PREFIX } from "../packages/core/src/ratelimit/limits";
+import { SUPPORT_REQUEST_KEY_PREFIX } from "../packages/core/src/support/keys";
 import { ConfigSchema } from "../packages/core/src/config";
 import { CHOICES } from "../packages/core/src/ai/types";
 
@@ -36,6 +37,15 @@ export interface Targets<T> {
   stateMachine?: T;
 }
 
+/**
+ * Entries that write one kind of item only, where ElectroDB's keys allow it: the
+ * partition keys' prefix (dynamodb:LeadingKeys) and the actions those writes use.
+ */
+export const KEY_SCOPED_WRITES = {
+  ratelimit: { prefix: RATE_LIMIT_KEY_PREFIX, actions: ["dynamodb:UpdateItem"] },
+  "support-requests": { prefix: SUPPORT_REQUEST_KEY_PREFIX, actions: ["dynamodb:PutItem"] },
+} as const satisfies Partial<Record<Access, { prefix: string; actions: readonly string[] }>>;
+
 /** The tiers of a resource an entry grants: full access wins over read-only when both appear. */
 const grants = (access: readonly Access[], full: Access, read: Access) => ({
   read: access.includes(full) || access.includes(read),
@@ -51,13 +61,15 @@ export function statementsFor<T>(access: readonly Access[], targets: Targets<T>,
       resources: [targets.table, targets.tableIndexes],
     });
   }
-  if (access.includes("ratelimit") && !table.write) {
-    // Counting requests writes the rate-limit counters and nothing else.
-    statements.push({
-      actions: ["dynamodb:UpdateItem"],
-      resources: [targets.table],
-      conditions: [{ test: "ForAllValues:StringLike", variable: "dynamodb:LeadingKeys", values: [`${RATE_LIMIT_KEY_PREFIX}*`] }],
-    });
+  if (!table.write) {
+    for (const [scope, { prefix, actions }] of Object.entries(KEY_SCOPED_WRITES)) {
+      if (!access.includes(scope as Access)) continue;
+      statements.push({
+        actions: [...actions],
+        resources: [targets.table],
+        conditions: [{ test: "ForAllValues:StringLike", variable: "dynamodb:LeadingKeys", values: [`${prefix}*`] }],
+      });
+    }
   }
   const bucket = grants(access, "bucket", "bucket:read");
   if (bucket.read) {

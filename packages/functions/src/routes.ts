@@ -4,11 +4,21 @@
  *
  * `handler` is "<module under src/>.<export>". `access` lists what the function
  * may touch in the cloud (least privilege, infra/policy.ts): "table" and "bucket"
- * read and write, their ":read" forms only read; "ratelimit" writes the request
- * counters alone; "stripe" and "models" link those keys.
+ * read and write, their ":read" forms only read; "ratelimit" and "support-requests"
+ * write those items alone; "stripe" and "models" link those keys.
  */
 export type Access =
-  "table" | "table:read" | "ratelimit" | "bucket" | "bucket:read" | "bedrock" | "textract" | "pipeline" | "stripe" | "models";
+  | "table"
+  | "table:read"
+  | "ratelimit"
+  | "support-requests"
+  | "bucket"
+  | "bucket:read"
+  | "bedrock"
+  | "textract"
+  | "pipeline"
+  | "stripe"
+  | "models";
 
 export interface RouteEntry {
   handler: string;
@@ -36,7 +46,7 @@ export const routes = {
   "GET /api/users/{uid}/settings": { handler: "api/settings.get", access: ["table:read"] },
   "PUT /api/users/{uid}/settings": { handler: "api/settings.update", access: ["table"] },
   "POST /api/upload": { handler: "api/upload.upload", access: ["bucket"] },
-  "POST /api/support": { handler: "api/support.submit", access: ["table"] },
+  "POST /api/support": { handler: "api/support.submit", access: ["ratelimit", "support-requests"] },
 
   // Chat: one model or research mode (all models, then a synthesis) within the gateway's 30 s.
   "POST /api/chat": { handler: "api/chat.send", access: ["table", "bedrock", "models"], timeout: 30, memory: 1024 },
