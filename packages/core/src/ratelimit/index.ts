@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { isIPv6 } from "node:net";
 import { defineEntity } from "../db/entity";
 import { isConditionFailure } from "../db/service";
 import { RateLimited } from "../error";
@@ -32,6 +33,27 @@ export const RateLimitCounterEntity = defineEntity({
 });
 
 const subjectKey = (subject: string) => createHash("sha256").update(subject).digest("base64url").slice(0, 32);
+
+/**
+ * The network a source address counts for: an IPv4 address itself, an IPv6
+ * address its /64 (one subscriber usually holds a whole /64, so counting single
+ * IPv6 addresses would let one client rotate through billions of them).
+ */
+export function networkOf(sourceIp: string): string {
+  const mappedIPv4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(sourceIp);
+  if (mappedIPv4) return mappedIPv4[1]!;
+  if (!isIPv6(sourceIp)) return sourceIp;
+  const compressed = sourceIp.includes("::");
+  const [head = "", tail = ""] = sourceIp.toLowerCase().split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = compressed ? [...left, ...Array<string>(8 - left.length - right.length).fill("0"), ...right] : left;
+  const prefix = groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ""))
+    .join(":");
+  return `${prefix}::/64`;
+}
 
 /** "less than a minute", "1 minute", "7 minutes", "1 hour", "2 hours". */
 export function describeWait(seconds: number) {

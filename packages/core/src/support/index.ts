@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { EntityItem } from "electrodb";
 import { Actor } from "../actor";
 import { defineEntity, timestamps } from "../db/entity";
-import { RateLimiter, SUPPORT_PER_ANONYMOUS_IP, SUPPORT_PER_USER } from "../ratelimit/index";
+import { networkOf, RateLimiter, SUPPORT_PER_ANONYMOUS_IP, SUPPORT_PER_USER } from "../ratelimit/index";
 import { optionalText, requiredText } from "../validation";
 
 export const SUPPORT_CATEGORIES = ["general", "bug", "feature", "account", "billing", "technical"] as const;
@@ -64,7 +64,7 @@ export namespace Support {
   export async function submit(input: z.input<typeof Input>, sourceIp: string) {
     const { userId: _claimed, ...fields } = Input.parse(input);
     const userId = Actor.maybe()?.userId;
-    await (userId ? RateLimiter.consume(SUPPORT_PER_USER, userId) : RateLimiter.consume(SUPPORT_PER_ANONYMOUS_IP, sourceIp));
+    await (userId ? RateLimiter.consume(SUPPORT_PER_USER, userId) : RateLimiter.consume(SUPPORT_PER_ANONYMOUS_IP, networkOf(sourceIp)));
     const created = await SupportRequestEntity.create({ ...fields, requestId: randomUUID(), userId: userId ?? "anonymous" }).go();
     return created.data;
   }

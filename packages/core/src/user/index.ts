@@ -4,7 +4,7 @@ import { Actor } from "../actor";
 import { defineEntity, timestamps } from "../db/entity";
 import { fn } from "../fn";
 import { NotFound } from "../error";
-import { CHECK_ACCOUNT_PER_EMAIL, CHECK_ACCOUNT_PER_IP, RateLimiter } from "../ratelimit/index";
+import { CHECK_ACCOUNT_PER_EMAIL, CHECK_ACCOUNT_PER_IP, networkOf, RateLimiter } from "../ratelimit/index";
 import { optionalText as text, requiredText } from "../validation";
 
 export const PLANS = ["starter", "basic", "professional", "enterprise"] as const;
@@ -168,7 +168,7 @@ export namespace User {
    */
   export async function checkAccount(input: z.input<typeof CheckAccountInput>, sourceIp: string) {
     const email = CheckAccountInput.parse(input).email.toLowerCase();
-    await RateLimiter.consume(CHECK_ACCOUNT_PER_IP, sourceIp);
+    await RateLimiter.consume(CHECK_ACCOUNT_PER_IP, networkOf(sourceIp));
     await RateLimiter.consume(CHECK_ACCOUNT_PER_EMAIL, email);
     const result = await UserEntity.query.byEmail({ emailLower: email }).go({ limit: 1 });
     const user = result.data[0];
