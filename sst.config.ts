@@ -6,6 +6,9 @@
  */
 export default $config({
   app(input) {
+    // "local" is the local stack's stage: code trusts it with shortcuts (unsigned
+    // emulator tokens, test payments) that a deployed stage must never offer.
+    if (input?.stage === "local") throw new Error('The stage name "local" is reserved for the local stack; deploy with another --stage.');
     return {
       name: "quorum",
       removal: input?.stage === "production" ? "retain" : "remove",

@@ -1,5 +1,5 @@
 import { parseHandler, routes, type RouteEntry } from "../packages/functions/src/routes";
-import { environmentFor, permissionsFor } from "./permissions";
+import { environmentFor, permissionsFor, secretsFor } from "./permissions";
 import { stateMachine } from "./pipeline";
 
 /** One API Gateway route and one Lambda per entry of the route table. */
@@ -17,6 +17,7 @@ for (const [key, entry] of Object.entries(routes) as [string, RouteEntry][]) {
     environment: access.includes("pipeline")
       ? { ...environmentFor(access), PIPELINE_STATE_MACHINE_ARN: stateMachine.arn }
       : environmentFor(access),
+    link: secretsFor(access),
     permissions: permissionsFor(access, { stateMachineArn: stateMachine.arn }),
   });
 }

@@ -1,85 +1,61 @@
+import { execSync } from "node:child_process";
 import type { Access } from "../packages/functions/src/routes";
+import type { SecretName } from "../packages/core/src/secrets";
+import { bedrockArns, bedrockModelIds, statementsFor } from "./policy";
 import { secrets } from "./secrets";
 import { bucket, table } from "./storage";
 
+/** Bedrock may be invoked on the model ids this deploy configures, nothing else. */
+const bedrockModelArns = bedrockModelIds(process.env).flatMap(bedrockArns);
+
 /**
  * Least privilege: each function gets exactly the actions its route-table entry
- * (or pipeline step) declares, on this stage's resources only.
+ * (or pipeline step) declares, on this stage's resources only (see policy.ts).
  */
 export function permissionsFor(access: readonly Access[], extra: { stateMachineArn?: $util.Input<string> } = {}) {
-  const statements: sst.aws.FunctionPermissionArgs[] = [];
-  if (access.includes("table")) {
-    statements.push({
-      actions: [
-        "dynamodb:GetItem",
-        "dynamodb:PutItem",
-        "dynamodb:UpdateItem",
-        "dynamodb:DeleteItem",
-        "dynamodb:Query",
-        "dynamodb:BatchGetItem",
-        "dynamodb:BatchWriteItem",
-        "dynamodb:ConditionCheckItem",
-        "dynamodb:DescribeTable",
-      ],
-      resources: [table.arn, $interpolate`${table.arn}/index/*`],
-    });
-  }
-  if (access.includes("bucket")) {
-    statements.push(
-      { actions: ["s3:GetObject", "s3:PutObject", "s3:DeleteObject"], resources: [$interpolate`${bucket.arn}/*`] },
-      { actions: ["s3:ListBucket"], resources: [bucket.arn] },
-    );
-  }
-  if (access.includes("bedrock")) {
-    statements.push({
-      actions: ["bedrock:InvokeModel", "bedrock:InvokeModelWithResponseStream"],
-      resources: ["arn:aws:bedrock:*::foundation-model/*", "arn:aws:bedrock:*:*:inference-profile/*"],
-    });
-  }
-  if (access.includes("textract")) {
-    statements.push({
-      actions: [
-        "textract:AnalyzeDocument",
-        "textract:DetectDocumentText",
-        "textract:AnalyzeExpense",
-        "textract:StartDocumentTextDetection",
-        "textract:GetDocumentTextDetection",
-        "textract:StartDocumentAnalysis",
-        "textract:GetDocumentAnalysis",
-        "textract:StartExpenseAnalysis",
-        "textract:GetExpenseAnalysis",
-      ],
-      resources: ["*"],
-    });
-  }
-  if (access.includes("pipeline") && extra.stateMachineArn) {
-    statements.push({ actions: ["states:StartExecution"], resources: [extra.stateMachineArn] });
-  }
-  return statements;
+  return statementsFor<$util.Input<string>>(
+    access,
+    {
+      table: table.arn,
+      tableIndexes: $interpolate`${table.arn}/index/*`,
+      bucket: bucket.arn,
+      bucketObjects: $interpolate`${bucket.arn}/*`,
+      stateMachine: extra.stateMachineArn,
+    },
+    bedrockModelArns,
+  ) satisfies sst.aws.FunctionPermissionArgs[];
 }
 
-/** The settings core/config.ts reads; secrets only for the functions that need them. */
+/** The secrets a function reads (core/secrets.ts maps them to settings): linked, never plain environment. */
+export function secretsFor(access: readonly Access[]) {
+  const names: SecretName[] = ["FirebaseProjectId"];
+  if (access.includes("stripe")) names.push("StripeSecretKey", "StripeWebhookSecret", "StripePublishableKey");
+  if (access.includes("models") || access.includes("bedrock")) {
+    names.push("OpenaiApiKey", "GeminiApiKey", "GrokApiKey", "DeepseekApiKey", "BedrockEnabled");
+  }
+  return names.map((name) => secrets[name]);
+}
+
+/** The settings core/config.ts reads that are not secret. */
 export function environmentFor(access: readonly Access[]) {
   const env: Record<string, $util.Input<string>> = {
     STAGE: $app.stage,
+    APP_VERSION: deployedVersion(),
     TABLE_NAME: table.name,
     BUCKET_NAME: bucket.name,
-    FIREBASE_PROJECT_ID: secrets.FirebaseProjectId.value,
   };
-  if (access.includes("stripe")) {
-    env.STRIPE_SECRET_KEY = secrets.StripeSecretKey.value;
-    env.STRIPE_WEBHOOK_SECRET = secrets.StripeWebhookSecret.value;
-    env.STRIPE_PUBLISHABLE_KEY = secrets.StripePublishableKey.value;
-  }
-  if (access.includes("models") || access.includes("bedrock")) {
-    env.OPENAI_API_KEY = secrets.OpenaiApiKey.value;
-    env.GEMINI_API_KEY = secrets.GeminiApiKey.value;
-    env.GROK_API_KEY = secrets.GrokApiKey.value;
-    env.DEEPSEEK_API_KEY = secrets.DeepseekApiKey.value;
-    env.BEDROCK_ENABLED = secrets.BedrockEnabled.value;
-    Object.assign(env, modelSettingsFromDeployer());
-  }
+  if (access.includes("models") || access.includes("bedrock")) Object.assign(env, modelSettingsFromDeployer());
   return env;
+}
+
+/** The commit being deployed, for the health check; "unknown" outside a git checkout. */
+function deployedVersion(): string {
+  if (process.env.APP_VERSION) return process.env.APP_VERSION;
+  try {
+    return execSync("git rev-parse --short HEAD", { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim() || "unknown";
+  } catch {
+    return "unknown";
+  }
 }
 
 /**

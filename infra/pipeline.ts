@@ -1,6 +1,6 @@
 import { parseHandler } from "../packages/functions/src/routes";
 import { definitionText, STARTER, STEPS, substitute, type PipelineStep } from "../packages/functions/src/pipeline/steps";
-import { environmentFor, permissionsFor } from "./permissions";
+import { environmentFor, permissionsFor, secretsFor } from "./permissions";
 import { bucket } from "./storage";
 
 /**
@@ -56,6 +56,7 @@ const stepFunctions = Object.entries(STEPS).map(([state, step]: [string, Pipelin
     timeout: `${step.timeout} seconds`,
     memory: `${step.memory} MB`,
     environment,
+    link: secretsFor(step.access),
     permissions: permissionsFor(step.access),
     nodejs: state === "Extract" ? { install: OCR_PACKAGES } : undefined,
   });
@@ -102,6 +103,7 @@ export const pipelineNotifications = bucket.notify({
         timeout: `${STARTER.timeout} seconds`,
         memory: `${STARTER.memory} MB`,
         environment: { ...environmentFor(STARTER.access), PIPELINE_STATE_MACHINE_ARN: stateMachine.arn },
+        link: secretsFor(STARTER.access),
         permissions: permissionsFor(STARTER.access, { stateMachineArn: stateMachine.arn }),
       },
     },

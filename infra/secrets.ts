@@ -1,6 +1,9 @@
+import type { SecretName } from "../packages/core/src/secrets";
+
 /**
  * Set per stage with `npx sst secret set <Name> <value> --stage <stage>`.
- * Model keys are optional: a model without a key is simply not offered.
+ * Model keys are optional: a model without a key is simply not offered. Functions
+ * get them linked (infra/permissions.ts), never as plain environment variables.
  */
 export const secrets = {
   FirebaseProjectId: new sst.Secret("FirebaseProjectId"),
@@ -15,4 +18,4 @@ export const secrets = {
   DeepseekApiKey: new sst.Secret("DeepseekApiKey", ""),
   /** "true" to offer Claude through Bedrock (the account must have model access). */
   BedrockEnabled: new sst.Secret("BedrockEnabled", "false"),
-};
+} satisfies Record<SecretName | "FirebaseApiKey" | "FirebaseAuthDomain", sst.Secret>;

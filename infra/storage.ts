@@ -15,7 +15,7 @@ export const table = new sst.aws.Dynamo("Table", {
     gsi1: { hashKey: TABLE_KEYS.gsi1.pk, rangeKey: TABLE_KEYS.gsi1.sk },
     gsi2: { hashKey: TABLE_KEYS.gsi2.pk, rangeKey: TABLE_KEYS.gsi2.sk },
   },
-  // Daily question counters carry `expiresAt` (epoch seconds) so old days clean themselves up.
+  // Counters (daily questions, rate-limit windows) carry `expiresAt` (epoch seconds) so old ones clean themselves up.
   ttl: "expiresAt",
   deletionProtection: $app.stage === "production",
 });

@@ -61,15 +61,18 @@ describe("accounts", { timeout: 90_000 }, () => {
     await page.getByRole("button", { name: "Continue" }).click();
     const modal = page.getByRole("dialog", { name: "Account Already Exists" });
     await modal.waitFor();
-    await modal.getByText("Starter Plan").waitFor();
+    // Signed out, the visitor learns that the email has an account, not whose or on which plan.
+    await modal.getByText(existing.email).waitFor();
+    expect(await modal.getByText("Starter Plan").count()).toBe(0);
     await modal.getByRole("button", { name: "Sign In" }).click();
     // .first(): Radix also reads a toast out through a hidden live region with the same text.
     await page.getByText("Please enter your password to sign in.").first().waitFor();
 
     await modal.getByLabel("Password").fill(existing.password);
     await modal.getByRole("button", { name: "Sign In" }).click();
-    // A starter account is offered the professional plan; declining finishes the sign-in.
+    // Signed in, the account's plan is known: a starter account is offered the professional plan; declining finishes the sign-in.
     await page.getByRole("heading", { name: "Upgrade to Professional?" }).waitFor();
+    await page.getByText("You are on the Starter Plan.", { exact: false }).waitFor();
     await page.getByRole("button", { name: "Not now" }).click();
     await page.getByRole("heading", { name: "Welcome Back!" }).waitFor();
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe("/chat");

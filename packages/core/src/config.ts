@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { linkedSecretSettings } from "./secrets";
 
 const bool = z.enum(["true", "false", "1", "0", ""]).transform((v) => v === "true" || v === "1");
 
@@ -24,6 +25,8 @@ const jsonObject = z.union([z.string(), z.record(z.string(), z.unknown())]).tran
  */
 export const ConfigSchema = z.object({
   STAGE: z.string().default("local"),
+  /** What the health check names as the running version; infra sets the deployed commit. */
+  APP_VERSION: z.string().default("dev"),
   AWS_REGION: z.string().default("us-east-1"),
 
   // Data
@@ -115,8 +118,9 @@ let cached: Config | undefined;
 
 export function config(): Config {
   if (!cached) {
-    const parsed = ConfigSchema.safeParse(process.env);
+    const parsed = ConfigSchema.safeParse({ ...process.env, ...linkedSecretSettings() });
     if (!parsed.success) {
+      // Names and zod's words only: a value (a key, perhaps) never reaches the log.
       const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
       throw new Error(`Invalid configuration: ${problems.join("; ")}`);
     }

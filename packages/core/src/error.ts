@@ -48,6 +48,15 @@ export class LimitReached extends VisibleError {
     super("limit_reached", message, 429);
   }
 }
+/** Too many requests in a window; the HTTP wrapper adds `Retry-After` from `retryAfterSeconds`. */
+export class RateLimited extends LimitReached {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+}
 export class Unavailable extends VisibleError {
   constructor(message: string) {
     super("unavailable", message, 503);

@@ -3,9 +3,22 @@
  * and one Lambda per entry; the local gateway dispatches by the same table.
  *
  * `handler` is "<module under src/>.<export>". `access` lists what the function
- * may touch in the cloud (least privilege); the table is always readable.
+ * may touch in the cloud (least privilege, infra/policy.ts): "table" and "bucket"
+ * read and write, their ":read" forms only read; "ratelimit" and "support-requests"
+ * write those items alone; "stripe" and "models" link those keys.
  */
-export type Access = "table" | "bucket" | "bedrock" | "textract" | "pipeline" | "stripe" | "models";
+export type Access =
+  | "table"
+  | "table:read"
+  | "ratelimit"
+  | "support-requests"
+  | "bucket"
+  | "bucket:read"
+  | "bedrock"
+  | "textract"
+  | "pipeline"
+  | "stripe"
+  | "models";
 
 export interface RouteEntry {
   handler: string;
@@ -16,55 +29,55 @@ export interface RouteEntry {
 }
 
 export const routes = {
-  "GET /api/health": { handler: "api/health.get", access: ["table", "bucket"] },
+  "GET /api/health": { handler: "api/health.get", access: ["table:read", "bucket:read"] },
 
   "POST /api/auth/login": { handler: "api/auth.login", access: ["table"] },
-  "POST /api/auth/check-account": { handler: "api/auth.checkAccount", access: ["table"] },
+  "POST /api/auth/check-account": { handler: "api/auth.checkAccount", access: ["table:read", "ratelimit"] },
   "POST /api/auth/register": { handler: "api/auth.register", access: ["table"] },
   "POST /api/update-subscription": { handler: "api/billing.updateSubscription", access: ["table", "stripe"] },
   "POST /api/create-payment-intent": { handler: "api/billing.createPaymentIntent", access: ["table", "stripe"] },
   "POST /api/stripe/webhook": { handler: "api/stripe-webhook.handle", access: ["table", "stripe"] },
   // Test mode only (local stack without Stripe keys); elsewhere it answers 404.
   "POST /api/test-payments/{id}/confirm": { handler: "api/billing.confirmTestPayment", access: ["table"] },
-  "GET /api/usage": { handler: "api/billing.usage", access: ["table"] },
+  "GET /api/usage": { handler: "api/billing.usage", access: ["table:read"] },
 
-  "GET /api/users/{uid}": { handler: "api/users.get", access: ["table", "bucket"] },
+  "GET /api/users/{uid}": { handler: "api/users.get", access: ["table:read", "bucket:read"] },
   "PUT /api/users/{uid}": { handler: "api/users.update", access: ["table", "bucket"] },
-  "GET /api/users/{uid}/settings": { handler: "api/settings.get", access: ["table"] },
+  "GET /api/users/{uid}/settings": { handler: "api/settings.get", access: ["table:read"] },
   "PUT /api/users/{uid}/settings": { handler: "api/settings.update", access: ["table"] },
   "POST /api/upload": { handler: "api/upload.upload", access: ["bucket"] },
-  "POST /api/support": { handler: "api/support.submit", access: ["table"] },
+  "POST /api/support": { handler: "api/support.submit", access: ["ratelimit", "support-requests"] },
 
   // Chat: one model or research mode (all models, then a synthesis) within the gateway's 30 s.
   "POST /api/chat": { handler: "api/chat.send", access: ["table", "bedrock", "models"], timeout: 30, memory: 1024 },
   "POST /api/chat/generate-title": { handler: "api/chat.generateTitle", access: ["table", "bedrock", "models"], timeout: 15 },
   // Needs the model settings too: a model is "offline" when its Lambda sees no key for it.
-  "GET /api/ai-status": { handler: "api/chat.status", access: ["table", "models"] },
-  "GET /api/conversations": { handler: "api/conversations.list", access: ["table"] },
+  "GET /api/ai-status": { handler: "api/chat.status", access: ["table:read", "models"] },
+  "GET /api/conversations": { handler: "api/conversations.list", access: ["table:read"] },
   "POST /api/conversations": { handler: "api/conversations.create", access: ["table"] },
-  "GET /api/conversations/{id}": { handler: "api/conversations.get", access: ["table"] },
+  "GET /api/conversations/{id}": { handler: "api/conversations.get", access: ["table:read"] },
   "PUT /api/conversations/{id}": { handler: "api/conversations.update", access: ["table"] },
   "DELETE /api/conversations/{id}": { handler: "api/conversations.remove", access: ["table"] },
-  "GET /api/projects-conversations": { handler: "api/conversations.projectsList", access: ["table"] },
+  "GET /api/projects-conversations": { handler: "api/conversations.projectsList", access: ["table:read"] },
   "POST /api/projects-conversations": { handler: "api/conversations.projectsCreate", access: ["table"] },
-  "GET /api/projects-conversations/{id}": { handler: "api/conversations.projectsGet", access: ["table"] },
+  "GET /api/projects-conversations/{id}": { handler: "api/conversations.projectsGet", access: ["table:read"] },
   "PUT /api/projects-conversations/{id}": { handler: "api/conversations.projectsUpdate", access: ["table"] },
   "DELETE /api/projects-conversations/{id}": { handler: "api/conversations.projectsRemove", access: ["table"] },
 
   // Projects, customers, contacts. `{id}` after /customers/ is the customer's id
   // (API Gateway wants one variable name per path level).
-  "GET /api/projects": { handler: "api/projects.list", access: ["table"] },
+  "GET /api/projects": { handler: "api/projects.list", access: ["table:read"] },
   "POST /api/projects": { handler: "api/projects.create", access: ["table"] },
-  "GET /api/projects/{id}": { handler: "api/projects.get", access: ["table"] },
+  "GET /api/projects/{id}": { handler: "api/projects.get", access: ["table:read"] },
   "PUT /api/projects/{id}": { handler: "api/projects.update", access: ["table"] },
-  "GET /api/customers": { handler: "api/customers.list", access: ["table"] },
+  "GET /api/customers": { handler: "api/customers.list", access: ["table:read"] },
   "POST /api/customers": { handler: "api/customers.create", access: ["table"] },
-  "GET /api/customers/{id}": { handler: "api/customers.get", access: ["table"] },
+  "GET /api/customers/{id}": { handler: "api/customers.get", access: ["table:read"] },
   "PUT /api/customers/{id}": { handler: "api/customers.update", access: ["table"] },
   "DELETE /api/customers/{id}": { handler: "api/customers.remove", access: ["table"] },
-  "GET /api/customers/{id}/contacts": { handler: "api/contacts.listByCustomer", access: ["table"] },
+  "GET /api/customers/{id}/contacts": { handler: "api/contacts.listByCustomer", access: ["table:read"] },
   "POST /api/customers/{id}/contacts": { handler: "api/contacts.createForCustomer", access: ["table"] },
-  "GET /api/contacts": { handler: "api/contacts.list", access: ["table"] },
+  "GET /api/contacts": { handler: "api/contacts.list", access: ["table:read"] },
   "POST /api/contacts": { handler: "api/contacts.create", access: ["table"] },
   "PUT /api/contacts/{id}": { handler: "api/contacts.update", access: ["table"] },
   "DELETE /api/contacts/{id}": { handler: "api/contacts.remove", access: ["table"] },
@@ -73,9 +86,9 @@ export const routes = {
   // Documents (the S3 notification starts the pipeline; no route starts it).
   "POST /api/documents/upload-url": { handler: "api/documents.uploadUrl", access: ["table", "bucket"] },
   "POST /api/upload-document": { handler: "api/documents.upload", access: ["table", "bucket"], timeout: 29, memory: 1024 },
-  "GET /api/projects/{id}/documents": { handler: "api/documents.list", access: ["table"] },
-  "GET /api/documents/{id}": { handler: "api/documents.get", access: ["table"] },
-  "GET /api/documents/{id}/view": { handler: "api/documents.view", access: ["table", "bucket"] },
+  "GET /api/projects/{id}/documents": { handler: "api/documents.list", access: ["table:read"] },
+  "GET /api/documents/{id}": { handler: "api/documents.get", access: ["table:read"] },
+  "GET /api/documents/{id}/view": { handler: "api/documents.view", access: ["table:read", "bucket:read"] },
   "DELETE /api/documents/{id}": { handler: "api/documents.remove", access: ["table", "bucket"] },
   "PUT /api/documents/{id}/move": { handler: "api/documents.move", access: ["table"] },
 
@@ -86,7 +99,7 @@ export const routes = {
     timeout: 30,
     memory: 1536,
   },
-  "GET /api/projects/{id}/conversation": { handler: "api/project-chat.conversation", access: ["table"] },
+  "GET /api/projects/{id}/conversation": { handler: "api/project-chat.conversation", access: ["table:read"] },
   "POST /api/projects-chat": {
     handler: "api/project-chat.sendAll",
     access: ["table", "bucket", "bedrock", "models"],
@@ -94,7 +107,7 @@ export const routes = {
     memory: 1536,
   },
   // Quotes extracted by the pipeline, and people's corrections of them.
-  "GET /api/projects/{id}/quotes": { handler: "api/quotes.list", access: ["table"] },
+  "GET /api/projects/{id}/quotes": { handler: "api/quotes.list", access: ["table:read"] },
   "PUT /api/quotes/{id}": { handler: "api/quotes.correct", access: ["table"] },
 } satisfies Record<string, RouteEntry>;
 

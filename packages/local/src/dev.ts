@@ -77,7 +77,12 @@ async function main() {
       return response.status === 200;
     },
     120_000,
-  ).catch((error: Error) => Promise.reject(new Error(`${error.message}; last answer: ${health || "none"}`)));
+  ).catch(async (error: Error) => {
+    // Public health names no dependency; the stack may ask in-process as a signed-in caller would.
+    const [{ Actor }, { Health }] = await Promise.all([import("@quorum/core/actor"), import("@quorum/core/health/index")]);
+    const details = await Actor.provide({ userId: "local-stack" }, () => Health.check()).then(JSON.stringify, String);
+    throw new Error(`${error.message}; last answer: ${health || "none"}; details: ${details}`);
+  });
 
   // s3rver's upload events start the document pipeline (definition.asl.json, in-process).
   const { startLocalPipeline } = await import("./pipeline");

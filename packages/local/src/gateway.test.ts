@@ -2,12 +2,6 @@ import { describe, expect, it } from "vitest";
 import { call, gatewayUrl } from "./testing";
 
 describe("local gateway", () => {
-  it("answers health with each dependency", async () => {
-    const res = await call(undefined, "GET", "/api/health");
-    expect(res.status).toBe(200);
-    expect(res.body.services).toEqual({ dynamodb: { ok: true }, s3: { ok: true }, auth: { ok: true } });
-  });
-
   it("answers 404 for a route that is not in the table, as API Gateway does", async () => {
     const res = await call(undefined, "GET", "/api/no-such-route");
     expect(res.status).toBe(404);

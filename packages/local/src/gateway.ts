@@ -38,6 +38,11 @@ function compile(table: Record<string, RouteEntry>): CompiledRoute[] {
   );
 }
 
+/** As API Gateway reports it: the peer's address, IPv4 without the IPv6-mapped prefix (rate limits key on it). */
+function sourceIpOf(req: IncomingMessage) {
+  return (req.socket.remoteAddress ?? "127.0.0.1").replace(/^::ffff:/, "");
+}
+
 const TEXT_TYPES = /^(text\/|application\/(json|javascript|xml|x-www-form-urlencoded)|[^;]*\+json|[^;]*\+xml)/i;
 
 function toEvent(req: IncomingMessage, url: URL, route: CompiledRoute, match: RegExpExecArray, body: Buffer): APIGatewayProxyEventV2 {
@@ -73,7 +78,7 @@ function toEvent(req: IncomingMessage, url: URL, route: CompiledRoute, match: Re
         method: req.method!,
         path: url.pathname,
         protocol: `HTTP/${req.httpVersion}`,
-        sourceIp: req.socket.remoteAddress ?? "127.0.0.1",
+        sourceIp: sourceIpOf(req),
         userAgent: headers["user-agent"] ?? "",
       },
       requestId: randomUUID(),

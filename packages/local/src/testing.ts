@@ -3,7 +3,8 @@
  * (test/global-setup.ts): real users in the Auth Emulator, real calls through
  * the local gateway.
  */
-import { randomUUID } from "node:crypto";
+import { randomInt, randomUUID } from "node:crypto";
+import { request } from "node:http";
 
 const env = (name: string) => {
   const value = process.env[name];
@@ -82,6 +83,40 @@ export async function call<T = any>(
     // not JSON: keep the text
   }
   return { status: response.status, body: parsed as T, text, headers: response.headers };
+}
+
+/**
+ * A loopback address of its own (127.x.y.z; Linux routes all of 127/8 to lo), so a
+ * test's calls from it are a separate client to per-IP rate limits.
+ */
+export const newLoopbackIp = () => `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+
+/** Like `call`, but the connection comes from `sourceIp` (a loopback address), as a client elsewhere would. */
+export function callFrom<T = any>(sourceIp: string, user: TestUser | undefined, method: string, path: string, body?: unknown) {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  const headers: Record<string, string> = { ...(user?.headers ?? {}) };
+  if (payload !== undefined) headers["content-type"] = "application/json";
+  return new Promise<CallResult<T>>((resolve, reject) => {
+    const req = request(`${gatewayUrl()}${path}`, { method, headers, localAddress: sourceIp, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("error", reject);
+      res.on("end", () => {
+        const text = Buffer.concat(chunks).toString("utf8");
+        let parsed: unknown = text;
+        try {
+          parsed = text ? JSON.parse(text) : undefined;
+        } catch {
+          // not JSON: keep the text
+        }
+        const responseHeaders = new Headers();
+        for (const [name, value] of Object.entries(res.headers)) if (typeof value === "string") responseHeaders.set(name, value);
+        resolve({ status: res.statusCode ?? 0, body: parsed as T, text, headers: responseHeaders });
+      });
+    });
+    req.on("error", reject);
+    req.end(payload);
+  });
 }
 
 /** Debian's Chromium driven by playwright-core, with the flags this machine needs. */

@@ -3,9 +3,9 @@ import { createHash } from "node:crypto";
 import { config, type Config } from "../config";
 import { Unauthorized } from "../error";
 import type { User } from "../actor";
+import { isLoopback } from "../loopback";
 
 const GOOGLE_JWKS = "https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com";
-const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\]|::1)(:\d+)?$/;
 
 interface FirebaseClaims {
   sub?: string;
@@ -44,7 +44,7 @@ export function emulatorAllowed(c: Config): boolean {
     c.STAGE === "local" &&
     c.FIREBASE_PROJECT_ID.startsWith("demo-") &&
     !!c.FIREBASE_AUTH_EMULATOR_HOST &&
-    LOOPBACK.test(c.FIREBASE_AUTH_EMULATOR_HOST)
+    isLoopback(c.FIREBASE_AUTH_EMULATOR_HOST)
   );
 }
 

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { Actor } from "../actor";
-import { resetConfig } from "../config";
+import { config, resetConfig } from "../config";
 import { User } from "../user/index";
 import { Billing, PaymentEntity } from "./index";
 import { startFakeStripe, type FakeStripe, type StripeEvent } from "./testing/fake-stripe";
@@ -323,6 +323,17 @@ describe("without Stripe keys", () => {
       message: "Your card number is invalid.",
     });
     expect((await Billing.findPayment(answer.paymentIntentId))!.status).toBe("created");
+  });
+
+  it("a stage named local refuses test payments unless its data is a stand-in on this machine", () => {
+    const local = { ...config(), STAGE: "local", STRIPE_SECRET_KEY: undefined };
+    expect(Billing.testModeAvailable({ ...local, DYNAMO_ENDPOINT: "http://127.0.0.1:8000" })).toBe(true);
+    // Deployed (no endpoint: DynamoDB itself) or pointed at another host: the known webhook secret must not work there.
+    for (const DYNAMO_ENDPOINT of [undefined, "http://10.0.0.5:8000", "https://dynamodb.us-east-1.amazonaws.com"]) {
+      expect(Billing.testModeAvailable({ ...local, DYNAMO_ENDPOINT })).toBe(false);
+      expect(() => Billing.provider({ ...local, DYNAMO_ENDPOINT })).toThrow("Payments are not configured for this stage");
+    }
+    expect(Billing.testModeAvailable({ ...local, STAGE: "dev", DYNAMO_ENDPOINT: "http://127.0.0.1:8000" })).toBe(false);
   });
 
   it("a deployed stage without keys has no test payments either", async () => {

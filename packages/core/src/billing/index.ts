@@ -7,6 +7,7 @@ import { isConditionFailure } from "../db/service";
 import { fn } from "../fn";
 import { Conflict, NotFound, Unavailable, VisibleError } from "../error";
 import { PLAN_STATUSES, User, type Plan } from "../user/index";
+import { isLoopback } from "../loopback";
 import type { PaymentProvider, ProviderEvent, ProviderIntent } from "./provider";
 import { stripeProvider } from "./stripe";
 import { LOCAL_WEBHOOK_SECRET, testProvider } from "./test-provider";
@@ -79,9 +80,14 @@ const OUTCOMES: Record<string, Exclude<PaymentStatus, "created">> = {
 };
 
 export namespace Billing {
-  /** The test provider stands in for Stripe only on a local stack without Stripe keys. */
+  /**
+   * The test provider stands in for Stripe only on a local stack without Stripe
+   * keys: stage `local` with its data in a stand-in on this machine. Its webhook
+   * secret is public, so a deployed stage (no loopback endpoint) never offers it,
+   * whatever its name.
+   */
   export function testModeAvailable(c: Config = config()) {
-    return isLocalStage(c) && !c.STRIPE_SECRET_KEY;
+    return isLocalStage(c) && !c.STRIPE_SECRET_KEY && isLoopback(c.DYNAMO_ENDPOINT);
   }
 
   /** The payment provider of this stage: Stripe with keys, the test provider locally without them, else none. */

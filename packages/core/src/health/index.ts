@@ -1,5 +1,6 @@
 import { DescribeTableCommand } from "@aws-sdk/client-dynamodb";
 import { HeadBucketCommand } from "@aws-sdk/client-s3";
+import { Actor } from "../actor";
 import { config } from "../config";
 import { Dynamo } from "../db/client";
 import { Storage } from "../storage/index";
@@ -17,7 +18,11 @@ async function probe(check: () => Promise<unknown>): Promise<Status> {
 }
 
 export namespace Health {
-  /** Each dependency the API needs, probed in parallel with a short timeout. */
+  /**
+   * Each dependency the API needs, probed in parallel with a short timeout.
+   * Anyone may ask whether the API is up; only a signed-in caller sees which
+   * dependency failed and how (error text can name resources of the stage).
+   */
   export async function check() {
     const c = config();
     const timeout = AbortSignal.timeout(3000);
@@ -34,6 +39,8 @@ export namespace Health {
         : Promise.resolve<Status>({ ok: true, detail: "Firebase (Google JWKS)" }),
     ]);
     const services = { dynamodb, s3, auth };
-    return { ok: Object.values(services).every((s) => s.ok), stage: c.STAGE, services };
+    const ok = Object.values(services).every((s) => s.ok);
+    if (!Actor.maybe()) return { ok, version: c.APP_VERSION };
+    return { ok, version: c.APP_VERSION, stage: c.STAGE, services };
   }
 }

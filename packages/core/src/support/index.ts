@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { EntityItem } from "electrodb";
 import { Actor } from "../actor";
 import { defineEntity, timestamps } from "../db/entity";
-import { fn } from "../fn";
+import { networkOf, RateLimiter, SUPPORT_PER_ANONYMOUS_IP, SUPPORT_PER_USER } from "../ratelimit/index";
 import { optionalText, requiredText } from "../validation";
 
 export const SUPPORT_CATEGORIES = ["general", "bug", "feature", "account", "billing", "technical"] as const;
@@ -60,15 +60,14 @@ export namespace Support {
     userId: optionalText(128).optional(),
   });
 
-  export const submit = fn(Input, async (input) => {
-    const { userId: _claimed, ...fields } = input;
-    const created = await SupportRequestEntity.create({
-      ...fields,
-      requestId: randomUUID(),
-      userId: Actor.maybe()?.userId ?? "anonymous",
-    }).go();
+  /** Counted per user, or per network for signed-out visitors, before anything is stored. */
+  export async function submit(input: z.input<typeof Input>, sourceIp: string) {
+    const { userId: _claimed, ...fields } = Input.parse(input);
+    const userId = Actor.maybe()?.userId;
+    await (userId ? RateLimiter.consume(SUPPORT_PER_USER, userId) : RateLimiter.consume(SUPPORT_PER_ANONYMOUS_IP, networkOf(sourceIp)));
+    const created = await SupportRequestEntity.create({ ...fields, requestId: randomUUID(), userId: userId ?? "anonymous" }).go();
     return created.data;
-  });
+  }
 
   export async function listMine() {
     const result = await SupportRequestEntity.query.byUser({ userId: Actor.userId() }).go({ order: "desc" });

@@ -4,6 +4,7 @@ import { Actor } from "../actor";
 import { defineEntity, timestamps } from "../db/entity";
 import { fn } from "../fn";
 import { NotFound } from "../error";
+import { CHECK_ACCOUNT_PER_EMAIL, CHECK_ACCOUNT_PER_IP, networkOf, RateLimiter } from "../ratelimit/index";
 import { optionalText as text, requiredText } from "../validation";
 
 export const PLANS = ["starter", "basic", "professional", "enterprise"] as const;
@@ -158,16 +159,26 @@ export namespace User {
     return (await find(actor.userId))!;
   });
 
-  /** No auth: answers only what the spec's 'Account Already Exists' modal shows. */
-  export const checkAccount = fn(z.object({ email: z.string().trim().email("Invalid email address").max(320) }), async ({ email }) => {
-    const result = await UserEntity.query.byEmail({ emailLower: email.toLowerCase() }).go({ limit: 1 });
+  export const CheckAccountInput = z.object({ email: z.string().trim().email("Invalid email address").max(320) });
+
+  /**
+   * The sign-up check. Anyone may ask whether an email has an account, within the
+   * rate limits (per network, then per email); the name and plan go only to the
+   * account's own holder, signed in (the existing-account view asks again then).
+   */
+  export async function checkAccount(input: z.input<typeof CheckAccountInput>, sourceIp: string) {
+    const email = CheckAccountInput.parse(input).email.toLowerCase();
+    await RateLimiter.consume(CHECK_ACCOUNT_PER_IP, networkOf(sourceIp));
+    await RateLimiter.consume(CHECK_ACCOUNT_PER_EMAIL, email);
+    const result = await UserEntity.query.byEmail({ emailLower: email }).go({ limit: 1 });
     const user = result.data[0];
     if (!user) return { exists: false as const };
+    if (Actor.maybe()?.userId !== user.userId) return { exists: true as const };
     return {
       exists: true as const,
       user: { firstName: user.firstName ?? "", lastName: user.lastName ?? "", plan: user.plan, email: user.email },
     };
-  });
+  }
 
   export const UpdateInput = z
     .object({

@@ -3,7 +3,10 @@ import { route } from "../http/route";
 
 export const login = route({ body: User.LoginInput }, async ({ body }) => ({ user: User.present(await User.login(body)) }));
 
-export const checkAccount = route({ auth: false, body: User.checkAccount.schema }, async ({ body }) => User.checkAccount(body));
+/** Open to anyone; a caller signed in as the account also gets its name and plan. */
+export const checkAccount = route({ auth: "optional", body: User.CheckAccountInput }, async ({ body, sourceIp }) =>
+  User.checkAccount(body, sourceIp),
+);
 
 export const register = route({ body: User.RegisterInput }, async ({ body }) => ({
   success: true,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { Actor } from "@quorum/core/actor";
+import { SUPPORT_PER_ANONYMOUS_IP, SUPPORT_PER_USER } from "@quorum/core/ratelimit/index";
 import { Support, SupportRequestEntity } from "@quorum/core/support/index";
-import { call, signedInUser } from "@quorum/local/testing";
+import { call, callFrom, newLoopbackIp, signedInUser } from "@quorum/local/testing";
 
 const request = (overrides: Record<string, unknown> = {}) => ({
   name: "Ann Lee",
@@ -60,5 +61,32 @@ describe("support requests", () => {
     const [ann, bob] = await Promise.all([signedInUser(), signedInUser()]);
     const res = await call(bob, "POST", "/api/support", request({ userId: ann.uid }));
     expect(res.status).toBe(403);
+  });
+
+  it("a user's requests past the limit answer 429 with Retry-After, even when sent at once, and are not stored", async () => {
+    const user = await signedInUser();
+    // From different networks: the limit is the user's.
+    const results = await Promise.all(
+      Array.from({ length: SUPPORT_PER_USER.max + 3 }, (_, i) =>
+        callFrom(newLoopbackIp(), user, "POST", "/api/support", request({ subject: `Question ${i}` })),
+      ),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(SUPPORT_PER_USER.max);
+    const refused = results.filter((r) => r.status === 429);
+    expect(refused).toHaveLength(3);
+    expect(refused[0]!.body.error).toMatch(/^You have sent too many support requests\. Please try again in .+\.$/);
+    expect(Number(refused[0]!.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await Actor.provide({ userId: user.uid }, () => Support.listMine())).toHaveLength(SUPPORT_PER_USER.max);
+  });
+
+  it("signed-out visitors are limited per network", async () => {
+    const ip = newLoopbackIp();
+    for (let i = 0; i < SUPPORT_PER_ANONYMOUS_IP.max; i++) {
+      expect((await callFrom(ip, undefined, "POST", "/api/support", request())).status).toBe(200);
+    }
+    const refused = await callFrom(ip, undefined, "POST", "/api/support", request());
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toMatch(/^Too many support requests from your network\. Please try again in .+\.$/);
+    expect((await callFrom(newLoopbackIp(), undefined, "POST", "/api/support", request())).status).toBe(200);
   });
 });

@@ -2,7 +2,7 @@ import { Support } from "@quorum/core/support/index";
 import { route } from "../http/route";
 
 /** Signed in or not, a support request is stored; the caller's id comes from the token. */
-export const submit = route({ auth: "optional", body: Support.Input }, async ({ body }) => {
-  const request = await Support.submit(body);
+export const submit = route({ auth: "optional", body: Support.Input }, async ({ body, sourceIp }) => {
+  const request = await Support.submit(body, sourceIp);
   return { success: true, id: request.requestId };
 });

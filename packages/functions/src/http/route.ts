@@ -2,7 +2,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from "a
 import { z } from "zod";
 import { Actor, type User } from "@quorum/core/actor";
 import { Auth } from "@quorum/core/auth/index";
-import { Forbidden, Invalid, VisibleError } from "@quorum/core/error";
+import { Forbidden, Invalid, RateLimited, VisibleError } from "@quorum/core/error";
 import { describeZodError } from "@quorum/core/fn";
 
 export type Handler = (event: APIGatewayProxyEventV2, context?: Context) => Promise<APIGatewayProxyResultV2>;
@@ -28,6 +28,8 @@ export interface RouteInput<P, Q, B> {
   body: B;
   /** The verified caller (undefined only on routes with `auth: false` or an anonymous "optional"). */
   user: User;
+  /** The caller's address as API Gateway saw it (the local gateway fills it the same way). */
+  sourceIp: string;
   event: APIGatewayProxyEventV2;
 }
 
@@ -91,6 +93,7 @@ export function refuseOtherUser(user: User | undefined, ...sources: unknown[]) {
 }
 
 export function errorResponse(error: unknown): APIGatewayProxyResultV2 {
+  if (error instanceof RateLimited) return json(error.status, { error: error.message }, { "retry-after": String(error.retryAfterSeconds) });
   if (error instanceof VisibleError) return json(error.status, { error: error.message });
   if (error instanceof z.ZodError) return json(400, { error: describeZodError(error) });
   // The real cause goes to the log; the caller never sees a stack trace.
@@ -122,6 +125,7 @@ export function route<
         query: validate(spec.query, rawQuery),
         body: validate(spec.body, rawJson),
         user: user as User,
+        sourceIp: event.requestContext?.http?.sourceIp ?? "unknown",
         event,
       } as RouteInput<Out<P>, Out<Q>, Out<B>>;
       const run = () => handler(input);

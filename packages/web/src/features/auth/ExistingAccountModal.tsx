@@ -11,7 +11,7 @@ import { GoogleIcon } from "@/components/brand/Logo";
 import { toast } from "@/hooks/use-toast";
 import { planLabel } from "@/lib/product";
 import { PaymentStep } from "@/features/billing/PaymentStep";
-import type { ExistingAccount } from "./api";
+import { checkAccount, type ExistingAccount } from "./api";
 // Loaded with the modal, so a click opens the Google popup without waiting for a download (popup blockers).
 import "./actions";
 import { useAuth } from "./context";
@@ -29,7 +29,7 @@ export interface ExistingAccountModalProps {
 }
 
 /** Free plans are offered the professional upgrade after signing in (spec doc 1 §4). */
-function offersUpgrade(plan: string) {
+function offersUpgrade(plan: string | undefined) {
   return plan === "starter" || plan === "basic";
 }
 
@@ -39,6 +39,8 @@ export default function ExistingAccountModal({ open, onOpenChange, account }: Ex
   const [password, setPassword] = React.useState("");
   const [busy, setBusy] = React.useState<"email" | "google" | null>(null);
   const [phase, setPhase] = React.useState<Phase>("sign-in");
+  // Before sign-in the server names only the email; the name and plan arrive once the holder signs in.
+  const [details, setDetails] = React.useState<ExistingAccount | null>(account);
   const timer = React.useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   React.useEffect(() => () => clearTimeout(timer.current), []);
@@ -46,10 +48,12 @@ export default function ExistingAccountModal({ open, onOpenChange, account }: Ex
     if (!open) return;
     setPassword("");
     setPhase("sign-in");
-  }, [open]);
+    setDetails(account);
+  }, [open, account]);
 
   if (!account) return null;
-  const fullName = [account.firstName, account.lastName].filter(Boolean).join(" ");
+  const known = details ?? account;
+  const fullName = [known.firstName, known.lastName].filter(Boolean).join(" ");
 
   function complete() {
     setPhase("welcome");
@@ -59,8 +63,11 @@ export default function ExistingAccountModal({ open, onOpenChange, account }: Ex
     }, COMPLETE_DELAY_MS);
   }
 
-  function signedIn() {
-    if (offersUpgrade(account!.plan)) setPhase("upgrade");
+  async function signedIn() {
+    const check = await checkAccount(account!.email);
+    const plan = check.exists ? check.user.plan : undefined;
+    if (check.exists) setDetails(check.user);
+    if (offersUpgrade(plan)) setPhase("upgrade");
     else complete();
   }
 
@@ -73,7 +80,7 @@ export default function ExistingAccountModal({ open, onOpenChange, account }: Ex
     setBusy("email");
     try {
       await signInWithEmail(account!.email, password);
-      signedIn();
+      await signedIn();
     } catch (error) {
       toast({
         title: "Sign In Failed",
@@ -88,7 +95,7 @@ export default function ExistingAccountModal({ open, onOpenChange, account }: Ex
   async function withGoogle() {
     setBusy("google");
     try {
-      if (await signInWithGoogle()) signedIn();
+      if (await signInWithGoogle()) await signedIn();
     } catch (error) {
       toast({
         title: "Login Failed",
@@ -119,10 +126,10 @@ export default function ExistingAccountModal({ open, onOpenChange, account }: Ex
                   <UserRound className="size-5" />
                 </div>
                 <div className="min-w-0 flex-1">
-                  <p className="truncate font-medium">{fullName || account.email}</p>
-                  {fullName && <p className="truncate text-sm text-muted-foreground">{account.email}</p>}
+                  <p className="truncate font-medium">{fullName || known.email}</p>
+                  {fullName && <p className="truncate text-sm text-muted-foreground">{known.email}</p>}
                 </div>
-                <Badge variant="secondary">{planLabel(account.plan)}</Badge>
+                {known.plan && <Badge variant="secondary">{planLabel(known.plan)}</Badge>}
               </div>
               <Button variant="outline" size="lg" className="w-full" onClick={withGoogle} disabled={busy !== null}>
                 {busy === "google" ? <Spinner /> : <GoogleIcon />}
@@ -171,7 +178,7 @@ export default function ExistingAccountModal({ open, onOpenChange, account }: Ex
                 </div>
                 <DialogTitle className="text-2xl">Upgrade to Professional?</DialogTitle>
                 <DialogDescription>
-                  You are on the {planLabel(account.plan)}. Professional gives you unlimited questions, all AI models, priority support,
+                  You are on the {planLabel(known.plan)}. Professional gives you unlimited questions, all AI models, priority support,
                   conversation history and advanced analytics for $50/month.
                 </DialogDescription>
               </DialogHeader>

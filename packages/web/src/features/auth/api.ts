@@ -19,11 +19,12 @@ export async function syncLogin(payload: LoginSync): Promise<void> {
   }
 }
 
+/** The account an email belongs to; its name and plan are answered only to the account's holder, signed in. */
 export interface ExistingAccount {
-  firstName: string;
-  lastName: string;
-  plan: string;
   email: string;
+  firstName?: string;
+  lastName?: string;
+  plan?: string;
 }
 
 export type AccountCheck = { exists: false } | { exists: true; user: ExistingAccount };
@@ -32,7 +33,7 @@ export type AccountCheck = { exists: false } | { exists: true; user: ExistingAcc
 export async function checkAccount(email: string): Promise<AccountCheck> {
   try {
     const answer = await apiJson<{ exists?: boolean; user?: ExistingAccount }>("POST", "/api/auth/check-account", { email });
-    if (answer?.exists && answer.user) return { exists: true, user: answer.user };
+    if (answer?.exists) return { exists: true, user: answer.user ?? { email } };
   } catch (error) {
     console.error("Account check failed", error);
   }

@@ -1,0 +1,53 @@
+/**
+ * Every request-rate limit of the product, in one place. Each is a fixed window:
+ * at most `max` requests per `windowSeconds` for one subject (an IP address, an
+ * email address or a user). `refusal` is the first sentence of the 429's answer;
+ * the wait until the window ends follows it.
+ */
+export interface RateLimit {
+  /** Part of the counter's key: unique per limit. */
+  readonly name: string;
+  readonly max: number;
+  readonly windowSeconds: number;
+  readonly refusal: string;
+}
+
+/** Account lookups from one network: a sign-up needs one or two, enumeration needs thousands. */
+export const CHECK_ACCOUNT_PER_IP: RateLimit = {
+  name: "check-account-ip",
+  max: 20,
+  windowSeconds: 600,
+  refusal: "Too many account checks from your network.",
+};
+
+/** Lookups of one email address, from anywhere: caps probing one account from many addresses. */
+export const CHECK_ACCOUNT_PER_EMAIL: RateLimit = {
+  name: "check-account-email",
+  max: 5,
+  windowSeconds: 600,
+  refusal: "Too many account checks for this email address.",
+};
+
+/** Support requests of one signed-in user. */
+export const SUPPORT_PER_USER: RateLimit = {
+  name: "support-user",
+  max: 5,
+  windowSeconds: 3600,
+  refusal: "You have sent too many support requests.",
+};
+
+/** Support requests of signed-out visitors, who have no user id: counted per network. */
+export const SUPPORT_PER_ANONYMOUS_IP: RateLimit = {
+  name: "support-ip",
+  max: 5,
+  windowSeconds: 3600,
+  refusal: "Too many support requests from your network.",
+};
+
+export const RATE_LIMITS = [CHECK_ACCOUNT_PER_IP, CHECK_ACCOUNT_PER_EMAIL, SUPPORT_PER_USER, SUPPORT_PER_ANONYMOUS_IP] as const;
+
+/**
+ * How the counters' partition keys begin (ElectroDB: service, then the first key
+ * attribute). infra grants routes that only count requests write access to these keys alone.
+ */
+export const RATE_LIMIT_KEY_PREFIX = "$quorum#ratelimit_";

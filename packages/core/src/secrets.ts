@@ -1,0 +1,33 @@
+import { Resource } from "sst/resource";
+import type { Config } from "./config";
+
+/**
+ * The SST secrets the functions read, and the setting each one fills. In the
+ * cloud they are linked to the functions that need them (infra/permissions.ts):
+ * SST ships them encrypted with the function, so no key shows up as a plain
+ * environment variable in the function's configuration.
+ */
+export const SECRET_SETTINGS = {
+  FirebaseProjectId: "FIREBASE_PROJECT_ID",
+  StripeSecretKey: "STRIPE_SECRET_KEY",
+  StripeWebhookSecret: "STRIPE_WEBHOOK_SECRET",
+  StripePublishableKey: "STRIPE_PUBLISHABLE_KEY",
+  OpenaiApiKey: "OPENAI_API_KEY",
+  GeminiApiKey: "GEMINI_API_KEY",
+  GrokApiKey: "GROK_API_KEY",
+  DeepseekApiKey: "DEEPSEEK_API_KEY",
+  BedrockEnabled: "BEDROCK_ENABLED",
+} as const satisfies Record<string, keyof Config>;
+
+export type SecretName = keyof typeof SECRET_SETTINGS;
+
+/** The settings filled by the secrets linked to this function; none locally (nothing is linked). */
+export function linkedSecretSettings(resource: object = Resource): Record<string, string> {
+  const settings: Record<string, string> = {};
+  for (const [name, setting] of Object.entries(SECRET_SETTINGS)) {
+    if (!(name in resource)) continue;
+    const value = (resource as Record<string, { value?: unknown } | undefined>)[name]?.value;
+    if (typeof value === "string") settings[setting] = value;
+  }
+  return settings;
+}
