@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { labelledProject } from "../../packages/functions/src/api/project-chat.testing";
-import { signedInUser, type TestUser } from "@quorum/local/testing";
+import { call, signedInUser, type TestUser } from "@quorum/local/testing";
 import { launchBrowser, openApp, signIn, webUrl, type AppPage } from "../shell/browser";
 
 /**
@@ -59,6 +59,31 @@ describe("quotes in the browser", () => {
     await dialog.getByText(/On the 4 items every selected quote has, Acme Industrial Supply Co\. is \$\d/).waitFor();
     await page.keyboard.press("Escape");
   });
+
+  it(
+    "saving over a correction made meanwhile in another tab is refused, and the dialog shows that tab's values",
+    { timeout: 60_000 },
+    async () => {
+      const { page } = app;
+      await page.getByRole("button", { name: "Pacific Fasteners & Hydraulics Inc." }).click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByRole("button", { name: "Edit" }).click();
+      await dialog.getByLabel("Total", { exact: true }).fill("2500");
+
+      const listed = await call(user, "GET", `/api/projects/${projectId}/quotes`);
+      const pacific = (listed.body.quotes as { id: number; vendorName: string }[]).find((q) => q.vendorName?.startsWith("Pacific"))!;
+      const elsewhere = await call(user, "PUT", `/api/quotes/${pacific.id}`, { paymentTerms: "Net 90" });
+      expect(elsewhere.status, elsewhere.text).toBe(200);
+
+      await dialog.getByRole("button", { name: "Save changes" }).click();
+      await page.getByText("This quote was changed by someone else since you opened it.", { exact: false }).first().waitFor();
+      await dialog.getByText("Net 90").waitFor();
+      await dialog.getByRole("button", { name: "Edit" }).waitFor();
+      expect(await dialog.getByText("$2,500.00").count()).toBe(0);
+      await dialog.getByRole("button", { name: "Close" }).click();
+      await dialog.waitFor({ state: "hidden" });
+    },
+  );
 
   it("corrects a wrong total, sees the failed check, and exports the quote as CSV", { timeout: 60_000 }, async () => {
     const { page } = app;

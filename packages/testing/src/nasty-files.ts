@@ -1,6 +1,7 @@
 import { writeCompoundFile } from "@quorum/core/extract/cfb";
 import { biffRecord } from "@quorum/core/extract/legacy-writers";
-import { writeZip } from "@quorum/core/extract/zip";
+import { crc32, deflateSync } from "node:zlib";
+import { listZip, readZipEntry, writeZip } from "@quorum/core/extract/zip";
 
 /**
  * Small hostile or odd files for the robustness tests, built in code: the shapes real files take
@@ -309,4 +310,176 @@ export function encodeSingleByte(text: string, codePage: string): Buffer {
   const table = new Map<string, number>();
   for (let b = 0; b < 256; b++) table.set(decoder.decode(Uint8Array.of(b)), b);
   return Buffer.from([...text].map((ch) => table.get(ch) ?? 0x3f));
+}
+
+// --- bombs: files that cost a trusting reader far more than their size -------------------------
+
+const MB = 1024 * 1024;
+
+/**
+ * Zip bombs in Office clothing: a .docx whose document.xml, or an .xlsx whose sheet XML, is
+ * `megabytes` MB of one repeated paragraph or row. Such XML deflates about 500 to 1, so a file
+ * of a few hundred KB asks a reader that trusts it to inflate it whole.
+ */
+export function wordZipBomb(megabytes: number): Buffer {
+  const paragraph = wParagraph("0");
+  return wordDocument(paragraph.repeat(Math.ceil((megabytes * MB) / paragraph.length)));
+}
+
+export function excelZipBomb(megabytes: number): Buffer {
+  const row = `<row><c t="s"><v>0</v></c></row>`;
+  return xlsxPackage(sheet(row.repeat(Math.ceil((megabytes * MB) / row.length))), { sharedStrings: ["0"] });
+}
+
+/** A .docx of `parts` tiny parts besides the document: a directory to exhaust, not bytes. */
+export function wordWithManyParts(parts: number): Buffer {
+  const docx = wordDocument(wParagraph("Quote"));
+  const extra = Array.from({ length: parts }, (_, i) => ({ name: `customXml/item${i}.xml`, data: "<a/>" }));
+  return writeZip([...partsOf(docx), ...extra]);
+}
+
+/** The parts of an archive from writeZip, as writeZip takes them (to rebuild it with more). */
+function partsOf(zip: Buffer): { name: string; data: Buffer }[] {
+  return listZip(zip).map((entry) => ({ name: entry.name, data: readZipEntry(zip, entry) }));
+}
+
+const CFB_SECTOR = 512;
+const END_OF_CHAIN = 0xfffffffe;
+
+/** The offset of a stream's directory entry in a file from writeCompoundFile (its directory is contiguous). */
+function cfbEntry(file: Buffer, name: string): number {
+  for (let at = (file.readUInt32LE(0x30) + 1) * CFB_SECTOR; at + 128 <= file.length; at += 128) {
+    const length = file.readUInt16LE(at + 0x40);
+    if (length === 0) break;
+    if (file.toString("utf16le", at, at + length - 2) === name) return at;
+  }
+  throw new Error(`The compound file has no stream ${name}`);
+}
+
+/** Where a stream of a file from writeCompoundFile lies: its first and last sector (streams are contiguous there). */
+export function cfbStream(file: Buffer, name: string): { first: number; last: number } {
+  const at = cfbEntry(file, name);
+  const first = file.readUInt32LE(at + 0x74);
+  return { first, last: first + Math.ceil(file.readUInt32LE(at + 0x78) / CFB_SECTOR) - 1 };
+}
+
+/** A copy whose stream `alias` points at the sectors (and size) of stream `target`: one chain read twice. */
+export function cfbAliased(file: Buffer, alias: string, target: string): Buffer {
+  const copy = Buffer.from(file);
+  const from = cfbEntry(copy, target);
+  copy.copy(copy, cfbEntry(copy, alias) + 0x74, from + 0x74, from + 0x7c);
+  return copy;
+}
+
+/**
+ * A copy of a file from writeCompoundFile (its FAT is sector 0) whose sector `from` links on to
+ * `to`: back to the start of its own stream for a chain that loops, or on into the next stream
+ * for a chain longer than its stream that runs through another one's sectors.
+ */
+export function cfbRelinked(file: Buffer, from: number, to: number): Buffer {
+  const copy = Buffer.from(file);
+  copy.writeUInt32LE(to, CFB_SECTOR + from * 4);
+  return copy;
+}
+
+/**
+ * A copy of a file from writeCompoundFile whose header says its FAT has `count` sectors and lists
+ * its one real FAT sector for every one of them (the first 109 in the header, the rest in DIFAT
+ * sectors appended to the file). A reader that believes it builds a FAT of 512 bytes per entry
+ * listed: ~65 KB for every 512-byte DIFAT sector, 128 times the file.
+ */
+export function cfbWithRepeatedFatSector(file: Buffer, count: number): Buffer {
+  const copy = Buffer.from(file);
+  const fatSector = copy.readUInt32LE(0x4c);
+  const difatSectors = Math.max(0, Math.ceil((count - 109) / 127));
+  const firstDifat = copy.length / CFB_SECTOR - 1;
+  copy.writeUInt32LE(count, 0x2c);
+  copy.writeUInt32LE(difatSectors ? firstDifat : END_OF_CHAIN, 0x44);
+  copy.writeUInt32LE(difatSectors, 0x48);
+  for (let i = 0; i < Math.min(109, count); i++) copy.writeUInt32LE(fatSector, 0x4c + i * 4);
+  const difat = Buffer.alloc(difatSectors * CFB_SECTOR);
+  for (let d = 0; d < difatSectors; d++) {
+    for (let i = 0; i < 127; i++) difat.writeUInt32LE(fatSector, d * CFB_SECTOR + i * 4);
+    difat.writeUInt32LE(d + 1 < difatSectors ? firstDifat + d + 1 : END_OF_CHAIN, d * CFB_SECTOR + 508);
+  }
+  return Buffer.concat([copy, difat]);
+}
+
+/**
+ * A one-page PDF whose page is a single grey image declaring `width` x `height` pixels over a
+ * deflated stream of a few zero rows: a decoder that trusts the dictionary allocates the lot.
+ */
+export function pdfWithHugeImage(width: number, height: number): Buffer {
+  const pixels = deflateSync(Buffer.alloc(width * 4));
+  const content = "q 612 0 0 792 0 0 cm /Im0 Do Q";
+  const objects: (string | Buffer)[] = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /Im0 5 0 R >> >> /Contents 4 0 R >>",
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    Buffer.concat([
+      Buffer.from(
+        `<< /Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode /Length ${pixels.length} >>\nstream\n`,
+      ),
+      pixels,
+      Buffer.from("\nendstream"),
+    ]),
+  ];
+  const parts = [Buffer.from("%PDF-1.4\n")];
+  const offsets: number[] = [];
+  let at = parts[0]!.length;
+  objects.forEach((body, i) => {
+    const object = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`), Buffer.from(body), Buffer.from("\nendobj\n")]);
+    offsets.push(at);
+    parts.push(object);
+    at += object.length;
+  });
+  const entries = offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("");
+  const trailer = `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${entries}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${at}\n%%EOF\n`;
+  return Buffer.concat([...parts, Buffer.from(trailer)]);
+}
+
+/** A PNG declaring `width` x `height` pixels in its IHDR, with one tiny IDAT: a decompression bomb's header. */
+export function pngDeclaring(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body) >>> 0);
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // 8-bit grey
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(Buffer.alloc(width + 1))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+/** A JPEG of markers only: a frame header (SOF0) declaring `width` x `height`, or none at all. */
+export function jpegDeclaring(size: { width: number; height: number } | null): Buffer {
+  const jfif = Buffer.from([0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x01, 0x00, 0x48, 0x00, 0x48, 0x00, 0x00]);
+  const frame = size
+    ? Buffer.from([
+        0xff,
+        0xc0,
+        0x00,
+        0x0b,
+        0x08,
+        size.height >> 8,
+        size.height & 0xff,
+        size.width >> 8,
+        size.width & 0xff,
+        0x01,
+        0x01,
+        0x11,
+        0x00,
+      ])
+    : Buffer.alloc(0);
+  return Buffer.concat([Buffer.from([0xff, 0xd8]), jfif, frame, Buffer.alloc(64), Buffer.from([0xff, 0xd9])]);
 }

@@ -3,8 +3,8 @@ import { createPresignedPost } from "@aws-sdk/s3-presigned-post";
 import { z } from "zod";
 import { Actor } from "../actor";
 import { nextId } from "../db/counter";
-import { isConditionFailure } from "../db/service";
-import { Invalid, NotFound, TooLarge } from "../error";
+import { isConditionFailure, optimistic, RETRY } from "../db/service";
+import { Conflict, Invalid, NotFound, TooLarge } from "../error";
 import { fn } from "../fn";
 import { recordId } from "../customer/fields";
 import { Project } from "../project/index";
@@ -281,26 +281,45 @@ export namespace Document {
   });
 
   /**
-   * Deletes the document, its quote, its file, its extracted text and its chunks.
-   * The records go first (one transaction): a pipeline step still running finds its
-   * document gone and removes anything it writes afterwards (see pipeline.ts).
+   * Deletes the document, its quote, its file, its extracted text and its chunks, in an order a
+   * crash at any point cannot turn into orphans: the record is marked 'deleting' first (the list
+   * shows it so; search, chat and quotes leave it out; the pipeline stops and cleans up after
+   * itself), then the files go (removing what is already gone is no error), and the records go
+   * last, in one transaction. A delete that stopped half way is finished by the next one; after a
+   * finished one the document is not found.
    */
   export const remove = fn(recordId("Document ID"), async (id) => {
     const item = await owned(id);
-    await purge(item);
+    if (item.processingStatus !== "deleting") await markDeleting(item);
+    await removeFiles({ userId: item.userId, projectId: item.projectId, documentId: item.id });
+    await removeRecords(id);
     return { id };
   });
 
-  /** Removes every trace of a document (records, then files). Used by delete and by the pipeline's discard. */
-  export async function purge(item: Pick<DocumentItem, "id" | "userId" | "projectId">) {
-    await DocumentStore.transaction
-      .write(({ document, quote, correction }) => [
-        document.delete({ id: item.id }).commit(),
-        quote.delete({ documentId: item.id }).commit(),
-        correction.delete({ documentId: item.id }).commit(),
-      ])
-      .go();
-    await removeFiles({ userId: item.userId, projectId: item.projectId, documentId: item.id });
+  async function markDeleting(item: DocumentItem) {
+    await DocumentEntity.patch({ id: item.id })
+      .set({ processingStatus: "deleting" })
+      .where((a, o) => o.eq(a.userId, item.userId))
+      .go()
+      .catch((error) => (isConditionFailure(error) ? Promise.reject(new NotFound("Document")) : Promise.reject(error)));
+  }
+
+  /** The document, its quote and its correction, in one transaction; run again when it loses a race (deletes are idempotent). */
+  async function removeRecords(id: number) {
+    await optimistic(
+      async () => {
+        const result = await DocumentStore.transaction
+          .write(({ document, quote, correction }) => [
+            document.delete({ id }).commit(),
+            quote.delete({ documentId: id }).commit(),
+            correction.delete({ documentId: id }).commit(),
+          ])
+          .go();
+        return result.canceled ? RETRY : undefined;
+      },
+      () => new Conflict("The document was being changed by another request. Please delete it again."),
+      5,
+    );
   }
 
   export async function removeFiles(ref: { userId: string; projectId: number; documentId: number }) {

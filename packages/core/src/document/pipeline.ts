@@ -66,9 +66,10 @@ function otherImage(buffer: Buffer): boolean {
   );
 }
 
+/** A document being deleted is as good as gone: its delete removes whatever a step writes. */
 async function load(documentId: number): Promise<DocumentItem> {
   const item = (await DocumentEntity.get({ id: documentId }).go({ consistent: true })).data;
-  if (!item) throw new DocumentGone(documentId);
+  if (!item || item.processingStatus === "deleting") throw new DocumentGone(documentId);
   return item;
 }
 
@@ -78,12 +79,16 @@ const refOf = (item: Pick<DocumentItem, "id" | "userId" | "projectId">): Documen
   documentId: item.id,
 });
 
-/** Updates the record only while it exists (ElectroDB's patch); a deleted document becomes DocumentGone. */
+/**
+ * Updates the record only while it exists (ElectroDB's patch) and is not being deleted; either
+ * way the document becomes DocumentGone. A delete marks the record before it removes the files,
+ * so a step whose write lands after that mark removes what it wrote itself (`stillThere`).
+ */
 async function patch(item: DocumentItem, values: Partial<DocumentItem>, remove: (keyof DocumentItem)[] = []) {
   let op = DocumentEntity.patch({ id: item.id }).set(values as never);
   if (remove.length) op = op.remove(remove as never);
   try {
-    await op.go();
+    await op.where((a, o) => o.ne(a.processingStatus, "deleting")).go();
   } catch (error) {
     if (isConditionFailure(error)) throw new DocumentGone(item.id);
     throw error;
@@ -321,6 +326,7 @@ export namespace DocumentPipeline {
             document
               .patch({ id: documentId })
               .set({ documentType: analysis.documentType, summary: analysis.summary, quoteId: id, warnings })
+              .where((a, o) => o.ne(a.processingStatus, "deleting"))
               .commit(),
             quotes.put(quote as never).commit(),
           ])
@@ -333,6 +339,7 @@ export namespace DocumentPipeline {
             .patch({ id: documentId })
             .set({ documentType: analysis.documentType, summary: analysis.summary, warnings })
             .remove(["quoteId"])
+            .where((a, o) => o.ne(a.processingStatus, "deleting"))
             .commit(),
           ...(existing ? [quotes.delete({ documentId }).commit()] : []),
         ])
@@ -365,7 +372,7 @@ export namespace DocumentPipeline {
       await DocumentEntity.patch({ id: documentId })
         .set({ processingStatus: "completed", processedAt: new Date().toISOString() })
         .remove(["stage", "failureReason"])
-        .where((a, o) => o.eq(a.executionId, executionId))
+        .where((a, o) => `${o.eq(a.executionId, executionId)} AND ${o.ne(a.processingStatus, "deleting")}`)
         .go();
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
@@ -397,10 +404,12 @@ export namespace DocumentPipeline {
     try {
       await DocumentEntity.patch({ id: item.id })
         .set({ processingStatus: "failed", failureReason: reason.slice(0, 500), processedAt: new Date().toISOString() })
-        // a failure of an execution that never owned the document changes nothing
-        .where((a, o) =>
-          input.executionId ? `${o.notExists(a.executionId)} OR ${o.eq(a.executionId, input.executionId)}` : o.exists(a.id),
-        )
+        // a failure of an execution that never owned the document changes nothing, nor one of a
+        // document being deleted
+        .where((a, o) => {
+          const owner = input.executionId ? `${o.notExists(a.executionId)} OR ${o.eq(a.executionId, input.executionId)}` : o.exists(a.id);
+          return `(${owner}) AND ${o.ne(a.processingStatus, "deleting")}`;
+        })
         .go();
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
@@ -417,7 +426,7 @@ export namespace DocumentPipeline {
     if (item && item.storageKey !== key) {
       // a stray object next to a live document: only the stray goes
       await Storage.remove([key]);
-    } else if (!item) {
+    } else if (!item || item.processingStatus === "deleting") {
       await QuoteEntity.delete({ documentId: ref.documentId }).go();
       await Document.removeFiles(ref);
     }

@@ -4,8 +4,11 @@ import type { DocumentKind } from "../extract/types";
 export const DOCUMENT_CATEGORIES = ["vendor-quotes", "customer-quotes", "contracts", "specifications", "images"] as const;
 export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];
 
-/** uploading -> processing -> completed | failed (the spec's badge shows the value as text). */
-export const PROCESSING_STATUSES = ["uploading", "processing", "completed", "failed"] as const;
+/**
+ * uploading -> processing -> completed | failed (the spec's badge shows the value as text);
+ * any of them -> deleting while a delete removes the files, until it removes the record.
+ */
+export const PROCESSING_STATUSES = ["uploading", "processing", "completed", "failed", "deleting"] as const;
 export type ProcessingStatus = (typeof PROCESSING_STATUSES)[number];
 
 /** The spec's upload limit: 100MB, the same number react-dropzone's `maxSize` gets. */

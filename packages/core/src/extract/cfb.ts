@@ -51,18 +51,36 @@ export function readCompoundFile(buffer: Buffer): CompoundFile {
     return buffer.subarray(start, Math.min(start + sectorSize, buffer.length));
   };
 
+  // A sector met twice in one chain is a loop. Chains may overlap (some writers share sectors by
+  // mistake), but what is read from them never adds up to more sectors than the file holds, so
+  // streams all pointing at one long chain cannot make a file read as many times its size.
+  const visits = new Int32Array(sectorCount);
+  let chains = 0;
+  let unread = sectorCount;
+
   // 1. the FAT's own sectors: 109 in the header, the rest in a chain of DIFAT sectors
   const fatSectors: number[] = [];
   const fatCount = buffer.readUInt32LE(0x2c);
-  for (let i = 0; i < 109 && fatSectors.length < fatCount; i++) fatSectors.push(buffer.readUInt32LE(0x4c + i * 4));
+  if (fatCount > sectorCount) throw new CfbError("The header declares more FAT sectors than the file holds");
+  // the FAT's own sectors are all different: one listed over and over would make a FAT of 512
+  // bytes per entry out of a 4-byte entry, 128 times the file
+  const FAT = ++chains;
+  const DIFAT = ++chains;
+  const addFatSector = (s: number) => {
+    if (s >= sectorCount) throw new CfbError("A sector lies outside the file");
+    if (visits[s] === FAT) throw new CfbError("The FAT lists a sector twice");
+    visits[s] = FAT;
+    fatSectors.push(s);
+  };
+  for (let i = 0; i < 109 && fatSectors.length < fatCount; i++) addFatSector(buffer.readUInt32LE(0x4c + i * 4));
   let difat = buffer.readUInt32LE(0x44);
-  const seenDifat = new Set<number>();
   while (fatSectors.length < fatCount && difat !== END_OF_CHAIN && difat !== FREE) {
-    if (seenDifat.has(difat) || seenDifat.size > sectorCount) throw new CfbError("The DIFAT chain loops");
-    seenDifat.add(difat);
+    if (difat >= sectorCount) throw new CfbError("A sector lies outside the file");
+    if (visits[difat] === DIFAT) throw new CfbError("The DIFAT chain loops");
+    visits[difat] = DIFAT;
     const block = sector(difat);
     const perSector = sectorSize / 4 - 1;
-    for (let i = 0; i < perSector && fatSectors.length < fatCount; i++) fatSectors.push(block.readUInt32LE(i * 4));
+    for (let i = 0; i < perSector && fatSectors.length < fatCount; i++) addFatSector(block.readUInt32LE(i * 4));
     difat = block.readUInt32LE(perSector * 4);
   }
   if (fatSectors.length < fatCount) throw new CfbError("The FAT is incomplete");
@@ -72,18 +90,24 @@ export function readCompoundFile(buffer: Buffer): CompoundFile {
     for (let j = 0; j * 4 + 4 <= block.length; j++) fat[i * (sectorSize / 4) + j] = block.readUInt32LE(j * 4);
   });
 
-  // 2. chains are followed with a step bound, so a loop is an error, not a hang
-  const chain = (start: number, table: Uint32Array, limit: number): number[] => {
+  // 2. a chain is followed to its end, so a loop is an error, not a hang, and no chain is longer
+  // than the file. Only the sectors a stream's size needs are read (word-extractor follows the
+  // whole chain, so the rest is still checked).
+  const chain = (start: number, table: Uint32Array, visited: Int32Array, length: number): number[] => {
+    const id = ++chains;
     const out: number[] = [];
     for (let s = start; s !== END_OF_CHAIN; s = table[s]!) {
-      if (s === FREE || s === FAT_SECTOR || s >= table.length || out.length >= limit)
-        throw new CfbError("A sector chain is damaged or loops");
-      out.push(s);
+      if (s === FREE || s === FAT_SECTOR || s >= table.length || s >= visited.length) throw new CfbError("A sector chain is damaged");
+      if (visited[s] === id) throw new CfbError("A sector chain loops");
+      visited[s] = id;
+      if (out.length < length) out.push(s);
     }
     return out;
   };
   const readChain = (start: number, size?: number) => {
-    const sectors = chain(start, fat, sectorCount);
+    const sectors = chain(start, fat, visits, size === undefined ? sectorCount : Math.ceil(size / sectorSize));
+    unread -= sectors.length;
+    if (unread < 0) throw new CfbError("The streams add up to more than the file holds");
     const data = Buffer.concat(sectors.map(sector));
     return size === undefined ? data : data.subarray(0, size);
   };
@@ -113,7 +137,11 @@ export function readCompoundFile(buffer: Buffer): CompoundFile {
   const miniFatData = miniFatStart === END_OF_CHAIN || miniFatStart === FREE ? Buffer.alloc(0) : readChain(miniFatStart);
   const miniFat = new Uint32Array(miniFatData.length / 4);
   for (let i = 0; i < miniFat.length; i++) miniFat[i] = miniFatData.readUInt32LE(i * 4);
-  const miniStream = root.start === END_OF_CHAIN || root.size === 0 ? Buffer.alloc(0) : readChain(root.start, root.size);
+  // read only for a small stream: some writers leave the root's chain overlapping others when no stream needs it
+  let miniStream: Buffer | undefined;
+  const mini = () => (miniStream ??= root.start === END_OF_CHAIN || root.size === 0 ? Buffer.alloc(0) : readChain(root.start, root.size));
+  const miniVisits = new Int32Array(miniFat.length);
+  let miniUnread = miniFat.length;
 
   // 5. the root's children form a red-black tree of siblings
   const children = new Map<string, DirectoryEntry>();
@@ -132,8 +160,11 @@ export function readCompoundFile(buffer: Buffer): CompoundFile {
   const read = (entry: DirectoryEntry): Buffer => {
     if (entry.size === 0) return Buffer.alloc(0);
     if (entry.size >= cutoff) return readChain(entry.start, entry.size);
-    const sectors = chain(entry.start, miniFat, miniFat.length);
-    const data = Buffer.concat(sectors.map((s) => miniStream.subarray(s * 64, s * 64 + 64)));
+    const sectors = chain(entry.start, miniFat, miniVisits, Math.ceil(entry.size / 64));
+    miniUnread -= sectors.length;
+    if (miniUnread < 0) throw new CfbError("The small streams add up to more than the mini stream holds");
+    const stream = mini();
+    const data = Buffer.concat(sectors.map((s) => stream.subarray(s * 64, s * 64 + 64)));
     return data.subarray(0, entry.size);
   };
   // a stream's chain is checked when the stream is first read, so a damaged stream nobody

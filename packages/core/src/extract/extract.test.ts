@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { expectedStrings, money, quoteCsv, quoteDocx, quoteFiles, quotePdf, quoteTxt, VENDOR_QUOTE } from "./fixtures";
 import { Extract } from "./index";
 import { writeZip } from "./zip";
+import { excelZipBomb, wordWithManyParts, wordZipBomb } from "@quorum/testing/nasty-files";
 
 const itemLine = (i: (typeof VENDOR_QUOTE.items)[number]) => `${i.qty} | ${i.description} | ${money(i.unitPrice)} | ${money(i.amount)}`;
 
@@ -108,6 +109,27 @@ describe("limits", () => {
     // a normal document passes the same limit
     await expect(Extract.fromBuffer(docx, { fileName: "ok.docx", limits: { maxUnzippedBytes: 8 * 1024 * 1024 } })).resolves.toMatchObject({
       kind: "docx",
+    });
+  });
+
+  it("refuses a .docx whose document XML inflates past the cap, and an .xlsx whose sheet XML does", async () => {
+    const limits = { maxUnzippedBytes: 8 * 1024 * 1024 };
+    const expands = { status: 413, message: "The file expands to more than 8 MB of data when unpacked, the most that can be read." };
+    for (const [bomb, fileName] of [
+      [wordZipBomb(64), "bomb.docx"],
+      [excelZipBomb(64), "bomb.xlsx"],
+    ] as const) {
+      expect(bomb.length, fileName).toBeLessThan(1024 * 1024);
+      await expect(Extract.fromBuffer(bomb, { fileName, limits })).rejects.toMatchObject(expands);
+    }
+  });
+
+  it("refuses an archive of more parts than the cap", async () => {
+    await expect(
+      Extract.fromBuffer(wordWithManyParts(60), { fileName: "parts.docx", limits: { maxZipEntries: 50 } }),
+    ).rejects.toMatchObject({
+      status: 413,
+      message: "The file holds more than 50 parts, the most that can be read.",
     });
   });
 

@@ -1,3 +1,4 @@
+import { jpegDeclaring, pngDeclaring } from "@quorum/testing/nasty-files";
 import { ENGLISH_QUOTE, FRENCH_QUOTE, noisePng, pngOf, scanOf, tiffOf } from "@quorum/testing/scans";
 import { afterAll, describe, expect, it } from "vitest";
 import { Extract } from "./index";
@@ -46,7 +47,10 @@ describe("OCR of image files", () => {
     // the first directory's "next" offset points at itself
     const first = tiff.readUInt32LE(4);
     tiff.writeUInt32LE(first, first + 2 + tiff.readUInt16LE(first) * 12);
-    await expect(Extract.fromBuffer(tiff, { fileName: "loop.tiff" })).rejects.toThrow("loop");
+    await expect(Extract.fromBuffer(tiff, { fileName: "loop.tiff" })).rejects.toMatchObject({
+      status: 400,
+      message: "The TIFF image is damaged or incomplete and cannot be read.",
+    });
   });
 
   it("refuses a TIFF page declaring more pixels than the limit before decoding it", async () => {
@@ -55,6 +59,42 @@ describe("OCR of image files", () => {
     const second = tiff.readUInt32LE(tiff.readUInt32LE(4) + 2 + tiff.readUInt16LE(tiff.readUInt32LE(4)) * 12);
     tiff.writeUInt32LE(100_000, second + 2 + 8);
     tiff.writeUInt32LE(100_000, second + 2 + 12 + 8);
-    await expect(Extract.fromBuffer(tiff, { fileName: "bomb.tiff" })).rejects.toMatchObject({ status: 413 });
+    await expect(Extract.fromBuffer(tiff, { fileName: "bomb.tiff" })).rejects.toMatchObject({
+      status: 413,
+      message: "The image is 100,000 x 100,000 pixels, more than can be read.",
+    });
+  });
+});
+
+describe("image headers, checked before any pixel is decoded", () => {
+  const refusal = async (file: Buffer, fileName: string) => {
+    const error = await Extract.fromBuffer(file, { fileName }).then(
+      () => undefined,
+      (e: { status: number; message: string }) => e,
+    );
+    // one of extraction's own sentences, never a decoder's
+    expect(Extract.isFailureMessage(error?.message ?? "")).toBe(true);
+    return error;
+  };
+
+  it("refuses a PNG whose header declares more pixels than the cap", async () => {
+    expect(await refusal(pngDeclaring(100_000, 100_000), "bomb.png")).toMatchObject({
+      status: 413,
+      message: "The image is 100,000 x 100,000 pixels, more than can be read.",
+    });
+  });
+
+  it("refuses a JPEG whose frame header declares more pixels than the cap", async () => {
+    expect(await refusal(jpegDeclaring({ width: 65_535, height: 65_535 }), "bomb.jpg")).toMatchObject({
+      status: 413,
+      message: "The image is 65,535 x 65,535 pixels, more than can be read.",
+    });
+  });
+
+  it("refuses a JPEG without a frame header (no size to check) instead of decoding it", async () => {
+    expect(await refusal(jpegDeclaring(null), "headless.jpg")).toMatchObject({
+      status: 400,
+      message: "The JPEG image is damaged or incomplete and cannot be read.",
+    });
   });
 });

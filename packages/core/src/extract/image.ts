@@ -1,4 +1,5 @@
-import { Invalid, TooLarge } from "../error";
+import { Invalid } from "../error";
+import { damaged, failure } from "./failure";
 import type { ParseContext } from "./limits";
 import { DocumentOcr, OcrReport, OcrTimeout } from "./ocr";
 import { MAX_OCR_PIXELS } from "./pdf-ocr";
@@ -98,7 +99,7 @@ function tiffPages(buffer: Buffer): ImageInfo[] {
   const pages: ImageInfo[] = [];
   const seen = new Set<number>();
   for (let ifd = u32(4); ifd !== 0; ifd = u32(ifd + 2 + u16(ifd) * 12)) {
-    if (seen.has(ifd)) throw new Invalid("The TIFF image is damaged: its pages form a loop.");
+    if (seen.has(ifd)) throw damaged("tiff");
     if (seen.size >= MAX_TIFF_PAGES) break;
     seen.add(ifd);
     const count = u16(ifd);
@@ -134,8 +135,6 @@ function targetDpi(info: ImageInfo): number {
   const fit = Math.sqrt(MAX_OCR_PIXELS / Math.max(1, info.width * info.height));
   return Math.min(dpi, MAX_IMAGE_DPI, dpi * fit);
 }
-
-const damaged = (kind: DocumentKind) => new Invalid(`The ${kind.toUpperCase()} image could not be read; it may be damaged.`);
 
 async function renderPngOrJpeg(kind: "png" | "jpeg", buffer: Buffer, info: ImageInfo): Promise<GreyImage> {
   const dpi = dpiOf(info);
@@ -207,7 +206,7 @@ export async function extractImage(kind: DocumentKind, buffer: Buffer, context: 
   const maxPixels = kind === "png" ? Math.min(limits.maxImagePixels, MAX_PNG_PIXELS) : limits.maxImagePixels;
   for (const page of pages) {
     if (page.width * page.height > maxPixels) {
-      throw new TooLarge(`The image is ${page.width} x ${page.height} pixels, more than can be read.`);
+      throw failure("imagePixels", { size: `${page.width.toLocaleString("en-US")} x ${page.height.toLocaleString("en-US")}` });
     }
   }
   const numbers = pages.map((_, i) => i + 1);

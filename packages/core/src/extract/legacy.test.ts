@@ -3,7 +3,16 @@ import { readCompoundFile, writeCompoundFile } from "./cfb";
 import { Extract } from "./index";
 import { biffRecord, writeDoc, writeXls } from "./legacy-writers";
 import { readXls } from "./xls";
-import { biff2Worksheet, biff4Worksheet, word6Document, xlsWithRkFloats } from "@quorum/testing/nasty-files";
+import {
+  biff2Worksheet,
+  biff4Worksheet,
+  cfbAliased,
+  cfbRelinked,
+  cfbStream,
+  cfbWithRepeatedFatSector,
+  word6Document,
+  xlsWithRkFloats,
+} from "@quorum/testing/nasty-files";
 
 const u16 = (n: number) => Buffer.from([n & 0xff, n >> 8]);
 const u32 = (n: number) => {
@@ -187,24 +196,49 @@ describe("legacy Word (.doc) reader", () => {
 });
 
 describe("OLE2 container safety", () => {
-  /** Makes the FAT chain of the first stream loop back to its start instead of ending. */
-  function loopFirstStream(file: Buffer) {
-    const copy = Buffer.from(file);
-    const firstDataSector = 2; // layout of writeCompoundFile: FAT, directory, then streams
-    const lastSector = firstDataSector + 4096 / 512 - 1;
-    copy.writeUInt32LE(firstDataSector, 512 + lastSector * 4);
-    return copy;
+  /** A copy whose first stream's chain loops back to its start instead of ending. */
+  function loopStream(file: Buffer, name: string) {
+    const stream = cfbStream(file, name);
+    return cfbRelinked(file, stream.last, stream.first);
   }
+  const damagedWord = { status: 400, message: "The Word document is damaged or incomplete and cannot be read." };
 
   it("stops at a sector chain that loops instead of hanging (.doc handed to word-extractor)", async () => {
-    const looped = loopFirstStream(writeDoc([{ paragraph: "hello" }]));
+    const looped = loopStream(writeDoc([{ paragraph: "hello" }]), "1Table");
     // streams are checked when read: the looping one is the table stream word-extractor would follow
-    expect(() => readCompoundFile(looped).read("1Table")).toThrow("A sector chain is damaged or loops");
-    await expect(Extract.fromBuffer(looped, { fileName: "loop.doc" })).rejects.toMatchObject({ status: 400 });
+    expect(() => readCompoundFile(looped).read("1Table")).toThrow("A sector chain loops");
+    await expect(Extract.fromBuffer(looped, { fileName: "loop.doc" })).rejects.toMatchObject(damagedWord);
   });
 
   it("stops at a sector chain that loops in a workbook", async () => {
-    const looped = loopFirstStream(writeXls([{ name: "S", rows: [["x"]] }]));
+    const looped = loopStream(writeXls([{ name: "S", rows: [["x"]] }]), "Workbook");
     await expect(Extract.fromBuffer(looped, { fileName: "loop.xls" })).rejects.toMatchObject({ status: 400 });
+  });
+
+  it("reads a chain longer than its stream (running on through another stream's sectors) only as far as its size", async () => {
+    const doc = writeDoc([{ paragraph: "hello" }]);
+    const longer = cfbRelinked(doc, cfbStream(doc, "1Table").last, cfbStream(doc, "WordDocument").first);
+    expect(readCompoundFile(longer).read("1Table")).toEqual(readCompoundFile(doc).read("1Table"));
+    expect((await Extract.fromBuffer(longer, { fileName: "longer.doc" })).pages[0]!.text).toBe("hello");
+  });
+
+  it("refuses streams that share one chain once they add up to more than the file holds", () => {
+    const file = writeCompoundFile({ Workbook: Buffer.alloc(64 * 1024, 1), Extra: Buffer.alloc(10) });
+    const aliased = readCompoundFile(cfbAliased(file, "Extra", "Workbook"));
+    expect(aliased.read("Workbook")).toHaveLength(64 * 1024);
+    expect(() => aliased.read("Extra")).toThrow("The streams add up to more than the file holds");
+  });
+
+  it("refuses a FAT listing one sector over and over before building it (128 times the file's size)", async () => {
+    const xls = writeXls([{ name: "S", rows: [["x"]] }]);
+    // 2,000 DIFAT sectors (1 MB) listing the same FAT sector 254,109 times: a 130 MB table
+    const bomb = cfbWithRepeatedFatSector(xls, 109 + 127 * 2_000);
+    expect(() => readCompoundFile(bomb)).toThrow("The header declares more FAT sectors than the file holds");
+    await expect(Extract.fromBuffer(bomb, { fileName: "fat.xls" })).rejects.toMatchObject({
+      status: 400,
+      message: "The Excel workbook is damaged or incomplete and cannot be read.",
+    });
+    // within the count the file could hold, the repeated sector itself is refused
+    expect(() => readCompoundFile(cfbWithRepeatedFatSector(xls, 2))).toThrow("The FAT lists a sector twice");
   });
 });

@@ -13,6 +13,7 @@ import {
   wrappedTablePage,
   type LayoutPage,
 } from "@quorum/testing/layout-pdfs";
+import { pdfWithHugeImage } from "@quorum/testing/nasty-files";
 import { describe, expect, it } from "vitest";
 import { generatePdf } from "./fixtures";
 import { Extract } from "./index";
@@ -139,6 +140,18 @@ describe("PDFs that break readers", () => {
     expect(result.pages[0]!.text).toBe("Quote Q-77 total 150.00");
     expect(performance.now() - started).toBeLessThan(20_000);
   });
+
+  it("reads a page that is one 100,000 x 100,000 pixel image within its caps: no text, no exhausted memory, in seconds", async () => {
+    const bomb = pdfWithHugeImage(100_000, 100_000);
+    for (const ocr of [false, true]) {
+      const started = performance.now();
+      const result = await Extract.fromBuffer(bomb, { fileName: "huge-image.pdf", ocr });
+      expect(result.pages.map((p) => p.text)).toEqual([""]);
+      expect(result.scannedPages).toEqual([1]);
+      expect(performance.now() - started).toBeLessThan(30_000);
+    }
+    await Extract.terminateOcr();
+  }, 60_000);
 
   it("says a damaged PDF is damaged, never in pdf.js's words", async () => {
     const pdf = await layoutPdf([quotePage().page]);

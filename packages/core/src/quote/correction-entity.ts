@@ -19,6 +19,12 @@ export const QuoteCorrectionEntity = defineEntity({
     fields: { type: "any", required: true },
     /** What each corrected field said before its first correction. */
     original: { type: "any", required: true },
+    /**
+     * Counts the saves: each one is written only if the version it read is still the stored one,
+     * so two people correcting at once cannot silently drop each other's fields. Absent on
+     * records written before it existed (read as version 1).
+     */
+    version: { type: "number" },
     ...timestamps,
   },
   indexes: {

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { Actor } from "../actor";
 import { QuoteCorrectionEntity, type QuoteCorrectionItem } from "./correction-entity";
-import { NotFound } from "../error";
+import { DocumentStore } from "../document/store";
+import { RETRY, optimistic } from "../db/service";
+import { Conflict, NotFound } from "../error";
 import { fn } from "../fn";
 import { recordId } from "../customer/fields";
 import { QuoteEntity, type QuoteItem } from "./entity";
@@ -11,6 +13,14 @@ import { MAX_LINE_ITEMS, QUOTE_FIELDS, QUOTE_KINDS, QuoteData, type Flag, type Q
 export { QuoteCorrectionEntity, type QuoteCorrectionItem } from "./correction-entity";
 
 const MAX_MONEY = 1e12;
+
+const STALE = "This quote was changed by someone else since you opened it. It has been reloaded: check the values and save again.";
+/** Attempts before a correction that keeps losing races gives up (each loser merges the winner first). */
+const MAX_ATTEMPTS = 10;
+const giveUp = () => new Conflict("This quote was being changed by another request at the same time. Please try again.");
+
+/** The version a correction record is at: 0 for none, 1 for one saved before versions were counted. */
+const versionOf = (correction: Pick<QuoteCorrectionItem, "version"> | undefined) => (correction ? (correction.version ?? 1) : 0);
 
 const text = (label: string, max: number) =>
   z
@@ -72,27 +82,31 @@ export const CorrectionInput = z
     total: amount("Total"),
     paymentTerms: text("Payment terms", 500),
     lineItems: z.array(CorrectedLine).max(MAX_LINE_ITEMS, `A quote can hold at most ${MAX_LINE_ITEMS} line items`),
+    /** The quote's `version` the correction was made on: when someone saved since, it is refused. */
+    version: z.number({ message: "version must be a number" }).int().min(0, "version must be a number"),
   })
   .partial()
   .strict()
-  .refine((v) => Object.keys(v).length > 0, { message: "Send at least one field to correct" });
+  .refine((v) => Object.keys(v).some((key) => key !== "version"), { message: "Send at least one field to correct" });
 export type CorrectionInput = z.input<typeof CorrectionInput>;
 type Correction = z.output<typeof CorrectionInput>;
-export type CorrectedField = keyof Correction;
+export type CorrectedField = Exclude<keyof Correction, "version">;
 
 /** A quote as the quotes API shows it: the stored quote with its correction applied. */
 export type CorrectedQuote = Quote.Info & {
   /** The fields a person corrected, and what they said before. */
   correctedFields: CorrectedField[];
   original: Partial<Record<CorrectedField, unknown>>;
+  /** How many times it was corrected: a correction names the version it was made on. */
+  version: number;
 };
 
 /** The quote with a correction laid over it; flags come from the same cross-check as the pipeline's. */
 export function applyCorrection(
   quote: Quote.Info,
-  correction: Pick<QuoteCorrectionItem, "fields" | "original"> | undefined,
+  correction: Pick<QuoteCorrectionItem, "fields" | "original" | "version"> | undefined,
 ): CorrectedQuote {
-  if (!correction) return { ...quote, correctedFields: [], original: {} };
+  if (!correction) return { ...quote, correctedFields: [], original: {}, version: 0 };
   const fields = correction.fields as Correction;
   const merged = { ...quote, ...fields } as Quote.Info;
   const flags: Flag[] = Quote.flagsOf(merged, Object.keys(fields));
@@ -102,7 +116,18 @@ export function applyCorrection(
     edited: true,
     correctedFields: Object.keys(fields) as CorrectedField[],
     original: (correction.original ?? {}) as CorrectedQuote["original"],
+    version: versionOf(correction),
   };
+}
+
+/** The quote as the API shows it, read consistently right after a save. */
+async function read(documentId: number): Promise<CorrectedQuote> {
+  const [quote, correction] = await Promise.all([
+    QuoteEntity.get({ documentId }).go({ consistent: true }),
+    QuoteCorrectionEntity.get({ documentId }).go({ consistent: true }),
+  ]);
+  if (!quote.data) throw new NotFound("Quote");
+  return applyCorrection(Quote.present(quote.data), correction.data ?? undefined);
 }
 
 async function ownedQuote(id: number): Promise<QuoteItem> {
@@ -122,46 +147,87 @@ export namespace QuoteCorrections {
   /**
    * Saves a correction of one of the caller's quotes: kept in its own record,
    * written onto the quote (marked edited, flags recomputed), answered corrected.
+   *
+   * Both records are written in one transaction conditioned on what was read (the correction's
+   * version, the quote's last write), so a concurrent correction or re-analysis makes this attempt
+   * read again and merge on top instead of overwriting it. A caller that says which `version` it
+   * corrected gets a Conflict when someone saved in between: its changes were made on values it
+   * no longer sees.
    */
   export const correct = fn(
     z.object({ id: recordId("Quote ID"), changes: CorrectionInput }),
-    async ({ id, changes }): Promise<CorrectedQuote> => {
-      const item = await ownedQuote(id);
-      const previous = (await QuoteCorrectionEntity.get({ documentId: item.documentId }).go({ consistent: true })).data ?? undefined;
-      // What the quote says now (earlier corrections included): the values being replaced.
-      const current = applyCorrection(Quote.present(item), previous);
-      const fields = { ...((previous?.fields ?? {}) as Correction), ...changes };
-      const original = { ...((previous?.original ?? {}) as CorrectedQuote["original"]) };
-      for (const key of Object.keys(changes) as CorrectedField[]) {
-        if (!(key in original)) original[key] = current[key];
-      }
-      // The merged quote must still be a valid quote before anything is written.
-      const merged = applyCorrection(Quote.present(item), { fields, original });
-      QuoteData.parse(merged);
+    async ({ id, changes: input }): Promise<CorrectedQuote> => {
+      const { version: seen, ...changes } = input;
+      const { documentId } = await ownedQuote(id);
+      return optimistic(
+        async () => {
+          // consistent reads: the GSI the id was found on may lag behind the last save
+          const [item, previous] = await Promise.all([
+            QuoteEntity.get({ documentId }).go({ consistent: true }),
+            QuoteCorrectionEntity.get({ documentId }).go({ consistent: true }),
+          ]).then(([q, c]) => [q.data, c.data ?? undefined] as const);
+          if (!item || item.userId !== Actor.userId()) throw new NotFound("Quote");
+          const version = versionOf(previous);
+          if (seen !== undefined && seen !== version) throw new Conflict(STALE);
 
-      await QuoteCorrectionEntity.put({
-        documentId: item.documentId,
-        quoteId: item.id,
-        projectId: item.projectId,
-        userId: item.userId,
-        fields,
-        original,
-        createdAt: previous?.createdAt ?? new Date().toISOString(),
-      }).go();
+          // What the quote says now (earlier corrections included): the values being replaced.
+          const current = applyCorrection(Quote.present(item), previous);
+          const fields = { ...((previous?.fields ?? {}) as Correction), ...changes };
+          const original = { ...((previous?.original ?? {}) as CorrectedQuote["original"]) };
+          for (const key of Object.keys(changes) as CorrectedField[]) {
+            if (!(key in original)) original[key] = current[key];
+          }
+          // The merged quote must still be a valid quote before anything is written.
+          const saved = { fields, original, version: version + 1 };
+          const merged = applyCorrection(Quote.present(item), saved);
+          QuoteData.parse(merged);
 
-      const set: Record<string, unknown> = { edited: true, flags: merged.flags, lineItems: merged.lineItems, kind: merged.kind };
-      const clear: QuoteField[] = [];
-      for (const key of QUOTE_FIELDS) {
-        if (merged[key] === null) clear.push(key);
-        else set[key] = merged[key];
-      }
-      let update = QuoteEntity.patch({ documentId: item.documentId }).set(set as never);
-      if (clear.length) update = update.remove(clear);
-      await update.where((a, o) => o.eq(a.userId, item.userId)).go();
-
-      const saved = (await QuoteEntity.get({ documentId: item.documentId }).go({ consistent: true })).data;
-      if (!saved) throw new NotFound("Quote");
-      return applyCorrection(Quote.present(saved), { fields, original });
+          const result = await DocumentStore.transaction
+            .write(({ quote, correction }) => [correctionWrite(correction, item, previous, saved), quoteWrite(quote, item, merged)])
+            .go();
+          if (result.canceled) return RETRY;
+          return read(documentId);
+        },
+        giveUp,
+        MAX_ATTEMPTS,
+      );
     },
   );
+}
+
+type Writers = Parameters<Parameters<typeof DocumentStore.transaction.write>[0]>[0];
+
+/** The correction record, written only over the version that was read (or only if there was none). */
+function correctionWrite(
+  correction: Writers["correction"],
+  item: QuoteItem,
+  previous: QuoteCorrectionItem | undefined,
+  saved: { fields: Correction; original: CorrectedQuote["original"]; version: number },
+) {
+  const record = {
+    documentId: item.documentId,
+    quoteId: item.id,
+    projectId: item.projectId,
+    userId: item.userId,
+    ...saved,
+    createdAt: previous?.createdAt ?? new Date().toISOString(),
+  };
+  if (!previous) return correction.create(record).commit();
+  return correction
+    .put(record)
+    .where((a, o) => (previous.version === undefined ? o.notExists(a.version) : o.eq(a.version, previous.version!)))
+    .commit();
+}
+
+/** The quote record with the correction applied, written only over the write that was read. */
+function quoteWrite(quote: Writers["quote"], item: QuoteItem, merged: CorrectedQuote) {
+  const set: Record<string, unknown> = { edited: true, flags: merged.flags, lineItems: merged.lineItems, kind: merged.kind };
+  const clear: QuoteField[] = [];
+  for (const key of QUOTE_FIELDS) {
+    if (merged[key] === null) clear.push(key);
+    else set[key] = merged[key];
+  }
+  let update = quote.patch({ documentId: item.documentId }).set(set as never);
+  if (clear.length) update = update.remove(clear);
+  return update.where((a, o) => `${o.eq(a.userId, item.userId)} AND ${o.eq(a.updatedAt, item.updatedAt)}`).commit();
 }

@@ -49,8 +49,9 @@ export namespace ProjectQuotes {
   export const list = fn(
     recordId("Project ID"),
     async (projectId): Promise<{ quotes: ProjectQuote[]; records: ProjectQuote[]; documents: QuotelessDocument[] }> => {
-      // Document.list checks the project is the caller's before anything else is read.
-      const documents = await Document.list(projectId);
+      // Document.list checks the project is the caller's before anything else is read; a
+      // document being deleted has no quote to show any more.
+      const documents = (await Document.list(projectId)).filter((d) => d.processingStatus !== "deleting");
       const [records, corrections] = await Promise.all([Quote.listByProject(projectId), QuoteCorrections.forProject(projectId)]);
       const byId = new Map(documents.map((d) => [d.id, d]));
       const listed = records

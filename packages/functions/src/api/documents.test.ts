@@ -1,5 +1,5 @@
 import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { quoteCsv, quoteDocx, quotePdf, quoteTxt, quoteXlsx, scannedQuotePng, VENDOR_QUOTE } from "@quorum/core/extract/fixtures";
 import { call, signedInUser, type TestUser } from "@quorum/local/testing";
 
@@ -372,5 +372,95 @@ describe("documents: view, move, delete and ownership", () => {
     expect(await quoteOf(ann, doc.id)).toBeNull();
     expect((await call(ann, "GET", `/api/documents/${doc.id}`)).status).toBe(404);
     expect((await call(ann, "GET", `/api/projects/${projectId}/documents`)).body.documents).toEqual([]);
+  });
+});
+
+describe("documents: a delete that stops half way", () => {
+  let ann: TestUser;
+  let projectId: number;
+  beforeAll(async () => {
+    ann = await signedInUser();
+    projectId = await addProject(ann, "Crashes");
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  const prefixes = (id: number) => {
+    const uploads = `users/${ann.uid}/projects/${projectId}/documents/${id}/`;
+    return [uploads, `derived/${uploads}`];
+  };
+  const filesOf = async (id: number) => (await Promise.all(prefixes(id).map(keysUnder))).flat();
+  const listed = async () => (await call(ann, "GET", `/api/projects/${projectId}/documents`)).body.documents as DocumentBody[];
+  const quoted = async () => (await call(ann, "GET", `/api/projects/${projectId}/quotes`)).body.quotes as { documentId: number }[];
+
+  /** A processed quote: file, text, chunks and quote record. */
+  async function processedQuote(name: string) {
+    const doc = await settled(ann, projectId, (await uploadViaPresignedPost(ann, projectId, name, "text/plain", quoteTxt())).id);
+    expect(doc.processingStatus).toBe("completed");
+    expect(await filesOf(doc.id)).toHaveLength(3);
+    expect(await quoteOf(ann, doc.id)).not.toBeNull();
+    return doc;
+  }
+
+  /** Document.remove in this process, where a step can be made to fail as a crash would. */
+  async function removeHere(id: number) {
+    const { Actor } = await import("@quorum/core/actor");
+    const { Document } = await import("@quorum/core/document/index");
+    return Actor.provide({ userId: ann.uid }, () => Document.remove(id));
+  }
+
+  /** The document shows as being deleted, and nothing else treats it as a document any more. */
+  async function expectHalfDeleted(id: number) {
+    expect((await listed()).find((d) => d.id === id)?.processingStatus).toBe("deleting");
+    expect((await quoted()).map((q) => q.documentId)).not.toContain(id);
+    const { Actor } = await import("@quorum/core/actor");
+    const { Document } = await import("@quorum/core/document/index");
+    const chunks = await Actor.provide({ userId: ann.uid }, () => Document.chunks(projectId));
+    expect(chunks.map((c) => c.documentId)).not.toContain(id);
+  }
+
+  /** The next DELETE finishes the job; one after that finds nothing. */
+  async function expectFinishedByRetry(id: number) {
+    const retried = await call(ann, "DELETE", `/api/documents/${id}`);
+    expect(retried.status, retried.text).toBe(200);
+    expect(await filesOf(id)).toEqual([]);
+    expect(await quoteOf(ann, id)).toBeNull();
+    expect((await listed()).map((d) => d.id)).not.toContain(id);
+    expect((await call(ann, "DELETE", `/api/documents/${id}`)).status).toBe(404);
+    expect((await call(ann, "GET", `/api/documents/${id}`)).status).toBe(404);
+  }
+
+  it("a crash while removing the files leaves the document marked deleting, and the next delete finishes it", async () => {
+    const doc = await processedQuote("crash-files.txt");
+    const { Storage } = await import("@quorum/core/storage/index");
+    vi.spyOn(Storage, "remove").mockRejectedValueOnce(new Error("S3 went away"));
+    await expect(removeHere(doc.id)).rejects.toThrow("S3 went away");
+    await expectHalfDeleted(doc.id);
+    await expectFinishedByRetry(doc.id);
+  });
+
+  it("a crash before the records go (their transaction fails) leaves no file and a record the next delete removes", async () => {
+    const doc = await processedQuote("crash-records.txt");
+    const { Dynamo } = await import("@quorum/core/db/client");
+    const client = Dynamo.client();
+    const send = client.send.bind(client);
+    vi.spyOn(client, "send").mockImplementation(((command: { constructor: { name: string } }, ...rest: unknown[]) =>
+      command.constructor.name === "TransactWriteCommand"
+        ? Promise.reject(new Error("DynamoDB went away"))
+        : (send as (...args: unknown[]) => unknown)(command, ...rest)) as never);
+    await expect(removeHere(doc.id)).rejects.toThrow("DynamoDB went away");
+    vi.restoreAllMocks();
+    expect(await filesOf(doc.id)).toEqual([]);
+    await expectHalfDeleted(doc.id);
+    await expectFinishedByRetry(doc.id);
+  });
+
+  it("deletes sent at the same time leave nothing behind, and each answers 200 or 404", async () => {
+    const doc = await processedQuote("twice.txt");
+    const answers = await Promise.all([1, 2, 3].map(() => call(ann, "DELETE", `/api/documents/${doc.id}`)));
+    for (const res of answers) expect([200, 404], res.text).toContain(res.status);
+    expect(answers.some((r) => r.status === 200)).toBe(true);
+    expect(await filesOf(doc.id)).toEqual([]);
+    expect(await quoteOf(ann, doc.id)).toBeNull();
+    expect((await call(ann, "GET", `/api/documents/${doc.id}`)).status).toBe(404);
   });
 });

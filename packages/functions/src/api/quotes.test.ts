@@ -167,6 +167,40 @@ describe("quotes", () => {
     expect((await call(bob, "PUT", `/api/quotes/${acme.id}`, { total: 1 })).status).toBe(404);
     expect(byFile((await list()).quotes, "acme-quote.pdf").total).toBe(VENDOR_QUOTE.total);
   });
+  it("corrections sent at the same time all keep their fields: the losers of the race merge on top of the winner", async () => {
+    const pacific = byFile((await list()).quotes, "pacific-quote.pdf");
+    const changes = [{ customerName: "Harbor Works" }, { paymentTerms: "Net 60" }, { validUntil: "2031-01-31" }, { currency: "EUR" }];
+    const answers = await Promise.all(changes.map((body) => call(ann, "PUT", `/api/quotes/${pacific.id}`, body)));
+    for (const res of answers) expect(res.status, res.text).toBe(200);
+    const after = byFile((await list()).quotes, "pacific-quote.pdf");
+    expect(after).toMatchObject(Object.assign({}, ...changes));
+    expect(after.version).toBe((pacific.version as number) + changes.length);
+    // the line item corrected earlier is still there too
+    expect(after.lineItems[0]!.quantity).toBe(12);
+  });
+
+  it("refuses with 409 a correction made on a version someone else has saved since", async () => {
+    const pacific = byFile((await list()).quotes, "pacific-quote.pdf");
+    const seen = pacific.version as number;
+    // two tabs opened on the same version save at once: one wins, the other is told to reload
+    const answers = await Promise.all([
+      call(ann, "PUT", `/api/quotes/${pacific.id}`, { shipping: 10, version: seen }),
+      call(ann, "PUT", `/api/quotes/${pacific.id}`, { shipping: 20, version: seen }),
+    ]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+    const refused = answers.find((r) => r.status === 409)!;
+    expect(refused.body.error).toBe(
+      "This quote was changed by someone else since you opened it. It has been reloaded: check the values and save again.",
+    );
+    const winner = answers.find((r) => r.status === 200)!.body.quote as QuoteBody;
+    expect(winner.version).toBe(seen + 1);
+    expect(byFile((await list()).quotes, "pacific-quote.pdf").shipping).toBe(winner.shipping);
+    // on the version it now shows, the same tab saves fine
+    const retried = await call(ann, "PUT", `/api/quotes/${pacific.id}`, { shipping: 30, version: seen + 1 });
+    expect(retried.status, retried.text).toBe(200);
+    expect(retried.body.quote).toMatchObject({ shipping: 30, version: seen + 2 });
+  });
+
   it("deleting a document leaves no correction behind", async () => {
     const pacific = byFile((await list()).quotes, "pacific-quote.pdf");
     expect(pacific.edited).toBe(true);

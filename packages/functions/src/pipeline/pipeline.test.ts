@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ListObjectsV2Command, PutObjectCommand } from "@aws-sdk/client-s3";
 import type { Block } from "@aws-sdk/client-textract";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { quoteLines, quoteTxt, scannedQuotePng, scannedQuoteRaster, VENDOR_QUOTE } from "@quorum/core/extract/fixtures";
 import { PAGE_HEIGHT, PAGE_WIDTH, writePdf } from "@quorum/core/extract/pdf-writer";
 import type { PipelineRunner, PipelineRunnerOptions, StepHandler } from "@quorum/local/pipeline";
@@ -281,6 +281,30 @@ describe("the state machine when things go wrong", () => {
     expect(runner.results.at(-1)?.outcome).toBe("Discarded");
     expect(await keysUnder(`users/${userId}/projects/${projectId}/documents/${doc.id}/`)).toEqual([]);
     expect(await keysUnder(`derived/users/${userId}/projects/${projectId}/documents/${doc.id}/`)).toEqual([]);
+    await expect(as(() => core.Document.get(doc.id))).rejects.toThrow("Document not found");
+    await newRunner();
+  });
+
+  it("a document whose delete stopped half way is never marked completed: the run discards its files, the next delete ends it", async () => {
+    const { handler: complete } = await import("./complete");
+    await newRunner({
+      handlers: {
+        Complete: async (input) => {
+          // the delete marks the record, then crashes before it removes a file
+          const crash = vi.spyOn(core.Storage, "remove").mockRejectedValueOnce(new Error("crash"));
+          await expect(as(() => core.Document.remove((input as { documentId: number }).documentId))).rejects.toThrow("crash");
+          crash.mockRestore();
+          return (await complete(input)) as never;
+        },
+      },
+    });
+    const doc = await upload("half-deleted.txt", "text/plain", quoteTxt());
+    await runner.idle();
+    expect(runner.results.at(-1)?.outcome).toBe("Discarded");
+    expect(await keysUnder(`users/${userId}/projects/${projectId}/documents/${doc.id}/`)).toEqual([]);
+    expect(await keysUnder(`derived/users/${userId}/projects/${projectId}/documents/${doc.id}/`)).toEqual([]);
+    expect((await as(() => core.Document.get(doc.id))).processingStatus).toBe("deleting");
+    await as(() => core.Document.remove(doc.id));
     await expect(as(() => core.Document.get(doc.id))).rejects.toThrow("Document not found");
     await newRunner();
   });

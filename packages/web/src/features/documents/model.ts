@@ -12,8 +12,8 @@ import type { OcrPage } from "@quorum/core/document/schema";
 export const DOCUMENT_CATEGORIES = ["vendor-quotes", "customer-quotes", "contracts", "specifications", "images"] as const;
 export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];
 
-/** uploading -> processing -> completed | failed. */
-export type ProcessingStatus = "uploading" | "processing" | "completed" | "failed";
+/** uploading -> processing -> completed | failed; deleting while a delete that stopped half way waits for the next one. */
+export type ProcessingStatus = "uploading" | "processing" | "completed" | "failed" | "deleting";
 
 export interface ProjectDocument {
   id: number;

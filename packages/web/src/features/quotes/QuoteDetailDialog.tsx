@@ -9,7 +9,7 @@ import { ApiError } from "@/lib/api";
 import { cn } from "@/lib/utils";
 import { counterparty, csvFileName, downloadCsv, formatDate, formatMoney, quoteCsv, typeLabel, type LineItem, type Quote } from "./model";
 import { KindBadge, StatusBadge, viewDocument } from "./parts";
-import { useCorrectQuote, type QuoteCorrection } from "./queries";
+import { isStale, useCorrectQuote, type QuoteCorrection } from "./queries";
 
 type TextField = "vendorName" | "customerName" | "quoteNumber" | "quoteDate" | "validUntil" | "currency" | "paymentTerms";
 type MoneyField = "subtotal" | "tax" | "shipping" | "total";
@@ -112,7 +112,7 @@ export function QuoteDetailDialog({
       return;
     }
     correct.mutate(
-      { id: quote.id, changes },
+      { id: quote.id, version: quote.version, changes },
       {
         onSuccess: () => {
           setDraft(null);
@@ -121,12 +121,15 @@ export function QuoteDetailDialog({
             description: "Your correction is saved and the checks were run again.",
           });
         },
-        onError: (error) =>
+        onError: (error) => {
+          // the reloaded quote shows instead of a draft made on older values
+          if (isStale(error)) setDraft(null);
           toast({
             title: "Failed to save the correction",
             description: error instanceof ApiError ? error.detail : "Please try again.",
             variant: "destructive",
-          }),
+          });
+        },
       },
     );
   };

@@ -49,6 +49,8 @@ export interface Quote {
   extractedBy: string;
   correctedFields: string[];
   original: Record<string, unknown>;
+  /** Counts its corrections; a correction names the version it was made on. */
+  version: number;
 }
 
 export interface QuotelessDocument {

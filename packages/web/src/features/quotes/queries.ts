@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiJson } from "@/lib/api";
+import { ApiError, apiJson } from "@/lib/api";
 import type { LineItem, ProjectQuotes, Quote } from "./model";
 
 export const projectQuotesKey = (projectId: number) => ["/api/projects", projectId, "quotes"] as const;
@@ -32,12 +32,18 @@ export type QuoteCorrection = Partial<
   > & { lineItems: Omit<LineItem, "page">[] | LineItem[] }
 >;
 
-/** PUT /api/quotes/{id}: the corrected quote replaces the listed one at once. */
+/**
+ * PUT /api/quotes/{id}: the corrected quote replaces the listed one at once. The correction names
+ * the version it was made on; when someone saved since (409) the quotes are reloaded.
+ */
 export function useCorrectQuote(projectId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, changes }: { id: number; changes: QuoteCorrection }) =>
-      apiJson<{ quote: Quote }>("PUT", `/api/quotes/${id}`, changes),
+    mutationFn: ({ id, version, changes }: { id: number; version: number; changes: QuoteCorrection }) =>
+      apiJson<{ quote: Quote }>("PUT", `/api/quotes/${id}`, { ...changes, version }),
+    onError: (error) => {
+      if (isStale(error)) void queryClient.invalidateQueries({ queryKey: projectQuotesKey(projectId) });
+    },
     onSuccess: ({ quote }) => {
       const replace = (list: Quote[]) => list.map((q) => (q.id === quote.id ? quote : q));
       queryClient.setQueryData<ProjectQuotes>(projectQuotesKey(projectId), (current) =>
@@ -46,3 +52,6 @@ export function useCorrectQuote(projectId: number) {
     },
   });
 }
+
+/** The quote changed since it was shown: what was corrected was read from older values. */
+export const isStale = (error: unknown) => error instanceof ApiError && error.status === 409;
