@@ -1,3 +1,4 @@
+import { CHAT_ATTACHMENT_PREFIX } from "../packages/core/src/chat/limits";
 import type { Access } from "../packages/functions/src/routes";
 import { secrets } from "./secrets";
 import { bucket, table } from "./storage";
@@ -29,6 +30,13 @@ export function permissionsFor(access: readonly Access[], extra: { stateMachineA
       { actions: ["s3:GetObject", "s3:PutObject", "s3:DeleteObject"], resources: [$interpolate`${bucket.arn}/*`] },
       { actions: ["s3:ListBucket"], resources: [bucket.arn] },
     );
+  }
+  // A presigned POST carries the signer's rights: signing needs PutObject on the prefix, nothing more.
+  if (access.includes("attachments:upload")) {
+    statements.push({ actions: ["s3:PutObject"], resources: [$interpolate`${bucket.arn}/${CHAT_ATTACHMENT_PREFIX}*`] });
+  }
+  if (access.includes("attachments:read")) {
+    statements.push({ actions: ["s3:GetObject", "s3:DeleteObject"], resources: [$interpolate`${bucket.arn}/${CHAT_ATTACHMENT_PREFIX}*`] });
   }
   if (access.includes("bedrock")) {
     statements.push({

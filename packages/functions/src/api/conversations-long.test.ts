@@ -78,7 +78,7 @@ describe("a conversation at the message cap", { timeout: 600_000 }, () => {
   });
 
   it("takes no more messages, by either kind of save", async () => {
-    const more = { id: "over", type: "user", content: "one more" };
+    const more = { id: "over", type: "user" as const, content: "one more" };
     const page = await call(ann, "GET", `/api/conversations/${id}?limit=1`);
     const saved = await call(ann, "PUT", `/api/conversations/${id}`, { upsert: [more], version: page.body.version });
     expect(saved).toMatchObject({ status: 400, body: { error: CONVERSATION_FULL } });
