@@ -1,4 +1,5 @@
 import { execSync } from "node:child_process";
+import { CHAT_ATTACHMENT_PREFIX } from "../packages/core/src/chat/limits";
 import type { Access } from "../packages/functions/src/routes";
 import type { SecretName } from "../packages/core/src/secrets";
 import { bedrockArns, bedrockModelIds, statementsFor } from "./policy";
@@ -20,6 +21,7 @@ export function permissionsFor(access: readonly Access[], extra: { stateMachineA
       tableIndexes: $interpolate`${table.arn}/index/*`,
       bucket: bucket.arn,
       bucketObjects: $interpolate`${bucket.arn}/*`,
+      attachmentObjects: $interpolate`${bucket.arn}/${CHAT_ATTACHMENT_PREFIX}*`,
       stateMachine: extra.stateMachineArn,
     },
     bedrockModelArns,

@@ -19,6 +19,7 @@ const TARGETS = {
   tableIndexes: "arn:aws:dynamodb:us-east-1:1:table/T/index/*",
   bucket: "arn:aws:s3:::b",
   bucketObjects: "arn:aws:s3:::b/*",
+  attachmentObjects: "arn:aws:s3:::b/chat-attachments/*",
   stateMachine: "arn:aws:states:us-east-1:1:stateMachine:P",
 };
 const MODEL_ARNS = bedrockModelIds({}).flatMap(bedrockArns);
@@ -102,6 +103,19 @@ describe("per-route IAM from the route table", () => {
       expect(resources.some((r) => String(r).endsWith("/*"))).toBe(false);
     }
     expect(actionsOf(policyOf(routes["GET /api/projects"].access))).not.toContain("bedrock:InvokeModel");
+  });
+});
+
+describe("chat attachments", () => {
+  it("signing an attachment upload may only put objects under the attachments' prefix, and nothing else", () => {
+    expect(policyOf(routes["POST /api/chat/attachments/upload-url"].access)).toEqual([
+      { actions: ["s3:PutObject"], resources: [TARGETS.attachmentObjects] },
+    ]);
+  });
+
+  it("the chat reads and deletes attachments under that prefix only", () => {
+    const bucketStatements = policyOf(routes["POST /api/chat"].access).filter((s) => s.actions.some((a) => a.startsWith("s3:")));
+    expect(bucketStatements).toEqual([{ actions: ["s3:GetObject", "s3:DeleteObject"], resources: [TARGETS.attachmentObjects] }]);
   });
 });
 

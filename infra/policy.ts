@@ -34,6 +34,8 @@ export interface Targets<T> {
   tableIndexes: T;
   bucket: T;
   bucketObjects: T;
+  /** The chat attachments' prefix of the bucket (`<bucket>/chat-attachments/...*`). */
+  attachmentObjects: T;
   stateMachine?: T;
 }
 
@@ -81,6 +83,14 @@ export function statementsFor<T>(access: readonly Access[], targets: Targets<T>,
       // Listing is what HeadBucket and reads of missing keys (404 rather than 403) need.
       { actions: ["s3:ListBucket"], resources: [targets.bucket] },
     );
+  }
+  // Chat attachments too large for a request: a presigned POST carries the signer's rights, so
+  // signing needs PutObject on their prefix; the chat then reads and deletes them there.
+  if (access.includes("attachments:upload")) {
+    statements.push({ actions: ["s3:PutObject"], resources: [targets.attachmentObjects] });
+  }
+  if (access.includes("attachments:read")) {
+    statements.push({ actions: ["s3:GetObject", "s3:DeleteObject"], resources: [targets.attachmentObjects] });
   }
   if (access.includes("bedrock") && bedrockModelArns.length > 0) {
     statements.push({ actions: BEDROCK_ACTIONS, resources: bedrockModelArns });

@@ -1,3 +1,4 @@
+import { CHAT_ATTACHMENT_PREFIX } from "../packages/core/src/chat/limits";
 import { TABLE_KEYS } from "../packages/core/src/db/table";
 
 /** The one table of ARCHITECTURE.md: pk/sk plus gsi1 and gsi2, the same shape the local stack creates. */
@@ -29,4 +30,6 @@ export const bucket = new sst.aws.Bucket("Uploads", {
     exposeHeaders: ["ETag"],
     maxAge: "1 hour",
   },
+  // The chat deletes an attachment once read; one uploaded and never sent goes after a day.
+  lifecycle: [{ id: "expire-chat-attachments", prefix: CHAT_ATTACHMENT_PREFIX, expiresIn: "1 day" }],
 });

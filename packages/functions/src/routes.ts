@@ -18,7 +18,10 @@ export type Access =
   | "textract"
   | "pipeline"
   | "stripe"
-  | "models";
+  | "models"
+  // Chat attachments uploaded to S3 first: signing their upload, then reading and deleting them (that prefix only).
+  | "attachments:upload"
+  | "attachments:read";
 
 export interface RouteEntry {
   handler: string;
@@ -49,7 +52,9 @@ export const routes = {
   "POST /api/support": { handler: "api/support.submit", access: ["ratelimit", "support-requests"] },
 
   // Chat: one model or research mode (all models, then a synthesis) within the gateway's 30 s.
-  "POST /api/chat": { handler: "api/chat.send", access: ["table", "bedrock", "models"], timeout: 30, memory: 1024 },
+  "POST /api/chat": { handler: "api/chat.send", access: ["table", "bedrock", "models", "attachments:read"], timeout: 30, memory: 1024 },
+  // Attachments too large for a Lambda request (6 MB) go to S3 first, like documents.
+  "POST /api/chat/attachments/upload-url": { handler: "api/chat.attachmentUploadUrl", access: ["attachments:upload"] },
   "POST /api/chat/generate-title": { handler: "api/chat.generateTitle", access: ["table", "bedrock", "models"], timeout: 15 },
   // Needs the model settings too: a model is "offline" when its Lambda sees no key for it.
   "GET /api/ai-status": { handler: "api/chat.status", access: ["table:read", "models"] },

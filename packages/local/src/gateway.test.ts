@@ -18,4 +18,13 @@ describe("local gateway", () => {
     if (res instanceof Response) expect(res.status).toBe(413);
     else expect(String(res)).toMatch(/fetch failed|socket|EPIPE|ECONNRESET/);
   });
+
+  it("refuses a body API Gateway takes but a Lambda invocation does not (over 6 MB) with 413", async () => {
+    const res = await fetch(`${gatewayUrl()}/api/auth/check-account`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "x".repeat(6 * 1024 * 1024) }),
+    });
+    expect(res.status).toBe(413);
+  });
 });

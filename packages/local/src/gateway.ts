@@ -7,6 +7,8 @@ type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promis
 
 /** API Gateway's own limits: what would fail on AWS fails here too. */
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
+/** ...and Lambda's: a synchronous invocation's event stops at 6 MB, whatever the gateway took. */
+export const MAX_LAMBDA_PAYLOAD_BYTES = 6 * 1024 * 1024;
 export const TIMEOUT_MS = 30_000;
 
 interface CompiledRoute {
@@ -169,6 +171,9 @@ export async function startGateway(options: { port: number; host?: string; table
     }
 
     const event = toEvent(req, url, route, route.pattern.exec(url.pathname)!, Buffer.concat(chunks));
+    if (Buffer.byteLength(JSON.stringify(event)) > MAX_LAMBDA_PAYLOAD_BYTES) {
+      return send(res, 413, message("Request Entity Too Large"), { "content-type": "application/json" });
+    }
     const timeoutMs = Math.min((route.entry.timeout ?? 30) * 1000, TIMEOUT_MS);
     let timer: NodeJS.Timeout | undefined;
     try {

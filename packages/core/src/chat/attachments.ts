@@ -2,6 +2,8 @@ import { z } from "zod";
 import { Extract } from "../extract/index";
 import { VisibleError } from "../error";
 import type { DocumentText, ImageInput } from "../ai/types";
+import { MAX_ATTACHMENT_BYTES } from "./limits";
+import { ChatUpload } from "./uploads";
 
 /** The spec's accepted attachments and its messages for the others. */
 export const DOCUMENT_EXTENSIONS = ["pdf", "doc", "docx", "xls", "xlsx", "csv", "txt"] as const;
@@ -9,14 +11,18 @@ export const IMAGE_EXTENSIONS = ["jpg", "jpeg", "png"] as const;
 export const UNSUPPORTED_DOCUMENT = "Supported file types: PDFs, Word documents, Excel files, CSV, and text files";
 export const UNSUPPORTED_IMAGE = "Supported image types: JPG, PNG";
 
-/** Over the gateway's 10 MB body a request never arrives; this only bounds one field. */
-const MAX_DATA_URL_CHARS = 14_000_000;
+/** A data URL of the largest attachment (base64 is 4/3 of the bytes); the request's own cap comes first anyway. */
+const MAX_DATA_URL_CHARS = Math.ceil((MAX_ATTACHMENT_BYTES * 4) / 3) + 1024;
 
-/** The spec's file payload: `{ name, type, data }` (a data URL), or an error marker when the browser could not read it. */
+/**
+ * The spec's file payload: `{ name, type, data }` (a data URL), or an error marker when
+ * the browser could not read it; or `{ name, type, key }` for a file uploaded to S3 first.
+ */
 export const FileInput = z.object({
   name: z.string().trim().max(255, "File name is too long").default("attachment"),
   type: z.string().trim().max(255).default(""),
   data: z.string().max(MAX_DATA_URL_CHARS, "File is too large").nullish(),
+  key: z.string().trim().max(1024).nullish(),
   // The marker's shape is the client's: any truthy value means "could not be read"; a text (or an error's message) says why.
   error: z.unknown().optional().transform(errorReason),
 });
@@ -54,7 +60,8 @@ export interface Attachments {
  * stay bytes for the models that see them. An unreadable file is reported, never fatal.
  */
 export async function readAttachments(files: FileInput[]): Promise<Attachments> {
-  const results = await Promise.all(files.map(readOne));
+  const uploaded = files.flatMap((f) => (f.key && !f.data ? [f.key] : []));
+  const results = await Promise.all(files.map(readOne)).finally(() => (uploaded.length ? ChatUpload.discard(uploaded) : undefined));
   const out: Attachments = { documents: [], images: [], unreadable: [], reports: [] };
   for (const r of results) {
     out.reports.push(r.report);
@@ -74,7 +81,12 @@ async function readOne(file: FileInput): Promise<ReadResult> {
   const declaredImage = file.type.startsWith("image/") || (IMAGE_EXTENSIONS as readonly string[]).includes(extension);
 
   if (file.error) return fail(declaredImage ? "image" : "document", file.error);
-  const decoded = file.data ? decodeDataUrl(file.data) : undefined;
+  let decoded = file.data ? decodeDataUrl(file.data) : undefined;
+  if (!decoded && file.key) {
+    const got = await ChatUpload.read(file.key, file.name);
+    if ("error" in got) return fail(declaredImage ? "image" : "document", got.error);
+    decoded = { mediaType: file.type, bytes: got.bytes };
+  }
   if (!decoded) return fail(declaredImage ? "image" : "document", "the file's content did not arrive");
 
   if (declaredImage) {

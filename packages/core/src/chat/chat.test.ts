@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { Chat, HISTORY_LIMIT } from "./index";
+import { HISTORY_TOKEN_BUDGET } from "./limits";
 import { memoryStatusStore } from "../ai/status";
 import { testConfig } from "../ai/testing/config";
 import { openAiReplies, startFakeServer, type FakeServer } from "../ai/testing/fake-models";
@@ -46,6 +47,21 @@ describe("chat", () => {
       history.slice(-HISTORY_LIMIT).map((h) => (h.type === "user" ? "user" : "assistant")),
     );
     expect(messages.at(-1)).toEqual({ role: "user", content: "And now?" });
+  });
+
+  it("cuts the history to its token budget, oldest first, and says so under the answer", async () => {
+    // Each message about a quarter of the budget: only the newest three fit.
+    const long = (i: number) => `${i} ${"word ".repeat(HISTORY_TOKEN_BUDGET / 5)}`;
+    const history = Array.from({ length: 10 }, (_, i) => ({ type: i % 2 === 0 ? ("user" as const) : ("ai" as const), content: long(i) }));
+    const answer = await Chat.respond({ model: "gemini", message: "Summarise", history }, deps);
+    expect(
+      sentMessages()
+        .slice(1, -1)
+        .map((m) => m.content),
+    ).toEqual(history.slice(-3).map((h) => h.content));
+    expect(answer.notes).toContain(
+      "The 7 oldest of the last 10 messages were left out of what the model saw, to keep the history within 8,000 tokens.",
+    );
   });
 
   it("does not send the question twice when the client put it at the end of the history", async () => {

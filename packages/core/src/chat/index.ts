@@ -3,16 +3,16 @@ import { Ai, CHOICES, RESEARCH, type AnswerResult, type Deps, type Message } fro
 import { config } from "../config";
 import { Invalid } from "../error";
 import { dynamoStatusStore } from "../ai/status";
+import { boundedHistory } from "../ai/history";
 import { FileInput, readAttachments, type AttachmentReport } from "./attachments";
+import { HISTORY_MESSAGES, MAX_ATTACHMENTS, MAX_MESSAGE_CHARS, MESSAGE_TOO_LONG, TOO_MANY_ATTACHMENTS } from "./limits";
 
 /** The spec: the last 10 messages of the conversation go with each question. */
-export const HISTORY_LIMIT = 10;
+export const HISTORY_LIMIT = HISTORY_MESSAGES;
 /** The spec's text when only files are sent. */
 export const FILES_ONLY_MESSAGE = "Please analyze the uploaded file(s)";
 export const MODEL_VALUES = [...CHOICES, RESEARCH] as const;
 export type ModelValue = (typeof MODEL_VALUES)[number];
-
-const MAX_MESSAGE = 100_000;
 
 export namespace Chat {
   export const HistoryItem = z.object({
@@ -20,7 +20,7 @@ export namespace Chat {
     type: z
       .enum(["user", "ai", "assistant"], { message: "history type must be user or ai" })
       .transform((t) => (t === "assistant" ? "ai" : t)),
-    content: z.string().max(MAX_MESSAGE, "A history message is too long").default(""),
+    content: z.string().max(MAX_MESSAGE_CHARS, "A history message is too long").default(""),
   });
 
   export const Input = z
@@ -31,8 +31,8 @@ export namespace Chat {
         .toLowerCase()
         .pipe(z.enum(MODEL_VALUES, { message: `model must be one of ${MODEL_VALUES.join(", ")}` }))
         .default("gemini"),
-      message: z.string().max(MAX_MESSAGE, "Message is too long").default(""),
-      files: z.array(FileInput).max(10, "At most 10 files can be attached").default([]),
+      message: z.string().max(MAX_MESSAGE_CHARS, MESSAGE_TOO_LONG).default(""),
+      files: z.array(FileInput).max(MAX_ATTACHMENTS, TOO_MANY_ATTACHMENTS).default([]),
       // The client sends 10; more is accepted and cut, far more is refused.
       history: z.array(HistoryItem).max(500, "History is too long").default([]),
       userId: z.string().max(128).optional(),
@@ -63,8 +63,10 @@ export namespace Chat {
       ...(attachments.images.length ? { images: attachments.images } : {}),
       ...(attachments.unreadable.length ? { unreadable: attachments.unreadable } : {}),
     };
-    const result = await Ai.answer({ model, messages: [...recentHistory(history, text), current], deadline }, deps);
+    const past = boundedHistory(recentHistory(history, text));
+    const result = await Ai.answer({ model, messages: [...past.messages, current], deadline }, deps);
     const fileNotes = [
+      ...(past.note ? [past.note] : []),
       ...attachments.unreadable.map((f) => `The attachment "${f.name}" could not be read: ${f.reason}.`),
       // Cut-short text changes what the models could see: say so.
       ...attachments.reports.flatMap((r) => (r.warnings ?? []).map((w) => `"${r.name}": ${w}`)),
@@ -84,7 +86,7 @@ export namespace Chat {
   }
 
   export const TitleInput = z.object({
-    message: z.string().max(MAX_MESSAGE, "Message is too long").default(""),
+    message: z.string().max(MAX_MESSAGE_CHARS, MESSAGE_TOO_LONG).default(""),
     userId: z.string().max(128).optional(),
   });
 

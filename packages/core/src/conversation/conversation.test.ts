@@ -1,7 +1,10 @@
 import { randomUUID } from "node:crypto";
+import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { describe, expect, it } from "vitest";
 import { Actor } from "../actor";
 import { NotFound } from "../error";
+import { Dynamo } from "../db/client";
+import { ConversationEntity, MessageEntity } from "./entity";
 import { Conversation } from "./index";
 
 /** Runs with the test stack's DynamoDB Local; each test is its own user. */
@@ -84,4 +87,33 @@ describe("Conversation (the functions other features use)", () => {
     const created = await asUser(() => Conversation.create({ listType: "general", title: "Mine" }));
     await expect(asUser(() => Conversation.get({ listType: "general", id: created.id }))).rejects.toBeInstanceOf(NotFound);
   });
+
+  it("a conversation saved before the position index pages without writing on read, and is indexed by its next save", () =>
+    asUser(async () => {
+      const messages = Array.from({ length: 5 }, (_, i) => ({ id: `old${i}`, type: "user" as const, content: `old ${i}` }));
+      const created = await Conversation.create({ listType: "general", messages });
+      // As such a conversation was stored: no index keys on its messages, no flag on it.
+      const raw = await MessageEntity.query.primary({ conversationId: created.id }).go({ data: "raw" });
+      for (const item of (raw.data as unknown as { Items: { pk: string; sk: string }[] }).Items) {
+        await Dynamo.client().send(
+          new UpdateCommand({ TableName: Dynamo.table(), Key: { pk: item.pk, sk: item.sk }, UpdateExpression: "REMOVE gsi1pk, gsi1sk" }),
+        );
+      }
+      await ConversationEntity.patch({ userId: created.userId, conversationId: created.id }).remove(["positionsIndexed"]).go();
+
+      const page = await Conversation.get({ listType: "general", id: created.id, limit: 3 });
+      expect(page.messages.map((m) => m.content)).toEqual(["old 2", "old 3", "old 4"]);
+      const first = await Conversation.get({ listType: "general", id: created.id, limit: 3, before: page.older! });
+      expect(first.messages.map((m) => m.content)).toEqual(["old 0", "old 1"]);
+      // Reading is read-only (the GET routes hold read permissions only): still not indexed.
+      expect(
+        (await ConversationEntity.get({ userId: created.userId, conversationId: created.id }).go()).data?.positionsIndexed,
+      ).toBeFalsy();
+
+      await Conversation.update({ listType: "general", id: created.id, changes: { upsert: [{ id: "new", type: "ai", content: "new" }] } });
+      const indexed = await Conversation.get({ listType: "general", id: created.id, limit: 3 });
+      expect(indexed.messages.map((m) => m.content)).toEqual(["old 3", "old 4", "new"]);
+      const earlier = await Conversation.get({ listType: "general", id: created.id, limit: 10, before: indexed.older! });
+      expect(earlier.messages.map((m) => m.content)).toEqual(["old 0", "old 1", "old 2"]);
+    }));
 });

@@ -22,6 +22,10 @@ export const ConversationEntity = defineEntity({
     /** The start of the last message, enough for the sidebar's 50-character preview. */
     lastMessagePreview: { type: "string" },
     lastMessageAt: { type: "string" },
+    /** Bumped by every change to the messages: a save that names an older version is refused (two tabs). */
+    version: { type: "number", required: true, default: 0 },
+    /** Whether every message carries the position index (conversations saved before it existed get it on first read). */
+    positionsIndexed: { type: "boolean" },
     ...timestamps,
   },
   indexes: {
@@ -51,8 +55,8 @@ export const MessageEntity = defineEntity({
     /** The client's id (timestamp-based); saving the same list again overwrites, never duplicates. */
     messageId: { type: "string", required: true, readOnly: true },
     userId: { type: "string", required: true },
-    /** Order in the conversation. */
-    position: { type: "number", required: true },
+    /** Order in the conversation; padded so the index sorts it as text. */
+    position: { type: "number", required: true, padding: { length: 10, char: "0" } },
     type: { type: ["user", "ai"] as const, required: true },
     content: { type: "string", required: true, default: "" },
     timestamp: { type: "string" },
@@ -65,6 +69,12 @@ export const MessageEntity = defineEntity({
     primary: {
       pk: { field: "pk", composite: ["conversationId"] },
       sk: { field: "sk", composite: ["messageId"] },
+    },
+    /** In order, so the latest page (and each older one) is one Query. */
+    byPosition: {
+      index: "gsi1",
+      pk: { field: "gsi1pk", composite: ["conversationId"] },
+      sk: { field: "gsi1sk", composite: ["position"] },
     },
   },
 });

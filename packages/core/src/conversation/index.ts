@@ -1,18 +1,36 @@
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { Actor } from "../actor";
-import { Invalid, NotFound, TooLarge } from "../error";
+import { isConditionFailure } from "../db/service";
+import { Conflict, Invalid, NotFound } from "../error";
 import { fn } from "../fn";
-import { ConversationEntity, LIST_TYPES, MessageEntity, type ConversationItem, type ListType, type MessageItem } from "./entity";
+import {
+  CONVERSATION_FULL,
+  MAX_CONVERSATION_MESSAGES,
+  MAX_MESSAGE_CHARS,
+  MAX_MESSAGE_PAGE,
+  MAX_PAGE_BYTES,
+  MESSAGE_TOO_LONG,
+  STALE_CONVERSATION,
+} from "../chat/limits";
+import { ConversationEntity, LIST_TYPES, MessageEntity, type ConversationItem, type ListType } from "./entity";
+import {
+  deleteAll,
+  fromRecord,
+  lastMessageFields,
+  putAll,
+  recordBytes,
+  storedMessages,
+  storedSubset,
+  toRecord,
+  uniqueIds,
+  type Message,
+  type MessageRecord,
+  type ParsedMessage,
+} from "./store";
 
 export { LIST_TYPES, type ListType } from "./entity";
-
-/** More would not be a chat; bounds the work of one save. */
-export const MAX_MESSAGES = 2000;
-const MAX_CONTENT = 100_000;
-/** DynamoDB refuses items over 400 KB; a message is kept under this with room for its keys. */
-const MAX_MESSAGE_BYTES = 350_000;
-const PREVIEW_CHARS = 200;
+export type { Message } from "./store";
 
 /** File details kept with a message: names and types, never the file's data. */
 const FileMeta = z.object({
@@ -21,8 +39,6 @@ const FileMeta = z.object({
   size: z.number().nonnegative().optional(),
   error: z.union([z.string().max(1000), z.boolean()]).optional(),
 });
-
-const MESSAGE_FIELDS = new Set(["id", "type", "content", "timestamp", "files"]);
 
 /**
  * A message as the client sends it: id, type, content, timestamp, files, plus
@@ -37,7 +53,7 @@ const messageShape = {
   type: z.enum(["user", "ai"], { message: "Message type must be user or ai" }),
   content: z
     .string()
-    .max(MAX_CONTENT, "A message is too long")
+    .max(MAX_MESSAGE_CHARS, MESSAGE_TOO_LONG)
     .nullish()
     .transform((v) => v ?? ""),
   timestamp: z.union([z.string().max(64), z.number()]).nullish(),
@@ -46,8 +62,9 @@ const messageShape = {
 export const MessageInput = z.object(messageShape).catchall(z.unknown());
 export type MessageInput = z.input<typeof MessageInput>;
 
-const Messages = z.array(MessageInput).max(MAX_MESSAGES, `A conversation can hold at most ${MAX_MESSAGES} messages`);
+const Messages = z.array(MessageInput).max(MAX_CONVERSATION_MESSAGES, CONVERSATION_FULL);
 const Title = z.string().trim().max(200, "Title is too long");
+const Version = z.number({ message: "version must be a number" }).int().nonnegative();
 const Id = z
   .string()
   .trim()
@@ -55,15 +72,6 @@ const Id = z
   .max(100)
   .regex(/^[A-Za-z0-9_-]+$/, "Invalid conversation id");
 const List = z.enum(LIST_TYPES);
-
-export interface Message {
-  id: string;
-  type: "user" | "ai";
-  content: string;
-  timestamp: string | null;
-  files: z.output<typeof FileMeta>[];
-  [meta: string]: unknown;
-}
 
 export interface Summary {
   id: string;
@@ -74,7 +82,18 @@ export interface Summary {
   createdAt: string;
   updatedAt: string;
   messageCount: number;
+  /** Send it back with the next save: a save against an older version is refused. */
+  version: number;
   lastMessage: { type: string; content: string; timestamp: string | null } | null;
+}
+
+/** One page of a conversation, oldest message first. */
+export interface Page extends Summary {
+  messages: Message[];
+  /** Whether older messages exist before this page. */
+  hasMore: boolean;
+  /** The `before` that fetches the page before this one; null at the conversation's start. */
+  older: number | null;
 }
 
 function summary(c: ConversationItem): Summary {
@@ -87,88 +106,11 @@ function summary(c: ConversationItem): Summary {
     createdAt: c.createdAt,
     updatedAt: c.updatedAt,
     messageCount: c.messageCount,
+    version: c.version ?? 0,
     lastMessage: c.lastMessageType
       ? { type: c.lastMessageType, content: c.lastMessagePreview ?? "", timestamp: c.lastMessageAt ?? null }
       : null,
   };
-}
-
-type Parsed = z.output<typeof MessageInput>;
-type Record_ = Omit<MessageItem, "conversationId" | "userId">;
-
-function toRecord(message: Parsed, messageId: string, position: number): Record_ {
-  const meta = Object.fromEntries(Object.entries(message).filter(([key]) => !MESSAGE_FIELDS.has(key)));
-  const timestamp = message.timestamp === null || message.timestamp === undefined ? undefined : String(message.timestamp);
-  const hasDetails = (message.files?.length ?? 0) > 0 || Object.keys(meta).length > 0;
-  const details = hasDetails ? JSON.stringify({ files: message.files ?? [], meta }) : undefined;
-  const bytes = Buffer.byteLength(message.content) + Buffer.byteLength(details ?? "");
-  if (bytes > MAX_MESSAGE_BYTES) throw new TooLarge("A message is too large to save");
-  const hash = createHash("sha256")
-    .update(JSON.stringify([message.type, message.content, timestamp, details]))
-    .digest("base64url");
-  return { messageId, position, type: message.type, content: message.content, timestamp, details, hash };
-}
-
-function fromRecord(item: MessageItem): Message {
-  const details = item.details ? (JSON.parse(item.details) as { files?: Message["files"]; meta?: Record<string, unknown> }) : {};
-  return {
-    ...details.meta,
-    id: item.messageId,
-    type: item.type,
-    content: item.content,
-    timestamp: item.timestamp ?? null,
-    files: details.files ?? [],
-  };
-}
-
-/** Client ids are timestamps and can collide; a repeat gets a stable suffix so both messages survive every save. */
-function uniqueIds(messages: Parsed[]): string[] {
-  const seen = new Map<string, number>();
-  return messages.map((m) => {
-    const count = (seen.get(m.id) ?? 0) + 1;
-    seen.set(m.id, count);
-    return count === 1 ? m.id : `${m.id}~${count}`;
-  });
-}
-
-function lastMessageFields(last: Record_ | undefined) {
-  return last
-    ? {
-        lastMessageType: last.type,
-        lastMessagePreview: last.content.slice(0, PREVIEW_CHARS),
-        lastMessageAt: last.timestamp ?? new Date().toISOString(),
-      }
-    : undefined;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** BatchWriteItem may leave items unprocessed under load; they are sent again. */
-async function putAll(items: MessageItem[]) {
-  let pending = items;
-  for (let attempt = 0; pending.length > 0; attempt++) {
-    if (attempt === 6) throw new Error(`${pending.length} messages could not be written`);
-    if (attempt > 0) await sleep(50 * 2 ** attempt);
-    const result = await MessageEntity.put(pending).go({ concurrency: 4 });
-    const left = new Set(result.unprocessed.map((u) => (u as { messageId?: string }).messageId));
-    pending = pending.filter((item) => left.has(item.messageId));
-  }
-}
-
-async function deleteAll(conversationId: string, messageIds: string[]) {
-  let pending = messageIds;
-  for (let attempt = 0; pending.length > 0; attempt++) {
-    if (attempt === 6) throw new Error(`${pending.length} messages could not be deleted`);
-    if (attempt > 0) await sleep(50 * 2 ** attempt);
-    const result = await MessageEntity.delete(pending.map((messageId) => ({ conversationId, messageId }))).go({ concurrency: 4 });
-    const left = new Set(result.unprocessed.map((u) => (u as { messageId?: string }).messageId));
-    pending = pending.filter((id) => left.has(id));
-  }
-}
-
-async function existingMessages(conversationId: string) {
-  const result = await MessageEntity.query.primary({ conversationId }).go({ pages: "all", attributes: ["messageId", "hash", "position"] });
-  return new Map(result.data.map((m) => [m.messageId as string, { hash: m.hash as string, position: m.position as number }]));
 }
 
 async function owned(listType: ListType, id: string): Promise<ConversationItem> {
@@ -178,15 +120,46 @@ async function owned(listType: ListType, id: string): Promise<ConversationItem> 
   return conversation;
 }
 
+const keyOf = (c: ConversationItem) => ({ userId: c.userId, conversationId: c.conversationId });
+
 /**
- * Makes the stored messages equal to `messages`: new and changed ones are
- * written, unchanged ones skipped, missing ones deleted. Saving the same list
- * twice changes nothing.
+ * Takes the next version, and room for `added` messages, in one conditional update:
+ * of two saves made from the same version only the first gets through, and no
+ * conversation grows past the cap. The answer's messageCount ends the new positions.
  */
-async function replaceMessages(conversation: ConversationItem, messages: Parsed[]): Promise<ConversationItem> {
+async function claim(conversation: ConversationItem, expected: number | undefined, added: number): Promise<ConversationItem> {
+  try {
+    const result = await ConversationEntity.update(keyOf(conversation))
+      .add({ version: 1, messageCount: added })
+      .where((a, o) => {
+        const room = o.lte(a.messageCount, MAX_CONVERSATION_MESSAGES - added);
+        if (expected === undefined) return room;
+        // Conversations saved before versions existed count as version 0.
+        const current = expected === 0 ? `(${o.notExists(a.version)} OR ${o.eq(a.version, 0)})` : o.eq(a.version, expected);
+        return `${current} AND ${room}`;
+      })
+      .go({ response: "all_new" });
+    return result.data as ConversationItem;
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    const now = (await ConversationEntity.get(keyOf(conversation)).go()).data;
+    if (!now) throw new NotFound("Conversation");
+    if (expected !== undefined && (now.version ?? 0) !== expected) throw new Conflict(STALE_CONVERSATION);
+    throw new Invalid(CONVERSATION_FULL);
+  }
+}
+
+type Parsed = z.output<typeof MessageInput>;
+
+/**
+ * Makes the stored messages equal to `messages` (the spec's full-list save): new and
+ * changed ones are written, unchanged ones skipped, missing ones deleted.
+ */
+async function replaceMessages(conversation: ConversationItem, messages: Parsed[], expected?: number): Promise<ConversationItem> {
+  await claim(conversation, expected, 0);
   const ids = uniqueIds(messages);
   const records = messages.map((m, i) => toRecord(m, ids[i]!, i));
-  const existing = await existingMessages(conversation.conversationId);
+  const existing = await storedMessages(conversation.conversationId);
   const wanted = new Set(ids);
   const toWrite = records.filter((r) => {
     const stored = existing.get(r.messageId);
@@ -197,14 +170,52 @@ async function replaceMessages(conversation: ConversationItem, messages: Parsed[
   await Promise.all([putAll(toWrite.map((r) => ({ ...base, ...r }))), deleteAll(conversation.conversationId, toDelete)]);
 
   const last = lastMessageFields(records[records.length - 1]);
-  const update = ConversationEntity.patch({ userId: conversation.userId, conversationId: conversation.conversationId }).set({
-    messageCount: records.length,
-    ...last,
-  });
+  const update = ConversationEntity.patch(keyOf(conversation)).set({ messageCount: records.length, ...last });
   const result = await (last ? update : update.remove(["lastMessageType", "lastMessagePreview", "lastMessageAt"])).go({
     response: "all_new",
   });
   return result.data as ConversationItem;
+}
+
+/**
+ * Writes only the given messages: one whose id is stored is updated in place, a new
+ * one goes at the end in the order given. The rest of the conversation is not read.
+ */
+async function upsertMessages(conversation: ConversationItem, messages: ParsedMessage[], expected?: number): Promise<ConversationItem> {
+  const ids = uniqueIds(messages);
+  const stored = await storedSubset(conversation.conversationId, ids);
+  const fresh = messages.flatMap((m, i) => (stored.has(ids[i]!) ? [] : [i]));
+  const claimed = await claim(conversation, expected, fresh.length);
+  let next = claimed.messageCount - fresh.length;
+  const records: MessageRecord[] = [];
+  messages.forEach((m, i) => {
+    const id = ids[i]!;
+    const kept = stored.get(id);
+    const record = toRecord(m, id, kept ? kept.position : next++);
+    if (!kept || kept.hash !== record.hash) records.push(record);
+  });
+  await putAll(records.map((r) => ({ ...r, conversationId: conversation.conversationId, userId: conversation.userId })));
+  const newest = records.filter((r) => r.position === claimed.messageCount - 1).pop();
+  if (!newest) return claimed;
+  const updated = await ConversationEntity.patch(keyOf(conversation)).set(lastMessageFields(newest)!).go({ response: "all_new" });
+  return updated.data as ConversationItem;
+}
+
+/**
+ * Conversations saved before the position index get it on their next save: their
+ * messages are written once more. Until then a read pages them in memory (they hold
+ * at most the old cap of 2,000), so reading stays read-only.
+ */
+async function indexPositions(conversation: ConversationItem) {
+  if (conversation.positionsIndexed) return;
+  const all = await MessageEntity.query.primary({ conversationId: conversation.conversationId }).go({ pages: "all" });
+  await putAll(all.data);
+  await ConversationEntity.patch(keyOf(conversation)).set({ positionsIndexed: true }).go();
+}
+
+function positionQuery(conversationId: string, before: number | undefined) {
+  const query = MessageEntity.query.byPosition({ conversationId });
+  return before === undefined ? query : query.lt({ position: before });
 }
 
 export namespace Conversation {
@@ -216,13 +227,22 @@ export namespace Conversation {
   });
   export type CreateInput = z.input<typeof CreateInput>;
 
-  /** The body of a PUT: the full message list, or a new title (or both). */
+  /**
+   * The body of a PUT: the full message list (the spec's), only the new or changed
+   * messages (`upsert`), a new title, or a title with either. `version`, when sent,
+   * must be the conversation's current one.
+   */
   export const UpdateInput = z
     .object({
       title: Title.min(1, "Title cannot be empty").optional(),
       messages: Messages.optional(),
+      upsert: Messages.optional(),
+      version: Version.optional(),
     })
-    .refine((v) => v.title !== undefined || v.messages !== undefined, { message: "Send messages or a title" });
+    .refine((v) => v.title !== undefined || v.messages !== undefined || v.upsert !== undefined, {
+      message: "Send messages or a title",
+    })
+    .refine((v) => v.messages === undefined || v.upsert === undefined, { message: "Send messages or upsert, not both" });
   export type UpdateInput = z.input<typeof UpdateInput>;
 
   export const AppendInput = z.object({
@@ -235,20 +255,52 @@ export namespace Conversation {
       .max(100),
   });
 
+  export const PageInput = z.object({
+    listType: List,
+    id: Id,
+    limit: z.coerce
+      .number({ message: "limit must be a number" })
+      .int("limit must be a whole number")
+      .min(1, "limit must be at least 1")
+      .max(MAX_MESSAGE_PAGE, `limit can be at most ${MAX_MESSAGE_PAGE}`)
+      .default(MAX_MESSAGE_PAGE),
+    before: z.coerce.number({ message: "before must be a number" }).int().nonnegative().optional(),
+  });
+  export type PageInput = z.input<typeof PageInput>;
+
   /** The caller's conversations of one list, newest first: one Query that reads no message. */
   export const list = fn(List, async (listType): Promise<Summary[]> => {
     const result = await ConversationEntity.query.byList({ userId: Actor.userId(), listType }).go({ order: "desc", pages: "all" });
     return result.data.map(summary);
   });
 
-  /** One conversation with its messages in order. */
-  export const get = fn(z.object({ listType: List, id: Id }), async ({ listType, id }) => {
+  /**
+   * One page of a conversation: the latest messages, or those before `before`, in
+   * order. One Query on the position index however long the conversation is; a page
+   * also stops at MAX_PAGE_BYTES so it always fits one response.
+   */
+  export const get = fn(PageInput, async ({ listType, id, limit, before }): Promise<Page> => {
     const conversation = await owned(listType, id);
-    const result = await MessageEntity.query.primary({ conversationId: id }).go({ pages: "all" });
-    const messages = result.data
-      .sort((a, b) => a.position - b.position || (a.timestamp ?? "").localeCompare(b.timestamp ?? ""))
-      .map(fromRecord);
-    return { ...summary(conversation), messages };
+    const data = conversation.positionsIndexed
+      ? (await positionQuery(id, before).go({ order: "desc", limit: limit + 1 })).data
+      : (await MessageEntity.query.primary({ conversationId: id }).go({ pages: "all" })).data
+          .filter((m) => before === undefined || m.position < before)
+          .sort((a, b) => b.position - a.position)
+          .slice(0, limit + 1);
+    const page: typeof data = [];
+    let bytes = 0;
+    for (const item of data.slice(0, limit)) {
+      bytes += recordBytes(item);
+      if (page.length > 0 && bytes > MAX_PAGE_BYTES) break;
+      page.push(item);
+    }
+    const hasMore = data.length > page.length;
+    return {
+      ...summary(conversation),
+      messages: page.reverse().map(fromRecord),
+      hasMore,
+      older: hasMore ? page[0]!.position : null,
+    };
   });
 
   export const create = fn(CreateInput, async ({ listType, title, messages, sessionId }): Promise<Summary> => {
@@ -258,6 +310,7 @@ export namespace Conversation {
         userId: Actor.userId(),
         listType,
         title: title ?? "New Conversation",
+        positionsIndexed: true,
         ...(sessionId ? { sessionId } : {}),
       }).go()
     ).data as ConversationItem;
@@ -269,14 +322,14 @@ export namespace Conversation {
     z.object({ listType: List, id: Id, changes: UpdateInput }),
     async ({ listType, id, changes }): Promise<Summary> => {
       let conversation = await owned(listType, id);
+      await indexPositions(conversation);
+      // A rename is not a change to the messages: it neither needs nor moves the version.
       if (changes.title !== undefined) {
-        conversation = (
-          await ConversationEntity.patch({ userId: conversation.userId, conversationId: id })
-            .set({ title: changes.title })
-            .go({ response: "all_new" })
-        ).data as ConversationItem;
+        conversation = (await ConversationEntity.patch(keyOf(conversation)).set({ title: changes.title }).go({ response: "all_new" }))
+          .data as ConversationItem;
       }
-      if (changes.messages !== undefined) conversation = await replaceMessages(conversation, changes.messages);
+      if (changes.messages !== undefined) conversation = await replaceMessages(conversation, changes.messages, changes.version);
+      if (changes.upsert !== undefined) conversation = await upsertMessages(conversation, changes.upsert, changes.version);
       return summary(conversation);
     },
   );
@@ -284,29 +337,27 @@ export namespace Conversation {
   /** Deletes the conversation and all its messages (the messages first, so a retry can finish the job). */
   export const remove = fn(z.object({ listType: List, id: Id }), async ({ listType, id }) => {
     const conversation = await owned(listType, id);
-    await deleteAll(id, [...(await existingMessages(id)).keys()]);
-    await ConversationEntity.delete({ userId: conversation.userId, conversationId: id }).go();
+    await deleteAll(id, [...(await storedMessages(id)).keys()]);
+    await ConversationEntity.delete(keyOf(conversation)).go();
     return { id, deleted: true as const };
   });
 
   /**
    * Adds messages at the end without resending the list (the projects chat).
-   * Positions come from an atomic counter, so concurrent appends never share one.
+   * Positions come from the same atomic claim as every save, so concurrent appends
+   * never share one and none goes past the cap.
    */
   export const appendMessages = fn(AppendInput, async ({ listType, id, messages }): Promise<Summary> => {
     const conversation = await owned(listType, id);
-    const withIds = messages.map((m, i) => ({ ...m, id: m.id ?? `${Date.now()}-${i}-${randomUUID().slice(0, 8)}` })) as Parsed[];
-    const counted = await ConversationEntity.update({ userId: conversation.userId, conversationId: id })
-      .add({ messageCount: withIds.length })
-      .go({ response: "all_new" });
-    const first = (counted.data.messageCount ?? withIds.length) - withIds.length;
-    const records = withIds.map((m, i) => toRecord(m, m.id, first + i));
-    await putAll(records.map((r) => ({ ...r, conversationId: id, userId: conversation.userId })));
-    const updated = await ConversationEntity.patch({ userId: conversation.userId, conversationId: id })
-      .set(lastMessageFields(records[records.length - 1])!)
-      .go({ response: "all_new" });
-    return summary(updated.data as ConversationItem);
+    await indexPositions(conversation);
+    const withIds = messages.map((m, i) => ({ ...m, id: m.id ?? `${Date.now()}-${i}-${randomUUID().slice(0, 8)}` }));
+    return summary(await upsertMessages(conversation, withIds));
   });
+
+  /** Whether `adding` more messages would take the conversation past the cap (asked before a model is). */
+  export function assertRoom(conversation: Pick<Summary, "messageCount">, adding: number) {
+    if (conversation.messageCount + adding > MAX_CONVERSATION_MESSAGES) throw new Invalid(CONVERSATION_FULL);
+  }
 
   /** The caller's newest conversation of a list with exactly this title (e.g. "All Projects Chat"). */
   export async function findByTitle(listType: ListType, title: string): Promise<Summary | undefined> {

@@ -1,5 +1,4 @@
 import { PutObjectCommand } from "@aws-sdk/client-s3";
-import { createPresignedPost } from "@aws-sdk/s3-presigned-post";
 import { z } from "zod";
 import { Actor } from "../actor";
 import { nextId } from "../db/counter";
@@ -174,8 +173,7 @@ export namespace Document {
 
   export interface UploadTicket {
     document: Info;
-    /** POST multipart/form-data to `url`: every entry of `fields` first, then the file as `file`. */
-    upload: { method: "POST"; url: string; fields: Record<string, string>; expiresAt: string; maxBytes: number };
+    upload: Storage.PresignedUpload;
   }
 
   /**
@@ -186,26 +184,13 @@ export namespace Document {
   export const requestUpload = fn(UploadRequest, async (input): Promise<UploadTicket> => {
     const fileType = admit(input.fileName, input.contentType, input.size);
     const item = await createRecord({ ...input, fileType });
-    const post = await createPresignedPost(Storage.publicS3(), {
-      Bucket: Storage.bucket(),
-      Key: item.storageKey,
-      Conditions: [
-        ["content-length-range", 1, MAX_DOCUMENT_BYTES],
-        ["eq", "$Content-Type", fileType],
-      ],
-      Fields: { "Content-Type": fileType },
-      Expires: UPLOAD_EXPIRES_SECONDS,
+    const upload = await Storage.presignedUpload({
+      key: item.storageKey,
+      contentType: fileType,
+      maxBytes: MAX_DOCUMENT_BYTES,
+      expiresIn: UPLOAD_EXPIRES_SECONDS,
     });
-    return {
-      document: present(item),
-      upload: {
-        method: "POST",
-        url: post.url,
-        fields: post.fields,
-        expiresAt: new Date(Date.now() + UPLOAD_EXPIRES_SECONDS * 1000).toISOString(),
-        maxBytes: MAX_DOCUMENT_BYTES,
-      },
-    };
+    return { document: present(item), upload };
   });
 
   export const UploadFields = z.object({

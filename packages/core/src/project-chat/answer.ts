@@ -6,11 +6,11 @@ import type { Config } from "../config";
 import type { Hit } from "../search/engine";
 import { excerpt } from "../search/excerpt";
 import { citedNumbers, toCitation, type Citation } from "./citations";
+import { boundedHistory } from "../ai/history";
+import { HISTORY_MESSAGES } from "../chat/limits";
 import type { ChatMessage } from "./history";
 import { offlineProjectAnswer } from "./offline";
 
-/** The last messages of the conversation that go with a question (as the general chat sends). */
-export const HISTORY_LIMIT = 10;
 /** Passages a model reads with each question (~10k characters of chunks). */
 export const MODEL_PASSAGES = 8;
 /** Below this much time left, a model is not started: the offline answer comes instead. */
@@ -77,15 +77,18 @@ function candidates(c: Config): Model[] {
  */
 export async function answerWithSources(context: AnswerContext, deadline: number, deps: AnswerDeps): Promise<ChatAnswer> {
   const passages = context.hits.slice(0, MODEL_PASSAGES);
-  const history: Message[] = context.history
-    .slice(-HISTORY_LIMIT)
-    // The offline model's quotes are not answers a model should build on; the questions stay.
-    .filter((m) => m.content.trim() && m.model !== OFFLINE)
-    .map((m) => ({ role: m.type === "user" ? "user" : "assistant", content: m.content }));
-  const messages: Message[] = [...history, { role: "user", content: renderContext(context, passages) }];
+  const history = boundedHistory(
+    context.history
+      .slice(-HISTORY_MESSAGES)
+      // The offline model's quotes are not answers a model should build on; the questions stay.
+      .filter((m) => m.content.trim() && m.model !== OFFLINE)
+      .map((m): Message => ({ role: m.type === "user" ? "user" : "assistant", content: m.content })),
+  );
+  const messages: Message[] = [...history.messages, { role: "user", content: renderContext(context, passages) }];
 
   const recorder = new Recorder(deps.store);
   const failures: string[] = [];
+  const historyNotes = history.note ? [history.note] : [];
   try {
     for (const model of candidates(deps.config)) {
       const left = deadline - Date.now();
@@ -116,7 +119,7 @@ export async function answerWithSources(context: AnswerContext, deadline: number
         const hit = passages[n - 1]!;
         return toCitation(hit, n, excerpt(hit.text, context.question, 280), context.projectNames?.get(hit.projectId));
       });
-      return { response: text, citations, model: model.choice, offline: false, notes: failures };
+      return { response: text, citations, model: model.choice, offline: false, notes: [...historyNotes, ...failures] };
     }
   } finally {
     await recorder.flush();

@@ -69,7 +69,7 @@ async function readConversation(id: string) {
 }
 
 export namespace ChatHistory {
-  /** The scope's messages in order; none before the first question (nothing is created by reading). */
+  /** The scope's latest messages in order; none before the first question (nothing is created by reading). */
   export async function messages(scope: Scope): Promise<{ conversationId: string | null; messages: ChatMessage[] }> {
     let id = await linked(scope);
     if (!id && scope.kind === "all") id = (await Conversation.findByTitle("projects", ALL_PROJECTS_TITLE))?.id;
@@ -84,7 +84,11 @@ export namespace ChatHistory {
     const existingId = await linked(scope);
     if (existingId) {
       const conversation = await readConversation(existingId);
-      if (conversation) return { id: conversation.id, messages: conversation.messages.map(present) };
+      if (conversation) {
+        // Refused before a model is asked: the question and its answer would not fit.
+        Conversation.assertRoom(conversation, 2);
+        return { id: conversation.id, messages: conversation.messages.map(present) };
+      }
     }
     // The all-projects chat adopts a conversation the client made under the spec's title.
     const adopted = !existingId && scope.kind === "all" ? await Conversation.findByTitle("projects", ALL_PROJECTS_TITLE) : undefined;

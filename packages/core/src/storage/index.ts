@@ -1,4 +1,5 @@
 import { DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { createPresignedPost } from "@aws-sdk/s3-presigned-post";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { config } from "../config";
 
@@ -47,6 +48,45 @@ export namespace Storage {
     for (let i = 0; i < keys.length; i += 1000) {
       await s3().send(new DeleteObjectsCommand({ Bucket: bucket(), Delete: { Objects: keys.slice(i, i + 1000).map((Key) => ({ Key })) } }));
     }
+  }
+
+  /** What the browser needs to upload one file straight to S3. */
+  export interface PresignedUpload {
+    /** POST multipart/form-data to `url`: every entry of `fields` first, then the file as `file`. */
+    method: "POST";
+    url: string;
+    fields: Record<string, string>;
+    expiresAt: string;
+    maxBytes: number;
+  }
+
+  /**
+   * A presigned POST for one key: the policy pins the key, the Content-Type and
+   * 1 byte..maxBytes. (Local S3 does not enforce policies: readers re-check size and type.)
+   */
+  export async function presignedUpload(input: {
+    key: string;
+    contentType: string;
+    maxBytes: number;
+    expiresIn: number;
+  }): Promise<PresignedUpload> {
+    const post = await createPresignedPost(publicS3(), {
+      Bucket: bucket(),
+      Key: input.key,
+      Conditions: [
+        ["content-length-range", 1, input.maxBytes],
+        ["eq", "$Content-Type", input.contentType],
+      ],
+      Fields: { "Content-Type": input.contentType },
+      Expires: input.expiresIn,
+    });
+    return {
+      method: "POST",
+      url: post.url,
+      fields: post.fields,
+      expiresAt: new Date(Date.now() + input.expiresIn * 1000).toISOString(),
+      maxBytes: input.maxBytes,
+    };
   }
 
   /** A short-lived link the browser can open (logos, document views). */

@@ -1,5 +1,31 @@
+import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, signedInUser, type TestUser } from "@quorum/local/testing";
+
+const MB = 1024 * 1024;
+
+/** The browser's way for a large attachment: a presigned POST ticket, then the form straight to S3. */
+async function uploadAttachment(user: TestUser, fileName: string, contentType: string, data: Buffer): Promise<string> {
+  const ticket = await call(user, "POST", "/api/chat/attachments/upload-url", { fileName, contentType, size: data.length });
+  expect(ticket.status, ticket.text).toBe(201);
+  const form = new FormData();
+  for (const [k, v] of Object.entries(ticket.body.upload.fields as Record<string, string>)) form.append(k, v);
+  form.append("file", new Blob([new Uint8Array(data)], { type: contentType }), fileName);
+  const posted = await fetch(ticket.body.upload.url, { method: "POST", body: form });
+  expect(posted.status, await posted.text()).toBeLessThan(300);
+  return ticket.body.key;
+}
+
+async function storedKeys(prefix: string) {
+  const s3 = new S3Client({
+    region: "us-east-1",
+    endpoint: process.env.S3_ENDPOINT,
+    forcePathStyle: true,
+    credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+  });
+  const page = await s3.send(new ListObjectsV2Command({ Bucket: process.env.BUCKET_NAME, Prefix: prefix }));
+  return (page.Contents ?? []).map((o) => o.Key!);
+}
 
 /** The local stack configures no model: these calls exercise the offline model end to end. */
 describe("chat API without a configured model", () => {
@@ -42,18 +68,48 @@ describe("chat API without a configured model", () => {
     expect(res.body.attachments).toEqual([expect.objectContaining({ name: "schedule.txt", status: "read" })]);
   });
 
-  it("takes attachments up to the gateway's 10 MB body limit", async () => {
-    const text = "Order 4711: hydraulic pumps, delivery on 12 May.\n".repeat(100_000);
-    const data = `data:text/plain;base64,${Buffer.from(text).toString("base64")}`;
-    expect(data.length).toBeGreaterThan(6_000_000);
+  it("an attachment over 6 MB goes to S3 by presigned upload, is read by its key, then deleted", async () => {
+    const data = Buffer.from("Order 4711: hydraulic pumps, delivery on 12 May.\n".repeat(140_000));
+    expect(data.length).toBeGreaterThan(6 * MB);
+    // Inline, the same file cannot reach a Lambda: the request is refused before any handler runs.
+    const inline = `data:text/plain;base64,${data.toString("base64")}`;
+    expect(
+      (await call(ann, "POST", "/api/chat", { message: "When?", files: [{ name: "orders.txt", type: "text/plain", data: inline }] }))
+        .status,
+    ).toBe(413);
+
+    const key = await uploadAttachment(ann, "orders.txt", "text/plain", data);
+    expect(key.startsWith(`chat-attachments/${ann.uid}/`)).toBe(true);
     const res = await call(ann, "POST", "/api/chat", {
       model: "gemini",
       message: "When is the delivery?",
-      files: [{ name: "orders.txt", type: "text/plain", data }],
+      files: [{ name: "orders.txt", type: "text/plain", key }],
     });
-    expect(res.status).toBe(200);
+    expect(res.status, res.text).toBe(200);
     expect(res.body.attachments[0]).toMatchObject({ name: "orders.txt", status: "read" });
     expect(res.body.response).toContain("delivery on 12 May");
+    expect(await storedKeys(`chat-attachments/${ann.uid}/`)).not.toContain(key);
+  });
+
+  it("refuses an attachment over 20 MB before upload, and never reads another user's upload", async () => {
+    const big = await call(ann, "POST", "/api/chat/attachments/upload-url", {
+      fileName: "scan.pdf",
+      contentType: "application/pdf",
+      size: 21 * MB,
+    });
+    expect(big).toMatchObject({ status: 413, body: { error: '"scan.pdf" is 21 MB; attachments can be at most 20 MB each.' } });
+    expect((await call(ann, "POST", "/api/chat/attachments/upload-url", { fileName: "empty.txt", size: 0 })).status).toBe(400);
+
+    const bob = await signedInUser({ displayName: "Bob" });
+    const key = await uploadAttachment(bob, "secret.txt", "text/plain", Buffer.from("Bob's margin is 40%."));
+    const res = await call(ann, "POST", "/api/chat", {
+      message: "What is the margin?",
+      files: [{ name: "secret.txt", type: "text/plain", key }],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.attachments[0]).toMatchObject({ status: "unreadable", error: "the upload was not found" });
+    expect(res.text).not.toContain("40%");
+    expect(await storedKeys(`chat-attachments/${bob.uid}/`)).toContain(key);
   });
 
   it("refuses an unknown model, an empty message and another user's id", async () => {

@@ -1,7 +1,8 @@
 import { Ai } from "@quorum/core/ai/index";
 import { Chat } from "@quorum/core/chat/index";
+import { ChatUpload } from "@quorum/core/chat/uploads";
 import { Quota } from "@quorum/core/quota/index";
-import { route } from "../http/route";
+import { reply, route } from "../http/route";
 
 /**
  * POST /api/chat: `{ response, model, ... }`. Every question to the chat's
@@ -18,3 +19,10 @@ export const generateTitle = route({ body: Chat.TitleInput }, async ({ body }) =
 
 /** GET /api/ai-status: `{ services: [{ service, status }] }`, status active, standby or offline. */
 export const status = route({}, async () => Ai.status());
+
+/**
+ * POST /api/chat/attachments/upload-url { fileName, contentType, size } -> 201 { key, upload }:
+ * a presigned S3 POST for an attachment too large to travel inside the chat request.
+ * The question then names it as `files: [{ name, type, key }]`.
+ */
+export const attachmentUploadUrl = route({ body: ChatUpload.Request }, async ({ body }) => reply(201, await ChatUpload.request(body)));

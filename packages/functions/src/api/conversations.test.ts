@@ -57,6 +57,7 @@ describe("conversations", () => {
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       messageCount: 2,
+      version: 1,
       lastMessage: { type: "ai", content: "Hi! How can I help you today with your quotes?", timestamp: expect.any(String) },
     });
     expect(list.body.conversations.find((c: { id: string }) => c.id === second.body.id)).toMatchObject({
@@ -206,6 +207,81 @@ describe("conversations", () => {
       messages: [],
     });
     expect((await call(ann, "DELETE", `/api/projects-conversations/${project.body.id}`)).status).toBe(200);
+  });
+
+  it("reads the latest page first and older pages by `before`, each in order", async () => {
+    const messages = Array.from({ length: 7 }, (_, i) => message(`17000000005${i}0`, i % 2 ? "ai" : "user", `m${i}`));
+    const created = await call(ann, "POST", "/api/conversations", { title: "Pages", userId: ann.uid, messages });
+    const contents = (body: { messages: { content: string }[] }) => body.messages.map((m) => m.content);
+
+    const latest = await call(ann, "GET", `/api/conversations/${created.body.id}?userId=${ann.uid}&limit=3`);
+    expect(latest.status).toBe(200);
+    expect(contents(latest.body)).toEqual(["m4", "m5", "m6"]);
+    expect(latest.body).toMatchObject({ messageCount: 7, hasMore: true, older: 4 });
+    const middle = await call(ann, "GET", `/api/conversations/${created.body.id}?limit=3&before=${latest.body.older}`);
+    expect(contents(middle.body)).toEqual(["m1", "m2", "m3"]);
+    const first = await call(ann, "GET", `/api/conversations/${created.body.id}?limit=3&before=${middle.body.older}`);
+    expect(first.body).toMatchObject({ hasMore: false, older: null });
+    expect(contents(first.body)).toEqual(["m0"]);
+    // Without a page size the spec's call still gets the whole of a short conversation.
+    const whole = await call(ann, "GET", `/api/conversations/${created.body.id}`);
+    expect(contents(whole.body)).toEqual(messages.map((m) => m.content));
+    expect((await call(ann, "GET", `/api/conversations/${created.body.id}?limit=201`)).status).toBe(400);
+    expect((await call(ann, "GET", `/api/conversations/${created.body.id}?before=soon`)).status).toBe(400);
+  });
+
+  it("saving only new or changed messages appends the new ones and edits the changed one in place", async () => {
+    const created = await call(ann, "POST", "/api/conversations", {
+      title: "Delta",
+      userId: ann.uid,
+      messages: [message("1700000000600", "user", "Q1"), message("1700000000601", "ai", "A1")],
+    });
+    const id = created.body.id;
+    const saved = await call(ann, "PUT", `/api/conversations/${id}`, {
+      upsert: [
+        message("1700000000601", "ai", "A1, corrected"),
+        message("1700000000602", "user", "Q2"),
+        message("1700000000603", "ai", "A2"),
+      ],
+      version: created.body.version,
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ messageCount: 4, version: created.body.version + 1, lastMessage: { content: "A2" } });
+    const got = await call(ann, "GET", `/api/conversations/${id}`);
+    expect(got.body.messages.map((m: { content: string }) => m.content)).toEqual(["Q1", "A1, corrected", "Q2", "A2"]);
+    expect((await call(ann, "PUT", `/api/conversations/${id}`, { upsert: [], messages: [] })).status).toBe(400);
+  });
+
+  it("of two tabs saving from the same version, the stale one gets 409 and succeeds after reloading", async () => {
+    const created = await call(ann, "POST", "/api/conversations", {
+      title: "Two tabs",
+      userId: ann.uid,
+      messages: [message("1700000000700", "user", "Q1"), message("1700000000701", "ai", "A1")],
+    });
+    const id = created.body.id;
+    const save = (tab: string) =>
+      call(ann, "PUT", `/api/conversations/${id}`, {
+        upsert: [message(`170000000071${tab}`, "user", `Q from tab ${tab}`), message(`170000000072${tab}`, "ai", `A for tab ${tab}`)],
+        version: created.body.version,
+      });
+    const results = await Promise.all([save("1"), save("2")]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const stale = results.find((r) => r.status === 409)!;
+    expect(stale.body).toEqual({ error: "This conversation was changed elsewhere. Reload it and try again." });
+
+    const reloaded = await call(ann, "GET", `/api/conversations/${id}?limit=50`);
+    const loser = results[0]!.status === 409 ? "1" : "2";
+    const retried = await call(ann, "PUT", `/api/conversations/${id}`, {
+      upsert: [message(`170000000071${loser}`, "user", `Q from tab ${loser}`), message(`170000000072${loser}`, "ai", `A for tab ${loser}`)],
+      version: reloaded.body.version,
+    });
+    expect(retried.status).toBe(200);
+    const after = await call(ann, "GET", `/api/conversations/${id}`);
+    expect(after.body.messageCount).toBe(6);
+    expect(after.body.messages.map((m: { content: string }) => m.content).slice(4)).toEqual([`Q from tab ${loser}`, `A for tab ${loser}`]);
+    // A full-list save with a stale version is refused the same way; a rename needs no version.
+    expect((await call(ann, "PUT", `/api/conversations/${id}`, { messages: [], version: created.body.version })).status).toBe(409);
+    expect((await call(ann, "PUT", `/api/conversations/${id}`, { title: "Renamed" })).status).toBe(200);
   });
 
   it("refuses bodies that are not conversations", async () => {

@@ -6,12 +6,16 @@ import { route, UserIdQuery } from "../http/route";
 const IdPath = z.object({ id: z.string().min(1).max(100) });
 // The spec's bodies carry userId: route() has checked it is the caller's, the schemas drop it.
 const CreateBody = Conversation.CreateInput.omit({ listType: true });
+/** `?limit=&before=`: a page of messages, the latest when `before` is absent. */
+const PageQuery = UserIdQuery.extend(Conversation.PageInput.pick({ limit: true, before: true }).shape);
 
 /** The same API for both sidebars; the list type is kept on each record. */
 function handlers(listType: ListType) {
   return {
     list: route({ query: UserIdQuery }, async () => ({ conversations: await Conversation.list(listType) })),
-    get: route({ path: IdPath, query: UserIdQuery }, async ({ path }) => Conversation.get({ listType, id: path.id })),
+    get: route({ path: IdPath, query: PageQuery }, async ({ path, query }) =>
+      Conversation.get({ listType, id: path.id, limit: query.limit, before: query.before }),
+    ),
     create: route({ body: CreateBody }, async ({ body }) => Conversation.create({ ...body, listType })),
     update: route({ path: IdPath, body: Conversation.UpdateInput }, async ({ path, body }) =>
       Conversation.update({ listType, id: path.id, changes: body }),

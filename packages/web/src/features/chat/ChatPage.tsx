@@ -97,22 +97,39 @@ function ChatWorkspace({ uid }: { uid: string }) {
   );
 }
 
+/** Within this many pixels of the top, the page before the loaded ones is fetched. */
+const LOAD_OLDER_MARGIN = 200;
+
 function Messages({ session }: { session: ChatSession }) {
   const end = React.useRef<HTMLDivElement>(null);
-  const { messages, phase, loadingConversation } = session;
+  const scroller = React.useRef<HTMLDivElement>(null);
+  const { messages, phase, loadingConversation, hasOlder, loadingOlder, loadOlder } = session;
 
-  // The newest message (or the thinking indicator) stays in view.
-  const shown = React.useRef(0);
-  React.useEffect(() => {
-    const added = messages.length - shown.current;
-    shown.current = messages.length;
+  // The newest message (or the thinking indicator) stays in view; older pages arriving
+  // at the top leave the view where it was.
+  const lastId = messages.at(-1)?.id;
+  const shown = React.useRef<{ lastId?: string; count: number; height: number }>({ count: 0, height: 0 });
+  React.useLayoutEffect(() => {
+    const el = scroller.current;
+    const before = shown.current;
+    shown.current = { lastId, count: messages.length, height: el?.scrollHeight ?? 0 };
+    if (el && lastId === before.lastId && messages.length > before.count) {
+      el.scrollTop += el.scrollHeight - before.height;
+      return;
+    }
     if (messages.length === 0 && phase !== "awaiting") return;
     // A loaded conversation jumps to its end; a new message glides in.
+    const added = messages.length - before.count;
     end.current?.scrollIntoView({ block: "end", behavior: added > 2 || added < 0 ? "auto" : "smooth" });
-  }, [messages.length, phase]);
+  }, [messages.length, lastId, phase]);
+
+  const onScroll = () => {
+    const el = scroller.current;
+    if (el && hasOlder && !loadingOlder && el.scrollTop < LOAD_OLDER_MARGIN) void loadOlder();
+  };
 
   return (
-    <div className="min-h-0 flex-1 overflow-y-auto" data-testid="chat-messages">
+    <div ref={scroller} onScroll={onScroll} className="min-h-0 flex-1 overflow-y-auto" data-testid="chat-messages">
       <div className="mx-auto flex min-h-full w-full max-w-3xl flex-col gap-6 px-3 py-6 sm:px-5">
         {loadingConversation ? (
           <div className="flex flex-1 items-center justify-center gap-2 text-sm text-muted-foreground" role="status">
@@ -121,13 +138,32 @@ function Messages({ session }: { session: ChatSession }) {
         ) : messages.length === 0 && phase === "idle" ? (
           <Welcome onPick={(text) => session.setInput(text)} />
         ) : (
-          <ol className="grid grid-cols-1 gap-6" aria-label="Messages">
-            {messages.map((m) => (
-              <li key={m.id}>
-                <MessageBubble message={m} />
-              </li>
-            ))}
-          </ol>
+          <>
+            {hasOlder && (
+              <div className="flex justify-center text-xs text-muted-foreground" role="status" data-testid="older-messages">
+                {loadingOlder ? (
+                  <span className="inline-flex items-center gap-2">
+                    <Spinner className="size-3.5" /> Loading earlier messages...
+                  </span>
+                ) : (
+                  <button
+                    type="button"
+                    className="rounded-md px-2 py-1 hover:bg-accent hover:text-foreground"
+                    onClick={() => void loadOlder()}
+                  >
+                    Show earlier messages
+                  </button>
+                )}
+              </div>
+            )}
+            <ol className="grid grid-cols-1 gap-6" aria-label="Messages">
+              {messages.map((m) => (
+                <li key={m.id}>
+                  <MessageBubble message={m} />
+                </li>
+              ))}
+            </ol>
+          </>
         )}
         {phase === "awaiting" && <ThinkingIndicator research={session.model === RESEARCH_MODEL} />}
         <div ref={end} />

@@ -2,6 +2,7 @@ import * as React from "react";
 import { AlertCircle, ArrowUp, FileText, Image as ImageIcon, Paperclip, X } from "lucide-react";
 import { Spinner } from "@/components/ui/spinner";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { ATTACHMENT_LIMIT_TEXT, MAX_MESSAGE_CHARS } from "@quorum/core/chat/limits";
 import { LimitReachedBanner } from "@/features/billing";
 import { cn } from "@/lib/utils";
 import { acceptFor, formatSize, isImage, type AttachmentKind } from "./files";
@@ -74,7 +75,7 @@ function UploadButton({
 }) {
   const input = React.useRef<HTMLInputElement>(null);
   const label = kind === "document" ? "Upload document" : "Upload image";
-  const hint = kind === "document" ? "PDF, Word, Excel, CSV or text" : "JPG or PNG";
+  const hint = `${kind === "document" ? "PDF, Word, Excel, CSV or text" : "JPG or PNG"}, ${ATTACHMENT_LIMIT_TEXT.replace(/^Up/, "up")}`;
   const Icon = kind === "document" ? Paperclip : ImageIcon;
   return (
     <>
@@ -159,6 +160,7 @@ export function Composer({ session }: { session: ChatSession }) {
           id="chat-input"
           ref={textarea}
           rows={2}
+          maxLength={MAX_MESSAGE_CHARS}
           value={input}
           disabled={busy}
           onChange={(event) => setInput(event.target.value)}
@@ -178,9 +180,18 @@ export function Composer({ session }: { session: ChatSession }) {
           <UploadButton kind="image" disabled={busy} onFiles={session.addFiles} />
           <div className="mx-1 h-5 w-px bg-border" aria-hidden="true" />
           <ModelSelect value={model} onChange={session.setModel} disabled={busy} />
-          <span className="ml-auto hidden pr-2 text-[11px] text-muted-foreground lg:inline">
-            <kbd className="font-sans">Enter</kbd> to send · <kbd className="font-sans">Shift + Enter</kbd> for a new line
+          <span className="ml-2 hidden text-[11px] text-muted-foreground sm:inline" data-testid="attachment-limit">
+            {ATTACHMENT_LIMIT_TEXT}
           </span>
+          {input.length > MAX_MESSAGE_CHARS * 0.9 ? (
+            <span className="ml-auto pr-2 text-[11px] tabular-nums text-amber-700 dark:text-amber-400" data-testid="message-length">
+              {input.length.toLocaleString("en-US")} / {MAX_MESSAGE_CHARS.toLocaleString("en-US")} characters
+            </span>
+          ) : (
+            <span className="ml-auto hidden pr-2 text-[11px] text-muted-foreground lg:inline">
+              <kbd className="font-sans">Enter</kbd> to send · <kbd className="font-sans">Shift + Enter</kbd> for a new line
+            </span>
+          )}
           <button
             type="submit"
             disabled={!canSend}

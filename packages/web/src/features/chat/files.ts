@@ -1,3 +1,11 @@
+import {
+  attachmentTooLarge,
+  formatBytes,
+  MAX_ATTACHMENT_BYTES,
+  MAX_ATTACHMENTS,
+  MAX_INLINE_ATTACHMENT_BYTES,
+  TOO_MANY_ATTACHMENTS,
+} from "@quorum/core/chat/limits";
 import { MESSAGES } from "./model";
 
 /**
@@ -51,13 +59,28 @@ export function rejectionMessage(kind: AttachmentKind): string {
   return kind === "document" ? MESSAGES.unsupportedDocument : MESSAGES.unsupportedImage;
 }
 
-/** Splits a picked set into the files to keep and, when any were refused, the spec's message. */
-export function screenFiles<F extends { name: string; type: string }>(
+/**
+ * Splits a picked set into the files to keep and, when any were refused, why: the
+ * spec's type message first, then the size limit, then the count (with those already pending).
+ */
+export function screenFiles<F extends { name: string; type: string; size: number }>(
   kind: AttachmentKind,
   files: F[],
+  pending = 0,
 ): { accepted: F[]; error: string | null } {
-  const accepted = files.filter((f) => isAccepted(kind, f));
-  return { accepted, error: accepted.length === files.length ? null : rejectionMessage(kind) };
+  const typed = files.filter((f) => isAccepted(kind, f));
+  const sized = typed.filter((f) => f.size <= MAX_ATTACHMENT_BYTES);
+  const accepted = sized.slice(0, Math.max(0, MAX_ATTACHMENTS - pending));
+  const oversized = typed.find((f) => f.size > MAX_ATTACHMENT_BYTES);
+  const error =
+    typed.length < files.length
+      ? rejectionMessage(kind)
+      : oversized
+        ? attachmentTooLarge(oversized.name, oversized.size)
+        : accepted.length < sized.length
+          ? TOO_MANY_ATTACHMENTS
+          : null;
+  return { accepted, error };
 }
 
 export function isImage(file: { name?: string; filename?: string; type?: string }): boolean {
@@ -66,7 +89,10 @@ export function isImage(file: { name?: string; filename?: string; type?: string 
 }
 
 /** The spec's file payload, or the error marker for a file the browser could not read. */
-export type FilePayload = { name: string; type: string; data: string } | { name: string; type: string; error: string };
+export type FilePayload =
+  | { name: string; type: string; data: string }
+  | { name: string; type: string; key: string }
+  | { name: string; type: string; error: string };
 
 /** Reads one file as a data URL; never rejects: an unreadable file becomes an error marker. */
 export function readFile(file: File): Promise<FilePayload> {
@@ -87,13 +113,33 @@ export function readFile(file: File): Promise<FilePayload> {
   });
 }
 
-export function readFiles(files: File[]): Promise<FilePayload[]> {
-  return Promise.all(files.map(readFile));
+/** A file too large to ride inside the chat request, uploaded to S3 first: its key goes instead of its data. */
+export type Uploader = (file: File) => Promise<string>;
+
+/**
+ * The files' payloads for POST /api/chat: inline data URLs while they fit the request
+ * (MAX_INLINE_ATTACHMENT_BYTES in all), S3 keys for the rest. A failed upload becomes
+ * an error marker, like an unreadable file.
+ */
+export async function prepareFiles(files: File[], upload: Uploader): Promise<FilePayload[]> {
+  let inline = 0;
+  return Promise.all(
+    files.map((file) => {
+      if (inline + file.size <= MAX_INLINE_ATTACHMENT_BYTES) {
+        inline += file.size;
+        return readFile(file);
+      }
+      return upload(file).then(
+        (key): FilePayload => ({ name: file.name, type: file.type, key }),
+        (cause: unknown): FilePayload => ({
+          name: file.name,
+          type: file.type,
+          error: cause instanceof Error ? cause.message : "Upload failed",
+        }),
+      );
+    }),
+  );
 }
 
 /** A short, readable size: "820 KB", "3.4 MB". */
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
+export const formatSize = formatBytes;

@@ -115,14 +115,27 @@ describe("attachments", () => {
 
   it("a refused file keeps the accepted ones and gives the spec's message", () => {
     const picked = [
-      { name: "ok.pdf", type: "application/pdf" },
-      { name: "bad.zip", type: "application/zip" },
+      { name: "ok.pdf", type: "application/pdf", size: 10 },
+      { name: "bad.zip", type: "application/zip", size: 10 },
     ];
     expect(screenFiles("document", picked)).toEqual({
       accepted: [picked[0]],
       error: "Supported file types: PDFs, Word documents, Excel files, CSV, and text files",
     });
-    expect(screenFiles("image", [{ name: "x.webp", type: "image/webp" }]).error).toBe("Supported image types: JPG, PNG");
-    expect(screenFiles("image", [{ name: "x.png", type: "image/png" }]).error).toBeNull();
+    expect(screenFiles("image", [{ name: "x.webp", type: "image/webp", size: 10 }]).error).toBe("Supported image types: JPG, PNG");
+    expect(screenFiles("image", [{ name: "x.png", type: "image/png", size: 10 }]).error).toBeNull();
+  });
+
+  it("refuses a file over 20 MB, saying so, and more than 10 files on one message", () => {
+    const big = { name: "scan.pdf", type: "application/pdf", size: 25 * 1024 * 1024 };
+    const small = { name: "ok.pdf", type: "application/pdf", size: 10 };
+    expect(screenFiles("document", [big, small])).toEqual({
+      accepted: [small],
+      error: '"scan.pdf" is 25 MB; attachments can be at most 20 MB each.',
+    });
+    expect(screenFiles("document", [small, small], 9)).toEqual({
+      accepted: [small],
+      error: "At most 10 files can be attached to one message.",
+    });
   });
 });

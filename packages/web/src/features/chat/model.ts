@@ -1,3 +1,4 @@
+import { HISTORY_MESSAGES } from "@quorum/core/chat/limits";
 // Relative, so the rules can be unit-tested from the repository root (which knows no "@" alias).
 import { PRODUCT_NAME } from "../../lib/product";
 
@@ -33,8 +34,8 @@ export function modelOption(value: string): ModelOption | undefined {
   return MODEL_OPTIONS.find((o) => o.value === value);
 }
 
-/** History sent with a chat call. */
-export const HISTORY_LIMIT = 10;
+/** History sent with a chat call (the server cuts it further to its token budget). */
+export const HISTORY_LIMIT = HISTORY_MESSAGES;
 /** Characters of the first message that make an automatic title. */
 export const TITLE_CHARS = 30;
 /** Characters of the last message a sidebar item previews. */
@@ -164,6 +165,8 @@ export interface ConversationSummary {
   createdAt: string;
   updatedAt?: string;
   messageCount?: number;
+  /** Sent back with the next save: a save from an older version is refused with 409. */
+  version?: number;
   lastMessage?: { type: string; content: string; timestamp: string | null } | null;
   /** Other back ends answer the messages themselves. */
   messages?: StoredMessage[];
@@ -252,6 +255,21 @@ export function fromStored(message: StoredMessage): ChatMessage {
     attachments: (message.files ?? []).map((f) => ({ filename: f.name, type: f.type ?? "" })),
     ...(message.details && typeof message.details === "object" ? { details: message.details } : {}),
   };
+}
+
+/** What each message looked like when last saved, to send only the new or changed ones next time. */
+export type SavedState = Map<string, string>;
+
+export function savedState(messages: StoredMessage[]): SavedState {
+  return new Map(messages.map((m) => [String(m.id), JSON.stringify(m)]));
+}
+
+/** The messages (without the greeting) that differ from, or are missing in, the saved state. */
+export function unsavedMessages(messages: ChatMessage[], saved: SavedState): StoredMessage[] {
+  return messages
+    .filter((m) => m.id !== WELCOME_ID)
+    .map(toStored)
+    .filter((m) => saved.get(String(m.id)) !== JSON.stringify(m));
 }
 
 export function loadedMessages(messages: StoredMessage[] | undefined): ChatMessage[] {

@@ -1,4 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { MESSAGE_PAGE_SIZE } from "@quorum/core/chat/limits";
+import { presignedPost } from "@/features/documents/presigned-post";
 import { apiJson } from "@/lib/api";
 import type { FilePayload } from "./files";
 import {
@@ -39,10 +41,15 @@ export function useConversations(listType: ListType, uid: string | undefined) {
 
 export interface LoadedConversation extends ConversationSummary {
   messages: StoredMessage[];
+  /** Whether older messages exist before this page, and the `before` that fetches them. */
+  hasMore?: boolean;
+  older?: number | null;
 }
 
-export function fetchConversation(listType: ListType, id: string, uid: string) {
-  return apiJson<LoadedConversation>("GET", `${BASE[listType]}/${encodeURIComponent(id)}?${q(uid)}`);
+/** One page of a conversation: the latest messages, or those before `before`. */
+export function fetchConversation(listType: ListType, id: string, uid: string, before?: number | null) {
+  const page = `limit=${MESSAGE_PAGE_SIZE}${before === undefined || before === null ? "" : `&before=${before}`}`;
+  return apiJson<LoadedConversation>("GET", `${BASE[listType]}/${encodeURIComponent(id)}?${q(uid)}&${page}`);
 }
 
 export interface NewConversation {
@@ -55,8 +62,9 @@ export function createConversation(listType: ListType, uid: string, conversation
   return apiJson<ConversationSummary>("POST", BASE[listType], { ...conversation, userId: uid });
 }
 
-export function saveMessages(listType: ListType, id: string, messages: StoredMessage[]) {
-  return apiJson<ConversationSummary>("PUT", `${BASE[listType]}/${encodeURIComponent(id)}`, { messages });
+/** Saves only the new or changed messages, from the version they were based on (409 when it is stale). */
+export function saveChanges(listType: ListType, id: string, upsert: StoredMessage[], version: number) {
+  return apiJson<ConversationSummary>("PUT", `${BASE[listType]}/${encodeURIComponent(id)}`, { upsert, version });
 }
 
 export function renameConversation(listType: ListType, id: string, title: string) {
@@ -73,6 +81,17 @@ export interface ChatRequest {
   files: FilePayload[];
   history: { type: "user" | "ai"; content: string }[];
   userId: string;
+}
+
+/** An attachment too large for the chat request goes to S3 first; the chat gets its key. */
+export async function uploadAttachment(file: File): Promise<string> {
+  const ticket = await apiJson<{ key: string; upload: { url: string; fields: Record<string, string> } }>(
+    "POST",
+    "/api/chat/attachments/upload-url",
+    { fileName: file.name, contentType: file.type, size: file.size },
+  );
+  await presignedPost(ticket.upload, file, () => {});
+  return ticket.key;
 }
 
 export function sendChat(request: ChatRequest) {

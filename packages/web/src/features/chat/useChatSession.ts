@@ -1,7 +1,9 @@
 import * as React from "react";
 import { useQueryClient } from "@tanstack/react-query";
+import { CONVERSATION_FULL } from "@quorum/core/chat/limits";
 import { limitReachedMessage, usageKey } from "@/features/billing";
-import { readFiles, screenFiles, type AttachmentKind } from "./files";
+import { ApiError } from "@/lib/api";
+import { prepareFiles, screenFiles, type AttachmentKind } from "./files";
 import {
   DEFAULT_MODEL,
   MESSAGES,
@@ -13,13 +15,16 @@ import {
   needsGeneratedTitle,
   newSessionId,
   outgoingText,
+  savedState,
   toStored,
+  unsavedMessages,
   usableGeneratedTitle,
   WELCOME_ID,
   type ChatMessage,
   type ConversationSummary,
   type ListType,
   type ModelValue,
+  type SavedState,
 } from "./model";
 import {
   conversationsKey,
@@ -28,8 +33,10 @@ import {
   fetchConversation,
   generateTitle,
   renameConversation,
-  saveMessages,
+  saveChanges,
   sendChat,
+  uploadAttachment,
+  type LoadedConversation,
 } from "./queries";
 
 /**
@@ -62,11 +69,20 @@ export function useChatSession({ uid, listType = "general" }: { uid: string; lis
   const [error, setError] = React.useState<string | null>(null);
   const [limitMessage, setLimitMessage] = React.useState<string | null>(null);
   const [loadingConversation, setLoadingConversation] = React.useState(false);
+  /** Where the loaded pages start: older messages are fetched from there on scroll up. */
+  const [older, setOlder] = React.useState<number | null>(null);
+  const [loadingOlder, setLoadingOlder] = React.useState(false);
 
   /** Bumped whenever the chat is switched or reset: a late answer must not land in another chat. */
   const epoch = React.useRef(0);
   /** Conversations that already had their one title generation. */
   const titled = React.useRef(new Set<string>());
+  /** Per conversation: the version the next save is based on, and what its messages looked like when saved. */
+  const versions = React.useRef(new Map<string, number>());
+  const saved = React.useRef(new Map<string, SavedState>());
+  const olderRef = React.useRef(older);
+  olderRef.current = older;
+  const loadingOlderRef = React.useRef(false);
   // Handlers read the latest state through refs, so they stay stable while a reply is awaited.
   const state = React.useRef({ messages, activeId, sessionId, model, researchConfirmed, input, files, phase });
   state.current = { messages, activeId, sessionId, model, researchConfirmed, input, files, phase };
@@ -101,25 +117,71 @@ export function useChatSession({ uid, listType = "general" }: { uid: string; lis
     [uid, listType, refreshList],
   );
 
-  /** Saves after a reply: creates the conversation on the first one, else sends the full list. Failures are only logged. */
+  /** Takes in a loaded page as the latest state of the conversation: its version, and its messages as saved. */
+  const remember = React.useCallback((id: string, page: LoadedConversation, list: ChatMessage[]) => {
+    if (typeof page.version === "number") versions.current.set(id, page.version);
+    const known = saved.current.get(id) ?? new Map<string, string>();
+    for (const [key, value] of savedState(list.map(toStored))) known.set(key, value);
+    saved.current.set(id, known);
+  }, []);
+
+  /**
+   * Sends only the new or changed messages, from the version last seen. A 409 means
+   * another tab saved first: the latest page is reloaded (the other tab's messages
+   * join the view) and the save is tried once more from the new version.
+   */
+  const saveUnsaved = React.useCallback(
+    async (id: string, list: ChatMessage[], sentEpoch: number) => {
+      const changes = unsavedMessages(list, saved.current.get(id) ?? new Map());
+      if (changes.length === 0) return;
+      const save = () => saveChanges(listType, id, changes, versions.current.get(id) ?? 0);
+      let result;
+      try {
+        result = await save();
+      } catch (cause) {
+        if (!(cause instanceof ApiError && cause.status === 409)) throw cause;
+        const page = await fetchConversation(listType, id, uid);
+        const latest = loadedMessages(page?.messages);
+        remember(id, page, latest);
+        if (epoch.current === sentEpoch) {
+          const shown = new Set(latest.map((m) => m.id));
+          setMessages([...latest, ...list.filter((m) => changes.some((c) => String(c.id) === m.id) && !shown.has(m.id))]);
+          setOlder(page.hasMore ? (page.older ?? null) : null);
+        }
+        result = await save();
+      }
+      if (typeof result?.version === "number") versions.current.set(id, result.version);
+      const known = saved.current.get(id) ?? new Map<string, string>();
+      for (const [key, value] of savedState(changes)) known.set(key, value);
+      saved.current.set(id, known);
+    },
+    [listType, uid, remember],
+  );
+
+  /** Saves after a reply: creates the conversation on the first one, else sends what changed. Failures are only logged, but a full conversation is said. */
   const persist = React.useCallback(
     async (conversationId: string | null, list: ChatMessage[], session: string, sentEpoch: number) => {
       const stored = list.filter((m) => m.id !== WELCOME_ID).map(toStored);
       try {
         if (conversationId === null) {
           const created = await createConversation(listType, uid, { title: autoTitle(list), messages: stored, sessionId: session });
-          if (created?.id && epoch.current === sentEpoch) setActiveId(created.id);
+          if (created?.id) {
+            versions.current.set(created.id, created.version ?? 0);
+            saved.current.set(created.id, savedState(stored));
+            if (epoch.current === sentEpoch) setActiveId(created.id);
+          }
           await refreshList();
         } else {
-          await saveMessages(listType, conversationId, stored);
+          await saveUnsaved(conversationId, list, sentEpoch);
           await refreshList();
           await maybeGenerateTitle(conversationId, knownTitle(conversationId), list);
         }
       } catch (cause) {
         console.error("Saving the conversation failed", cause);
+        if (cause instanceof ApiError && cause.detail === CONVERSATION_FULL && epoch.current === sentEpoch) setError(CONVERSATION_FULL);
       }
     },
-    [listType, uid, refreshList, maybeGenerateTitle, knownTitle],
+    [listType, uid, refreshList, maybeGenerateTitle, knownTitle, saveUnsaved],
   );
 
   const send = React.useCallback(
@@ -137,7 +199,7 @@ export function useChatSession({ uid, listType = "general" }: { uid: string; lis
       setError(null);
       setLimitMessage(null);
       setPhase("reading");
-      const payloads = await readFiles(picked);
+      const payloads = await prepareFiles(picked, uploadAttachment);
       if (epoch.current !== sentEpoch) return setPhase("idle");
 
       const userMessage: ChatMessage = {
@@ -201,6 +263,8 @@ export function useChatSession({ uid, listType = "general" }: { uid: string; lis
     setLimitMessage(null);
     setPhase("idle");
     setLoadingConversation(false);
+    setOlder(null);
+    setLoadingOlder(false);
   }, []);
 
   /** Clear Chat: deletes an active conversation on the server; a fresh chat is only reset. */
@@ -217,7 +281,7 @@ export function useChatSession({ uid, listType = "general" }: { uid: string; lis
     }
   }, [listType, uid, reset, refreshList]);
 
-  /** Selecting a conversation loads its messages; a failed load leaves the chat empty. */
+  /** Selecting a conversation loads its latest page; a failed load leaves the chat empty. */
   const select = React.useCallback(
     async (id: string, options: { empty?: boolean } = {}) => {
       const myEpoch = ++epoch.current;
@@ -226,13 +290,22 @@ export function useChatSession({ uid, listType = "general" }: { uid: string; lis
       setError(null);
       setLimitMessage(null);
       setPhase("idle");
-      if (options.empty) return setLoadingConversation(false);
+      setOlder(null);
+      setLoadingOlder(false);
+      if (options.empty) {
+        versions.current.set(id, 0);
+        saved.current.set(id, new Map());
+        return setLoadingConversation(false);
+      }
       setLoadingConversation(true);
       try {
         const loaded = await fetchConversation(listType, id, uid);
         if (epoch.current !== myEpoch) return;
         const list = loadedMessages(loaded?.messages);
+        saved.current.delete(id);
+        remember(id, loaded, list);
         setMessages(list);
+        setOlder(loaded?.hasMore ? (loaded.older ?? null) : null);
         if (loaded?.sessionId) setSessionId(loaded.sessionId);
         void maybeGenerateTitle(id, loaded?.title ?? "", list);
       } catch (cause) {
@@ -241,8 +314,34 @@ export function useChatSession({ uid, listType = "general" }: { uid: string; lis
         if (epoch.current === myEpoch) setLoadingConversation(false);
       }
     },
-    [listType, uid, maybeGenerateTitle],
+    [listType, uid, maybeGenerateTitle, remember],
   );
+
+  /** Scrolling up past the first loaded message fetches the page before it. */
+  const loadOlder = React.useCallback(async () => {
+    const id = state.current.activeId;
+    const before = olderRef.current;
+    if (id === null || before === null || loadingOlderRef.current) return;
+    const myEpoch = epoch.current;
+    loadingOlderRef.current = true;
+    setLoadingOlder(true);
+    try {
+      const page = await fetchConversation(listType, id, uid, before);
+      if (epoch.current !== myEpoch) return;
+      const list = loadedMessages(page?.messages);
+      remember(id, page, list);
+      setMessages((current) => {
+        const shown = new Set(current.map((m) => m.id));
+        return [...list.filter((m) => !shown.has(m.id)), ...current];
+      });
+      setOlder(page?.hasMore ? (page.older ?? null) : null);
+    } catch (cause) {
+      console.error("Loading older messages failed", cause);
+    } finally {
+      loadingOlderRef.current = false;
+      if (epoch.current === myEpoch) setLoadingOlder(false);
+    }
+  }, [listType, uid, remember]);
 
   /** The sidebar deleted a conversation: when it was the open one, the selection is cleared. */
   const onDeleted = React.useCallback(
@@ -266,7 +365,7 @@ export function useChatSession({ uid, listType = "general" }: { uid: string; lis
 
   const addFiles = React.useCallback((kind: AttachmentKind, picked: File[]) => {
     if (picked.length === 0) return;
-    const { accepted, error: refused } = screenFiles(kind, picked);
+    const { accepted, error: refused } = screenFiles(kind, picked, state.current.files.length);
     setError(refused);
     if (accepted.length) setFiles((current) => [...current, ...accepted.map((file) => ({ id: `f${++fileSeq}`, file }))]);
   }, []);
@@ -294,6 +393,9 @@ export function useChatSession({ uid, listType = "general" }: { uid: string; lis
     limitMessage,
     dismissLimit: () => setLimitMessage(null),
     loadingConversation,
+    hasOlder: older !== null,
+    loadingOlder,
+    loadOlder,
     send,
     clear,
     select,

@@ -1,0 +1,81 @@
+/**
+ * The chat's and conversations' limits, in one browser-safe module (constants and
+ * pure helpers only): the server enforces them and the web states them in words,
+ * so both read the same numbers.
+ */
+
+const MB = 1024 * 1024;
+
+/** One attachment, whichever way it travels; the chat reads it within the gateway's 30 s. */
+export const MAX_ATTACHMENT_BYTES = 20 * MB;
+/** Files on one message. */
+export const MAX_ATTACHMENTS = 10;
+/**
+ * A synchronous Lambda invocation stops at 6 MB of request, about 4.4 MB of file after
+ * base64. Files sent inside the chat request stay under this in total, leaving room for
+ * the question and the history; anything more goes to S3 by presigned upload first.
+ */
+export const MAX_INLINE_ATTACHMENT_BYTES = 3 * MB;
+/** Where uploaded chat attachments wait to be read (outside `users/`, so the document pipeline never sees them). */
+export const CHAT_ATTACHMENT_PREFIX = "chat-attachments/";
+/** How long an attachment's presigned upload stays usable. */
+export const ATTACHMENT_UPLOAD_EXPIRES_SECONDS = 15 * 60;
+
+/** One message's text, typed or stored. */
+export const MAX_MESSAGE_CHARS = 100_000;
+/** Messages one conversation may hold, in either list (general or projects). */
+export const MAX_CONVERSATION_MESSAGES = 20_000;
+
+/** The spec: the last 10 messages go with each question. */
+export const HISTORY_MESSAGES = 10;
+/** ...and of those, only as many as fit this many tokens (newest kept, oldest dropped first). */
+export const HISTORY_TOKEN_BUDGET = 8_000;
+
+/** The web's page of messages: the latest first, older ones on scroll. */
+export const MESSAGE_PAGE_SIZE = 50;
+/** The largest page the API answers, and what it answers when no page size is asked for. */
+export const MAX_MESSAGE_PAGE = 200;
+/** A page also stops at this many bytes of messages: a Lambda response stops at 6 MB. */
+export const MAX_PAGE_BYTES = 4 * MB;
+
+/** "820 KB", "3.4 MB", "20 MB". */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < MB) return `${Math.round(bytes / 1024)} KB`;
+  const mb = bytes / MB;
+  return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
+}
+
+const count = (n: number) => n.toLocaleString("en-US");
+
+/** Shown next to the upload buttons. */
+export const ATTACHMENT_LIMIT_TEXT = `Up to ${MAX_ATTACHMENTS} files, ${formatBytes(MAX_ATTACHMENT_BYTES)} each`;
+export const attachmentTooLarge = (name: string, size: number) =>
+  `"${name}" is ${formatBytes(size)}; attachments can be at most ${formatBytes(MAX_ATTACHMENT_BYTES)} each.`;
+export const TOO_MANY_ATTACHMENTS = `At most ${MAX_ATTACHMENTS} files can be attached to one message.`;
+export const MESSAGE_TOO_LONG = `A message can be at most ${count(MAX_MESSAGE_CHARS)} characters.`;
+export const CONVERSATION_FULL = `This conversation has reached its limit of ${count(MAX_CONVERSATION_MESSAGES)} messages. Start a new chat to continue.`;
+export const STALE_CONVERSATION = "This conversation was changed elsewhere. Reload it and try again.";
+
+/** A rough count (about four characters a token in English): enough to keep a prompt within budget. */
+export const estimateTokens = (text: string) => Math.ceil(text.length / 4);
+
+/** The note under an answer whose history was cut to the budget. */
+export const historyTrimmedNote = (dropped: number, considered: number) =>
+  `${dropped === 1 ? "The oldest" : `The ${dropped} oldest`} of the last ${considered} messages ${dropped === 1 ? "was" : "were"} left out of what the model saw, to keep the history within ${count(HISTORY_TOKEN_BUDGET)} tokens.`;
+
+/** Keeps the newest messages that fit the token budget, dropping the oldest first. */
+export function trimToTokenBudget<T extends { content: string }>(
+  messages: T[],
+  budget = HISTORY_TOKEN_BUDGET,
+): { kept: T[]; dropped: number } {
+  let used = 0;
+  let start = messages.length;
+  while (start > 0) {
+    const cost = estimateTokens(messages[start - 1]!.content);
+    if (used + cost > budget) break;
+    used += cost;
+    start--;
+  }
+  return { kept: messages.slice(start), dropped: start };
+}
