@@ -2,7 +2,7 @@ import { z } from "zod";
 import { Extract } from "../extract/index";
 import { VisibleError } from "../error";
 import type { DocumentText, ImageInput } from "../ai/types";
-import { MAX_ATTACHMENT_BYTES } from "./limits";
+import { ATTACHMENT_OCR_SECONDS, ATTACHMENT_READ_HEAP_MB, ATTACHMENT_READ_TIMEOUT_MS, MAX_ATTACHMENT_BYTES } from "./limits";
 import { ChatUpload } from "./uploads";
 
 /** The spec's accepted attachments and its messages for the others. */
@@ -115,10 +115,16 @@ async function readOne(file: FileInput): Promise<ReadResult> {
 
 /**
  * The one place that knows the extraction module. Chat has ~28 s in all, so at
- * most one scanned page is read with OCR here (the document pipeline reads the rest).
+ * most one scanned page is read with OCR here (the document pipeline reads the rest),
+ * in a child process with a heap cap and a deadline, so a hostile file costs the
+ * request its attachment, never the process.
  */
 async function extractText(bytes: Buffer, fileName: string, contentType: string) {
-  const result = await Extract.fromBuffer(bytes, { fileName, contentType: contentType || undefined, limits: { maxOcrPages: 1 } });
+  const result = await Extract.isolated(
+    bytes,
+    { fileName, contentType: contentType || undefined, limits: { maxOcrPages: 1, maxOcrSeconds: ATTACHMENT_OCR_SECONDS } },
+    { timeoutMs: ATTACHMENT_READ_TIMEOUT_MS, heapMb: ATTACHMENT_READ_HEAP_MB },
+  );
   return { pages: result.pages.map((p) => ({ page: p.page, text: p.text })), warnings: result.warnings };
 }
 

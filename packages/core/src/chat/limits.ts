@@ -16,6 +16,11 @@ export const MAX_ATTACHMENTS = 10;
  * the question and the history; anything more goes to S3 by presigned upload first.
  */
 export const MAX_INLINE_ATTACHMENT_BYTES = 3 * MB;
+/** Reading one attachment's text (in an isolated child), OCR included: the chat has ~28 s in all. */
+export const ATTACHMENT_READ_TIMEOUT_MS = 12_000;
+export const ATTACHMENT_OCR_SECONDS = 8;
+/** Heap of that child: half the chat function's memory, so the two fit together. */
+export const ATTACHMENT_READ_HEAP_MB = 512;
 /** Where uploaded chat attachments wait to be read (outside `users/`, so the document pipeline never sees them). */
 export const CHAT_ATTACHMENT_PREFIX = "chat-attachments/";
 /** How long an attachment's presigned upload stays usable. */
