@@ -1,31 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { Actor } from "@quorum/core/actor";
 import { MAX_MESSAGE_PAGE, MESSAGE_PAGE_SIZE } from "@quorum/core/chat/limits";
-import { ChatHistory, type Scope } from "@quorum/core/project-chat/history";
 import { call, signedInUser, type TestUser } from "@quorum/local/testing";
-import { addProject } from "./project-chat.testing";
+import { addProject, seedChat } from "./project-chat.testing";
 
 /**
  * A long project chat comes back a page at a time: the latest page first, then
  * each page before it through `older`, until the conversation's first message.
  */
 const COUNT = 120;
-
-/** Seeds the scope's conversation through core, as if COUNT messages had been exchanged. */
-async function seed(user: TestUser, scope: Scope) {
-  return Actor.provide({ userId: user.uid }, async () => {
-    const { id } = await ChatHistory.ensure(scope);
-    const messages = Array.from({ length: COUNT }, (_, i) => ({
-      id: `m${String(i).padStart(3, "0")}`,
-      type: i % 2 ? ("ai" as const) : ("user" as const),
-      content: `Message ${i}`,
-      timestamp: new Date(1_700_000_000_000 + i * 60_000).toISOString(),
-    }));
-    // One append takes at most 100 messages.
-    for (let i = 0; i < COUNT; i += 60) await ChatHistory.append(id, messages.slice(i, i + 60));
-    return id;
-  });
-}
 
 type Page = { messages: { id: string; content: string }[]; hasMore: boolean; older: number | null };
 
@@ -56,8 +38,8 @@ describe("a long project chat", () => {
   beforeAll(async () => {
     ann = await signedInUser();
     projectId = await addProject(ann);
-    await seed(ann, { kind: "project", projectId, projectName: "Riverside Warehouse" });
-    allId = await seed(ann, { kind: "all" });
+    await seedChat(ann, { kind: "project", projectId, projectName: "Riverside Warehouse" }, COUNT);
+    allId = await seedChat(ann, { kind: "all" }, COUNT);
   }, 60_000);
 
   it("answers its latest page first and every earlier page through older, in order", async () => {
