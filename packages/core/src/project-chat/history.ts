@@ -58,9 +58,20 @@ async function linked(scope: Scope): Promise<string | undefined> {
   return link?.conversationId;
 }
 
-async function readConversation(id: string) {
+/** Which page of a chat's messages to read: the latest when `before` is absent. */
+export type HistoryPage = Pick<Conversation.PageInput, "limit" | "before">;
+
+/** A page of a chat's messages, oldest first, and where the page before it starts (as Conversation.get answers). */
+export interface ChatPage {
+  conversationId: string | null;
+  messages: ChatMessage[];
+  hasMore: boolean;
+  older: number | null;
+}
+
+async function readConversation(id: string, page: HistoryPage = {}) {
   try {
-    return await Conversation.get({ listType: "projects", id });
+    return await Conversation.get({ listType: "projects", id, ...page });
   } catch (error) {
     // The person deleted it from the conversation list: the chat starts afresh.
     if (error instanceof NotFound) return undefined;
@@ -69,12 +80,17 @@ async function readConversation(id: string) {
 }
 
 export namespace ChatHistory {
-  /** The scope's latest messages in order; none before the first question (nothing is created by reading). */
-  export async function messages(scope: Scope): Promise<{ conversationId: string | null; messages: ChatMessage[] }> {
+  /** A page of the scope's messages in order; none before the first question (nothing is created by reading). */
+  export async function messages(scope: Scope, page: HistoryPage = {}): Promise<ChatPage> {
     let id = await linked(scope);
     if (!id && scope.kind === "all") id = (await Conversation.findByTitle("projects", ALL_PROJECTS_TITLE))?.id;
-    const conversation = id ? await readConversation(id) : undefined;
-    return { conversationId: conversation?.id ?? null, messages: (conversation?.messages ?? []).map(present) };
+    const conversation = id ? await readConversation(id, page) : undefined;
+    return {
+      conversationId: conversation?.id ?? null,
+      messages: (conversation?.messages ?? []).map(present),
+      hasMore: conversation?.hasMore ?? false,
+      older: conversation?.older ?? null,
+    };
   }
 
   /** The scope's conversation id, created (and linked) on first use. */

@@ -13,9 +13,9 @@ import { Search, type LoadedIndex, type SemanticRanking } from "../search/index"
 import { answerWithSources, type AnswerContext, type AnswerDeps, type ChatAnswer } from "./answer";
 import type { Citation } from "./citations";
 import { contactFacts, customerFacts, projectFacts } from "./context";
-import { ALL_PROJECTS_TITLE, ChatHistory, type ChatMessage, type Scope } from "./history";
+import { ALL_PROJECTS_TITLE, ChatHistory, type ChatMessage, type HistoryPage, type Scope } from "./history";
 
-export { ALL_PROJECTS_TITLE, type ChatMessage } from "./history";
+export { ALL_PROJECTS_TITLE, type ChatMessage, type ChatPage, type HistoryPage } from "./history";
 export type { Citation } from "./citations";
 
 /** Chunks retrieved per question: the model reads the best 8, the offline model quotes the best 3. */
@@ -154,10 +154,10 @@ export namespace ProjectChat {
     );
   }
 
-  /** The project's chat history (empty before the first question). */
-  export async function conversation(projectId: number) {
+  /** A page of the project's chat history, the latest by default (empty before the first question). */
+  export async function conversation(projectId: number, page: HistoryPage = {}) {
     const project = await Project.get(projectId);
-    return ChatHistory.messages({ kind: "project", projectId, projectName: project.name });
+    return ChatHistory.messages({ kind: "project", projectId, projectName: project.name }, page);
   }
 }
 

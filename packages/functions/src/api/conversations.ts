@@ -6,8 +6,8 @@ import { route, UserIdQuery } from "../http/route";
 const IdPath = z.object({ id: z.string().min(1).max(100) });
 // The spec's bodies carry userId: route() has checked it is the caller's, the schemas drop it.
 const CreateBody = Conversation.CreateInput.omit({ listType: true });
-/** `?limit=&before=`: a page of messages, the latest when `before` is absent. */
-const PageQuery = UserIdQuery.extend(Conversation.PageInput.pick({ limit: true, before: true }).shape);
+/** `?limit=&before=`: a page of messages, the latest when `before` is absent (the project chat reads the same). */
+export const PageQuery = UserIdQuery.extend(Conversation.PageInput.pick({ limit: true, before: true }).shape);
 
 /** The same API for both sidebars; the list type is kept on each record. */
 function handlers(listType: ListType) {

@@ -105,7 +105,12 @@ describe("project chat", () => {
     }
     // One conversation per project: another project starts empty.
     const other = await addProject(ann, { name: "Empty project" });
-    expect((await call(ann, "GET", `/api/projects/${other}/conversation`)).body).toEqual({ conversationId: null, messages: [] });
+    expect((await call(ann, "GET", `/api/projects/${other}/conversation`)).body).toEqual({
+      conversationId: null,
+      messages: [],
+      hasMore: false,
+      older: null,
+    });
   });
 
   it("another user's documents never reach the context, and their project is not found", async () => {

@@ -1,4 +1,6 @@
 import { expect } from "vitest";
+import { Actor } from "@quorum/core/actor";
+import { ChatHistory, type Scope } from "@quorum/core/project-chat/history";
 import { projectDocuments, type FixtureDocument } from "@quorum/core/search/fixtures";
 import { call, type TestUser } from "@quorum/local/testing";
 
@@ -57,4 +59,23 @@ export async function labelledProject(user: TestUser, names = projectDocuments()
   }
   await waitCompleted(user, projectId, Object.values(ids));
   return { projectId, documentIds: ids };
+}
+
+/**
+ * A chat as if `count` messages ("Message 0", "Message 1", ...) had been exchanged in
+ * it, written straight through core; answers the conversation's id.
+ */
+export async function seedChat(user: TestUser, scope: Scope, count: number) {
+  return Actor.provide({ userId: user.uid }, async () => {
+    const { id } = await ChatHistory.ensure(scope);
+    const messages = Array.from({ length: count }, (_, i) => ({
+      id: `m${String(i).padStart(5, "0")}`,
+      type: i % 2 ? ("ai" as const) : ("user" as const),
+      content: `Message ${i}`,
+      timestamp: new Date(1_700_000_000_000 + i * 60_000).toISOString(),
+    }));
+    // One append takes at most 100 messages.
+    for (let i = 0; i < count; i += 100) await ChatHistory.append(id, messages.slice(i, i + 100));
+    return id;
+  });
 }

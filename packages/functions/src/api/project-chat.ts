@@ -1,6 +1,7 @@
 import { AllProjectsChat, ProjectChat } from "@quorum/core/project-chat/index";
 import { Quota } from "@quorum/core/quota/index";
 import { NumericId, route } from "../http/route";
+import { PageQuery } from "./conversations";
 
 /**
  * POST /api/projects/{id}/chat: `{ response, citations, ... }`, the answer from the
@@ -12,8 +13,13 @@ export const send = route({ path: NumericId, body: ProjectChat.Input }, async ({
   return ProjectChat.send(path.id, body);
 });
 
-/** GET /api/projects/{id}/conversation: `{ messages: [{ id, type, content, timestamp, citations? }] }`. */
-export const conversation = route({ path: NumericId }, async ({ path }) => ProjectChat.conversation(path.id));
+/**
+ * GET /api/projects/{id}/conversation?limit=&before=: `{ messages: [{ id, type, content, timestamp, citations? }],
+ * hasMore, older }`, the latest page unless `before` (an earlier answer's `older`) asks for the one before it.
+ */
+export const conversation = route({ path: NumericId, query: PageQuery }, async ({ path, query }) =>
+  ProjectChat.conversation(path.id, { limit: query.limit, before: query.before }),
+);
 
 /** POST /api/projects-chat: the same across all the caller's projects ('All Projects Chat'). */
 export const sendAll = route({ body: AllProjectsChat.Input }, async ({ body }) => {

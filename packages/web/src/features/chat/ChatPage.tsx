@@ -10,6 +10,7 @@ import { PRODUCT_NAME } from "@/lib/product";
 import { Composer } from "./Composer";
 import { ConversationSidebar } from "./ConversationSidebar";
 import { MessageBubble, ThinkingIndicator } from "./MessageBubble";
+import { OlderMessages, useThreadScroll } from "./older-pages";
 import { RESEARCH_MODEL } from "./model";
 import { ResearchDialog } from "./ResearchDialog";
 import { StatusFooter } from "./StatusFooter";
@@ -97,36 +98,15 @@ function ChatWorkspace({ uid }: { uid: string }) {
   );
 }
 
-/** Within this many pixels of the top, the page before the loaded ones is fetched. */
-const LOAD_OLDER_MARGIN = 200;
-
 function Messages({ session }: { session: ChatSession }) {
-  const end = React.useRef<HTMLDivElement>(null);
-  const scroller = React.useRef<HTMLDivElement>(null);
   const { messages, phase, loadingConversation, hasOlder, loadingOlder, loadOlder } = session;
-
-  // The newest message (or the thinking indicator) stays in view; older pages arriving
-  // at the top leave the view where it was.
-  const lastId = messages.at(-1)?.id;
-  const shown = React.useRef<{ lastId?: string; count: number; height: number }>({ count: 0, height: 0 });
-  React.useLayoutEffect(() => {
-    const el = scroller.current;
-    const before = shown.current;
-    shown.current = { lastId, count: messages.length, height: el?.scrollHeight ?? 0 };
-    if (el && lastId === before.lastId && messages.length > before.count) {
-      el.scrollTop += el.scrollHeight - before.height;
-      return;
-    }
-    if (messages.length === 0 && phase !== "awaiting") return;
-    // A loaded conversation jumps to its end; a new message glides in.
-    const added = messages.length - before.count;
-    end.current?.scrollIntoView({ block: "end", behavior: added > 2 || added < 0 ? "auto" : "smooth" });
-  }, [messages.length, lastId, phase]);
-
-  const onScroll = () => {
-    const el = scroller.current;
-    if (el && hasOlder && !loadingOlder && el.scrollTop < LOAD_OLDER_MARGIN) void loadOlder();
-  };
+  const older = { hasOlder, loadingOlder, loadOlder };
+  const { scroller, onScroll } = useThreadScroll({
+    count: messages.length,
+    lastId: messages.at(-1)?.id,
+    waiting: phase === "awaiting",
+    older,
+  });
 
   return (
     <div ref={scroller} onScroll={onScroll} className="min-h-0 flex-1 overflow-y-auto" data-testid="chat-messages">
@@ -139,23 +119,7 @@ function Messages({ session }: { session: ChatSession }) {
           <Welcome onPick={(text) => session.setInput(text)} />
         ) : (
           <>
-            {hasOlder && (
-              <div className="flex justify-center text-xs text-muted-foreground" role="status" data-testid="older-messages">
-                {loadingOlder ? (
-                  <span className="inline-flex items-center gap-2">
-                    <Spinner className="size-3.5" /> Loading earlier messages...
-                  </span>
-                ) : (
-                  <button
-                    type="button"
-                    className="rounded-md px-2 py-1 hover:bg-accent hover:text-foreground"
-                    onClick={() => void loadOlder()}
-                  >
-                    Show earlier messages
-                  </button>
-                )}
-              </div>
-            )}
+            <OlderMessages older={older} />
             <ol className="grid grid-cols-1 gap-6" aria-label="Messages">
               {messages.map((m) => (
                 <li key={m.id}>
@@ -166,7 +130,6 @@ function Messages({ session }: { session: ChatSession }) {
           </>
         )}
         {phase === "awaiting" && <ThinkingIndicator research={session.model === RESEARCH_MODEL} />}
-        <div ref={end} />
       </div>
     </div>
   );

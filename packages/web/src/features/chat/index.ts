@@ -4,3 +4,5 @@ export { Markdown } from "./Markdown";
 export { MessageBubble, ThinkingIndicator } from "./MessageBubble";
 export { StatusFooter } from "./StatusFooter";
 export type { ChatMessage, ConversationSummary, ListType } from "./model";
+export { OlderMessages, useThreadScroll, type OlderPages } from "./older-pages";
+export { fetchConversation, pageQuery } from "./queries";

@@ -46,10 +46,13 @@ export interface LoadedConversation extends ConversationSummary {
   older?: number | null;
 }
 
+/** The query of one page of messages: the latest, or those before `before` (the project chat asks the same). */
+export const pageQuery = (before?: number | null) =>
+  `limit=${MESSAGE_PAGE_SIZE}${before === undefined || before === null ? "" : `&before=${before}`}`;
+
 /** One page of a conversation: the latest messages, or those before `before`. */
 export function fetchConversation(listType: ListType, id: string, uid: string, before?: number | null) {
-  const page = `limit=${MESSAGE_PAGE_SIZE}${before === undefined || before === null ? "" : `&before=${before}`}`;
-  return apiJson<LoadedConversation>("GET", `${BASE[listType]}/${encodeURIComponent(id)}?${q(uid)}&${page}`);
+  return apiJson<LoadedConversation>("GET", `${BASE[listType]}/${encodeURIComponent(id)}?${q(uid)}&${pageQuery(before)}`);
 }
 
 export interface NewConversation {

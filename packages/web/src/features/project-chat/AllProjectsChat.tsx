@@ -32,6 +32,7 @@ export function AllProjectsChat() {
       onSend={thread.submit}
       limit={thread.limit}
       onLimitCleared={thread.clearLimit}
+      older={history.older}
       placeholder="Ask across all your projects..."
       empty={
         <div className="flex h-full flex-col items-center justify-center gap-3 px-2 py-8 text-center">

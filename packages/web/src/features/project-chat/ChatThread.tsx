@@ -3,6 +3,7 @@ import { Bot, FileText, SendHorizontal, UserRound } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { LimitReachedBanner } from "@/features/billing";
+import { OlderMessages, useThreadScroll, type OlderPages } from "@/features/chat";
 import { toast } from "@/hooks/use-toast";
 import { cn } from "@/lib/utils";
 import { ChatMarkdown } from "./ChatMarkdown";
@@ -12,7 +13,8 @@ import { openDocument } from "./open-document";
 /**
  * A chat's message list and composer, shared by the project chat section and
  * the all-projects panel: user messages on the right, the assistant's on the
- * left with its sources, hour:minute under each, the newest always in view.
+ * left with its sources, hour:minute under each, the newest always in view;
+ * earlier pages join at the top as the reader scrolls up.
  */
 export function ChatThread({
   messages,
@@ -24,6 +26,7 @@ export function ChatThread({
   compact = false,
   limit,
   onLimitCleared,
+  older,
 }: {
   messages: ChatMessage[];
   pending: boolean;
@@ -35,12 +38,10 @@ export function ChatThread({
   /** The daily question limit was reached: its message, with the upgrade offer. */
   limit?: string | null;
   onLimitCleared?: () => void;
+  /** The history's pages before the loaded ones. */
+  older?: OlderPages;
 }) {
-  const scroller = React.useRef<HTMLDivElement>(null);
-  React.useEffect(() => {
-    const el = scroller.current;
-    if (el) el.scrollTo({ top: el.scrollHeight, behavior: messages.length > 2 ? "smooth" : "auto" });
-  }, [messages.length, pending]);
+  const { scroller, onScroll } = useThreadScroll({ count: messages.length, lastId: messages.at(-1)?.id, waiting: pending, older });
 
   const cite = React.useCallback((c: Citation) => {
     openDocument(c.documentId, c.page, c.fileName).catch(() =>
@@ -52,6 +53,7 @@ export function ChatThread({
     <div className="flex min-h-0 flex-1 flex-col">
       <div
         ref={scroller}
+        onScroll={onScroll}
         className={cn("min-h-0 flex-1 overflow-y-auto overflow-x-hidden", compact ? "px-3 py-4" : "px-4 py-6 sm:px-6")}
         role="log"
         aria-label="Messages"
@@ -65,12 +67,15 @@ export function ChatThread({
         ) : messages.length === 0 && !pending ? (
           empty
         ) : (
-          <ol className={cn("grid grid-cols-[minmax(0,1fr)]", compact ? "gap-4" : "gap-6")}>
-            {messages.map((m) => (
-              <MessageRow key={m.id} message={m} compact={compact} onCite={cite} />
-            ))}
-            {pending && <Thinking compact={compact} />}
-          </ol>
+          <div className={cn("grid grid-cols-[minmax(0,1fr)]", compact ? "gap-4" : "gap-6")}>
+            <OlderMessages older={older} />
+            <ol className={cn("grid grid-cols-[minmax(0,1fr)]", compact ? "gap-4" : "gap-6")}>
+              {messages.map((m) => (
+                <MessageRow key={m.id} message={m} compact={compact} onCite={cite} />
+              ))}
+              {pending && <Thinking compact={compact} />}
+            </ol>
+          </div>
         )}
       </div>
       {limit && (

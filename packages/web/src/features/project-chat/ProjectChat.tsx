@@ -20,7 +20,7 @@ export function ProjectChat({ projectId }: { projectId: number }) {
     () => void queryClient.invalidateQueries({ queryKey: projectConversationKey(projectId), refetchType: "none" }),
     [queryClient, projectId],
   );
-  const thread = useChatThread({ history: history.data, uid: user?.uid, send, onReplied });
+  const thread = useChatThread({ history: history.messages, uid: user?.uid, send, onReplied });
 
   return (
     <div className="flex h-[calc(100dvh-11rem)] min-h-[30rem] flex-col overflow-hidden rounded-xl border bg-card shadow-sm">
@@ -42,6 +42,7 @@ export function ProjectChat({ projectId }: { projectId: number }) {
         onSend={thread.submit}
         limit={thread.limit}
         onLimitCleared={thread.clearLimit}
+        older={history.older}
         placeholder={PROJECT_CHAT_PLACEHOLDER}
         empty={<EmptyState onPick={(s) => void thread.submit(s)} />}
       />

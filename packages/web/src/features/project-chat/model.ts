@@ -29,6 +29,8 @@ export interface ChatReply {
   model?: string;
   offline?: boolean;
   timestamp?: string;
+  /** The question and the answer as stored, with the ids the history answers them with. */
+  messages?: ChatMessage[];
 }
 
 /** The spec's text when a reply carries no response field. */
@@ -60,6 +62,16 @@ export function replyMessage(reply: ChatReply | null | undefined): ChatMessage {
     citations: hasResponse ? (reply!.citations ?? []) : [],
     model: reply?.model,
   };
+}
+
+/**
+ * The loaded history followed by this visit's messages it does not hold yet: once
+ * the history is read again it holds the exchanges (under the same ids), shown once.
+ */
+export function mergeThread(history: ChatMessage[], session: ChatMessage[]): ChatMessage[] {
+  if (session.length === 0) return history;
+  const stored = new Set(history.map((m) => m.id));
+  return [...history, ...session.filter((m) => !stored.has(m.id))];
 }
 
 /**

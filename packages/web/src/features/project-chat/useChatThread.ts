@@ -1,7 +1,7 @@
 import * as React from "react";
 import { limitReachedMessage } from "@/features/billing";
 import { toast } from "@/hooks/use-toast";
-import { newMessageId, NOT_AUTHENTICATED, replyMessage, SEND_FAILED, type ChatMessage, type ChatReply } from "./model";
+import { mergeThread, newMessageId, NOT_AUTHENTICATED, replyMessage, SEND_FAILED, type ChatMessage, type ChatReply } from "./model";
 
 /**
  * The spec's chat flow (doc 2 §4): sending adds the user's message at once,
@@ -14,34 +14,36 @@ export function useChatThread({
   send,
   onReplied,
 }: {
-  /** The stored history; it seeds the thread once it has loaded. */
+  /** The stored history's loaded pages; this visit's messages follow them. */
   history: ChatMessage[] | undefined;
   uid: string | undefined;
   send: (message: string) => Promise<ChatReply>;
   onReplied?: () => void;
 }) {
-  const [messages, setMessages] = React.useState<ChatMessage[]>([]);
+  /** This visit's messages, kept apart from the history so older pages can join it above them. */
+  const [sent, setSent] = React.useState<ChatMessage[]>([]);
   const [pending, setPending] = React.useState(false);
   /** The daily question limit's message, shown with the upgrade offer until the plan changes. */
   const [limit, setLimit] = React.useState<string | null>(null);
-  const seeded = React.useRef(false);
-
-  React.useEffect(() => {
-    if (seeded.current || !history) return;
-    seeded.current = true;
-    setMessages((current) => [...history, ...current]);
-  }, [history]);
+  const messages = React.useMemo(() => mergeThread(history ?? [], sent), [history, sent]);
 
   const submit = React.useCallback(
     async (text: string) => {
       const message = text.trim();
       if (!message || pending) return false;
-      setMessages((current) => [...current, { id: newMessageId(), type: "user", content: message, timestamp: new Date().toISOString() }]);
+      const question: ChatMessage = { id: newMessageId(), type: "user", content: message, timestamp: new Date().toISOString() };
+      setSent((current) => [...current, question]);
       setPending(true);
       try {
         if (!uid) throw new Error(NOT_AUTHENTICATED);
         const reply = await send(message);
-        setMessages((current) => [...current, replyMessage(reply)]);
+        // The stored ids let a later read of the history show this exchange once, not twice.
+        const [asked, answered] = reply?.messages ?? [];
+        const answer = replyMessage(reply);
+        setSent((current) => [
+          ...current.map((m) => (m === question && asked ? { ...m, id: asked.id } : m)),
+          answered ? { ...answer, id: answered.id } : answer,
+        ]);
         onReplied?.();
       } catch (error) {
         console.error("Project chat failed", error);
