@@ -120,6 +120,21 @@ export function callFrom<T = any>(sourceIp: string, user: TestUser | undefined, 
 }
 
 /** Debian's Chromium driven by playwright-core, with the flags this machine needs. */
+/** Posts a file to a presigned S3 POST (`{ url, fields }`), as the browser does; the status when S3 took it. */
+export async function postToPresigned(
+  upload: { url: string; fields: Record<string, string> },
+  fileName: string,
+  contentType: string,
+  data: Buffer,
+) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(upload.fields)) form.append(k, v);
+  form.append("file", new Blob([new Uint8Array(data)], { type: contentType }), fileName);
+  const posted = await fetch(upload.url, { method: "POST", body: form });
+  if (posted.status >= 300) throw new Error(`S3 refused the upload: ${posted.status} ${await posted.text()}`);
+  return posted.status;
+}
+
 export async function launchBrowser() {
   const { chromium } = await import("playwright-core");
   return chromium.launch({

@@ -1,6 +1,6 @@
 import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, signedInUser, type TestUser } from "@quorum/local/testing";
+import { call, signedInUser, type TestUser, postToPresigned } from "@quorum/local/testing";
 
 const MB = 1024 * 1024;
 
@@ -8,11 +8,7 @@ const MB = 1024 * 1024;
 async function uploadAttachment(user: TestUser, fileName: string, contentType: string, data: Buffer): Promise<string> {
   const ticket = await call(user, "POST", "/api/chat/attachments/upload-url", { fileName, contentType, size: data.length });
   expect(ticket.status, ticket.text).toBe(201);
-  const form = new FormData();
-  for (const [k, v] of Object.entries(ticket.body.upload.fields as Record<string, string>)) form.append(k, v);
-  form.append("file", new Blob([new Uint8Array(data)], { type: contentType }), fileName);
-  const posted = await fetch(ticket.body.upload.url, { method: "POST", body: form });
-  expect(posted.status, await posted.text()).toBeLessThan(300);
+  await postToPresigned(ticket.body.upload, fileName, contentType, data);
   return ticket.body.key;
 }
 

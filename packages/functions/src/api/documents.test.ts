@@ -1,7 +1,7 @@
 import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { quoteCsv, quoteDocx, quotePdf, quoteTxt, quoteXlsx, scannedQuotePng, VENDOR_QUOTE } from "@quorum/core/extract/fixtures";
-import { call, signedInUser, type TestUser } from "@quorum/local/testing";
+import { call, signedInUser, type TestUser, postToPresigned } from "@quorum/local/testing";
 
 /**
  * The documents API and the LOCAL pipeline end to end, as the browser uses them:
@@ -64,11 +64,7 @@ async function uploadViaPresignedPost(
     size: data.length,
   });
   expect(ticket.status, ticket.text).toBe(201);
-  const form = new FormData();
-  for (const [k, v] of Object.entries(ticket.body.upload.fields as Record<string, string>)) form.append(k, v);
-  form.append("file", new Blob([new Uint8Array(data)], { type: contentType }), fileName);
-  const posted = await fetch(ticket.body.upload.url, { method: "POST", body: form });
-  expect(posted.status, await posted.text()).toBeLessThan(300);
+  await postToPresigned(ticket.body.upload, fileName, contentType, data);
   return ticket.body.document as DocumentBody;
 }
 
