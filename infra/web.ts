@@ -1,4 +1,4 @@
-import { contentSecurityPolicy } from "../packages/web/src/lib/content-security-policy";
+import { contentSecurityPolicy, SECURITY_HEADERS } from "../packages/web/src/lib/content-security-policy";
 import { api } from "./api";
 import { secrets } from "./secrets";
 import { bucket } from "./storage";
@@ -21,6 +21,11 @@ const securityHeaders = new aws.cloudfront.ResponseHeadersPolicy("SecurityHeader
         contentSecurityPolicy({ storage: [`https://${regional}`, `https://${global}`], authFrame: `https://${authDomain}` }),
       ),
     },
+    // The same as SECURITY_HEADERS sends locally, plus HSTS (the site is HTTPS only).
+    contentTypeOptions: { override: true },
+    referrerPolicy: { override: true, referrerPolicy: SECURITY_HEADERS["Referrer-Policy"] },
+    frameOptions: { override: true, frameOption: SECURITY_HEADERS["X-Frame-Options"] },
+    strictTransportSecurity: { override: true, accessControlMaxAgeSec: 31_536_000, includeSubdomains: true },
   },
 });
 

@@ -4,7 +4,7 @@ import { defineConfig, type UserConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
-import { contentSecurityPolicy } from "./src/lib/content-security-policy.ts";
+import { contentSecurityPolicy, SECURITY_HEADERS } from "./src/lib/content-security-policy.ts";
 
 /** The web package's folder, so the config works whatever the caller's cwd (the local stack runs from the repo root). */
 export const webRoot = fileURLToPath(new URL(".", import.meta.url));
@@ -46,8 +46,8 @@ export const config: UserConfig = {
     tailwindcss(),
   ],
   resolve: { alias: { "@": src } },
-  server: { host: "127.0.0.1", port, strictPort: true, proxy, headers: { "Content-Security-Policy": devPolicy } },
-  preview: { host: "127.0.0.1", port, strictPort: true, proxy, headers: { "Content-Security-Policy": previewPolicy } },
+  server: { host: "127.0.0.1", port, strictPort: true, proxy, headers: { ...SECURITY_HEADERS, "Content-Security-Policy": devPolicy } },
+  preview: { host: "127.0.0.1", port, strictPort: true, proxy, headers: { ...SECURITY_HEADERS, "Content-Security-Policy": previewPolicy } },
   build: { outDir: "dist", emptyOutDir: true, sourcemap: true },
 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy } from "../../web/src/lib/content-security-policy";
+import { contentSecurityPolicy, SECURITY_HEADERS } from "../../web/src/lib/content-security-policy";
 import { authEmulatorHost, webUrl } from "./testing";
 
 /** The local web server sends the deployed site's policy, with the local stand-ins in place of the cloud's origins. */
@@ -28,6 +28,11 @@ describe("local web server", () => {
     const asset = await fetch(new URL(script!, webUrl()));
     expect(asset.status).toBe(200);
     expect(asset.headers.get("content-security-policy")).toBe(expected());
+  });
+
+  it("sends the other security headers with it", async () => {
+    const res = await fetch(webUrl());
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(res.headers.get(name), name).toBe(value);
   });
 
   it("serves a page with no inline script", async () => {

@@ -6,6 +6,18 @@
  * Server-side configuration: the app itself never imports it.
  */
 
+/**
+ * Headers sent beside the policy: no guessing of content types (an uploaded text
+ * file is never run as a script), no full URLs leaked to other sites in the
+ * Referer, and no framing by older browsers that ignore `frame-ancestors`.
+ * CloudFront sets the same through its security-headers fields (infra/web.ts).
+ */
+export const SECURITY_HEADERS = {
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "X-Frame-Options": "DENY",
+} as const;
+
 /** Stripe.js and its Payment Element (script, API calls, card frames). */
 const STRIPE = {
   script: ["https://js.stripe.com", "https://*.js.stripe.com"],
