@@ -61,6 +61,22 @@ describe("the lexical index", () => {
     expect(LexicalIndex.deserialize(index.serialize(null))!.index.has("2:0")).toBe(false);
   });
 
+  it("after a vacuum, ranks exactly as an index built from the chunks it kept, also once stored and loaded", async () => {
+    const all = [chunk(1, 0, "pump pump valve"), chunk(2, 0, "valve gasket"), chunk(3, 0, "pump housing"), chunk(3, 1, "gasket")];
+    const loaded = LexicalIndex.deserialize(new LexicalIndex().serialize(null))!.index;
+    loaded.addAll(all.slice(0, 2));
+    const reloaded = LexicalIndex.deserialize(loaded.serialize(null))!.index;
+    reloaded.addAll(all.slice(2));
+    reloaded.discardAll(["2:0", "3:1"]);
+    await reloaded.vacuum();
+    const fresh = new LexicalIndex();
+    fresh.addAll([all[0]!, all[2]!]);
+    for (const term of ["pump", "valve", "gasket", "housing", "doc"]) expect(ranked(reloaded, term)).toEqual(ranked(fresh, term));
+    expect(reloaded.holds("gasket")).toBe(false);
+    const stored = LexicalIndex.deserialize(reloaded.serialize(null))!.index;
+    for (const term of ["pump", "valve", "housing"]) expect(ranked(stored, term)).toEqual(ranked(fresh, term));
+  });
+
   it("refuses data in another format instead of misreading it", () => {
     expect(LexicalIndex.deserialize(gzipSync(JSON.stringify({ format: 2, index: {} })))).toBeUndefined();
   });

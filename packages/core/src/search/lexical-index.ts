@@ -5,10 +5,10 @@ import { searchTerms } from "./terms";
  * An inverted index of document chunks in flat arrays, ranked by BM25+.
  *
  * Built for a project chat in a Lambda: a 10,000-chunk index loads from S3 as one
- * gzipped buffer (a small JSON header, then the postings as raw 32-bit integers
- * copied straight into typed arrays, no per-term objects to rebuild), holds every
- * posting in a few megabytes, and scores a question with one pass over the postings
- * of its terms into a score array. A general-purpose search library keeps a tree of
+ * gzipped buffer (a JSON header with the texts and the vocabulary, then the postings
+ * as varints decoded into one flat typed array per field, no per-term objects to
+ * rebuild), holds every posting in a few megabytes, and scores a question with one
+ * pass over the postings of its terms into a score array. A general-purpose search library keeps a tree of
  * maps per term and field and rebuilds it from JSON on load, which cost seconds and
  * gigabytes at this size.
  *
@@ -154,25 +154,49 @@ export class LexicalIndex {
     }
   }
 
-  /** Rebuilds the arrays without discarded chunks (slots are renumbered, unused terms dropped). */
+  /**
+   * Rebuilds the arrays without discarded chunks: slots are renumbered and terms no
+   * live chunk holds are dropped, from the postings alone (nothing is tokenized again).
+   */
   async vacuum() {
     if (this.dead === 0) return;
-    const kept = this.chunks.filter((c): c is StoredChunk => c !== undefined);
-    const fresh = new LexicalIndex();
-    fresh.addAll(kept);
-    Object.assign(this, fresh);
+    const renumbered = new Int32Array(this.chunks.length).fill(-1);
+    const chunks: StoredChunk[] = [];
+    const lengths: number[][] = FIELDS.map(() => []);
+    this.chunks.forEach((c, slot) => {
+      if (!c) return;
+      renumbered[slot] = chunks.push(c) - 1;
+      FIELDS.forEach((_, f) => lengths[f]!.push(this.lengths[f]![slot]!));
+    });
+    const terms: string[] = [];
+    const postings = FIELDS.map(emptyPostings);
+    this.terms.forEach((term, termId) => {
+      const kept = FIELDS.map((_, f) => {
+        const list: number[] = [];
+        for (const [pairs, from, to] of this.pairs(f, termId)) {
+          for (let i = from; i < to; i += 2) if (renumbered[pairs[i]!]! >= 0) list.push(renumbered[pairs[i]!]!, pairs[i + 1]!);
+        }
+        return list;
+      });
+      if (kept.every((list) => list.length === 0)) return;
+      kept.forEach((list, f) => list.length && postings[f]!.added.set(terms.length, list));
+      terms.push(term);
+    });
+    this.lengths = lengths;
+    this.chunks = chunks;
+    this.slots = new Map(chunks.map((c, slot) => [c.id, slot]));
+    this.terms = terms;
+    this.vocabulary = new Map(terms.map((t, id) => [t, id]));
+    this.postings = postings;
+    this.dead = 0;
+    this.fuzzyCache.clear();
   }
 
   /** Whether a term is printed in any live chunk. */
   holds(term: string) {
     const id = this.vocabulary.get(term);
     if (id === undefined) return false;
-    return FIELDS.some((_, f) =>
-      this.pairs(f, id).some(([list, from, to]) => {
-        for (let i = from; i < to; i += 2) if (this.chunks[list[i]!]) return true;
-        return false;
-      }),
-    );
+    return FIELDS.some((_, f) => this.livePairs(this.pairs(f, id)) > 0);
   }
 
   /**
@@ -206,8 +230,7 @@ export class LexicalIndex {
     FIELDS.forEach((field, f) => {
       if (!boosts[field]) return;
       const ranges = this.pairs(f, termId);
-      let matching = 0;
-      for (const [list, from, to] of ranges) for (let i = from; i < to; i += 2) if (this.chunks[list[i]!]) matching++;
+      const matching = this.dead === 0 ? pairCount(ranges) : this.livePairs(ranges);
       if (matching === 0) return;
       const idf = Math.log(1 + (total - matching + 0.5) / (matching + 0.5));
       const average = this.lengthSums[f]! / total;
@@ -224,6 +247,13 @@ export class LexicalIndex {
         }
       }
     });
+  }
+
+  /** Postings of live chunks only: discarded ones stay in the arrays until `vacuum`. */
+  private livePairs(ranges: [ArrayLike<number>, number, number][]) {
+    let count = 0;
+    for (const [list, from, to] of ranges) for (let i = from; i < to; i += 2) if (this.chunks[list[i]!]) count++;
+    return count;
   }
 
   /** Where a term's postings in a field are: the loaded range and the list added since, as [array, from, to]. */
@@ -283,7 +313,7 @@ export class LexicalIndex {
       let pairs = 0;
       this.terms.forEach((_, id) => {
         const ranges = this.pairs(f, id);
-        const count = ranges.reduce((sum, [, from, to]) => sum + (to - from) / 2, 0);
+        const count = pairCount(ranges);
         out.push(count);
         pairs += count;
         let previous = 0;
@@ -377,6 +407,8 @@ export class LexicalIndex {
     return { index, meta: header.meta };
   }
 }
+
+const pairCount = (ranges: [ArrayLike<number>, number, number][]) => ranges.reduce((sum, [, from, to]) => sum + (to - from) / 2, 0);
 
 /** Unsigned LEB128: small numbers (slot gaps, term counts) take one byte. */
 class Varints {
