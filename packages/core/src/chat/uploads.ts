@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { Actor } from "../actor";
+import { isMissingObject } from "../document/store";
 import { safeFileName } from "../document/types";
 import { Invalid, TooLarge } from "../error";
 import { fn } from "../fn";
@@ -49,11 +50,9 @@ export namespace ChatUpload {
         return { error: attachmentTooLarge(name, head.ContentLength!).replace(/\.$/, "") };
       return { bytes: await Storage.getBuffer(key) };
     } catch (error) {
-      // Without ListBucket, S3 answers a missing key with 403 rather than 404.
-      const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-      if (status === 403 || status === 404) {
-        return { error: "the upload was not found (it may have expired)" };
-      }
+      // This route may not list the bucket, and without ListBucket S3 answers a missing key with 403, not 404.
+      const forbidden = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 403;
+      if (isMissingObject(error) || forbidden) return { error: "the upload was not found (it may have expired)" };
       throw error;
     }
   }
