@@ -235,6 +235,21 @@ export namespace Document {
     return items.filter((d) => d.userId === userId).map((d) => present(d, now));
   });
 
+  /**
+   * The caller's completed documents in a project, only what a search index needs to know
+   * whether it is current. Every project chat question asks this, so it is one Query of a
+   * projection (no excerpts, summaries or OCR reports) and no ownership check of its own:
+   * only the caller's documents match, so another user's project answers an empty list.
+   */
+  export const completedVersions = fn(recordId("Project ID"), async (projectId) => {
+    const userId = Actor.userId();
+    const result = await DocumentEntity.query
+      .byProject({ projectId })
+      .where((a, o) => `${o.eq(a.userId, userId)} AND ${o.eq(a.processingStatus, "completed")}`)
+      .go({ pages: "all", attributes: ["id", "fileName", "documentCategory", "updatedAt"] });
+    return result.data.map((d) => ({ id: d.id, fileName: d.fileName, documentCategory: d.documentCategory, version: d.updatedAt }));
+  });
+
   export const get = fn(recordId("Document ID"), async (id) => present(await owned(id)));
 
   /**

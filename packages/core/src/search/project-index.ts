@@ -19,8 +19,10 @@ import { createIndex, deserialize, serialize, type ChunkIndex, type IndexedChunk
  * The manifest makes updates incremental: when a document is added, changed or
  * deleted, only its chunks are read and added or discarded; everything else is
  * reused. Keys start with the owner's id and every document comes from
- * `Document.list`, which checks the caller owns the project: an index can only
- * ever hold its owner's documents.
+ * `Document.completedVersions`, which lists only the caller's documents: an index
+ * can only ever hold its owner's documents. Callers check that the project is the
+ * caller's first (the chats read its record), so a question never waits for a
+ * second ownership check.
  */
 
 /** A document as the index sees it: it is reindexed when `version` changes. */
@@ -70,18 +72,16 @@ export const indexKey = (userId: string, projectId: number) => `derived/users/${
 /** The index of one of the caller's projects, current with its completed documents. */
 export async function loadProjectIndex(projectId: number): Promise<LoadedIndex> {
   const userId = Actor.userId();
-  // Throws NotFound for a project that is not the caller's.
-  const listed = await Document.list(projectId);
-  const documents: IndexedDocument[] = listed
-    .filter((d) => d.processingStatus === "completed")
-    .map((d) => ({ id: d.id, fileName: d.fileName, documentCategory: d.documentCategory, version: d.updatedAt }))
-    .sort((a, b) => a.id - b.id);
-  const signature = signatureOf(documents);
   const key = indexKey(userId, projectId);
+  // A cold process fetches the stored index while the documents are checked. The key is under
+  // the caller's own prefix, so nothing can be read that the ownership check would refuse.
+  const stored = memory.has(key) ? undefined : fetchStored(key);
+  const documents: IndexedDocument[] = (await Document.completedVersions(projectId)).sort((a, b) => a.id - b.id);
+  const signature = signatureOf(documents);
   const flightKey = `${key}#${signature}`;
   let pending = inflight.get(flightKey);
   if (!pending) {
-    pending = load(userId, projectId, key, documents, signature).finally(() => inflight.delete(flightKey));
+    pending = load(userId, projectId, key, documents, signature, stored).finally(() => inflight.delete(flightKey));
     inflight.set(flightKey, pending);
   }
   return pending;
@@ -98,7 +98,14 @@ function signatureOf(documents: IndexedDocument[]) {
   return hash.digest("base64url");
 }
 
-async function load(userId: string, projectId: number, key: string, documents: IndexedDocument[], signature: string): Promise<LoadedIndex> {
+async function load(
+  userId: string,
+  projectId: number,
+  key: string,
+  documents: IndexedDocument[],
+  signature: string,
+  stored: Promise<Buffer | undefined> | undefined,
+): Promise<LoadedIndex> {
   const started = Date.now();
   const result = (c: Cached, source: LoadedIndex["source"], added: number, removed: number, saved: Promise<void>): LoadedIndex => ({
     projectId,
@@ -122,7 +129,7 @@ async function load(userId: string, projectId: number, key: string, documents: I
   let base: { index: ChunkIndex; manifest: Manifest } | undefined = remembered;
   let source: LoadedIndex["source"] = "updated";
   if (!base) {
-    base = await readStored(key);
+    base = parseStored(key, await (stored ?? fetchStored(key)));
     source = base ? "storage" : "built";
   }
   if (!base) base = { index: createIndex(), manifest: {} };
@@ -184,11 +191,21 @@ async function load(userId: string, projectId: number, key: string, documents: I
   return result(cached, source, toAdd.length, stale.length, saved);
 }
 
-async function readStored(key: string) {
+/** The stored index's bytes, or undefined when there are none (never rejects: a failed read means rebuilding). */
+async function fetchStored(key: string): Promise<Buffer | undefined> {
   try {
-    return deserialize(await Storage.getBuffer(key));
+    return await Storage.getBuffer(key);
   } catch (error) {
-    if (isMissingObject(error)) return undefined;
+    if (!isMissingObject(error)) console.warn(`[search] could not read the stored index ${key}`, error);
+    return undefined;
+  }
+}
+
+function parseStored(key: string, data: Buffer | undefined) {
+  if (!data) return undefined;
+  try {
+    return deserialize(data);
+  } catch (error) {
     // A damaged copy is rebuilt, never trusted.
     console.warn(`[search] ignoring the stored index ${key}`, error);
     return undefined;

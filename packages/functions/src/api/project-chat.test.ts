@@ -292,6 +292,17 @@ describe("project chat", () => {
     const hits = await as(() => Search.inProject(annProject, "Which state's law governs the supply agreement?"));
     expect(hits.hits.every((h) => h.documentId !== agreement)).toBe(true);
   });
+
+  it("never searches another user's documents, even when called with their project's id", async () => {
+    // Bob's project holds a supply agreement; Ann's search over that id finds nothing of it.
+    const asAnn = <T>(work: () => Promise<T>) => Actor.provide({ userId: ann.uid }, work);
+    const { hits, indexes } = await asAnn(() => Search.inProject(bobProject, "Which state's law governs the supply agreement?"));
+    expect(hits).toEqual([]);
+    expect(indexes[0]!.documents).toEqual([]);
+    const asBob = <T>(work: () => Promise<T>) => Actor.provide({ userId: bob.uid }, work);
+    const own = await asBob(() => Search.inProject(bobProject, "Which state's law governs the supply agreement?"));
+    expect(own.hits[0]?.fileName).toBe("bob-agreement.txt");
+  });
 });
 
 describe("all-projects chat", () => {
