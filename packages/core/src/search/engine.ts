@@ -10,7 +10,7 @@ import { queryTerms, TERM_WEIGHT, type QueryTerm } from "./terms";
  */
 
 /** Bump when tokenizing or the stored fields change: every cached index is then rebuilt. */
-export const INDEX_FORMAT = 3;
+export const INDEX_FORMAT = 4;
 
 /** A chunk as the index holds it (text stored, so a hit needs no second read). */
 export type IndexedChunk = StoredChunk;
@@ -80,10 +80,10 @@ export function searchIndex(index: ChunkIndex, question: string, limit: number):
   const naming = new Map<number, Map<number, number>>();
   perTerm.forEach(({ slots, scores }, i) => {
     if (slots.length > CONTEXT_CHUNKS) return;
-    const documents = new Set(Array.from(slots, (slot) => index.chunkAt(slot).documentId));
+    const documents = new Set(Array.from(slots, (slot) => index.documentIdAt(slot)));
     if (documents.size > CONTEXT_DOCUMENTS) return;
     slots.forEach((slot, j) => {
-      const documentId = index.chunkAt(slot).documentId;
+      const documentId = index.documentIdAt(slot);
       const byTerm = naming.get(documentId) ?? new Map<number, number>();
       byTerm.set(i, Math.max(byTerm.get(i) ?? 0, scores[j]!));
       naming.set(documentId, byTerm);
@@ -95,7 +95,7 @@ export function searchIndex(index: ChunkIndex, question: string, limit: number):
   for (const slot of touched) {
     let sum = sums[slot]!;
     let count = bitCount(held[slot]!);
-    for (const [i, score] of naming.get(index.chunkAt(slot).documentId) ?? []) {
+    for (const [i, score] of naming.get(index.documentIdAt(slot)) ?? []) {
       if (held[slot]! & (1 << i)) continue;
       sum += CONTEXT_SHARE * score;
       count += CONTEXT_SHARE;
@@ -128,7 +128,7 @@ function fuzzyFor(t: QueryTerm): number | false {
 /** Which version of each document an index holds: `documentId -> { version, chunks }`. */
 export type Manifest = Record<string, { version: string; chunks: number }>;
 
-/** One gzipped buffer (a 10,000-chunk index is a few MB: too big for DynamoDB, fine for S3). */
+/** One buffer of gzipped parts (a 10,000-chunk index is a few MB: too big for DynamoDB, fine for S3). */
 export function serialize(index: ChunkIndex, manifest: Manifest): Buffer {
   return index.serialize({ format: INDEX_FORMAT, manifest });
 }

@@ -77,6 +77,34 @@ describe("the lexical index", () => {
     for (const term of ["pump", "valve", "housing"]) expect(ranked(stored, term)).toEqual(ranked(fresh, term));
   });
 
+  it("keeps every text across its compressed blocks, through loads, additions, discards and saves", async () => {
+    const words = ["pump", "valve", "gasket", "housing", "seal", "flange"];
+    const many = Array.from({ length: 300 }, (_, i) =>
+      chunk(1 + Math.floor(i / 100), i % 100, `${words[i % 6]} item ${i} ${words[(i * 7) % 6]}`),
+    );
+    const index = new LexicalIndex();
+    index.addAll(many.slice(0, 200));
+    const loaded = LexicalIndex.deserialize(index.serialize(null))!.index;
+    // The saved index keeps answering with its texts (now held compressed).
+    expect(index.getStoredFields("1:42")).toEqual(many[42]);
+    loaded.addAll(many.slice(200));
+    loaded.discardAll(["1:5", "2:50"]);
+    await loaded.vacuum();
+    const stored = LexicalIndex.deserialize(loaded.serialize(null))!.index;
+    const kept = many.filter((c) => c.id !== "1:5" && c.id !== "2:50");
+    for (const c of kept) expect(stored.getStoredFields(c.id)).toEqual(c);
+    const fresh = new LexicalIndex();
+    fresh.addAll(kept);
+    for (const term of [...words, "item", "doc"]) expect(ranked(stored, term)).toEqual(ranked(fresh, term));
+  });
+
+  it("refuses a truncated stored index instead of misreading it", () => {
+    const index = new LexicalIndex();
+    index.addAll([chunk(1, 0, "pump")]);
+    const data = index.serialize(null);
+    expect(() => LexicalIndex.deserialize(data.subarray(0, data.length - 5))).toThrow(/truncated/);
+  });
+
   it("refuses data in another format instead of misreading it", () => {
     expect(LexicalIndex.deserialize(gzipSync(JSON.stringify({ format: 2, index: {} })))).toBeUndefined();
   });

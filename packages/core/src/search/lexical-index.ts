@@ -5,10 +5,11 @@ import { searchTerms } from "./terms";
  * An inverted index of document chunks in flat arrays, ranked by BM25+.
  *
  * Built for a project chat in a Lambda: a 10,000-chunk index loads from S3 as one
- * gzipped buffer (a JSON header with the texts and the vocabulary, then the postings
- * as varints decoded into one flat typed array per field, no per-term objects to
- * rebuild), holds every posting in a few megabytes, and scores a question with one
- * pass over the postings of its terms into a score array. A general-purpose search library keeps a tree of
+ * buffer (a gzipped core of the vocabulary and the postings as varints, decoded into one
+ * flat typed array per field, no per-term objects to rebuild; the chunk texts in gzipped
+ * blocks that stay compressed until a hit needs them), holds every posting in a few
+ * megabytes, and scores a question with one pass over the postings of its terms into a
+ * score array. A general-purpose search library keeps a tree of
  * maps per term and field and rebuilds it from JSON on load, which cost seconds and
  * gigabytes at this size.
  *
@@ -17,7 +18,12 @@ import { searchTerms } from "./terms";
  */
 
 /** A chunk as the index stores it (text included, so a hit needs no second read). */
-export interface StoredChunk {
+export interface StoredChunk extends ChunkNumbers {
+  text: string;
+}
+
+/** What the index keeps of a chunk besides its text. */
+interface ChunkNumbers {
   /** `<documentId>:<chunk index>`. */
   id: string;
   documentId: number;
@@ -28,7 +34,6 @@ export interface StoredChunk {
   lineFrom?: number;
   lineTo?: number;
   fileName: string;
-  text: string;
 }
 
 const FIELDS = ["text", "fileName"] as const;
@@ -40,7 +45,20 @@ const FUZZY_WEIGHT = 0.45;
 /** Fuzzy expansions remembered per index: questions reuse words, and a scan of the vocabulary costs milliseconds. */
 const FUZZY_CACHE = 2_000;
 
-const MAGIC = "QLX2";
+const MAGIC = "QLX3";
+/**
+ * Chunk texts are stored and kept in memory gzipped in blocks of this many chunks: a cold load
+ * inflates only the postings, and a question inflates just the blocks of its hits.
+ */
+const TEXT_BLOCK = 128;
+/** Postings added since the last compaction, as a share of the flat ones, before they are made flat again. */
+const COMPACT_SHARE = 0.25;
+
+/** Texts of TEXT_BLOCK chunks: compressed as stored, inflated on first use. */
+interface TextBlock {
+  data?: Buffer;
+  texts?: string[];
+}
 
 /**
  * Postings of one field: interleaved [chunk slot, term frequency] pairs, slots ascending.
@@ -63,7 +81,12 @@ export interface TermScores {
 }
 
 export class LexicalIndex {
-  private chunks: (StoredChunk | undefined)[] = [];
+  private chunks: (ChunkNumbers | undefined)[] = [];
+  /** Per slot: the text, or where it is in `textBlocks` (its slot when it was stored). */
+  private texts: (string | number)[] = [];
+  private textBlocks: TextBlock[] = [];
+  /** Pairs in the per-term `added` lists, over both fields. */
+  private addedPairs = 0;
   private slots = new Map<string, number>();
   /** Distinct terms per field of each slot (BM25's field length). */
   private lengths: number[][] = [[], []];
@@ -98,22 +121,32 @@ export class LexicalIndex {
 
   getStoredFields(id: string): StoredChunk | undefined {
     const slot = this.slots.get(id);
-    return slot === undefined ? undefined : this.chunks[slot];
+    return slot === undefined ? undefined : this.chunkAt(slot);
   }
 
+  /** A live chunk with its text (inflating its text block on first use). */
   chunkAt(slot: number): StoredChunk {
-    return this.chunks[slot]!;
+    return { ...this.chunks[slot]!, text: this.textAt(slot) };
+  }
+
+  /** The document of a live chunk, without reading its text. */
+  documentIdAt(slot: number): number {
+    return this.chunks[slot]!.documentId;
   }
 
   addAll(chunks: StoredChunk[]) {
     for (const chunk of chunks) this.add(chunk);
     this.fuzzyCache.clear();
+    const flat = this.postings.reduce((sum, p) => sum + p.data.length / 2, 0);
+    if (this.addedPairs > flat * COMPACT_SHARE) this.compact();
   }
 
   private add(chunk: StoredChunk) {
     if (this.slots.has(chunk.id)) throw new Error(`chunk ${chunk.id} is already indexed`);
     const slot = this.chunks.length;
-    this.chunks.push(chunk);
+    const { text, ...numbers } = chunk;
+    this.chunks.push(numbers);
+    this.texts.push(text);
     this.slots.set(chunk.id, slot);
     this.live++;
     FIELDS.forEach((field, f) => {
@@ -127,6 +160,7 @@ export class LexicalIndex {
         const list = added.get(id);
         if (list) list.push(slot, tf);
         else added.set(id, [slot, tf]);
+        this.addedPairs++;
       }
     });
   }
@@ -148,6 +182,7 @@ export class LexicalIndex {
       if (slot === undefined) continue;
       this.slots.delete(id);
       this.chunks[slot] = undefined;
+      this.texts[slot] = "";
       FIELDS.forEach((_, f) => (this.lengthSums[f]! -= this.lengths[f]![slot]!));
       this.live--;
       this.dead++;
@@ -161,11 +196,13 @@ export class LexicalIndex {
   async vacuum() {
     if (this.dead === 0) return;
     const renumbered = new Int32Array(this.chunks.length).fill(-1);
-    const chunks: StoredChunk[] = [];
+    const chunks: ChunkNumbers[] = [];
+    const texts: (string | number)[] = [];
     const lengths: number[][] = FIELDS.map(() => []);
     this.chunks.forEach((c, slot) => {
       if (!c) return;
       renumbered[slot] = chunks.push(c) - 1;
+      texts.push(this.texts[slot]!);
       FIELDS.forEach((_, f) => lengths[f]!.push(this.lengths[f]![slot]!));
     });
     const terms: string[] = [];
@@ -184,12 +221,56 @@ export class LexicalIndex {
     });
     this.lengths = lengths;
     this.chunks = chunks;
+    this.texts = texts;
     this.slots = new Map(chunks.map((c, slot) => [c.id, slot]));
     this.terms = terms;
     this.vocabulary = new Map(terms.map((t, id) => [t, id]));
     this.postings = postings;
     this.dead = 0;
     this.fuzzyCache.clear();
+    this.compact();
+  }
+
+  /**
+   * Moves the per-term lists of added postings into the flat arrays: a JavaScript array holds
+   * a number in 8 bytes and grows by half again, a flat Int32Array in 4. Added slots are
+   * always higher than flat ones, so each term's pairs stay in slot order.
+   */
+  private compact() {
+    this.postings = this.postings.map(({ offsets, data, added }) => {
+      const pairs = data.length / 2 + [...added.values()].reduce((sum, list) => sum + list.length / 2, 0);
+      const flat = { offsets: new Int32Array(this.terms.length + 1), data: new Int32Array(pairs * 2), added: new Map<number, number[]>() };
+      let o = 0;
+      for (let id = 0; id < this.terms.length; id++) {
+        flat.offsets[id] = o;
+        if (id + 1 < offsets.length) {
+          flat.data.set(data.subarray(offsets[id]!, offsets[id + 1]!), o);
+          o += offsets[id + 1]! - offsets[id]!;
+        }
+        const list = added.get(id);
+        if (list) {
+          flat.data.set(list, o);
+          o += list.length;
+        }
+      }
+      flat.offsets[this.terms.length] = o;
+      return flat;
+    });
+    this.addedPairs = 0;
+  }
+
+  /** A live chunk's text: kept as a string once read, its block inflated once for all its chunks. */
+  private textAt(slot: number): string {
+    const text = this.texts[slot]!;
+    if (typeof text === "string") return text;
+    const block = this.textBlocks[Math.floor(text / TEXT_BLOCK)]!;
+    if (!block.texts) {
+      block.texts = JSON.parse(gunzipSync(block.data!).toString("utf8")) as string[];
+      block.data = undefined;
+    }
+    const value = block.texts[text % TEXT_BLOCK] ?? "";
+    this.texts[slot] = value;
+    return value;
   }
 
   /** Whether a term is printed in any live chunk. */
@@ -284,19 +365,21 @@ export class LexicalIndex {
   }
 
   /**
-   * One gzipped buffer: "QLX2", the JSON header's length, the header (the caller's
-   * metadata, the vocabulary, the file names and the chunk texts), then the chunks'
-   * numbers as 32-bit columns and each field's postings as varints (slot gaps and
-   * term frequencies). Columns and varints keep the buffer small, and small is what
-   * makes a cold load fast: inflating and parsing are the cost.
+   * "QLX3", the sizes of what follows, then:
+   * - the core, gzipped: a JSON header (the caller's metadata, the vocabulary, the file names),
+   *   the chunks' numbers as 32-bit columns and each field's postings as varints (slot gaps and
+   *   term frequencies);
+   * - the chunk texts, gzipped in blocks of TEXT_BLOCK.
+   * Small is what makes a cold load fast (inflating and parsing are the cost), and a load
+   * inflates only the core. The index then keeps its texts in these blocks too.
    */
   serialize(meta: unknown): Buffer {
     if (this.dead > 0) throw new Error("vacuum the index before serializing it");
-    const chunks = this.chunks as StoredChunk[];
+    const chunks = this.chunks as ChunkNumbers[];
     const fileNames = [...new Set(chunks.map((c) => c.fileName))];
     const fileIds = new Map(fileNames.map((name, i) => [name, i]));
-    const header = Buffer.from(JSON.stringify({ meta, terms: this.terms, fileNames, texts: chunks.map((c) => c.text) }), "utf8");
-    const column = (value: (c: StoredChunk) => number) => Int32Array.from(chunks, value);
+    const header = Buffer.from(JSON.stringify({ meta, terms: this.terms, fileNames }), "utf8");
+    const column = (value: (c: ChunkNumbers) => number) => Int32Array.from(chunks, value);
     const columns = [
       column((c) => c.documentId),
       column((c) => c.projectId),
@@ -328,35 +411,57 @@ export class LexicalIndex {
       pairCounts.push(pairs);
       return out.bytes();
     });
-    const prefix = Buffer.alloc(8);
-    prefix.write(MAGIC, 0, "latin1");
-    prefix.writeUInt32LE(header.length, 4);
-    const sizes = Buffer.alloc(4 * (1 + 2 * postings.length));
-    sizes.writeUInt32LE(chunks.length, 0);
+    const sizes = Buffer.alloc(4 * (2 + 2 * postings.length));
+    sizes.writeUInt32LE(header.length, 0);
+    sizes.writeUInt32LE(chunks.length, 4);
     postings.forEach((p, i) => {
-      sizes.writeUInt32LE(p.length, 4 * (1 + 2 * i));
-      sizes.writeUInt32LE(pairCounts[i]!, 4 * (2 + 2 * i));
+      sizes.writeUInt32LE(p.length, 4 * (2 + 2 * i));
+      sizes.writeUInt32LE(pairCounts[i]!, 4 * (3 + 2 * i));
     });
     const body = columns.map((a) => Buffer.from(a.buffer, a.byteOffset, a.byteLength));
-    return gzipSync(Buffer.concat([prefix, header, sizes, ...body, ...postings]), { level: 6 });
+    const core = gzipSync(Buffer.concat([sizes, header, ...body, ...postings]), { level: 6 });
+
+    const texts = chunks.map((_, slot) => this.textAt(slot));
+    const blocks: Buffer[] = [];
+    for (let from = 0; from < texts.length; from += TEXT_BLOCK) {
+      blocks.push(gzipSync(JSON.stringify(texts.slice(from, from + TEXT_BLOCK)), { level: 6 }));
+    }
+    // From now on the texts live compressed, as they do after a load.
+    this.texts = texts.map((_, slot) => slot);
+    this.textBlocks = blocks.map((data) => ({ data }));
+
+    const prefix = Buffer.alloc(12 + 4 * blocks.length);
+    prefix.write(MAGIC, 0, "latin1");
+    prefix.writeUInt32LE(core.length, 4);
+    prefix.writeUInt32LE(blocks.length, 8);
+    blocks.forEach((b, i) => prefix.writeUInt32LE(b.length, 12 + 4 * i));
+    return Buffer.concat([prefix, core, ...blocks]);
   }
 
   /** The index and metadata `serialize` wrote, or undefined for data in another format (then it is rebuilt). */
   static deserialize(data: Buffer): { index: LexicalIndex; meta: unknown } | undefined {
-    const raw = gunzipSync(data);
-    if (raw.length < 8 || raw.toString("latin1", 0, 4) !== MAGIC) return undefined;
-    const headerLength = raw.readUInt32LE(4);
-    const header = JSON.parse(raw.toString("utf8", 8, 8 + headerLength)) as {
-      meta: unknown;
-      terms: string[];
-      fileNames: string[];
-      texts: string[];
-    };
-    let at = 8 + headerLength;
-    const count = raw.readUInt32LE(at);
-    const postingBytes = FIELDS.map((_, f) => raw.readUInt32LE(at + 4 * (1 + 2 * f)));
-    const pairCounts = FIELDS.map((_, f) => raw.readUInt32LE(at + 4 * (2 + 2 * f)));
-    at += 4 * (1 + 2 * FIELDS.length);
+    if (data.length < 12 || data.toString("latin1", 0, 4) !== MAGIC) return undefined;
+    const coreLength = data.readUInt32LE(4);
+    const blockCount = data.readUInt32LE(8);
+    let blockAt = 12 + 4 * blockCount + coreLength;
+    if (blockAt > data.length) throw new Error("the stored index is truncated");
+    const textBlocks: TextBlock[] = Array.from({ length: blockCount }, (_, i) => {
+      const length = data.readUInt32LE(12 + 4 * i);
+      const block = { data: data.subarray(blockAt, blockAt + length) };
+      blockAt += length;
+      return block;
+    });
+    if (blockAt > data.length) throw new Error("the stored index is truncated");
+
+    const raw = gunzipSync(data.subarray(12 + 4 * blockCount, 12 + 4 * blockCount + coreLength));
+    const headerLength = raw.readUInt32LE(0);
+    const count = raw.readUInt32LE(4);
+    const postingBytes = FIELDS.map((_, f) => raw.readUInt32LE(4 * (2 + 2 * f)));
+    const pairCounts = FIELDS.map((_, f) => raw.readUInt32LE(4 * (3 + 2 * f)));
+    let at = 4 * (2 + 2 * FIELDS.length);
+    const header = JSON.parse(raw.toString("utf8", at, at + headerLength)) as { meta: unknown; terms: string[]; fileNames: string[] };
+    at += headerLength;
+    if (blockCount * TEXT_BLOCK < count) throw new Error("the stored index is inconsistent");
     const column = () => {
       // A copy, aligned for Int32Array whatever the buffer's offset.
       const array = new Int32Array(count);
@@ -366,7 +471,7 @@ export class LexicalIndex {
     };
     const [documentIds, projectIds, chunkNumbers, pages, linesFrom, linesTo, files] = Array.from({ length: 7 }, column);
     const index = new LexicalIndex();
-    index.chunks = header.texts.map((text, slot) => ({
+    index.chunks = Array.from({ length: count }, (_, slot) => ({
       id: `${documentIds![slot]}:${chunkNumbers![slot]}`,
       documentId: documentIds![slot]!,
       projectId: projectIds![slot]!,
@@ -374,9 +479,10 @@ export class LexicalIndex {
       page: pages![slot]!,
       ...(linesFrom![slot]! >= 0 ? { lineFrom: linesFrom![slot]!, lineTo: linesTo![slot]! } : {}),
       fileName: header.fileNames[files![slot]!]!,
-      text,
     }));
     index.chunks.forEach((c, slot) => index.slots.set(c!.id, slot));
+    index.texts = Array.from({ length: count }, (_, slot) => slot);
+    index.textBlocks = textBlocks;
     index.terms = header.terms;
     header.terms.forEach((t, id) => index.vocabulary.set(t, id));
     index.live = count;

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { Actor } from "../actor";
 import type { ChunkFile } from "../document/chunks";
-import { Document, mapLimit } from "../document/index";
+import { Document } from "../document/index";
 import { chunksKey } from "../document/keys";
 import { isMissingObject, readJson } from "../document/store";
 import { Storage } from "../storage/index";
@@ -12,7 +12,7 @@ import { createIndex, deserialize, serialize, type ChunkIndex, type IndexedChunk
  * never waits for the whole index to be built:
  *
  * 1. in this process's memory (a warm Lambda answers the next question at once);
- * 2. in S3 as one gzipped buffer (lexical-index.ts), next to the documents' derived files, with a
+ * 2. in S3 as one buffer of gzipped parts (lexical-index.ts), next to the documents' derived files, with a
  *    manifest of the document versions it holds;
  * 3. rebuilt from the documents' chunk files (written by the pipeline's index step).
  *
@@ -163,27 +163,32 @@ async function load(
     if (index.dirtCount > 0) await index.vacuum();
   }
 
-  const files = await mapLimit(toAdd, READ_CONCURRENCY, async (d) => ({ document: d, chunks: await readChunks(userId, projectId, d.id) }));
-  for (const { document, chunks } of files) {
-    const rows: IndexedChunk[] = chunks.map((c) => ({
-      id: `${document.id}:${c.index}`,
-      documentId: document.id,
-      projectId,
-      chunk: c.index,
-      page: c.page,
-      ...(c.lineFrom !== undefined && c.lineTo !== undefined ? { lineFrom: c.lineFrom, lineTo: c.lineTo } : {}),
-      fileName: document.fileName,
-      text: c.text,
-    }));
-    if (rows.length) index.addAll(rows);
-    manifest[String(document.id)] = { version: document.version, chunks: rows.length };
+  // Read a few documents' chunk files at a time and index them in order: a project of
+  // 100,000 chunks never holds all its chunk files in memory at once.
+  for (let from = 0; from < toAdd.length; from += READ_CONCURRENCY) {
+    const batch = toAdd.slice(from, from + READ_CONCURRENCY);
+    const files = await Promise.all(batch.map(async (d) => ({ document: d, chunks: await readChunks(userId, projectId, d.id) })));
+    for (const { document, chunks } of files) {
+      const rows: IndexedChunk[] = chunks.map((c) => ({
+        id: `${document.id}:${c.index}`,
+        documentId: document.id,
+        projectId,
+        chunk: c.index,
+        page: c.page,
+        ...(c.lineFrom !== undefined && c.lineTo !== undefined ? { lineFrom: c.lineFrom, lineTo: c.lineTo } : {}),
+        fileName: document.fileName,
+        text: c.text,
+      }));
+      if (rows.length) index.addAll(rows);
+      manifest[String(document.id)] = { version: document.version, chunks: rows.length };
+    }
   }
 
   const cached: Cached = { signature, index, manifest, chunkCount: index.documentCount };
   touch(key, cached);
   // Serializing 10,000 chunks takes a while: it runs after this load returns, beside the model call.
   const saved = new Promise<void>((resolve) => setImmediate(resolve))
-    .then(() => Storage.put(key, serialize(index, manifest), "application/gzip"))
+    .then(() => Storage.put(key, serialize(index, manifest), "application/octet-stream"))
     .catch((error: unknown) => {
       // The answer does not depend on the saved copy; the next cold start rebuilds what is missing.
       console.error(`[search] saving the index of project ${projectId} failed`, error);
