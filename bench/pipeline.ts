@@ -26,7 +26,7 @@ async function main() {
   const { Actor } = await import("../packages/core/src/actor");
   const { Project } = await import("../packages/core/src/project/index");
   const { Document } = await import("../packages/core/src/document/index");
-  const { generatePdf } = await import("../packages/core/src/extract/fixtures");
+  const { generatePdf } = await import("@quorum/testing/quote-files");
   const { startLocalPipeline } = await import("../packages/local/src/pipeline");
 
   const runner = await startLocalPipeline(s3);

@@ -60,7 +60,7 @@ async function fill() {
   const { Document } = await import("../packages/core/src/document/index");
   const { Extract } = await import("../packages/core/src/extract/index");
   const { chunkPages } = await import("../packages/core/src/document/chunks");
-  const { fillerText, projectDocuments } = await import("../packages/core/src/search/fixtures");
+  const { fillerText, projectDocuments } = await import("@quorum/testing/project-documents");
   const { startLocalPipeline } = await import("../packages/local/src/pipeline");
 
   const runner = await startLocalPipeline(s3);
@@ -153,7 +153,7 @@ async function probe(spec: string) {
   const { Storage } = await import("../packages/core/src/storage/index");
   const { Search, clearMemoryCache, indexKey } = await import("../packages/core/src/search/index");
   const { loadProjectIndex } = await import("../packages/core/src/search/project-index");
-  const { LABELLED_QUESTIONS } = await import("../packages/core/src/search/fixtures");
+  const { LABELLED_QUESTIONS } = await import("@quorum/testing/project-documents");
   const { ProjectChat } = await import("../packages/core/src/project-chat/index");
   const { testConfig } = await import("../packages/core/src/ai/testing/config");
   const as = <T>(run: () => Promise<T>) => Actor.provide({ userId }, run);

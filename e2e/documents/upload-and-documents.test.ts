@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { scannedQuotePdf, scannedQuotePng } from "@quorum/core/extract/fixtures";
+import { scannedQuotePdf, scannedQuotePng } from "@quorum/testing/quote-files";
 import { TYPE_REJECTION } from "@quorum/core/document/types";
 import { call, launchBrowser, signedInUser, webUrl, type TestUser } from "@quorum/local/testing";
 

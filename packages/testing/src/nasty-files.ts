@@ -1,7 +1,8 @@
-import { writeCompoundFile } from "@quorum/core/extract/cfb";
-import { biffRecord } from "@quorum/core/extract/legacy-writers";
+import { writeCompoundFile } from "./cfb-writer";
+import { biffRecord } from "./legacy-writers";
 import { crc32, deflateSync } from "node:zlib";
-import { listZip, readZipEntry, writeZip } from "@quorum/core/extract/zip";
+import { listZip, readZipEntry } from "@quorum/core/extract/zip";
+import { writeZip } from "./zip-writer";
 
 /**
  * Small hostile or odd files for the robustness tests, built in code: the shapes real files take

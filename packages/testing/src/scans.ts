@@ -5,7 +5,7 @@
  * as vector outlines, a text layer of glyph soup over a picture, multi-page TIFFs and noise.
  */
 import { openPdfRenderer, newPdfium, type GreyImage } from "@quorum/core/extract/render";
-import { encodePng } from "@quorum/core/extract/raster";
+import { encodePng } from "./raster-encoders";
 import { PDFDict, PDFDocument, PDFName, StandardFonts, type PDFFont, type PDFPage } from "pdf-lib";
 
 /** A line of text on the page, top-left origin, in points. */

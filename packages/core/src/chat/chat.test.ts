@@ -4,7 +4,7 @@ import { HISTORY_TOKEN_BUDGET } from "./limits";
 import { memoryStatusStore } from "../ai/status";
 import { testConfig } from "../ai/testing/config";
 import { openAiReplies, startFakeServer, type FakeServer } from "../ai/testing/fake-models";
-import { money, quoteCsv, quotePdf, VENDOR_QUOTE } from "../extract/fixtures";
+import { money, quoteCsv, quotePdf, VENDOR_QUOTE } from "@quorum/testing/quote-files";
 
 const dataUrl = (type: string, bytes: Buffer) => `data:${type};base64,${bytes.toString("base64")}`;
 const PNG = Buffer.from(

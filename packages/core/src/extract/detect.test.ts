@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { writeCompoundFile } from "./cfb";
+import { writeCompoundFile } from "@quorum/testing/cfb-writer";
 import { declaredKind, detectType, textEncoding } from "./detect";
-import { quoteFiles, scannedQuotePng } from "./fixtures";
+import { quoteFiles, scannedQuotePng } from "@quorum/testing/quote-files";
 import { Extract } from "./index";
-import { writeZip } from "./zip";
+import { writeZip } from "@quorum/testing/zip-writer";
 
 describe("file type detection", () => {
   for (const fixture of quoteFiles()) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { expectedStrings, money, quoteCsv, quoteDocx, quoteFiles, quotePdf, quoteTxt, VENDOR_QUOTE } from "./fixtures";
+import { expectedStrings, money, quoteCsv, quoteDocx, quoteFiles, quotePdf, quoteTxt, VENDOR_QUOTE } from "@quorum/testing/quote-files";
 import { Extract } from "./index";
-import { writeZip } from "./zip";
+import { writeZip } from "@quorum/testing/zip-writer";
 import { excelZipBomb, wordWithManyParts, wordZipBomb } from "@quorum/testing/nasty-files";
 
 const itemLine = (i: (typeof VENDOR_QUOTE.items)[number]) => `${i.qty} | ${i.description} | ${money(i.unitPrice)} | ${money(i.amount)}`;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { readCompoundFile, writeCompoundFile } from "./cfb";
+import { readCompoundFile } from "./cfb";
+import { writeCompoundFile } from "@quorum/testing/cfb-writer";
 import { Extract } from "./index";
-import { biffRecord, writeDoc, writeXls } from "./legacy-writers";
+import { biffRecord, writeDoc, writeXls } from "@quorum/testing/legacy-writers";
 import { readXls } from "./xls";
 import {
   biff2Worksheet,

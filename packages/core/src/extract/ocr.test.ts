@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { money, scannedQuoteJpeg, scannedQuotePdf, scannedQuotePng, scannedQuoteTiff, VENDOR_QUOTE } from "./fixtures";
+import { money, scannedQuoteJpeg, scannedQuotePdf, scannedQuotePng, scannedQuoteTiff, VENDOR_QUOTE } from "@quorum/testing/quote-files";
 import { Extract } from "./index";
 
 const mustRead = [

@@ -12,7 +12,7 @@ import {
 import { describe, expect, it } from "vitest";
 import { detectType } from "./detect";
 import { Extract } from "./index";
-import { writeZip } from "./zip";
+import { writeZip } from "@quorum/testing/zip-writer";
 
 const text = async (file: Buffer, fileName: string, limits?: Extract.Options["limits"]) =>
   Extract.text(await Extract.fromBuffer(file, { fileName, limits }));

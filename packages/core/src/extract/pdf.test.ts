@@ -15,9 +15,9 @@ import {
 } from "@quorum/testing/layout-pdfs";
 import { pdfWithHugeImage } from "@quorum/testing/nasty-files";
 import { describe, expect, it } from "vitest";
-import { generatePdf } from "./fixtures";
+import { generatePdf } from "@quorum/testing/quote-files";
 import { Extract } from "./index";
-import { writePdf } from "./pdf-writer";
+import { writePdf } from "@quorum/testing/pdf-writer";
 
 const read = async (...pages: LayoutPage[]) =>
   (await Extract.fromBuffer(await layoutPdf(pages), { fileName: "layout.pdf", ocr: false })).pages;

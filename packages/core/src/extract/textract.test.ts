@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import type { Block } from "@aws-sdk/client-textract";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetConfig } from "../config";
-import { money, scannedQuotePng, VENDOR_QUOTE } from "./fixtures";
+import { money, scannedQuotePng, VENDOR_QUOTE } from "@quorum/testing/quote-files";
 import { analyzeWithTextract, blocksToPages, getTextractResult, mergeTextractPages, startTextract } from "./textract";
 
 /**

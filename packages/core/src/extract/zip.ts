@@ -1,4 +1,4 @@
-import { crc32, deflateRawSync, inflateRawSync } from "node:zlib";
+import { inflateRawSync } from "node:zlib";
 
 /**
  * Just enough of the zip format for Office files: listing the central directory (to tell a
@@ -131,54 +131,4 @@ export function checkZip(buffer: Buffer, limits: { maxUnzippedBytes: number; max
     }
   }
   return entries;
-}
-
-/** Writes a deflated zip archive; used to build .docx and other container fixtures. */
-export function writeZip(files: { name: string; data: Buffer | string }[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  // 1 January 2024, 00:00, in MS-DOS date/time format
-  const dosDate = ((2024 - 1980) << 9) | (1 << 5) | 1;
-  for (const file of files) {
-    const data = Buffer.isBuffer(file.data) ? file.data : Buffer.from(file.data, "utf8");
-    const name = Buffer.from(file.name, "utf8");
-    const compressed = deflateRawSync(data);
-    const crc = crc32(data) >>> 0;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(LOCAL, 0);
-    local.writeUInt16LE(20, 4); // version needed
-    local.writeUInt16LE(0x0800, 6); // names are UTF-8
-    local.writeUInt16LE(8, 8); // deflate
-    local.writeUInt16LE(0, 10);
-    local.writeUInt16LE(dosDate, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(compressed.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(CENTRAL, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt16LE(0, 12);
-    central.writeUInt16LE(dosDate, 14);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(compressed.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, compressed);
-    centrals.push(central, name);
-    offset += local.length + name.length + compressed.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(EOCD, 0);
-  end.writeUInt16LE(files.length, 8);
-  end.writeUInt16LE(files.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testConfig } from "../ai/testing/config";
 import { openAiReplies, startFakeServer, type FakeServer } from "../ai/testing/fake-models";
-import { quoteLines, VENDOR_QUOTE } from "../extract/fixtures";
+import { quoteLines, VENDOR_QUOTE } from "@quorum/testing/quote-files";
 import { analyzeDocument } from "./analyze";
 import { QUOTE_FIELDS } from "./schema";
 

@@ -3,7 +3,7 @@ import { chunkPages } from "../document/chunks";
 import { Extract } from "../extract/index";
 import { createIndex, deserialize, searchIndex, serialize, type IndexedChunk } from "./engine";
 import { excerpt, reflow } from "./excerpt";
-import { fillerText, LABELLED_QUESTIONS, projectDocuments } from "./fixtures";
+import { fillerText, LABELLED_QUESTIONS, projectDocuments } from "@quorum/testing/project-documents";
 import { fuseRanks } from "./fusion";
 
 /** The labelled documents as the pipeline would chunk them, plus filler chunks as near misses. */

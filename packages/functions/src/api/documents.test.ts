@@ -1,6 +1,6 @@
 import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { quoteCsv, quoteDocx, quotePdf, quoteTxt, quoteXlsx, scannedQuotePng, VENDOR_QUOTE } from "@quorum/core/extract/fixtures";
+import { quoteCsv, quoteDocx, quotePdf, quoteTxt, quoteXlsx, scannedQuotePng, VENDOR_QUOTE } from "@quorum/testing/quote-files";
 import { call, signedInUser, type TestUser, postToPresigned } from "@quorum/local/testing";
 
 /**

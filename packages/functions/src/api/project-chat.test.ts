@@ -7,7 +7,7 @@ import { clearVectorCache, openAiEmbedder, semanticRanking, vectorsKey } from "@
 import { clearMemoryCache, indexKey, Search } from "@quorum/core/search/index";
 import { loadProjectIndex } from "@quorum/core/search/project-index";
 import { Storage } from "@quorum/core/storage/index";
-import { supplyAgreementTxt } from "@quorum/core/search/fixtures";
+import { supplyAgreementTxt } from "@quorum/testing/project-documents";
 import { call, signedInUser, type TestUser } from "@quorum/local/testing";
 import { addProject, labelledProject, uploadDocument, waitCompleted } from "./project-chat.testing";
 

@@ -1,7 +1,7 @@
 import { expect } from "vitest";
 import { Actor } from "@quorum/core/actor";
 import { ChatHistory, type Scope } from "@quorum/core/project-chat/history";
-import { projectDocuments, type FixtureDocument } from "@quorum/core/search/fixtures";
+import { projectDocuments, type FixtureDocument } from "@quorum/testing/project-documents";
 import { call, type TestUser } from "@quorum/local/testing";
 
 /**

@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { QuoteCorrectionEntity } from "@quorum/core/quote/correction-entity";
 import { QuoteEntity } from "@quorum/core/quote/entity";
 import { Quote } from "@quorum/core/quote/index";
-import { SECOND_VENDOR_QUOTE, VENDOR_QUOTE } from "@quorum/core/search/fixtures";
-import type { QuoteFixture } from "@quorum/core/extract/fixtures";
+import { SECOND_VENDOR_QUOTE, VENDOR_QUOTE } from "@quorum/testing/project-documents";
+import type { QuoteFixture } from "@quorum/testing/quote-files";
 import { call, signedInUser, type TestUser } from "@quorum/local/testing";
 import { labelledProject } from "./project-chat.testing";
 

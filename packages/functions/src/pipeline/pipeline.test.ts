@@ -7,8 +7,8 @@ import { join } from "node:path";
 import { ListObjectsV2Command, PutObjectCommand } from "@aws-sdk/client-s3";
 import type { Block } from "@aws-sdk/client-textract";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { quoteLines, quoteTxt, scannedQuotePng, scannedQuoteRaster, VENDOR_QUOTE } from "@quorum/core/extract/fixtures";
-import { PAGE_HEIGHT, PAGE_WIDTH, writePdf } from "@quorum/core/extract/pdf-writer";
+import { quoteLines, quoteTxt, scannedQuotePng, scannedQuoteRaster, VENDOR_QUOTE } from "@quorum/testing/quote-files";
+import { PAGE_HEIGHT, PAGE_WIDTH, writePdf } from "@quorum/testing/pdf-writer";
 import type { PipelineRunner, PipelineRunnerOptions, StepHandler } from "@quorum/local/pipeline";
 import type { S3Service } from "@quorum/local/services";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Extract } from "../../extract/index";
-import { generatePdf, quoteFiles, VENDOR_QUOTE } from "../../extract/fixtures";
+import { generatePdf, quoteFiles, VENDOR_QUOTE } from "@quorum/testing/quote-files";
 import { crossCheck } from "../check";
 import { moneyTokens, parseDate, parseNumber } from "../numbers";
 import { analyzeByRules, extractQuoteByRules } from "./index";

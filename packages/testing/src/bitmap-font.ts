@@ -1,4 +1,4 @@
-import type { Raster } from "./raster";
+import type { Raster } from "@quorum/core/extract/raster";
 
 /**
  * A 5x9 bitmap font (7 rows above the baseline, 2 for descenders) in the style of a dot-matrix

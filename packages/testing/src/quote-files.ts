@@ -3,9 +3,10 @@ import { renderText } from "./bitmap-font";
 import { writeDoc, writeXls, type XlsCell } from "./legacy-writers";
 import { PAGE_HEIGHT, PAGE_WIDTH, textWidth, writePdf, type PdfPageSpec, type TextRun } from "./pdf-writer";
 import { encodeJpeg } from "./jpeg";
-import { encodePng, encodeTiff, type Raster } from "./raster";
-import type { DocumentKind } from "./types";
-import { writeZip } from "./zip";
+import type { Raster } from "@quorum/core/extract/raster";
+import { encodePng, encodeTiff } from "./raster-encoders";
+import type { DocumentKind } from "@quorum/core/extract/types";
+import { writeZip } from "./zip-writer";
 
 /**
  * Realistic test documents built in code: one vendor quote rendered as every file type we read,

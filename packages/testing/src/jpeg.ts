@@ -1,4 +1,4 @@
-import type { Raster } from "./raster";
+import type { Raster } from "@quorum/core/extract/raster";
 
 /**
  * A baseline JPEG encoder for greyscale rasters (ITU T.81 with the Annex K example tables), so

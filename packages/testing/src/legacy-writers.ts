@@ -1,4 +1,4 @@
-import { writeCompoundFile } from "./cfb";
+import { writeCompoundFile } from "./cfb-writer";
 
 /**
  * Writers for legacy Office fixtures (.doc, .xls), since no installed package writes them.

@@ -1,6 +1,6 @@
 import { deflateSync } from "node:zlib";
 import { encodeJpeg } from "./jpeg";
-import type { Raster } from "./raster";
+import type { Raster } from "@quorum/core/extract/raster";
 
 /**
  * A minimal PDF writer for fixtures (no PDF library is installed): US Letter pages with

@@ -1,5 +1,5 @@
-import { makeQuote, quotePdf, VENDOR_QUOTE, type QuoteFixture } from "../extract/fixtures";
-import { textWidth, writePdf, type PdfPageSpec, type TextRun } from "../extract/pdf-writer";
+import { makeQuote, quotePdf, VENDOR_QUOTE, type QuoteFixture } from "./quote-files";
+import { textWidth, writePdf, type PdfPageSpec, type TextRun } from "./pdf-writer";
 
 /**
  * A project's documents for retrieval and quote tests, built in code like the
