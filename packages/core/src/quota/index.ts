@@ -1,5 +1,4 @@
 import { Actor } from "../actor";
-import { config } from "../config";
 import { lowerBy, raiseWithin } from "../db/bounded-counter";
 import { defineEntity } from "../db/entity";
 import { LimitReached, VisibleError } from "../error";

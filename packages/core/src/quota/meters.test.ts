@@ -11,7 +11,7 @@ import { Invalid, LimitReached } from "../error";
 import { Project } from "../project/index";
 import { AllProjectsChat, modelFailed, ProjectChat } from "../project-chat/index";
 import { User } from "../user/index";
-import { DOCUMENT_UPLOADS, OCR_PAGES, Quota, TITLES } from "./index";
+import { DOCUMENT_UPLOADS, OCR_PAGES, Quota } from "./index";
 
 async function newUser(plan?: { plan: "professional" | "enterprise"; planStatus: "active" | "pending" | "past_due" }) {
   const userId = `m-${randomUUID()}`;
