@@ -52,7 +52,7 @@ export const OCR_PAGES: Meter = {
   name: "ocrPages",
   period: "month",
   noun: "OCR pages",
-  label: "Scanned pages read (OCR) this month",
+  label: "OCR pages this month",
   limits: (c) => ({
     starter: c.OCR_PAGES_PER_MONTH_STARTER,
     professional: c.OCR_PAGES_PER_MONTH_PROFESSIONAL,
@@ -65,7 +65,7 @@ export const ATTACHMENT_ANALYSES: Meter = {
   name: "attachmentAnalyses",
   period: "day",
   noun: "attachment analyses",
-  label: "Chat attachments read today",
+  label: "Chat attachments today",
   limits: (c) => ({
     starter: c.ATTACHMENT_ANALYSES_PER_DAY_STARTER,
     professional: c.ATTACHMENT_ANALYSES_PER_DAY_PROFESSIONAL,

@@ -60,7 +60,7 @@ function Meter({ counter }: { counter: UsageCounter }) {
     <li className="grid gap-1.5 text-sm" aria-label={label}>
       <div className="flex items-baseline justify-between gap-3">
         <span className="text-muted-foreground">{label}</span>
-        <span className={cn("font-medium tabular-nums", full && "text-destructive")}>
+        <span className={cn("shrink-0 whitespace-nowrap font-medium tabular-nums", full && "text-destructive")}>
           {limit === null ? `${used.toLocaleString()} · Unlimited` : `${used.toLocaleString()} of ${limit.toLocaleString()}`}
         </span>
       </div>
