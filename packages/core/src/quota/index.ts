@@ -185,15 +185,16 @@ export namespace Quota {
    */
   export async function metered<T>(meter: Meter, work: () => Promise<T>, failedForModel: (result: T) => boolean = () => false): Promise<T> {
     const receipt = await consume(meter);
+    // A count that could not be given back is the user's loss of one, never a failed request.
+    const giveItBack = () => giveBack(receipt).catch((e: unknown) => console.error(`[quota] giving back ${meter.name} failed`, e));
     let result: T;
     try {
       result = await work();
     } catch (error) {
-      if (oursToGiveBack(error))
-        await giveBack(receipt).catch((e: unknown) => console.error(`[quota] giving back ${meter.name} failed`, e));
+      if (oursToGiveBack(error)) await giveItBack();
       throw error;
     }
-    if (failedForModel(result)) await giveBack(receipt);
+    if (failedForModel(result)) await giveItBack();
     return result;
   }
 
