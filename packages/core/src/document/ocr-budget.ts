@@ -1,4 +1,4 @@
-import { OCR_PAGES, Quota, type Receipt } from "../quota/index";
+import { OCR_PAGES, Quota, type MeteredPlan, type Receipt } from "../quota/index";
 
 /**
  * A document owner's monthly budget of OCR pages, spent by the pipeline's extract
@@ -11,7 +11,7 @@ import { OCR_PAGES, Quota, type Receipt } from "../quota/index";
  *   a document that needs more pages than are left is not sent, and says so.
  */
 export namespace OcrBudget {
-  type Reservation = Receipt & { plan: Parameters<typeof Quota.usedUpMessage>[1] };
+  type Reservation = Receipt & { plan: MeteredPlan };
 
   const usedUp = (r: Reservation, now: Date) => Quota.usedUpMessage(OCR_PAGES, r.plan, r.limit ?? 0, now);
 
