@@ -46,9 +46,14 @@ export function environmentFor(access: readonly Access[]) {
     TABLE_NAME: table.name,
     BUCKET_NAME: bucket.name,
   };
-  if (access.includes("models") || access.includes("bedrock")) Object.assign(env, modelSettingsFromDeployer());
+  if (access.includes("models") || access.includes("bedrock")) Object.assign(env, settingsFromDeployer(MODEL_SETTINGS));
+  // Limits are enforced wherever the work happens (uploads, chat, the pipeline) and shown by GET /api/usage: every function sees the same.
+  Object.assign(env, settingsFromDeployer(PLAN_LIMIT_SETTINGS));
   return env;
 }
+
+/** The plans' limits (core/quota/limits.ts) the deployer's environment sets, e.g. `UPLOADS_PER_DAY_STARTER=10 npx sst deploy`; the rest keep core's defaults. */
+const PLAN_LIMIT_SETTINGS = /^(STARTER_DAILY_QUESTIONS|(UPLOADS|ATTACHMENT_ANALYSES|TITLES)_PER_DAY_[A-Z]+|OCR_PAGES_PER_MONTH_[A-Z]+)$/;
 
 /** The commit being deployed, for the health check; "unknown" outside a git checkout. */
 function deployedVersion(): string {
@@ -67,6 +72,8 @@ function deployedVersion(): string {
  */
 const MODEL_SETTINGS =
   /^(CLAUDE_MODEL|BEDROCK_MODELS|(GPT|GEMINI|GROK|DEEPSEEK)_(MODEL|BASE_URL|EXTRA_BODY)|OPENAI_BASE_URL|MODEL_[A-Z_]+|CHAT_DEADLINE_MS|RESEARCH_[A-Z_]+|PIPELINE_MODEL_TIMEOUT_MS)$/;
-function modelSettingsFromDeployer(): Record<string, string> {
-  return Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => MODEL_SETTINGS.test(e[0]) && !!e[1]));
+
+/** The deployer's environment variables whose names match `pattern` (and have a value). */
+function settingsFromDeployer(pattern: RegExp): Record<string, string> {
+  return Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => pattern.test(e[0]) && !!e[1]));
 }

@@ -3,6 +3,9 @@ import { linkedSecretSettings } from "./secrets";
 
 const bool = z.enum(["true", "false", "1", "0", ""]).transform((v) => v === "true" || v === "1");
 
+/** A plan's allowance of one metered thing per period (0 allows none). */
+const limit = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
+
 /** A JSON object in an environment variable (provider-specific request fields). */
 const jsonObject = z.union([z.string(), z.record(z.string(), z.unknown())]).transform((value, ctx) => {
   if (typeof value !== "string") return value;
@@ -107,6 +110,19 @@ export const ConfigSchema = z.object({
 
   // Plans
   STARTER_DAILY_QUESTIONS: z.coerce.number().int().positive().default(10),
+  /** Metered work per plan (quota/limits.ts): what each costs the owner is capped per day or month. */
+  UPLOADS_PER_DAY_STARTER: limit(20),
+  UPLOADS_PER_DAY_PROFESSIONAL: limit(200),
+  UPLOADS_PER_DAY_ENTERPRISE: limit(1000),
+  OCR_PAGES_PER_MONTH_STARTER: limit(100),
+  OCR_PAGES_PER_MONTH_PROFESSIONAL: limit(2000),
+  OCR_PAGES_PER_MONTH_ENTERPRISE: limit(10_000),
+  ATTACHMENT_ANALYSES_PER_DAY_STARTER: limit(20),
+  ATTACHMENT_ANALYSES_PER_DAY_PROFESSIONAL: limit(300),
+  ATTACHMENT_ANALYSES_PER_DAY_ENTERPRISE: limit(1000),
+  TITLES_PER_DAY_STARTER: limit(50),
+  TITLES_PER_DAY_PROFESSIONAL: limit(500),
+  TITLES_PER_DAY_ENTERPRISE: limit(2000),
 
   // Support
   SUPPORT_EMAIL: z.string().default("support@quorum.app"),

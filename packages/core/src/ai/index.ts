@@ -74,12 +74,18 @@ export namespace Ai {
   }
 
   /** A short title for a conversation from its first message; the offline model's heuristic when no model helps. */
-  export async function generateTitle(message: string, deps: Deps = defaultDeps()): Promise<string> {
+  export async function generateTitle(
+    message: string,
+    deps: Deps = defaultDeps(),
+    hooks: { beforeModelCall?: () => Promise<unknown> } = {},
+  ): Promise<string> {
     const text = message.trim();
     if (!text) return "";
     const c = deps.config;
     const model = preferred(activeModels(c), "gemini")[0];
     if (!model) return offlineTitle(text);
+    // The caller meters model calls: it may refuse this one (a limit) before anything is spent.
+    await hooks.beforeModelCall?.();
     const recorder = new Recorder(deps.store);
     const outcome = await callModel(
       model,

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { Actor } from "../actor";
 import { Extract } from "../extract/index";
+import { ATTACHMENT_ANALYSES, Quota } from "../quota/index";
 import { VisibleError } from "../error";
 import type { DocumentText, ImageInput } from "../ai/types";
 import { ATTACHMENT_OCR_SECONDS, ATTACHMENT_READ_HEAP_MB, ATTACHMENT_READ_TIMEOUT_MS, MAX_ATTACHMENT_BYTES } from "./limits";
@@ -61,7 +63,11 @@ export interface Attachments {
  */
 export async function readAttachments(files: FileInput[]): Promise<Attachments> {
   const uploaded = files.flatMap((f) => (f.key && !f.data ? [f.key] : []));
-  const results = await Promise.all(files.map(readOne)).finally(() => (uploaded.length ? ChatUpload.discard(uploaded) : undefined));
+  const read = async () => {
+    await countAnalyses(files);
+    return Promise.all(files.map(readOne));
+  };
+  const results = await read().finally(() => (uploaded.length ? ChatUpload.discard(uploaded) : undefined));
   const out: Attachments = { documents: [], images: [], unreadable: [], reports: [] };
   for (const r of results) {
     out.reports.push(r.report);
@@ -70,6 +76,19 @@ export async function readAttachments(files: FileInput[]): Promise<Attachments> 
     if (r.report.status === "unreadable") out.unreadable.push({ name: r.report.name, reason: r.report.error ?? "it could not be read" });
   }
   return out;
+}
+
+/**
+ * Every file the server will read counts against the asker's attachment analyses
+ * of the day, all of them before any is read: past the limit the question is
+ * refused (429) and its uploads are still deleted. A file the browser could not
+ * read costs nothing and is not counted; a call with no signed-in caller reads
+ * for no one's plan.
+ */
+async function countAnalyses(files: FileInput[]) {
+  const caller = Actor.maybe();
+  const analysed = files.filter((f) => !f.error && (f.data || f.key)).length;
+  if (caller && analysed > 0) await Quota.consume(ATTACHMENT_ANALYSES, { amount: analysed, userId: caller.userId });
 }
 
 type ReadResult = { report: AttachmentReport; document?: DocumentText; image?: ImageInput };

@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { Ai, CHOICES, RESEARCH, type AnswerResult, type Deps, type Message } from "../ai/index";
+import { Ai, CHOICES, OFFLINE, RESEARCH, type AnswerResult, type Deps, type Message } from "../ai/index";
 import { config } from "../config";
 import { Invalid } from "../error";
+import { Quota, TITLES } from "../quota/index";
 import { dynamoStatusStore } from "../ai/status";
 import { boundedHistory } from "../ai/history";
 import { FileInput, readAttachments, type AttachmentReport } from "./attachments";
@@ -74,6 +75,10 @@ export namespace Chat {
     return { ...result, notes: [...fileNotes, ...result.notes], attachments: attachments.reports, timestamp: new Date().toISOString() };
   }
 
+  /** A configured model failed and the offline model answered instead: not the user's question to pay for. */
+  export const modelFailed = (answer: Pick<AnswerResult, "offline" | "answers">) =>
+    answer.offline && answer.answers.some((a) => a.model !== OFFLINE && a.status !== "answered");
+
   /** The last HISTORY_LIMIT messages, without a copy of the question the client may have put at the end. */
   export function recentHistory(history: z.output<typeof HistoryItem>[], question: string): Message[] {
     const items = [...history];
@@ -92,6 +97,7 @@ export namespace Chat {
 
   export async function generateTitle(input: z.input<typeof TitleInput>, deps?: Deps) {
     const { message } = TitleInput.parse(input);
-    return { title: await Ai.generateTitle(message, deps) };
+    // Only a model's title costs anything: the offline heuristic is not counted.
+    return { title: await Ai.generateTitle(message, deps, { beforeModelCall: () => Quota.consume(TITLES) }) };
   }
 }

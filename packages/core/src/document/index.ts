@@ -7,6 +7,7 @@ import { Conflict, Invalid, NotFound, TooLarge } from "../error";
 import { fn } from "../fn";
 import { recordId } from "../customer/fields";
 import { Project } from "../project/index";
+import { DOCUMENT_UPLOADS, Quota } from "../quota/index";
 import { Storage } from "../storage/index";
 import type { Chunk, ChunkFile } from "./chunks";
 import { DocumentEntity, type DocumentItem } from "./entity";
@@ -128,12 +129,17 @@ export namespace Document {
     return item;
   }
 
-  /** The upload checks of the spec, before anything is stored: type by name or declared type, 1 byte to 100MB. */
-  function admit(fileName: string, contentType: string, size: number): string {
+  /**
+   * The upload checks of the spec, before anything is stored or counted: type by name or
+   * declared type, 1 byte to 100MB, a project of the caller's (404 otherwise). What
+   * passes counts against the plan's document uploads of the day (`Quota.metered`).
+   */
+  async function admit(projectId: number, fileName: string, contentType: string, size: number): Promise<string> {
     const type = acceptedContentType(fileName, contentType);
     if (!type) throw new Invalid(TYPE_REJECTION);
     if (size > MAX_DOCUMENT_BYTES) throw new TooLarge(tooLarge());
     if (size < 1) throw new Invalid(tooSmall());
+    await Project.get(projectId);
     return type;
   }
 
@@ -144,7 +150,6 @@ export namespace Document {
     fileType: string;
     size: number;
   }) {
-    await Project.get(input.projectId);
     const userId = Actor.userId();
     const id = await nextId("document");
     const storageKey = uploadKey({ userId, projectId: input.projectId, documentId: id }, safeFileName(input.fileName));
@@ -182,15 +187,17 @@ export namespace Document {
    * 'uploading' and the pipeline moves it on when S3 reports the object.
    */
   export const requestUpload = fn(UploadRequest, async (input): Promise<UploadTicket> => {
-    const fileType = admit(input.fileName, input.contentType, input.size);
-    const item = await createRecord({ ...input, fileType });
-    const upload = await Storage.presignedUpload({
-      key: item.storageKey,
-      contentType: fileType,
-      maxBytes: MAX_DOCUMENT_BYTES,
-      expiresIn: UPLOAD_EXPIRES_SECONDS,
+    const fileType = await admit(input.projectId, input.fileName, input.contentType, input.size);
+    return Quota.metered(DOCUMENT_UPLOADS, async () => {
+      const item = await createRecord({ ...input, fileType });
+      const upload = await Storage.presignedUpload({
+        key: item.storageKey,
+        contentType: fileType,
+        maxBytes: MAX_DOCUMENT_BYTES,
+        expiresIn: UPLOAD_EXPIRES_SECONDS,
+      });
+      return { document: present(item), upload };
     });
-    return { document: present(item), upload };
   });
 
   export const UploadFields = z.object({
@@ -211,11 +218,14 @@ export namespace Document {
     contentType: string;
     data: Buffer;
   }): Promise<Info> {
-    const fileType = admit(input.fileName, input.contentType, input.data.length);
-    const item = await createRecord({ ...input, size: input.data.length, fileType });
-    await Storage.s3().send(
-      new PutObjectCommand({ Bucket: Storage.bucket(), Key: item.storageKey, Body: input.data, ContentType: fileType }),
-    );
+    const fileType = await admit(input.projectId, input.fileName, input.contentType, input.data.length);
+    const item = await Quota.metered(DOCUMENT_UPLOADS, async () => {
+      const created = await createRecord({ ...input, size: input.data.length, fileType });
+      await Storage.s3().send(
+        new PutObjectCommand({ Bucket: Storage.bucket(), Key: created.storageKey, Body: input.data, ContentType: fileType }),
+      );
+      return created;
+    });
     // The file is stored: it is being processed from here on, whether or not the
     // pipeline has claimed it yet (its claim accepts either status).
     const moved = await DocumentEntity.patch({ id: item.id })

@@ -7,9 +7,11 @@ import type { DocumentKind, Page, Table } from "../extract/types";
 import { analyzeDocument } from "../quote/analyze";
 import { QuoteEntity } from "../quote/entity";
 import { Quote } from "../quote/index";
+import { Quota } from "../quota/index";
 import { Storage } from "../storage/index";
 import { chunkPages, type ChunkFile } from "./chunks";
 import { DocumentEntity, type DocumentItem } from "./entity";
+import { OcrBudget } from "./ocr-budget";
 import { AlreadyClaimed, DocumentGone, DocumentRejected, PERMANENT_ERRORS } from "./errors";
 import { Document } from "./index";
 import { chunksKey, parseUploadKey, textKey, type DocumentRef } from "./keys";
@@ -224,25 +226,49 @@ export namespace DocumentPipeline {
     const useTextract = config().TEXTRACT_ENABLED && TEXTRACT_KINDS.has(kind);
     // in a child process with a heap cap and a deadline: no file can stall or kill this one, and a
     // file that needs too much ends as a clear failure of this document alone
-    const local = await Extract.isolated(buffer, {
-      fileName: item.fileName,
-      contentType: item.fileType,
-      ocr: !useTextract,
-      limits: { maxOcrPages: config().OCR_MAX_PAGES, maxOcrSeconds: config().OCR_MAX_SECONDS },
-    });
+    const readLocally = (ocr: { maxOcrPages: number; ocrCapReason?: string }) =>
+      Extract.isolated(buffer, {
+        fileName: item.fileName,
+        contentType: item.fileType,
+        ocr: !useTextract,
+        limits: { ...ocr, maxOcrSeconds: config().OCR_MAX_SECONDS },
+      });
+    // Local OCR spends the owner's monthly OCR pages as it reads (kinds that never need OCR reserve none).
+    const local = useTextract
+      ? await readLocally({ maxOcrPages: 0 })
+      : TEXTRACT_KINDS.has(kind)
+        ? await OcrBudget.readLocally(item.userId, config().OCR_MAX_PAGES, readLocally)
+        : await readLocally({ maxOcrPages: config().OCR_MAX_PAGES });
 
     if (useTextract && (kind !== "pdf" || (local.scannedPages?.length ?? 0) > 0)) {
-      // the local warnings would say the scans went unread: Textract reads them now
-      if (kind !== "pdf" || local.pages.length <= 1) {
-        // a PDF page's own size keeps Textract's page-relative boxes in proportion (images have none)
-        const first = local.pages[0];
-        const size = first?.width && first.height ? { width: first.width, height: first.height } : undefined;
-        const read = await analyzeWithTextract(buffer, "tables", size);
-        return saveText(item, { kind, source: "textract", pages: read.pages, tables: read.tables, warnings: [] });
+      const sync = kind !== "pdf" || local.pages.length <= 1;
+      // Textract bills every page of the document it reads: all of them must fit the month's OCR pages
+      const budget = await OcrBudget.reserveAll(item.userId, sync ? 1 : local.pages.length);
+      if ("refusal" in budget) {
+        return saveText(item, {
+          kind,
+          source: "parser",
+          pages: local.pages,
+          tables: local.tables ?? [],
+          warnings: [...local.warnings, budget.refusal],
+        });
       }
-      // the token makes a retried Extract get the same job back instead of a second one
-      const jobId = await startTextract(Storage.bucket(), item.storageKey, { mode: "tables", requestToken: `document-${item.id}` });
-      return { status: "started", jobId, pollCount: 0 };
+      // the local warnings would say the scans went unread: Textract reads them now
+      try {
+        if (sync) {
+          // a PDF page's own size keeps Textract's page-relative boxes in proportion (images have none)
+          const first = local.pages[0];
+          const size = first?.width && first.height ? { width: first.width, height: first.height } : undefined;
+          const read = await analyzeWithTextract(buffer, "tables", size);
+          return saveText(item, { kind, source: "textract", pages: read.pages, tables: read.tables, warnings: [] });
+        }
+        // the token makes a retried Extract get the same job back instead of a second one
+        const jobId = await startTextract(Storage.bucket(), item.storageKey, { mode: "tables", requestToken: `document-${item.id}` });
+        return { status: "started", jobId, pollCount: 0 };
+      } catch (error) {
+        await Quota.giveBack(budget.reservation);
+        throw error;
+      }
     }
     return saveText(item, {
       kind,

@@ -216,7 +216,7 @@ export async function extractImage(kind: DocumentKind, buffer: Buffer, context: 
   }
 
   const ocr = new DocumentOcr(MAX_OCR_PAGE_MS);
-  const report = new OcrReport(limits.maxOcrPages);
+  const report = new OcrReport(limits.maxOcrPages, limits.ocrCapReason);
   const read: Page[] = [];
   const ocrPages: number[] = [];
   const started = performance.now();

@@ -104,6 +104,7 @@ export namespace Extract {
         maxZipEntries: z.number().int().positive(),
         maxImagePixels: z.number().int().positive(),
         maxOcrPages: z.number().int().min(0),
+        ocrCapReason: z.string().max(500),
         maxOcrSeconds: z.number().positive(),
         maxRows: z.number().int().positive(),
       })

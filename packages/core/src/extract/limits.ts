@@ -17,6 +17,8 @@ export interface Limits {
   maxImagePixels: number;
   /** Pages of one document read by local OCR (~1.5-3 s each on one core); the rest are named in a warning. */
   maxOcrPages: number;
+  /** Why pages past `maxOcrPages` were not read, when it is not the per-document cap (a monthly OCR budget spent). */
+  ocrCapReason?: string;
   /** Seconds local OCR may spend on one document; pages after that are named in a warning. */
   maxOcrSeconds: number;
   /** Rows read from one sheet or CSV file. */

@@ -343,7 +343,10 @@ export class OcrReport {
   readonly noText: [number, number][] = [];
   readonly lowConfidence: [number, number][] = [];
 
-  constructor(private readonly maxPages: number) {}
+  constructor(
+    private readonly maxPages: number,
+    private readonly capReason?: string,
+  ) {}
 
   /** Records a page's OCR result; false when its words must not be kept. */
   judge(page: number, result: OcrPage): boolean {
@@ -370,7 +373,7 @@ export class OcrReport {
     }
     if (this.cap.length > 0) {
       notes.push(
-        `${pagesPhrase(this.cap)} ${was(this.cap)} not read: OCR reads at most ${this.maxPages} ${this.maxPages === 1 ? "page" : "pages"} of a document.`,
+        `${pagesPhrase(this.cap)} ${was(this.cap)} not read: ${this.capReason ?? `OCR reads at most ${this.maxPages} ${this.maxPages === 1 ? "page" : "pages"} of a document.`}`,
       );
     }
     if (this.time.length > 0) notes.push(`${pagesPhrase(this.time)} ${was(this.time)} not read: OCR of this document took too long.`);

@@ -114,7 +114,7 @@ export function openScanReader(buffer: Buffer, context: ParseContext): ScanReade
   const { limits } = context;
   const scannedPages: number[] = [];
   const ocrPages: number[] = [];
-  const report = new OcrReport(limits.maxOcrPages);
+  const report = new OcrReport(limits.maxOcrPages, limits.ocrCapReason);
   const pending = new Map<number, { reason: Reason; layer: Page }>();
   const ocr = new DocumentOcr(MAX_OCR_PAGE_MS);
   let renderer: Promise<PdfRenderer> | undefined;

@@ -116,6 +116,9 @@ async function answerAndRecord(
   return { ...answer, conversationId: conversation.id, messages, timestamp: answeredAt, retrieval: stats };
 }
 
+/** The offline model answered because the configured models failed (their reasons are the notes): not the user's question to pay for. */
+export const modelFailed = (reply: Pick<ChatReply, "offline" | "notes">) => reply.offline && reply.notes.length > 0;
+
 export namespace ProjectChat {
   /** The spec's body: { message, projectId, userId } (route() has checked the userId). */
   export const Input = z.object({

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { Actor } from "../actor";
 import { LimitReached } from "../error";
 import { User } from "../user/index";
-import { QuestionCountEntity, Quota } from "./index";
+import { Quota, UsageCountEntity } from "./index";
 
 async function newUser(plan?: {
   plan: "starter" | "professional" | "enterprise" | "basic";
@@ -46,7 +46,7 @@ describe("the starter plan's questions a day", () => {
     // Each passing question got its own number: no two were counted as one.
     const numbers = passed.map((r) => (r as PromiseFulfilledResult<{ used: number }>).value.used).sort((a, b) => a - b);
     expect(numbers).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-    const stored = await QuestionCountEntity.get({ userId, day: "2031-05-06" }).go();
+    const stored = await UsageCountEntity.get({ userId, meter: "questions", period: "2031-05-06" }).go();
     expect(stored.data?.count).toBe(10);
   });
 
@@ -82,7 +82,7 @@ describe("the starter plan's questions a day", () => {
   it("usage reports the plan, today's count, the limit and the next reset", async () => {
     const { as } = await newUser();
     const now = at("2031-10-10T20:30:00.000Z");
-    expect(await as(() => Quota.usage(now))).toEqual({
+    expect(await as(() => Quota.usage(now))).toMatchObject({
       plan: "starter",
       planStatus: "active",
       used: 0,

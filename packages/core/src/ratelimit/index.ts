@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { isIPv6 } from "node:net";
 import { defineEntity } from "../db/entity";
-import { isConditionFailure } from "../db/service";
+import { raiseWithin } from "../db/bounded-counter";
 import { RateLimited } from "../error";
 import type { RateLimit } from "./limits";
 
@@ -73,17 +73,10 @@ export namespace RateLimiter {
     const nowSeconds = Math.floor(now.getTime() / 1000);
     const windowStart = nowSeconds - (nowSeconds % limit.windowSeconds);
     const windowEnd = windowStart + limit.windowSeconds;
-    try {
-      await RateLimitCounterEntity.update({ rateLimit: limit.name, subject: subjectKey(subject), windowStart })
-        .add({ count: 1 })
-        // A minute past the window's end: DynamoDB's TTL deletes it some time after that.
-        .set({ expiresAt: windowEnd + 60 })
-        .where((a, op) => `${op.notExists(a.count)} OR ${op.lt(a.count, limit.max)}`)
-        .go({ response: "none" });
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-      const retryAfter = Math.max(1, windowEnd - nowSeconds);
-      throw new RateLimited(`${limit.refusal} Please try again in ${describeWait(retryAfter)}.`, retryAfter);
-    }
+    // A minute past the window's end: DynamoDB's TTL deletes it some time after that.
+    const update = RateLimitCounterEntity.update({ rateLimit: limit.name, subject: subjectKey(subject), windowStart });
+    if ((await raiseWithin(update, 1, limit.max, windowEnd + 60)) !== null) return;
+    const retryAfter = Math.max(1, windowEnd - nowSeconds);
+    throw new RateLimited(`${limit.refusal} Please try again in ${describeWait(retryAfter)}.`, retryAfter);
   }
 }

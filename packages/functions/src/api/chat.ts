@@ -7,12 +7,9 @@ import { reply, route } from "../http/route";
 /**
  * POST /api/chat: `{ response, model, ... }`. Every question to the chat's
  * models passes through here: it counts against the plan's daily questions
- * before any model is asked (a body that does not parse never counts).
+ * (a body that does not parse never counts; an answer that failed is given back).
  */
-export const send = route({ body: Chat.Input }, async ({ body }) => {
-  await Quota.consumeQuestion();
-  return Chat.respond(body);
-});
+export const send = route({ body: Chat.Input }, async ({ body }) => Quota.question(() => Chat.respond(body), Chat.modelFailed));
 
 /** POST /api/chat/generate-title: `{ title }`, from a model or, without one, from the message itself. */
 export const generateTitle = route({ body: Chat.TitleInput }, async ({ body }) => Chat.generateTitle(body));

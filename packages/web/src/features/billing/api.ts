@@ -49,6 +49,20 @@ export interface Usage {
   /** Null: unlimited. */
   limit: number | null;
   resetsAt: string;
+  /** The plan whose limits apply now: a paid plan not in force counts as starter. */
+  meteredPlan: "starter" | "professional" | "enterprise";
+  /** Every metered counter against the plan's limit (questions first). */
+  meters: UsageCounter[];
+}
+
+export interface UsageCounter {
+  name: string;
+  label: string;
+  period: "day" | "month";
+  used: number;
+  /** Null: unlimited. */
+  limit: number | null;
+  resetsAt: string;
 }
 
 export const usageKey = ["/api/usage"] as const;

@@ -2,4 +2,5 @@
 export { PaymentStep, type PaymentStepProps } from "./PaymentStep";
 export { LimitReachedBanner, type LimitReachedBannerProps } from "./LimitReachedBanner";
 export { UsageMeter } from "./UsageMeter";
-export { limitReachedMessage, useUsage, usageKey, type Usage } from "./api";
+export { UsageMeters } from "./UsageMeters";
+export { limitReachedMessage, useUsage, usageKey, type Usage, type UsageCounter } from "./api";

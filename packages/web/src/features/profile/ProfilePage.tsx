@@ -15,6 +15,7 @@ import { greetingName, useAuth } from "@/features/auth";
 import { ApiError } from "@/lib/api";
 import { cn } from "@/lib/utils";
 import { PRODUCT_NAME } from "@/lib/product";
+import { UsageMeters } from "@/features/billing";
 import { logoProblem, uploadCompanyLogo, useProfile, useUpdateProfile, type Profile, type ProfileUpdate } from "./queries";
 
 type Form = Required<Omit<ProfileUpdate, "companyLogo">>;
@@ -326,6 +327,7 @@ export function ProfilePage() {
               </dl>
             </CardContent>
           </Card>
+          <UsageMeters />
 
           <Card>
             <CardHeader>
