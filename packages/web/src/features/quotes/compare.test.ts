@@ -11,7 +11,7 @@ const line = (description: string, quantity: number, unitPrice: number): LineIte
   page: 1,
 });
 
-// The two vendor quotes of the fixtures (packages/core/src/search/fixtures.ts).
+// The two vendor quotes of the fixtures (@quorum/testing/project-documents).
 const acme = [
   line("Steel mounting bracket 40 mm", 10, 12.5),
   line("Hydraulic pump HP-220", 4, 389.99),
