@@ -1,7 +1,7 @@
 import { CHAT_ATTACHMENT_PREFIX } from "../packages/core/src/chat/limits";
 import { TABLE_KEYS } from "../packages/core/src/db/table";
 
-/** The one table of ARCHITECTURE.md: pk/sk plus gsi1 and gsi2, the same shape the local stack creates. */
+/** The one table: pk/sk plus gsi1 and gsi2, the same shape the local stack creates. */
 export const table = new sst.aws.Dynamo("Table", {
   fields: {
     [TABLE_KEYS.primary.pk]: "string",

@@ -1,6 +1,6 @@
 /**
  * Lexical text tools: tokenising, passage ranking (BM25) and sentence similarity.
- * No embedding model ships on npm (see FACTS.md "AI offline"), so the offline model,
+ * No embedding model ships on npm, so the offline model,
  * the choice of document passages that fit a model's context and the agreement
  * fallback in research mode all work on words.
  */

@@ -9,7 +9,7 @@ import type { Extraction, Page, Table } from "./types";
 /**
  * A reader for legacy Excel files (BIFF8, Excel 97-2003; BIFF5/7, Excel 5/95; and the bare
  * BIFF2-4 worksheets of Excel 2.1 to 4.0): cell values only, no formatting beyond number formats. We wrote it instead of using SheetJS: the npm
- * `xlsx@0.18.5` has known vulnerabilities on untrusted input (FACTS.md), the fixed 0.20.3 is
+ * `xlsx@0.18.5` has known vulnerabilities on untrusted input, the fixed 0.20.3 is
  * not on npm from its authors, and exceljs cannot read .xls. It builds nothing but arrays of
  * strings, and every length it reads is bounds-checked by Buffer, so a hostile file can make it
  * throw but not pollute prototypes or loop.

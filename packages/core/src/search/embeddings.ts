@@ -11,7 +11,7 @@ import type { LoadedIndex } from "./project-index";
  * Meaning-based ranking of a project's chunks with embeddings, for when a
  * configured provider offers them: OpenAI (its own API) or Gemini (through its
  * OpenAI-compatible endpoint). Without one (the local default: no embedding model
- * ships on npm, FACTS.md), retrieval is lexical only.
+ * ships on npm), retrieval is lexical only.
  *
  * A document's chunk vectors are computed once per document version, on the first
  * question that needs them, within a time budget (what does not fit is done by the

@@ -5,7 +5,7 @@ import { config } from "../config";
 
 const clients = new Map<string, S3Client>();
 
-/** s3rver wants its own credentials, path-style URLs and no streaming checksums (FACTS.md). */
+/** s3rver wants its own credentials, path-style URLs and no streaming checksums. */
 function client(endpoint: string | undefined): S3Client {
   const key = endpoint ?? "aws";
   let c = clients.get(key);

@@ -48,7 +48,7 @@ export const PLANS: PlanTier[] = [
   },
 ];
 
-/** The professional plan's free trial (spec doc 1 §9): 30 days. */
+/** The professional plan's free trial: 30 days. */
 export const TRIAL_MS = 2_592_000_000;
 
 /** Display names of every plan a profile can carry, including the legacy 'basic'. */

@@ -3,7 +3,7 @@ import { AlertTriangle } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Page } from "./Page";
 
-/** Any path the router does not know (spec doc 1 §2). */
+/** Any path the router does not know. */
 export function NotFound() {
   return (
     <Page width="narrow">

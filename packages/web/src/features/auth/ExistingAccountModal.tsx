@@ -28,7 +28,7 @@ export interface ExistingAccountModalProps {
   account: ExistingAccount | null;
 }
 
-/** Free plans are offered the professional upgrade after signing in (spec doc 1 §4). */
+/** Free plans are offered the professional upgrade after signing in. */
 function offersUpgrade(plan: string | undefined) {
   return plan === "starter" || plan === "basic";
 }

@@ -2,7 +2,7 @@
 import { apiJson, apiRequest } from "../../lib/api";
 import { TRIAL_MS, type PlanId } from "../../lib/product";
 
-/** The backend's account calls (spec doc 1 §7). */
+/** The backend's account calls. */
 
 export interface LoginSync {
   firebaseUid: string;

@@ -1,6 +1,6 @@
 import * as React from "react";
 
-/** The signed-in user as the product uses it (spec doc 1 §3). */
+/** The signed-in user as the product uses it. */
 export interface AuthUser {
   uid: string;
   displayName: string | null;
@@ -38,7 +38,7 @@ export function useAuth(): AuthContextValue {
   return context;
 }
 
-/** 'Hi, ' + display name, else the email's local part, else 'User' (spec doc 1 §2). */
+/** 'Hi, ' + display name, else the email's local part, else 'User'. */
 export function greetingName(user: Pick<AuthUser, "displayName" | "email"> | null): string {
   if (user?.displayName) return user.displayName;
   const local = user?.email?.split("@")[0];

@@ -91,7 +91,7 @@ export class AuthError extends Error {
   }
 }
 
-/** "Account does not exist yet": the email sign-in then creates it (spec doc 1 §5). */
+/** "Account does not exist yet": the email sign-in then creates it. */
 export function shouldCreateAccount(code: string | undefined): boolean {
   return code === "auth/user-not-found" || code === "auth/invalid-credential";
 }

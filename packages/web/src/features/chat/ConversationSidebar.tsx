@@ -17,7 +17,7 @@ import { conversationCount, createdDate, displayTitle, previewText, type Convers
 import { useConversations, useCreateEmptyConversation, useDeleteConversation, useRenameConversation } from "./queries";
 
 /**
- * The conversation sidebar (spec doc 1 §2): 'General Chat' for the general list,
+ * The conversation sidebar: 'General Chat' for the general list,
  * 'Projects Chat' for the projects list; the same component serves both.
  */
 

@@ -2,7 +2,7 @@ import { cn } from "@/lib/utils";
 import { useAiStatus, type ServiceStatus } from "./queries";
 
 /**
- * The service status line under the chat (spec doc 1 §2): one dot per service
+ * The service status line under the chat: one dot per service
  * (active green, standby yellow, anything else grey) and the legend.
  */
 

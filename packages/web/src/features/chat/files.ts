@@ -9,7 +9,7 @@ import {
 import { MESSAGES } from "./model";
 
 /**
- * The chat's attachments (spec doc 1 §5): which files each button accepts, and
+ * The chat's attachments: which files each button accepts, and
  * reading them into the payload POST /api/chat takes.
  */
 

@@ -11,7 +11,7 @@ import { Field } from "./Field";
 import { contactForm, contactProblems, emptyContact, type Contact, type ContactForm, type Customer } from "./model";
 import { useSaveContact } from "./queries";
 
-/** 'Add New Contact' (optionally for a preselected customer) or 'Edit Contact' (spec doc 2 §2). */
+/** 'Add New Contact' (optionally for a preselected customer) or 'Edit Contact'. */
 export function ContactDialog({
   uid,
   open,

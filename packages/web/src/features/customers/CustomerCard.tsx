@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { CREDIT_NOT_USED, cityLine, formatCreditLimit, websiteHref, type Customer } from "./model";
 
-/** Badge colours (spec doc 2 §4): active green, inactive grey, suspended red, anything else grey. */
+/** Badge colours: active green, inactive grey, suspended red, anything else grey. */
 export function statusVariant(status: string): BadgeProps["variant"] {
   if (status === "active") return "success";
   if (status === "suspended") return "destructive";

@@ -23,7 +23,7 @@ import { useSaveCustomer } from "./queries";
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** 'Add New Customer' or, given a customer, 'Edit Customer' (spec doc 2 §2). */
+/** 'Add New Customer' or, given a customer, 'Edit Customer'. */
 export function CustomerDialog({
   uid,
   open,

@@ -27,7 +27,7 @@ function ListMessage({ children }: { children: React.ReactNode }) {
 
 const grid = "grid gap-4 sm:grid-cols-2 xl:grid-cols-3";
 
-/** /customers (spec doc 2 §2): customers and their contacts, in two tabs. */
+/** /customers: customers and their contacts, in two tabs. */
 export function CustomersPage() {
   const { user } = useAuth();
   const uid = user!.uid;

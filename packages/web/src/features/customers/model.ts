@@ -1,5 +1,5 @@
 /**
- * Customers and contacts as the API answers them (spec doc 2 §3), the spec's
+ * Customers and contacts as the API answers them, the spec's
  * option lists (§9) and the small pure helpers the screens share.
  */
 

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "@/lib/api";
 import type { Contact, ContactForm, Customer, CustomerForm } from "./model";
 
-/** Query keys: one list per user, refetched after every change (spec doc 2 §4). */
+/** Query keys: one list per user, refetched after every change. */
 export const customersKey = (uid: string) => ["/api/customers", uid] as const;
 export const contactsKey = (uid: string) => ["/api/contacts", uid] as const;
 

@@ -4,7 +4,7 @@ import { cn } from "@/lib/utils";
 import { CATEGORY_ICONS, CATEGORY_LABELS, DOCUMENT_CATEGORIES, type DocumentCategory } from "./model";
 
 /**
- * The category chips (spec doc 2 §2 Upload). A radio group for assistive technology:
+ * The category chips. A radio group for assistive technology:
  * one tab stop, arrow keys move the choice, as with native radio buttons.
  */
 export function CategoryChips({

@@ -16,7 +16,7 @@ import { useProjectDocuments } from "./queries";
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** The project's Documents section (spec doc 2 §2): grouped by category, each group with its count. */
+/** The project's Documents section: grouped by category, each group with its count. */
 export function DocumentsSection({ projectId }: { projectId: number }) {
   const documents = useProjectDocuments(projectId);
   const records = useProjectQuotes(projectId);

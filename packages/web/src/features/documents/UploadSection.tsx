@@ -26,7 +26,7 @@ export function rejectionMessage(rejections: FileRejection[]): string {
   return [...new Set(rejections.flatMap((r) => r.errors.map((e) => e.message)))].join(". ");
 }
 
-/** The project's Upload section (spec doc 2 §2): category chips, then the drop zone. */
+/** The project's Upload section: category chips, then the drop zone. */
 export function UploadSection({ projectId }: { projectId: number }) {
   const [category, setCategory] = React.useState<DocumentCategory>("vendor-quotes");
   const { state, upload, cancel, reject } = useDocumentUpload(projectId);

@@ -4,7 +4,7 @@ import type { OcrPage } from "@quorum/core/document/schema";
 
 /**
  * Documents as the API answers them (packages/core/src/document/index.ts `Document.Info`)
- * and the upload rules of spec doc 2 §5 and §9. The web app does not import core (it is
+ * and the upload rules (accepted types and sizes). The web app does not import core (it is
  * built for the browser), so the constants are repeated here; model.test.ts checks they
  * still equal core's.
  */

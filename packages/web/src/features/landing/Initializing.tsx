@@ -1,7 +1,7 @@
 import { LogoMark } from "@/components/brand/Logo";
 import { PRODUCT_NAME } from "@/lib/product";
 
-/** Shown while the session is being restored (spec doc 1 §2). */
+/** Shown while the session is being restored. */
 export function Initializing() {
   return (
     <main

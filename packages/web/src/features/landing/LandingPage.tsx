@@ -7,7 +7,7 @@ import { Benefits } from "./Benefits";
 import { Pricing } from "./Pricing";
 import { ClosingCta, SiteFooter } from "./Footer";
 
-/** '/' (spec doc 1 §2): the landing page for visitors; signed-in users go to /chat. */
+/** '/': the landing page for visitors; signed-in users go to /chat. */
 export function LandingPage() {
   const { user, initializing } = useAuth();
   if (initializing) return <Initializing />;

@@ -9,7 +9,7 @@ import { useCreateProject, type NewProject } from "./queries";
 
 const EMPTY: NewProject = { name: "", description: "", address: "", salesforceOppId: "" };
 
-/** The 'Create Project' dialog: a name is required; the rest is optional (spec doc 2 §2, §5). */
+/** The 'Create Project' dialog: a name is required; the rest is optional. */
 export function CreateProjectDialog({ uid, open, onOpenChange }: { uid: string; open: boolean; onOpenChange: (open: boolean) => void }) {
   const create = useCreateProject(uid);
   const [form, setForm] = React.useState<NewProject>(EMPTY);

@@ -25,7 +25,7 @@ function formFrom(project: ProjectWithLinks): ProjectEdit {
 }
 
 /**
- * 'Edit Project' (spec doc 2 §2, §4): changing the customer clears the contact,
+ * 'Edit Project': changing the customer clears the contact,
  * and the contact can only be chosen among the chosen customer's contacts.
  */
 export function EditProjectDialog({

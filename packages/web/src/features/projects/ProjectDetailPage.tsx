@@ -32,7 +32,7 @@ import { useProject } from "./queries";
 import { ProjectChatSlot, ProjectDocumentsSlot, ProjectUploadSlot } from "./slots";
 import { QuotesSection } from "@/features/quotes/QuotesSection";
 
-/** The project screen's sections; the route decides which one opens (spec doc 2 §2). */
+/** The project screen's sections; the route decides which one opens. */
 export type ProjectSection = "overview" | "chat" | "upload" | "quotes";
 type Section = ProjectSection | "documents";
 

@@ -11,7 +11,7 @@ import { useProjects } from "./queries";
 import { AllProjectsChatSlot } from "./slots";
 
 /**
- * /projects (spec doc 2 §2): the 'AI Chat - All Projects' panel on the left and
+ * /projects: the 'AI Chat - All Projects' panel on the left and
  * the project cards. The cards join the customer and contact lists: three
  * requests in parallel, one Query each, whatever the number of cards.
  */

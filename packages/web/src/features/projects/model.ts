@@ -1,6 +1,6 @@
 import type { Contact, Customer } from "@/features/customers/model";
 
-/** Projects as the API answers them (spec doc 2 §3, §4). */
+/** Projects as the API answers them. */
 export const PROJECT_STATUSES = ["active", "completed", "on-hold"] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 

@@ -25,7 +25,7 @@ import {
   type UserSettings,
 } from "./queries";
 
-/** 'Free Plan' for the starter plan (spec doc 2 §2), the real plan otherwise. */
+/** 'Free Plan' for the starter plan, the real plan otherwise. */
 function accountType(plan: string | undefined) {
   switch (plan) {
     case undefined:
@@ -39,7 +39,7 @@ function accountType(plan: string | undefined) {
   }
 }
 
-/** /settings (spec doc 2 §2): notifications, privacy, preferences and the account summary. */
+/** /settings: notifications, privacy, preferences and the account summary. */
 export function SettingsPage() {
   const { user, synced } = useAuth();
   const uid = user!.uid;
@@ -53,7 +53,7 @@ export function SettingsPage() {
     if (loaded.data) setSettings(mergeDefaults(loaded.data));
   }, [loaded.data]);
   React.useEffect(() => {
-    // A failed load is only logged; the defaults stay (spec doc 2 §8).
+    // A failed load is only logged; the defaults stay.
     if (loaded.error) console.error("Failed to load settings", loaded.error);
   }, [loaded.error]);
 

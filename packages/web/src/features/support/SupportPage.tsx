@@ -31,7 +31,7 @@ type Phase =
   | { kind: "failed"; request: SupportRequest }
   | { kind: "submitted"; request: SupportRequest };
 
-/** /help (spec doc 1 §2): the support request form. */
+/** /help: the support request form. */
 export function SupportPage() {
   const { user } = useAuth();
   const [form, setForm] = React.useState<SupportForm>(EMPTY_FORM);

@@ -21,7 +21,7 @@ export const PRIORITIES = [
 export type Category = (typeof CATEGORIES)[number]["value"];
 export type Priority = (typeof PRIORITIES)[number]["value"];
 
-/** The support form (spec doc 1 §3, doc 2 §3). */
+/** The support form. */
 export interface SupportForm {
   name: string;
   email: string;
@@ -64,7 +64,7 @@ export function submitSupportRequest(request: SupportRequest) {
   return apiJson<{ success: boolean; id: string | number }>("POST", "/api/support", request);
 }
 
-/** The prefilled e-mail (spec doc 1 §4): '[<product> Support] ' + subject; the fields, user id and ISO time in the body. */
+/** The prefilled e-mail: '[<product> Support] ' + subject; the fields, user id and ISO time in the body. */
 export function supportMailto(request: SupportRequest, to = SUPPORT_EMAIL): string {
   const subject = `[${PRODUCT_NAME} Support] ${request.subject}`;
   const body = [
