@@ -41,12 +41,12 @@ export interface QuestionReceipt {
 }
 
 export namespace Quota {
-  /** Unlimited: a paid plan the provider confirmed (professional) or granted (enterprise). Pending or past due counts as starter. */
-  export function isUnlimited(user: Pick<UserItem, "plan" | "planStatus"> | undefined) {
-    return !!user && (user.plan === "professional" || user.plan === "enterprise") && user.planStatus === "active";
+  /** Unlimited: a paid plan in force (User.hasPaidAccess: active, or past due within its grace period). Pending counts as starter. */
+  export function isUnlimited(user: Pick<UserItem, "plan" | "planStatus" | "pastDueSince"> | undefined) {
+    return User.hasPaidAccess(user);
   }
 
-  export function dailyLimit(user: Pick<UserItem, "plan" | "planStatus"> | undefined): number | null {
+  export function dailyLimit(user: Pick<UserItem, "plan" | "planStatus" | "pastDueSince"> | undefined): number | null {
     return isUnlimited(user) ? null : config().STARTER_DAILY_QUESTIONS;
   }
 
