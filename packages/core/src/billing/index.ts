@@ -66,7 +66,7 @@ class NotYetKnown extends VisibleError {
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 
 /** What a subscription as the provider reports it means for the user's plan. */
-function planChanges(sub: ProviderSubscription, user: UserItem, seenAt: number): Partial<UserItem> {
+function planChanges(sub: ProviderSubscription, user: UserItem, happenedAt: number): Partial<UserItem> {
   const base = {
     subscriptionId: sub.id,
     subscriptionStatus: sub.status,
@@ -79,7 +79,7 @@ function planChanges(sub: ProviderSubscription, user: UserItem, seenAt: number):
     return { ...base, plan: "starter", planStatus: "active", cancelAtPeriodEnd: false, pastDueSince: "" };
   }
   if (sub.status === "past_due") {
-    return { ...base, plan: "professional", planStatus: "past_due", pastDueSince: user.pastDueSince || new Date(seenAt).toISOString() };
+    return { ...base, plan: "professional", planStatus: "past_due", pastDueSince: user.pastDueSince || new Date(happenedAt).toISOString() };
   }
   return {
     ...base,
@@ -248,7 +248,7 @@ export namespace Billing {
    * written already (events arrive in any order; each applies the state the
    * provider holds now, and the latest read wins).
    */
-  async function applySubscription(userId: string, sub: ProviderSubscription, seenAt: number) {
+  async function applySubscription(userId: string, sub: ProviderSubscription, seenAt: number, happenedAt = seenAt) {
     const user = await User.find(userId);
     if (!user) throw new NotYetKnown(`No user ${userId} yet`);
     // A late event about an earlier subscription never overrides the current one.
@@ -256,7 +256,7 @@ export namespace Billing {
       console.warn(`Subscription ${sub.id} is not user ${userId}'s current one (${user.subscriptionId}): ignored`);
       return;
     }
-    const changes = { ...planChanges(sub, user, seenAt), billingSyncedAt: seenAt };
+    const changes = { ...planChanges(sub, user, happenedAt), billingSyncedAt: seenAt };
     try {
       await UserEntity.patch({ userId })
         .set(changes as never)
@@ -267,8 +267,11 @@ export namespace Billing {
     }
   }
 
-  /** Re-reads a subscription from the provider and applies it: the provider's current state is the truth. */
-  async function syncSubscription(userId: string, subscriptionId: string, payments: PaymentProvider) {
+  /**
+   * Re-reads a subscription from the provider and applies it: the provider's current state is the truth.
+   * `happenedAt` (the event's time, on the provider's clock) dates a payment failure's grace period.
+   */
+  async function syncSubscription(userId: string, subscriptionId: string, payments: PaymentProvider, happenedAt?: number) {
     const seenAt = Date.now();
     const sub = await payments.retrieveSubscription(subscriptionId);
     if (!sub) throw new NotYetKnown(`Subscription ${subscriptionId} is unknown to the provider`);
@@ -276,7 +279,7 @@ export namespace Billing {
       console.error(`Subscription ${sub.id} names user ${sub.metadata.userId}, its customer belongs to ${userId}: refused`);
       throw new Invalid("The subscription belongs to another user");
     }
-    await applySubscription(userId, sub, seenAt);
+    await applySubscription(userId, sub, seenAt, happenedAt);
     return sub;
   }
 
@@ -330,7 +333,7 @@ export namespace Billing {
       case "customer.subscription.deleted":
       case "customer.subscription.trial_will_end": {
         const userId = await userOfCustomer(idOf(object.customer), metadataUser(object));
-        await syncSubscription(userId, idOf(object.id)!, payments);
+        await syncSubscription(userId, idOf(object.id)!, payments, event.created * 1000);
         return userId;
       }
       case "invoice.paid":
@@ -338,7 +341,7 @@ export namespace Billing {
         const subscriptionId = invoiceSubscription(object);
         if (!subscriptionId) return undefined; // a one-off invoice: no plan in it
         const userId = await userOfCustomer(idOf(object.customer), undefined);
-        await syncSubscription(userId, subscriptionId, payments);
+        await syncSubscription(userId, subscriptionId, payments, event.created * 1000);
         return userId;
       }
       case "charge.refunded": {

@@ -2,4 +2,7 @@
 export { PaymentStep, type PaymentStepProps } from "./PaymentStep";
 export { LimitReachedBanner, type LimitReachedBannerProps } from "./LimitReachedBanner";
 export { UsageMeter } from "./UsageMeter";
+export { AccountStatus } from "./AccountStatus";
+export { ContactSalesDialog } from "./ContactSalesDialog";
+export { PlanNotice } from "./PlanNotice";
 export { limitReachedMessage, useUsage, usageKey, type Usage } from "./api";
