@@ -31,7 +31,9 @@ export function permissionsFor(access: readonly Access[], extra: { stateMachineA
 /** The secrets a function reads (core/secrets.ts maps them to settings): linked, never plain environment. */
 export function secretsFor(access: readonly Access[]) {
   const names: SecretName[] = ["FirebaseProjectId"];
-  if (access.includes("stripe")) names.push("StripeSecretKey", "StripeWebhookSecret", "StripePublishableKey");
+  if (access.includes("stripe")) {
+    names.push("StripeSecretKey", "StripeWebhookSecret", "StripePublishableKey", "StripePriceId", "StripePortalConfiguration");
+  }
   if (access.includes("models") || access.includes("bedrock")) {
     names.push("OpenaiApiKey", "GeminiApiKey", "GrokApiKey", "DeepseekApiKey", "BedrockEnabled");
   }
@@ -47,6 +49,7 @@ export function environmentFor(access: readonly Access[]) {
     BUCKET_NAME: bucket.name,
   };
   if (access.includes("models") || access.includes("bedrock")) Object.assign(env, modelSettingsFromDeployer());
+  if (access.includes("stripe")) Object.assign(env, settingsFromDeployer(BILLING_SETTINGS));
   return env;
 }
 
@@ -68,5 +71,16 @@ function deployedVersion(): string {
 const MODEL_SETTINGS =
   /^(CLAUDE_MODEL|BEDROCK_MODELS|(GPT|GEMINI|GROK|DEEPSEEK)_(MODEL|BASE_URL|EXTRA_BODY)|OPENAI_BASE_URL|MODEL_[A-Z_]+|CHAT_DEADLINE_MS|RESEARCH_[A-Z_]+|PIPELINE_MODEL_TIMEOUT_MS)$/;
 function modelSettingsFromDeployer(): Record<string, string> {
-  return Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => MODEL_SETTINGS.test(e[0]) && !!e[1]));
+  return settingsFromDeployer(MODEL_SETTINGS);
+}
+
+/**
+ * Professional's price (amount, currency, interval: the Price is found or made from
+ * them unless StripePriceId is set) and the site address the Customer Portal returns
+ * to, per stage: e.g. `PROFESSIONAL_PRICE_USD=50 SITE_URL=https://app.example.com npx sst deploy`.
+ */
+const BILLING_SETTINGS = /^(PROFESSIONAL_PRICE_(USD|CURRENCY|INTERVAL)|SITE_URL)$/;
+
+function settingsFromDeployer(names: RegExp): Record<string, string> {
+  return Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => names.test(e[0]) && !!e[1]));
 }

@@ -112,9 +112,9 @@ export const ConfigSchema = z.object({
   /** A Customer Portal configuration (bpc_...); unset: the account's default portal. */
   STRIPE_PORTAL_CONFIGURATION: z.string().optional(),
   /** The site's public address (where the Customer Portal sends the payer back); unset: the request's Origin. */
-  SITE_URL: z.string().url().optional(),
+  SITE_URL: z.string().optional(),
   /** The local gateway's address: the local test provider delivers its signed webhooks there, like Stripe. */
-  GATEWAY_URL: z.string().url().optional(),
+  GATEWAY_URL: z.string().optional(),
 
   // Plans
   STARTER_DAILY_QUESTIONS: z.coerce.number().int().positive().default(10),

@@ -9,7 +9,7 @@ import { PLAN_STATUSES, TRIAL_DAYS, User, UserEntity, type UserItem } from "../u
 import { isLoopback } from "../loopback";
 import type { PaymentProvider, PlanPrice, ProviderEvent, ProviderSubscription } from "./provider";
 import { stripeProvider } from "./stripe";
-import { LOCAL_WEBHOOK_SECRET, testProvider } from "./test-provider";
+import { localTestProvider } from "./test-provider";
 
 /**
  * One item per provider event that was applied. Written with a conditional put
@@ -113,7 +113,7 @@ export namespace Billing {
         apiBase: c.STRIPE_API_BASE,
       });
     }
-    if (testModeAvailable(c)) return testProvider(c.STRIPE_WEBHOOK_SECRET || LOCAL_WEBHOOK_SECRET, c.GATEWAY_URL);
+    if (testModeAvailable(c)) return localTestProvider(c);
     throw new Unavailable("Payments are not configured for this stage");
   }
 

@@ -5,7 +5,7 @@ import { Conflict, NotFound, VisibleError } from "../error";
 import { fn } from "../fn";
 import { User } from "../user/index";
 import { Billing } from "./index";
-import { LOCAL_WEBHOOK_SECRET, testClockNow, testProvider } from "./test-provider";
+import { localTestProvider, testClockNow } from "./test-provider";
 
 /**
  * What only the local test mode offers (a local stack without Stripe keys): the
@@ -18,8 +18,7 @@ export namespace TestMode {
     if (!Billing.testModeAvailable()) {
       throw new VisibleError("not_found", "Test payments are only available on a local stack without Stripe keys", 404);
     }
-    const c = config();
-    return testProvider(c.STRIPE_WEBHOOK_SECRET || LOCAL_WEBHOOK_SECRET, c.GATEWAY_URL);
+    return localTestProvider(config());
   }
 
   const Card = z.object(

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { EntityItem } from "electrodb";
 import Stripe from "stripe";
+import type { Config } from "../config";
 import { defineEntity, timestamps } from "../db/entity";
 import { isConditionFailure } from "../db/service";
 import { Conflict, Invalid, NotFound } from "../error";
@@ -196,6 +197,11 @@ export interface TestPortal {
 }
 
 export type TestProvider = ReturnType<typeof testProvider>;
+
+/** The test provider as this stack configures it: its webhook secret, and the gateway its events go to. */
+export function localTestProvider(c: Pick<Config, "STRIPE_WEBHOOK_SECRET" | "GATEWAY_URL">) {
+  return testProvider(c.STRIPE_WEBHOOK_SECRET || LOCAL_WEBHOOK_SECRET, c.GATEWAY_URL || undefined);
+}
 
 export function testProvider(webhookSecret = LOCAL_WEBHOOK_SECRET, gatewayUrl?: string) {
   /** The subscription in Stripe's own shape (latest invoice and setup intent expanded), as the API would answer it. */

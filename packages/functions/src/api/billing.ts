@@ -25,7 +25,7 @@ export const resumeSubscription = route({}, async () => ({ user: await Billing.s
 
 /** A Customer Portal session (card, invoices); the payer comes back to /profile. */
 export const portalSession = route({}, async ({ event }) => {
-  const site = config().SITE_URL ?? event.headers?.origin;
+  const site = config().SITE_URL || event.headers?.origin;
   if (!site || !/^https?:\/\//.test(site)) throw new Invalid("The request has no Origin to return to");
   return Billing.portalSession(new URL("/profile", site).toString());
 });
