@@ -22,7 +22,7 @@ import { planLabel } from "@/lib/product";
 import { profileKey, type Profile } from "@/features/profile/queries";
 import { cancelSubscription, formatDay, openBillingPortal, resumeSubscription, usageKey } from "./api";
 import { ContactSalesDialog } from "./ContactSalesDialog";
-import { PaymentStep } from "./PaymentStep";
+import { UpgradeButton } from "./UpgradeButton";
 
 /**
  * /profile's Account Status: the plan and its state as the payment provider
@@ -71,7 +71,6 @@ export function useBillingPortal() {
 
 export function AccountStatus({ uid, profile }: { uid: string; profile: Profile | undefined }) {
   const queryClient = useQueryClient();
-  const [upgrading, setUpgrading] = React.useState(false);
   const [confirmCancel, setConfirmCancel] = React.useState(false);
   const [salesOpen, setSalesOpen] = React.useState(false);
   const standing = standingOf(profile);
@@ -144,9 +143,9 @@ export function AccountStatus({ uid, profile }: { uid: string; profile: Profile 
 
         <div className="grid gap-2">
           {(plan === "starter" || plan === "basic" || standing === "pending") && (
-            <Button onClick={() => setUpgrading(true)}>
+            <UpgradeButton>
               <Sparkles /> Upgrade to Professional
-            </Button>
+            </UpgradeButton>
           )}
           {standing === "canceling" && (
             <Button onClick={() => resume.mutate()} disabled={resume.isPending}>
@@ -178,14 +177,6 @@ export function AccountStatus({ uid, profile }: { uid: string; profile: Profile 
         </div>
       </CardContent>
 
-      <PaymentStep
-        open={upgrading}
-        onSuccess={() => {
-          setUpgrading(false);
-          void refresh();
-        }}
-        onCancel={() => setUpgrading(false)}
-      />
       <AlertDialog open={confirmCancel} onOpenChange={(open) => !cancel.isPending && setConfirmCancel(open)}>
         <AlertDialogContent>
           <AlertDialogHeader>

@@ -3,7 +3,9 @@ import { useRouterState } from "@tanstack/react-router";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useAuth } from "@/features/auth";
-import { useProfile } from "@/features/profile/queries";
+import { useQuery } from "@tanstack/react-query";
+import { apiJson } from "@/lib/api";
+import { profileKey, type Profile } from "@/features/profile/queries";
 import { formatDay } from "./api";
 import { useBillingPortal } from "./AccountStatus";
 
@@ -15,7 +17,14 @@ import { useBillingPortal } from "./AccountStatus";
 export function PlanNotice() {
   const { user, synced } = useAuth();
   const path = useRouterState({ select: (state) => state.location.pathname });
-  const profile = useProfile(user?.uid, synced);
+  // Its own cache entry under the profile's key: a read here (say, before the sign-up's
+  // registration lands) never stands in for the profile page's, yet refreshes with it.
+  const profile = useQuery<Profile>({
+    queryKey: [...profileKey(user?.uid ?? ""), "plan-notice"],
+    queryFn: () => apiJson<Profile>("GET", `/api/users/${encodeURIComponent(user!.uid)}`),
+    enabled: !!user && synced,
+    staleTime: 60_000,
+  });
   const portal = useBillingPortal();
   if (!user || profile.data?.planStatus !== "past_due" || path === "/profile" || path.startsWith("/billing")) return null;
   return (
