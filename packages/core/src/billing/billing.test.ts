@@ -101,6 +101,17 @@ describe("Stripe subscriptions (real SDK against a fake Stripe server)", () => {
     expect(await find()).toMatchObject({ subscriptionId: answer.subscriptionId, trialUsed: true, plan: "starter" });
   });
 
+  it("a Price made in the Dashboard is used as configured, without looking one up", async () => {
+    useEnv({ ...Object.fromEntries(PAYMENT_ENV.map((k) => [k, process.env[k]])), STRIPE_PRICE_ID: "price_dashboard" });
+    const before = stripe.requests.length;
+    const { as } = await newUser();
+    // The fake knows no such Price: Stripe answers 404, which the payer sees as a 503.
+    await expect(as(() => Billing.createPaymentIntent({ amount: 50 }))).rejects.toMatchObject({ status: 503 });
+    const calls = stripe.requests.slice(before);
+    expect(calls.some((r) => r.path.startsWith("/v1/prices"))).toBe(false);
+    expect(calls.find((r) => r.path === "/v1/subscriptions")!.params).toMatchObject({ items: { 0: { price: "price_dashboard" } } });
+  });
+
   it("a trial without a saved card grants nothing; the card saved makes the account Professional until the trial ends", async () => {
     const { as, find } = await newUser();
     const answer = await as(() => Billing.createPaymentIntent({ amount: 50 }));

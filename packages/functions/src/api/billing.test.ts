@@ -38,6 +38,9 @@ describe("the subscription over the local gateway (no Stripe keys: test mode, ev
     const trial = await profile(pat);
     expect(trial).toMatchObject({ plan: "professional", planStatus: "active", cancelAtPeriodEnd: false, trialEndsAt: created.trialEndsAt });
     expect(Date.parse(trial.currentPeriodEnd) - Date.now()).toBeGreaterThan(29.9 * DAY);
+    // Signing up again through the wizard never lowers the plan someone pays for.
+    const again = { firebaseUid: pat.uid, email: pat.email, firstName: "Pat", lastName: "Again", plan: "starter", trialEndsAt: null };
+    expect((await call(pat, "POST", "/api/auth/register", again)).body.user).toMatchObject({ plan: "professional", lastName: "Again" });
     expect((await call(pat, "GET", "/api/test-billing/portal")).body.invoices).toEqual([]);
 
     expect((await advance(pat, 31)).status).toBe(200);
