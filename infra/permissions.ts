@@ -31,7 +31,9 @@ export function permissionsFor(access: readonly Access[], extra: { stateMachineA
 /** The secrets a function reads (core/secrets.ts maps them to settings): linked, never plain environment. */
 export function secretsFor(access: readonly Access[]) {
   const names: SecretName[] = ["FirebaseProjectId"];
-  if (access.includes("stripe")) names.push("StripeSecretKey", "StripeWebhookSecret", "StripePublishableKey");
+  if (access.includes("stripe")) {
+    names.push("StripeSecretKey", "StripeWebhookSecret", "StripePublishableKey", "StripePriceId", "StripePortalConfiguration");
+  }
   if (access.includes("models") || access.includes("bedrock")) {
     names.push("OpenaiApiKey", "GeminiApiKey", "GrokApiKey", "DeepseekApiKey", "BedrockEnabled");
   }
@@ -49,6 +51,7 @@ export function environmentFor(access: readonly Access[]) {
   if (access.includes("models") || access.includes("bedrock")) Object.assign(env, settingsFromDeployer(MODEL_SETTINGS));
   // Limits are enforced wherever the work happens (uploads, chat, the pipeline) and shown by GET /api/usage: every function sees the same.
   Object.assign(env, settingsFromDeployer(PLAN_LIMIT_SETTINGS));
+  if (access.includes("stripe")) Object.assign(env, settingsFromDeployer(BILLING_SETTINGS));
   return env;
 }
 
@@ -72,6 +75,13 @@ function deployedVersion(): string {
  */
 const MODEL_SETTINGS =
   /^(CLAUDE_MODEL|BEDROCK_MODELS|(GPT|GEMINI|GROK|DEEPSEEK)_(MODEL|BASE_URL|EXTRA_BODY)|OPENAI_BASE_URL|MODEL_[A-Z_]+|CHAT_DEADLINE_MS|RESEARCH_[A-Z_]+|PIPELINE_MODEL_TIMEOUT_MS)$/;
+
+/**
+ * Professional's price (amount, currency, interval: the Price is found or made from
+ * them unless StripePriceId is set) and the site address the Customer Portal returns
+ * to, per stage: e.g. `PROFESSIONAL_PRICE_USD=50 SITE_URL=https://app.example.com npx sst deploy`.
+ */
+const BILLING_SETTINGS = /^(PROFESSIONAL_PRICE_(USD|CURRENCY|INTERVAL)|SITE_URL)$/;
 
 /** The deployer's environment variables whose names match `pattern` (and have a value). */
 function settingsFromDeployer(pattern: RegExp): Record<string, string> {

@@ -12,6 +12,10 @@ export const secrets = {
   StripeSecretKey: new sst.Secret("StripeSecretKey", ""),
   StripeWebhookSecret: new sst.Secret("StripeWebhookSecret", ""),
   StripePublishableKey: new sst.Secret("StripePublishableKey", ""),
+  /** Professional's Price (price_...); empty: found or created from PROFESSIONAL_PRICE_* by its lookup key. */
+  StripePriceId: new sst.Secret("StripePriceId", ""),
+  /** A Customer Portal configuration (bpc_...); empty: the account's default portal. */
+  StripePortalConfiguration: new sst.Secret("StripePortalConfiguration", ""),
   OpenaiApiKey: new sst.Secret("OpenaiApiKey", ""),
   GeminiApiKey: new sst.Secret("GeminiApiKey", ""),
   GrokApiKey: new sst.Secret("GrokApiKey", ""),

@@ -53,9 +53,11 @@ describe("buying the professional plan (test mode)", () => {
     await modal.getByText("Complete Your Purchase").waitFor();
     await modal.getByText("Test mode — no real card is charged").waitFor();
     expect(await modal.getByLabel("Card number").inputValue()).toBe("4242 4242 4242 4242");
-    expect(await modal.getByTestId("payment-amount").innerText()).toContain("$50.00");
+    // The 30-day free trial: the card is saved now and first charged $50.00 when the trial ends.
+    expect(await modal.getByTestId("payment-amount").innerText()).toBe("$0.00");
+    expect(await modal.getByTestId("payment-terms").innerText()).toContain("then $50.00/month");
 
-    await modal.getByRole("button", { name: "Pay $50.00" }).click();
+    await modal.getByRole("button", { name: "Start free trial" }).click();
     await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
     await page.waitForURL(/\/chat$/, { timeout: 15_000 });
     await page.getByText("Hi, Avery Stone").waitFor();
@@ -85,7 +87,7 @@ describe("buying the professional plan (test mode)", () => {
 
     const modal = page.getByRole("dialog");
     await modal.getByLabel("Card number").fill("4000 0000 0000 0002");
-    await modal.getByRole("button", { name: "Pay $50.00" }).click();
+    await modal.getByRole("button", { name: "Start free trial" }).click();
     await page.getByText("Payment Failed").first().waitFor();
     await page.getByText("Your card was declined.").first().waitFor();
     expect(await modal.getByText("Complete Your Purchase").isVisible()).toBe(true);
@@ -138,7 +140,7 @@ describe("buying the professional plan (test mode)", () => {
       const user = await starter();
       const page = await browser.newPage();
       await signInAsExisting(page, user);
-      await page.getByRole("dialog").getByRole("button", { name: "Pay $50.00" }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Start free trial" }).click();
       await page.getByRole("heading", { name: "Welcome Back!" }).waitFor();
       await page.waitForURL(/\/chat$/, { timeout: 15_000 });
       const profile = await call(user, "GET", `/api/users/${user.uid}`);

@@ -106,7 +106,18 @@ export const ConfigSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   /** Only for tests: where the Stripe SDK sends its calls (e.g. http://127.0.0.1:12111). */
   STRIPE_API_BASE: z.string().optional(),
+  /** Professional's recurring Price: amount (in the currency's main unit), currency and interval. */
   PROFESSIONAL_PRICE_USD: z.coerce.number().positive().default(50),
+  PROFESSIONAL_PRICE_CURRENCY: z.string().length(3).toLowerCase().default("usd"),
+  PROFESSIONAL_PRICE_INTERVAL: z.enum(["month", "year"]).default("month"),
+  /** A Price made in the Stripe Dashboard (price_...); unset: one is found or created from the three settings above. */
+  STRIPE_PRICE_ID: z.string().optional(),
+  /** A Customer Portal configuration (bpc_...); unset: the account's default portal. */
+  STRIPE_PORTAL_CONFIGURATION: z.string().optional(),
+  /** The site's public address (where the Customer Portal sends the payer back); unset: the request's Origin. */
+  SITE_URL: z.string().optional(),
+  /** The local gateway's address: the local test provider delivers its signed webhooks there, like Stripe. */
+  GATEWAY_URL: z.string().optional(),
 
   // Plans
   STARTER_DAILY_QUESTIONS: z.coerce.number().int().positive().default(10),

@@ -12,6 +12,8 @@ export const SECRET_SETTINGS = {
   StripeSecretKey: "STRIPE_SECRET_KEY",
   StripeWebhookSecret: "STRIPE_WEBHOOK_SECRET",
   StripePublishableKey: "STRIPE_PUBLISHABLE_KEY",
+  StripePriceId: "STRIPE_PRICE_ID",
+  StripePortalConfiguration: "STRIPE_PORTAL_CONFIGURATION",
   OpenaiApiKey: "OPENAI_API_KEY",
   GeminiApiKey: "GEMINI_API_KEY",
   GrokApiKey: "GROK_API_KEY",

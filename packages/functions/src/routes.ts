@@ -40,8 +40,17 @@ export const routes = {
   "POST /api/update-subscription": { handler: "api/billing.updateSubscription", access: ["table", "stripe"] },
   "POST /api/create-payment-intent": { handler: "api/billing.createPaymentIntent", access: ["table", "stripe"] },
   "POST /api/stripe/webhook": { handler: "api/stripe-webhook.handle", access: ["table", "stripe"] },
-  // Test mode only (local stack without Stripe keys); elsewhere it answers 404.
+  "POST /api/subscription/cancel": { handler: "api/billing.cancelSubscription", access: ["table", "stripe"] },
+  "POST /api/subscription/resume": { handler: "api/billing.resumeSubscription", access: ["table", "stripe"] },
+  "POST /api/billing/portal": { handler: "api/billing.portalSession", access: ["table:read", "stripe"] },
+  // Test mode only (local stack without Stripe keys); elsewhere they answer 404.
   "POST /api/test-payments/{id}/confirm": { handler: "api/billing.confirmTestPayment", access: ["table"] },
+  "GET /api/test-billing/clock": { handler: "api/test-billing.clock", access: ["table:read"] },
+  "POST /api/test-billing/clock": { handler: "api/test-billing.advanceClock", access: ["table"] },
+  "POST /api/test-billing/refund": { handler: "api/test-billing.refund", access: ["table"] },
+  "POST /api/test-billing/dispute": { handler: "api/test-billing.dispute", access: ["table"] },
+  "GET /api/test-billing/portal": { handler: "api/test-billing.portal", access: ["table:read"] },
+  "PUT /api/test-billing/portal/card": { handler: "api/test-billing.replaceCard", access: ["table"] },
   "GET /api/usage": { handler: "api/billing.usage", access: ["table:read"] },
 
   "GET /api/users/{uid}": { handler: "api/users.get", access: ["table:read", "bucket:read"] },
@@ -50,6 +59,8 @@ export const routes = {
   "PUT /api/users/{uid}/settings": { handler: "api/settings.update", access: ["table"] },
   "POST /api/upload": { handler: "api/upload.upload", access: ["bucket"] },
   "POST /api/support": { handler: "api/support.submit", access: ["ratelimit", "support-requests"] },
+  // Enterprise's "Contact sales": a support request of kind 'sales'.
+  "POST /api/sales": { handler: "api/support.contactSales", access: ["ratelimit", "support-requests"] },
 
   // Chat: one model or research mode (all models, then a synthesis) within the gateway's 30 s.
   "POST /api/chat": { handler: "api/chat.send", access: ["table", "bedrock", "models", "attachments:read"], timeout: 30, memory: 1024 },

@@ -15,6 +15,7 @@ import { Route as CustomersRouteImport } from "./routes/customers"
 import { Route as HelpRouteImport } from "./routes/help"
 import { Route as ProfileRouteImport } from "./routes/profile"
 import { Route as SettingsRouteImport } from "./routes/settings"
+import { Route as BillingPortalRouteImport } from "./routes/billing.portal"
 import { Route as ProjectsIndexRouteImport } from "./routes/projects/index"
 import { Route as ProjectsIdIndexRouteImport } from "./routes/projects/$id/index"
 import { Route as ProjectsIdChatRouteImport } from "./routes/projects/$id/chat"
@@ -51,6 +52,11 @@ const SettingsRoute = SettingsRouteImport.update({
   path: "/settings",
   getParentRoute: () => rootRouteImport,
 } as any)
+const BillingPortalRoute = BillingPortalRouteImport.update({
+  id: "/billing/portal",
+  path: "/billing/portal",
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ProjectsIndexRoute = ProjectsIndexRouteImport.update({
   id: "/projects/",
   path: "/projects/",
@@ -84,6 +90,7 @@ export interface FileRoutesByFullPath {
   "/help": typeof HelpRoute
   "/profile": typeof ProfileRoute
   "/settings": typeof SettingsRoute
+  "/billing/portal": typeof BillingPortalRoute
   "/projects/": typeof ProjectsIndexRoute
   "/projects/$id/chat": typeof ProjectsIdChatRoute
   "/projects/$id/quotes": typeof ProjectsIdQuotesRoute
@@ -97,6 +104,7 @@ export interface FileRoutesByTo {
   "/help": typeof HelpRoute
   "/profile": typeof ProfileRoute
   "/settings": typeof SettingsRoute
+  "/billing/portal": typeof BillingPortalRoute
   "/projects": typeof ProjectsIndexRoute
   "/projects/$id/chat": typeof ProjectsIdChatRoute
   "/projects/$id/quotes": typeof ProjectsIdQuotesRoute
@@ -111,6 +119,7 @@ export interface FileRoutesById {
   "/help": typeof HelpRoute
   "/profile": typeof ProfileRoute
   "/settings": typeof SettingsRoute
+  "/billing/portal": typeof BillingPortalRoute
   "/projects/": typeof ProjectsIndexRoute
   "/projects/$id/chat": typeof ProjectsIdChatRoute
   "/projects/$id/quotes": typeof ProjectsIdQuotesRoute
@@ -126,6 +135,7 @@ export interface FileRouteTypes {
     | "/help"
     | "/profile"
     | "/settings"
+    | "/billing/portal"
     | "/projects/"
     | "/projects/$id/chat"
     | "/projects/$id/quotes"
@@ -139,6 +149,7 @@ export interface FileRouteTypes {
     | "/help"
     | "/profile"
     | "/settings"
+    | "/billing/portal"
     | "/projects"
     | "/projects/$id/chat"
     | "/projects/$id/quotes"
@@ -152,6 +163,7 @@ export interface FileRouteTypes {
     | "/help"
     | "/profile"
     | "/settings"
+    | "/billing/portal"
     | "/projects/"
     | "/projects/$id/chat"
     | "/projects/$id/quotes"
@@ -166,6 +178,7 @@ export interface RootRouteChildren {
   HelpRoute: typeof HelpRoute
   ProfileRoute: typeof ProfileRoute
   SettingsRoute: typeof SettingsRoute
+  BillingPortalRoute: typeof BillingPortalRoute
   ProjectsIndexRoute: typeof ProjectsIndexRoute
   ProjectsIdChatRoute: typeof ProjectsIdChatRoute
   ProjectsIdQuotesRoute: typeof ProjectsIdQuotesRoute
@@ -217,6 +230,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof SettingsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    "/billing/portal": {
+      id: "/billing/portal"
+      path: "/billing/portal"
+      fullPath: "/billing/portal"
+      preLoaderRoute: typeof BillingPortalRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     "/projects/": {
       id: "/projects/"
       path: "/projects"
@@ -262,6 +282,7 @@ const rootRouteChildren: RootRouteChildren = {
   HelpRoute: HelpRoute,
   ProfileRoute: ProfileRoute,
   SettingsRoute: SettingsRoute,
+  BillingPortalRoute: BillingPortalRoute,
   ProjectsIndexRoute: ProjectsIndexRoute,
   ProjectsIdChatRoute: ProjectsIdChatRoute,
   ProjectsIdQuotesRoute: ProjectsIdQuotesRoute,

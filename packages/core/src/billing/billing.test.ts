@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { Actor } from "../actor";
 import { config, resetConfig } from "../config";
 import { User } from "../user/index";
-import { Billing, PaymentEntity } from "./index";
+import { Billing, BillingCustomerEntity } from "./index";
 import { startFakeStripe, type FakeStripe, type StripeEvent } from "./testing/fake-stripe";
 
 const WEBHOOK_SECRET = "whsec_test_quorum_billing";
@@ -14,6 +14,7 @@ const PAYMENT_ENV = [
   "STRIPE_WEBHOOK_SECRET",
   "STRIPE_PUBLISHABLE_KEY",
   "STRIPE_API_BASE",
+  "STRIPE_PRICE_ID",
   "PROFESSIONAL_PRICE_USD",
 ] as const;
 const saved = Object.fromEntries(PAYMENT_ENV.map((k) => [k, process.env[k]]));
@@ -33,17 +34,8 @@ async function newUser() {
   const email = `${userId}@example.com`;
   const as = <R>(work: () => R) => Actor.provide({ userId, email }, work);
   await as(() => User.login({ firebaseUid: userId, email }));
-  return { userId, email, as };
+  return { userId, email, as, find: async () => (await User.find(userId))! };
 }
-
-const registration = (userId: string, email: string) => ({
-  firebaseUid: userId,
-  email,
-  firstName: "Pat",
-  lastName: "Payer",
-  plan: "professional" as const,
-  trialEndsAt: Date.now() + 2_592_000_000,
-});
 
 function signed(event: StripeEvent | string, secret = WEBHOOK_SECRET) {
   const payload = typeof event === "string" ? event : JSON.stringify(event, null, 2);
@@ -55,7 +47,7 @@ async function deliver(event: StripeEvent) {
   return Billing.receiveWebhook(payload, signature);
 }
 
-describe("Stripe payments (real SDK against a fake Stripe server)", () => {
+describe("Stripe subscriptions (real SDK against a fake Stripe server)", () => {
   let stripe: FakeStripe;
   beforeAll(async () => {
     stripe = await startFakeStripe();
@@ -71,261 +63,295 @@ describe("Stripe payments (real SDK against a fake Stripe server)", () => {
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
       STRIPE_PUBLISHABLE_KEY: "pk_test_quorum",
       STRIPE_API_BASE: stripe.url,
+      STRIPE_PRICE_ID: undefined,
       PROFESSIONAL_PRICE_USD: undefined,
     });
   });
 
-  it("creates the intent at the configured price in cents, tied to the user through its metadata", async () => {
-    const { userId, as } = await newUser();
-    // The spec's client sends 50 (dollars); whatever it sends, the server charges the configured price.
+  /** A user whose trial subscription Stripe confirmed (card saved) and told us about. */
+  async function subscribed() {
+    const user = await newUser();
+    const answer = await user.as(() => Billing.createPaymentIntent({ amount: 50 }));
+    stripe.confirm(answer.subscriptionId);
+    await deliver(stripe.subscriptionEvent("customer.subscription.updated", answer.subscriptionId));
+    return { ...user, subscriptionId: answer.subscriptionId, answer };
+  }
+
+  it("subscribing makes one customer and a trial subscription on a monthly Price made from configuration", async () => {
+    const { userId, email, as, find } = await newUser();
     const answer = await as(() => Billing.createPaymentIntent({ amount: 1 }));
 
-    const sent = stripe.requests.filter((r) => r.method === "POST" && r.path === "/v1/payment_intents").at(-1)!;
-    expect(sent.headers["content-type"]).toContain("application/x-www-form-urlencoded");
-    expect(sent.params).toMatchObject({ amount: "5000", currency: "usd", metadata: { userId, plan: "professional" } });
-    expect(answer).toEqual({
-      clientSecret: stripe.intents.get(answer.paymentIntentId)!.client_secret,
+    expect(answer).toMatchObject({
       provider: "stripe",
       publishableKey: "pk_test_quorum",
-      paymentIntentId: answer.paymentIntentId,
+      intentType: "setup",
       amount: 5000,
       currency: "usd",
     });
-    const payment = await Billing.findPayment(answer.paymentIntentId);
-    expect(payment).toMatchObject({ userId, provider: "stripe", plan: "professional", amount: 5000, currency: "usd", status: "created" });
+    expect(answer.clientSecret).toMatch(/^seti_\w+_secret_\w+$/);
+    expect(Date.parse(answer.trialEndsAt!) - Date.now()).toBeGreaterThan(29.9 * 86_400_000);
+    const customer = stripe.requests.find((r) => r.path === "/v1/customers")!;
+    expect(customer.params).toMatchObject({ email, metadata: { userId } });
+    const price = stripe.requests.find((r) => r.method === "POST" && r.path === "/v1/prices")!;
+    // The client's `amount: 1` is not what is charged: the configured $50 a month is.
+    expect(price.params).toMatchObject({ unit_amount: "5000", currency: "usd", recurring: { interval: "month" } });
+    const sub = stripe.requests.findLast((r) => r.path === "/v1/subscriptions")!;
+    expect(sub.params).toMatchObject({ trial_period_days: "30", payment_behavior: "default_incomplete", metadata: { userId } });
+    expect(sub.headers["idempotency-key"]).toBe(`subscription:${userId}:0`);
+    expect(await find()).toMatchObject({ subscriptionId: answer.subscriptionId, trialUsed: true, plan: "starter" });
   });
 
-  it("a different configured price is what Stripe is asked to charge", async () => {
-    useEnv({
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_BASE: stripe.url,
-      STAGE: "local",
-      PROFESSIONAL_PRICE_USD: "59.99",
-    });
+  it("a Price made in the Dashboard is used as configured, without looking one up", async () => {
+    useEnv({ ...Object.fromEntries(PAYMENT_ENV.map((k) => [k, process.env[k]])), STRIPE_PRICE_ID: "price_dashboard" });
+    const before = stripe.requests.length;
     const { as } = await newUser();
-    const answer = await as(() => Billing.createPaymentIntent({ amount: 50 }));
-    expect(stripe.intents.get(answer.paymentIntentId)!.amount).toBe(5999);
-    expect(answer.amount).toBe(5999);
-  });
-
-  it("a Stripe outage while setting up is a 503 and records no payment", async () => {
-    const { userId, as } = await newUser();
-    stripe.failNext(2); // the SDK retries once
+    // The fake knows no such Price: Stripe answers 404, which the payer sees as a 503.
     await expect(as(() => Billing.createPaymentIntent({ amount: 50 }))).rejects.toMatchObject({ status: 503 });
-    const payments = await PaymentEntity.query.byUser({ userId }).go();
-    expect(payments.data).toHaveLength(0);
+    const calls = stripe.requests.slice(before);
+    expect(calls.some((r) => r.path.startsWith("/v1/prices"))).toBe(false);
+    expect(calls.find((r) => r.path === "/v1/subscriptions")!.params).toMatchObject({ items: { 0: { price: "price_dashboard" } } });
   });
 
-  it("a signed payment_intent.succeeded webhook marks the payment succeeded and the user professional active", async () => {
-    const { userId, email, as } = await newUser();
-    await as(() => User.register(registration(userId, email)));
-    expect((await User.find(userId))!.planStatus).toBe("pending");
-    const { paymentIntentId } = await as(() => Billing.createPaymentIntent({ amount: 50 }));
+  it("a trial without a saved card grants nothing; the card saved makes the account Professional until the trial ends", async () => {
+    const { as, find } = await newUser();
+    const answer = await as(() => Billing.createPaymentIntent({ amount: 50 }));
+    await deliver(stripe.subscriptionEvent("customer.subscription.created", answer.subscriptionId));
+    expect(await find()).toMatchObject({ plan: "starter", subscriptionStatus: "trialing" });
 
-    const result = await deliver(stripe.succeed(paymentIntentId));
+    stripe.confirm(answer.subscriptionId);
+    await deliver(stripe.subscriptionEvent("customer.subscription.updated", answer.subscriptionId));
+    const user = await find();
+    expect(user).toMatchObject({ plan: "professional", planStatus: "active", cancelAtPeriodEnd: false, trialEndsAt: answer.trialEndsAt });
+    expect(user.currentPeriodEnd).toBe(answer.trialEndsAt);
+  });
 
-    expect(result).toEqual({ received: true, handled: true });
-    expect((await Billing.findPayment(paymentIntentId))!.status).toBe("succeeded");
-    expect(await User.find(userId)).toMatchObject({ plan: "professional", planStatus: "active" });
+  it("two tabs and racing clicks end with one customer and one subscription", async () => {
+    const { userId, as } = await newUser();
+    const answers = await Promise.all([1, 2, 3, 4].map(() => as(() => Billing.createPaymentIntent({ amount: 50 }))));
+    expect(new Set(answers.map((a) => a.subscriptionId)).size).toBe(1);
+    expect(new Set(answers.map((a) => a.clientSecret)).size).toBe(1);
+    const mine = [...stripe.subscriptions.values()].filter((s) => s.metadata.userId === userId);
+    expect(mine).toHaveLength(1);
+    const later = await as(() => Billing.createPaymentIntent({ amount: 50 }));
+    expect(later.subscriptionId).toBe(answers[0]!.subscriptionId);
+  });
+
+  it("a subscription already in force refuses a second one", async () => {
+    const { as } = await subscribed();
+    await expect(as(() => Billing.createPaymentIntent({ amount: 50 }))).rejects.toMatchObject({
+      status: 409,
+      message: "Your Professional plan is already active",
+    });
+  });
+
+  it("after a trial was used, a new subscription is charged at once: the client secret is the first invoice's", async () => {
+    const { as, subscriptionId, find } = await subscribed();
+    stripe.set(subscriptionId, { status: "canceled" });
+    await deliver(stripe.subscriptionEvent("customer.subscription.deleted", subscriptionId));
+    expect(await find()).toMatchObject({ plan: "starter", planStatus: "active" });
+
+    const again = await as(() => Billing.createPaymentIntent({ amount: 50 }));
+    expect(again).toMatchObject({ intentType: "payment", trialEndsAt: null });
+    expect(again.clientSecret).toMatch(/^pi_\w+_secret_\w+$/);
+    expect(again.subscriptionId).not.toBe(subscriptionId);
+    expect(stripe.requests.findLast((r) => r.path === "/v1/subscriptions")!.params).not.toHaveProperty("trial_period_days");
+  });
+
+  it("invoice.paid activates and extends the plan to the new period end", async () => {
+    const { subscriptionId, find } = await subscribed();
+    const periodEnd = Math.floor(Date.now() / 1000) + 61 * 86_400;
+    stripe.set(subscriptionId, { status: "active", current_period_end: periodEnd });
+    await deliver(stripe.invoiceEvent("invoice.paid", subscriptionId));
+    expect(await find()).toMatchObject({
+      plan: "professional",
+      planStatus: "active",
+      currentPeriodEnd: new Date(periodEnd * 1000).toISOString(),
+    });
+  });
+
+  it("invoice.payment_failed makes the plan past due: access kept for the grace period, then gone", async () => {
+    const { subscriptionId, find } = await subscribed();
+    stripe.set(subscriptionId, { status: "past_due" });
+    await deliver(stripe.invoiceEvent("invoice.payment_failed", subscriptionId));
+    const user = await find();
+    expect(user).toMatchObject({ plan: "professional", planStatus: "past_due" });
+    const graceEnds = Date.parse(User.present(user).graceEndsAt!);
+    expect(graceEnds - Date.parse(user.pastDueSince!)).toBe(7 * 86_400_000);
+    expect(User.hasPaidAccess(user)).toBe(true);
+    expect(User.hasPaidAccess(user, graceEnds + 1)).toBe(false);
+
+    // The card updated and the retry paid: active again, no grace left over.
+    stripe.set(subscriptionId, { status: "active" });
+    await deliver(stripe.invoiceEvent("invoice.paid", subscriptionId));
+    expect(await find()).toMatchObject({ planStatus: "active", pastDueSince: "" });
+  });
+
+  it("customer.subscription.updated carries cancel at period end and resume", async () => {
+    const { subscriptionId, find } = await subscribed();
+    stripe.set(subscriptionId, { cancel_at_period_end: true });
+    await deliver(stripe.subscriptionEvent("customer.subscription.updated", subscriptionId));
+    expect(await find()).toMatchObject({ plan: "professional", planStatus: "active", cancelAtPeriodEnd: true });
+    stripe.set(subscriptionId, { cancel_at_period_end: false });
+    await deliver(stripe.subscriptionEvent("customer.subscription.updated", subscriptionId));
+    expect(await find()).toMatchObject({ cancelAtPeriodEnd: false });
+  });
+
+  it("cancel and resume from the account go to Stripe and show at once", async () => {
+    const { as, subscriptionId } = await subscribed();
+    const canceled = await as(() => Billing.setCancelAtPeriodEnd(true));
+    expect(canceled).toMatchObject({ plan: "professional", planStatus: "active", cancelAtPeriodEnd: true });
+    expect(stripe.subscriptions.get(subscriptionId)!.cancel_at_period_end).toBe(true);
+    const resumed = await as(() => Billing.setCancelAtPeriodEnd(false));
+    expect(resumed.cancelAtPeriodEnd).toBe(false);
+    expect(stripe.subscriptions.get(subscriptionId)!.cancel_at_period_end).toBe(false);
+  });
+
+  it("customer.subscription.deleted returns the account to Starter and keeps its data", async () => {
+    const { as, userId, subscriptionId, find } = await subscribed();
+    await as(() => User.update(userId, { company: "Stone & Co" }));
+    stripe.set(subscriptionId, { status: "canceled" });
+    await deliver(stripe.subscriptionEvent("customer.subscription.deleted", subscriptionId));
+    expect(await find()).toMatchObject({ plan: "starter", planStatus: "active", company: "Stone & Co", cancelAtPeriodEnd: false });
+  });
+
+  it("a full refund ends the subscription now and says why; a partial one changes nothing", async () => {
+    const { subscriptionId, find } = await subscribed();
+    await deliver(stripe.chargeEvent("charge.refunded", subscriptionId, false));
+    expect(await find()).toMatchObject({ plan: "professional", planStatus: "active" });
+
+    await deliver(stripe.chargeEvent("charge.refunded", subscriptionId, true));
+    expect(stripe.subscriptions.get(subscriptionId)!.status).toBe("canceled");
+    expect(await find()).toMatchObject({ plan: "starter", billingNotice: expect.stringContaining("refunded") });
+  });
+
+  it("a dispute ends the subscription now: no further charge to that card", async () => {
+    const { subscriptionId, find } = await subscribed();
+    await deliver(stripe.disputeEvent(subscriptionId));
+    expect(stripe.subscriptions.get(subscriptionId)!.status).toBe("canceled");
+    expect(await find()).toMatchObject({ plan: "starter", billingNotice: expect.stringContaining("disputed") });
   });
 
   it("a webhook whose signature does not verify is refused and changes nothing", async () => {
-    const { userId, as } = await newUser();
-    const { paymentIntentId } = await as(() => Billing.createPaymentIntent({ amount: 50 }));
-    const event = stripe.succeed(paymentIntentId);
-
-    const wrongSecret = signed(event, "whsec_somebody_else");
-    await expect(Billing.receiveWebhook(wrongSecret.payload, wrongSecret.signature)).rejects.toMatchObject({
-      status: 400,
-      message: "Invalid Stripe signature",
-    });
-    // Signed, then altered: the signature covers the raw bytes.
+    const { subscriptionId, find } = await subscribed();
+    stripe.set(subscriptionId, { status: "canceled" });
+    const event = stripe.subscriptionEvent("customer.subscription.deleted", subscriptionId);
+    const { payload, signature } = signed(event, "whsec_someone_else");
+    await expect(Billing.receiveWebhook(payload, signature)).rejects.toMatchObject({ status: 400, message: "Invalid Stripe signature" });
     const good = signed(event);
-    const tampered = good.payload.replace(`"amount": 5000`, `"amount": 5001`);
-    await expect(Billing.receiveWebhook(tampered, good.signature)).rejects.toMatchObject({ status: 400 });
+    await expect(Billing.receiveWebhook(good.payload.replace("canceled", "active"), good.signature)).rejects.toMatchObject({ status: 400 });
     await expect(Billing.receiveWebhook(good.payload, undefined)).rejects.toMatchObject({ status: 400 });
-
-    expect((await Billing.findPayment(paymentIntentId))!.status).toBe("created");
-    expect((await User.find(userId))!.plan).toBe("starter");
+    expect((await find()).plan).toBe("professional");
   });
 
   it("a replayed event changes nothing, even delivered many times at once", async () => {
-    const { userId, as } = await newUser();
-    const { paymentIntentId } = await as(() => Billing.createPaymentIntent({ amount: 50 }));
-    const event = stripe.succeed(paymentIntentId);
-
-    const first = await Promise.all(Array.from({ length: 5 }, () => deliver(event)));
-    expect(first.filter((r) => r.handled)).toHaveLength(1);
-    expect(first.filter((r) => r.duplicate)).toHaveLength(4);
-
-    // The user cancels; the same event arriving again must not re-activate them.
-    await User.setPlan(userId, "professional", "canceled");
-    const replay = await deliver(event);
-    expect(replay).toEqual({ received: true, handled: false, duplicate: true });
-    expect(await User.find(userId)).toMatchObject({ plan: "professional", planStatus: "canceled" });
+    const { subscriptionId, find } = await subscribed();
+    stripe.set(subscriptionId, { cancel_at_period_end: true });
+    const event = stripe.subscriptionEvent("customer.subscription.updated", subscriptionId);
+    const results = await Promise.all([1, 2, 3, 4, 5].map(() => deliver(event)));
+    expect(results.filter((r) => r.handled)).toHaveLength(1);
+    stripe.set(subscriptionId, { cancel_at_period_end: false });
+    expect(await deliver(event)).toEqual({ received: true, handled: false, duplicate: true });
+    expect((await find()).cancelAtPeriodEnd).toBe(true);
   });
 
-  it("a late payment_failed does not undo a succeeded payment", async () => {
-    const { userId, as } = await newUser();
-    const { paymentIntentId } = await as(() => Billing.createPaymentIntent({ amount: 50 }));
-    const failed = stripe.decline(paymentIntentId, "Your card has insufficient funds.");
-    const succeeded = stripe.succeed(paymentIntentId);
-
-    await deliver(succeeded);
-    await deliver(failed);
-
-    expect((await Billing.findPayment(paymentIntentId))!.status).toBe("succeeded");
-    expect(await User.find(userId)).toMatchObject({ plan: "professional", planStatus: "active" });
+  it("events in any order: an old event arriving last applies the state Stripe holds now", async () => {
+    const { subscriptionId, find } = await subscribed();
+    stripe.set(subscriptionId, { status: "past_due" });
+    const old = stripe.invoiceEvent("invoice.payment_failed", subscriptionId);
+    stripe.set(subscriptionId, { status: "active" });
+    await deliver(stripe.invoiceEvent("invoice.paid", subscriptionId));
+    await deliver(old);
+    expect(await find()).toMatchObject({ plan: "professional", planStatus: "active" });
   });
 
-  it("payment_intent.payment_failed marks the payment failed with Stripe's message", async () => {
-    const { userId, as } = await newUser();
-    const { paymentIntentId } = await as(() => Billing.createPaymentIntent({ amount: 50 }));
-    await deliver(stripe.decline(paymentIntentId, "Your card has insufficient funds."));
-    expect(await Billing.findPayment(paymentIntentId)).toMatchObject({
-      status: "failed",
-      failureMessage: "Your card has insufficient funds.",
+  it("an unknown customer is refused (Stripe retries), one naming another user is refused, both logged", async () => {
+    const { subscriptionId, userId } = await subscribed();
+    const stranger = stripe.subscriptionEvent("customer.subscription.updated", subscriptionId);
+    stranger.data.object.customer = "cus_nobody";
+    await expect(deliver(stranger)).rejects.toMatchObject({ status: 409 });
+    const other = await newUser();
+    const lying = stripe.subscriptionEvent("customer.subscription.updated", subscriptionId);
+    lying.data.object.metadata = { userId: other.userId };
+    await expect(deliver(lying)).rejects.toMatchObject({ status: 400, message: "The event names another user" });
+    expect((await other.find()).plan).toBe("starter");
+    expect((await User.find(userId))!.plan).toBe("professional");
+  });
+
+  it("an event before its user record exists is refused, then applied when Stripe retries", async () => {
+    const { subscriptionId } = await subscribed();
+    const customerId = stripe.subscriptions.get(subscriptionId)!.customer;
+    const lateUserId = `u-${randomUUID()}`;
+    // The customer is known but its user record is not there (yet).
+    const mapping = (await BillingCustomerEntity.get({ customerId }).go()).data!;
+    await BillingCustomerEntity.delete({ customerId }).go();
+    await BillingCustomerEntity.create({ customerId, userId: lateUserId }).go();
+    stripe.set(subscriptionId, { metadata: { userId: lateUserId } });
+    const event = stripe.subscriptionEvent("customer.subscription.updated", subscriptionId);
+    await expect(deliver(event)).rejects.toMatchObject({ status: 409 });
+
+    await Actor.provide({ userId: lateUserId, email: `${lateUserId}@example.com` }, () => User.login({ firebaseUid: lateUserId }));
+    expect(await deliver(event)).toEqual({ received: true, handled: true });
+    expect(await User.find(lateUserId)).toMatchObject({ plan: "professional", subscriptionId });
+    await BillingCustomerEntity.delete({ customerId }).go();
+    await BillingCustomerEntity.create(mapping).go();
+  });
+
+  it("Manage billing opens a Customer Portal session Stripe created for the user's customer", async () => {
+    const { as, subscriptionId } = await subscribed();
+    const { url } = await as(() => Billing.portalSession("https://quorum.example/profile"));
+    expect(url).toMatch(/^https:\/\/billing\.stripe\.com\/p\/session\//);
+    const request = stripe.requests.findLast((r) => r.path === "/v1/billing_portal/sessions")!;
+    expect(request.params).toMatchObject({
+      customer: stripe.subscriptions.get(subscriptionId)!.customer,
+      return_url: "https://quorum.example/profile",
     });
-    expect((await User.find(userId))!.plan).toBe("starter");
   });
 
-  it("a succeeded intent whose amount differs from what we asked for grants nothing", async () => {
-    const { userId, as } = await newUser();
-    const { paymentIntentId } = await as(() => Billing.createPaymentIntent({ amount: 50 }));
-    const event = stripe.succeed(paymentIntentId);
-    event.data.object.amount = 50;
-    await deliver(event);
-    expect((await Billing.findPayment(paymentIntentId))!.status).toBe("created");
-    expect((await User.find(userId))!.plan).toBe("starter");
+  it("deleting an account cancels its subscription", async () => {
+    const { userId, subscriptionId } = await subscribed();
+    await Billing.endForDeletedUser(userId);
+    expect(stripe.subscriptions.get(subscriptionId)!.status).toBe("canceled");
   });
 
-  it("update-subscription cannot make a user active without a payment", async () => {
-    const { userId, email, as } = await newUser();
-    await as(() => User.register(registration(userId, email)));
-    await expect(as(() => Billing.updateSubscription({ firebaseUid: userId, planStatus: "active" }))).rejects.toMatchObject({
-      status: 409,
-      message: "No successful payment has been recorded for this account",
+  it("registering again never lowers or overwrites a paid plan", async () => {
+    const { as, userId, email, find } = await subscribed();
+    await as(() => User.register({ firebaseUid: userId, email, firstName: "Pat", lastName: "Again", plan: "starter", trialEndsAt: null }));
+    expect(await find()).toMatchObject({ plan: "professional", planStatus: "active", lastName: "Again" });
+  });
+
+  it("a Stripe outage while subscribing is a 503 and records nothing", async () => {
+    const { as, find } = await newUser();
+    stripe.failNext(2);
+    await expect(as(() => Billing.createPaymentIntent({ amount: 50 }))).rejects.toMatchObject({ status: 503 });
+    expect((await find()).stripeCustomerId).toBeUndefined();
+  });
+
+  it("update-subscription reads Stripe when the webhook has not arrived, and grants nothing unpaid", async () => {
+    const { as, userId, find } = await newUser();
+    const answer = await as(() => Billing.createPaymentIntent({ amount: 50 }));
+    await expect(as(() => Billing.updateSubscription({ firebaseUid: userId, planStatus: "active" }))).resolves.toMatchObject({
+      plan: "starter",
     });
-    // An intent the payer never completed is not a payment either (Stripe is asked, and says so).
-    const { paymentIntentId } = await as(() => Billing.createPaymentIntent({ amount: 50 }));
-    await expect(as(() => Billing.updateSubscription({ firebaseUid: userId, planStatus: "active" }))).rejects.toMatchObject({
-      status: 409,
-    });
-    expect(stripe.requests.some((r) => r.method === "GET" && r.path.startsWith(`/v1/payment_intents/${paymentIntentId}`))).toBe(true);
-    expect(await User.find(userId)).toMatchObject({ plan: "professional", planStatus: "pending" });
-  });
-
-  it("update-subscription confirms with Stripe itself when the webhook has not arrived yet", async () => {
-    const { userId, email, as } = await newUser();
-    await as(() => User.register(registration(userId, email)));
-    const { paymentIntentId } = await as(() => Billing.createPaymentIntent({ amount: 50 }));
-    stripe.succeed(paymentIntentId); // paid in the browser; no webhook delivered
-
+    stripe.confirm(answer.subscriptionId);
     const user = await as(() => Billing.updateSubscription({ firebaseUid: userId, planStatus: "active" }));
-
     expect(user).toMatchObject({ plan: "professional", planStatus: "active" });
-    expect(user.trialEndsAt).toBeTruthy();
-    expect((await Billing.findPayment(paymentIntentId))!.status).toBe("succeeded");
-    // The webhook arriving afterwards finds the work done and changes nothing.
-    expect(await deliver(stripe.event("payment_intent.succeeded", paymentIntentId))).toMatchObject({ handled: true });
-    expect(await User.find(userId)).toMatchObject({ plan: "professional", planStatus: "active" });
-  });
-
-  it("an existing starter user who paid is upgraded by update-subscription", async () => {
-    const { userId, as } = await newUser();
-    const { paymentIntentId } = await as(() => Billing.createPaymentIntent({ amount: 50 }));
-    stripe.succeed(paymentIntentId);
-    const user = await as(() => Billing.updateSubscription({ firebaseUid: userId, planStatus: "active" }));
-    expect(user).toMatchObject({ plan: "professional", planStatus: "active" });
-  });
-
-  it("test payments are not available once a Stripe key is set", async () => {
-    const { as } = await newUser();
-    const { paymentIntentId, clientSecret } = await as(() => Billing.createPaymentIntent({ amount: 50 }));
-    await expect(
-      as(() =>
-        Billing.confirmTestPayment(paymentIntentId, {
-          clientSecret,
-          card: { number: "4242424242424242", expMonth: 12, expYear: 2040, cvc: "123" },
-        }),
-      ),
-    ).rejects.toMatchObject({ status: 404 });
+    expect((await find()).plan).toBe("professional");
   });
 });
 
-describe("without Stripe keys", () => {
+describe("which provider a stage uses", () => {
   afterEach(() => useEnv({}));
-  const card = (number = "4242 4242 4242 4242") => ({ number, expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvc: "123" });
 
-  it("a deployed stage refuses payments with a clear error", async () => {
+  it("a deployed stage without keys refuses payments with a clear error", async () => {
     useEnv({ STAGE: "production", STRIPE_SECRET_KEY: undefined, STRIPE_API_BASE: undefined });
-    const { userId, as } = await newUser();
+    const { as } = await newUser();
     await expect(as(() => Billing.createPaymentIntent({ amount: 50 }))).rejects.toMatchObject({
       status: 503,
       message: "Payments are not configured for this stage",
     });
-    expect((await PaymentEntity.query.byUser({ userId }).go()).data).toHaveLength(0);
   });
 
-  it("the local stage uses the test provider, whose confirmation activates the plan as the webhook would", async () => {
-    useEnv({ STAGE: "local", STRIPE_SECRET_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined, STRIPE_API_BASE: undefined });
-    const { userId, email, as } = await newUser();
-    await as(() => User.register(registration(userId, email)));
-    const answer = await as(() => Billing.createPaymentIntent({ amount: 50 }));
-    expect(answer).toMatchObject({ provider: "test", amount: 5000, currency: "usd" });
-    expect(answer).not.toHaveProperty("publishableKey");
-
-    const intent = await as(() => Billing.confirmTestPayment(answer.paymentIntentId, { clientSecret: answer.clientSecret, card: card() }));
-
-    expect(intent.status).toBe("succeeded");
-    expect((await Billing.findPayment(answer.paymentIntentId))!.status).toBe("succeeded");
-    expect(await User.find(userId)).toMatchObject({ plan: "professional", planStatus: "active" });
-    const user = await as(() => Billing.updateSubscription({ firebaseUid: userId, planStatus: "active" }));
-    expect(user.planStatus).toBe("active");
-  });
-
-  it("a declined test card fails the payment with Stripe's words and grants nothing; another card then succeeds", async () => {
-    useEnv({ STAGE: "local", STRIPE_SECRET_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined, STRIPE_API_BASE: undefined });
-    const { userId, as } = await newUser();
-    const answer = await as(() => Billing.createPaymentIntent({ amount: 50 }));
-    const declined = await as(() =>
-      Billing.confirmTestPayment(answer.paymentIntentId, { clientSecret: answer.clientSecret, card: card("4000 0000 0000 9995") }),
-    );
-    expect(declined).toMatchObject({ status: "requires_payment_method", lastError: "Your card has insufficient funds." });
-    expect(await Billing.findPayment(answer.paymentIntentId)).toMatchObject({
-      status: "failed",
-      failureMessage: "Your card has insufficient funds.",
-    });
-    expect((await User.find(userId))!.plan).toBe("starter");
-
-    await as(() => Billing.confirmTestPayment(answer.paymentIntentId, { clientSecret: answer.clientSecret, card: card() }));
-    expect(await User.find(userId)).toMatchObject({ plan: "professional", planStatus: "active" });
-  });
-
-  it("a test payment needs its client secret and its owner", async () => {
-    useEnv({ STAGE: "local", STRIPE_SECRET_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined, STRIPE_API_BASE: undefined });
-    const owner = await newUser();
-    const other = await newUser();
-    const answer = await owner.as(() => Billing.createPaymentIntent({ amount: 50 }));
-    await expect(
-      other.as(() => Billing.confirmTestPayment(answer.paymentIntentId, { clientSecret: answer.clientSecret, card: card() })),
-    ).rejects.toMatchObject({ status: 404 });
-    await expect(
-      owner.as(() => Billing.confirmTestPayment(answer.paymentIntentId, { clientSecret: "pi_x_secret_wrong", card: card() })),
-    ).rejects.toMatchObject({ status: 404 });
-    await expect(
-      owner.as(() =>
-        Billing.confirmTestPayment(answer.paymentIntentId, { clientSecret: answer.clientSecret, card: card("4242 4242 4242 4241") }),
-      ),
-    ).rejects.toMatchObject({
-      status: 400,
-      message: "Your card number is invalid.",
-    });
-    expect((await Billing.findPayment(answer.paymentIntentId))!.status).toBe("created");
-  });
-
-  it("a stage named local refuses test payments unless its data is a stand-in on this machine", () => {
+  it("a stage named local refuses test mode unless its data is a stand-in on this machine", () => {
     const local = { ...config(), STAGE: "local", STRIPE_SECRET_KEY: undefined };
     expect(Billing.testModeAvailable({ ...local, DYNAMO_ENDPOINT: "http://127.0.0.1:8000" })).toBe(true);
     // Deployed (no endpoint: DynamoDB itself) or pointed at another host: the known webhook secret must not work there.
@@ -334,15 +360,5 @@ describe("without Stripe keys", () => {
       expect(() => Billing.provider({ ...local, DYNAMO_ENDPOINT })).toThrow("Payments are not configured for this stage");
     }
     expect(Billing.testModeAvailable({ ...local, STAGE: "dev", DYNAMO_ENDPOINT: "http://127.0.0.1:8000" })).toBe(false);
-  });
-
-  it("a deployed stage without keys has no test payments either", async () => {
-    useEnv({ STAGE: "local", STRIPE_SECRET_KEY: undefined, STRIPE_API_BASE: undefined });
-    const { as } = await newUser();
-    const answer = await as(() => Billing.createPaymentIntent({ amount: 50 }));
-    useEnv({ STAGE: "production", STRIPE_SECRET_KEY: undefined, STRIPE_API_BASE: undefined });
-    await expect(
-      as(() => Billing.confirmTestPayment(answer.paymentIntentId, { clientSecret: answer.clientSecret, card: card() })),
-    ).rejects.toMatchObject({ status: 404 });
   });
 });

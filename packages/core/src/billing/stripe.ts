@@ -1,11 +1,13 @@
 import Stripe from "stripe";
 import { Invalid, Unavailable } from "../error";
-import type { CreateIntentInput, IntentStatus, PaymentProvider, ProviderEvent, ProviderIntent } from "./provider";
+import type { PaymentProvider, PlanPrice, ProviderEvent, ProviderSubscription, SubscriptionStatus } from "./provider";
 
 export interface StripeSettings {
   secretKey: string;
   webhookSecret?: string;
   publishableKey?: string;
+  /** A Customer Portal configuration (bpc_...); unset uses the account's default. */
+  portalConfiguration?: string;
   /** Tests point the SDK at a local fake (e.g. http://127.0.0.1:12111); unset means api.stripe.com. */
   apiBase?: string;
 }
@@ -19,7 +21,7 @@ function client(settings: StripeSettings): Stripe {
   if (!stripe) {
     const base = settings.apiBase ? new URL(settings.apiBase) : undefined;
     stripe = new Stripe(settings.secretKey, {
-      // Below API Gateway's 30 s, with one retry of a dropped connection (the SDK sends an idempotency key).
+      // Below API Gateway's 30 s, with one retry of a dropped connection (the SDK resends the same idempotency key).
       timeout: 10_000,
       maxNetworkRetries: 1,
       ...(base
@@ -35,16 +37,29 @@ function client(settings: StripeSettings): Stripe {
   return stripe;
 }
 
-export function fromStripeIntent(intent: Stripe.PaymentIntent): ProviderIntent {
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? undefined));
+
+/** Our view of a Stripe Subscription; its period lives on its items since API version 2025-03-31. */
+export function fromStripeSubscription(sub: Stripe.Subscription): ProviderSubscription {
+  const item = sub.items?.data?.[0];
+  const invoice = typeof sub.latest_invoice === "object" ? sub.latest_invoice : null;
+  const setup = typeof sub.pending_setup_intent === "object" ? sub.pending_setup_intent : null;
+  let pending: ProviderSubscription["pending"] = null;
+  if (sub.status === "incomplete" && invoice?.confirmation_secret?.client_secret) {
+    pending = { kind: "payment", intentId: invoice.id ?? "", clientSecret: invoice.confirmation_secret.client_secret };
+  } else if (setup?.client_secret && setup.status !== "succeeded" && setup.status !== "canceled") {
+    pending = { kind: "setup", intentId: setup.id, clientSecret: setup.client_secret };
+  }
   return {
-    id: intent.id,
-    clientSecret: intent.client_secret,
-    amount: intent.amount,
-    currency: intent.currency,
-    // Newer API versions may add statuses; billing only acts on the ones it knows.
-    status: intent.status as IntentStatus,
-    metadata: { ...(intent.metadata ?? {}) },
-    lastError: intent.last_payment_error?.message ?? undefined,
+    id: sub.id,
+    customerId: idOf(sub.customer as string | { id: string }) ?? "",
+    status: sub.status as SubscriptionStatus,
+    currentPeriodEnd: item?.current_period_end ?? 0,
+    cancelAtPeriodEnd: sub.cancel_at_period_end,
+    trialEnd: sub.trial_end,
+    hasPaymentMethod: !!sub.default_payment_method,
+    metadata: { ...(sub.metadata ?? {}) },
+    pending,
   };
 }
 
@@ -62,44 +77,110 @@ export function parseSignedEvent(payload: string | Buffer, signature: string | u
     if (error instanceof Stripe.errors.StripeSignatureVerificationError) throw new Invalid("Invalid Stripe signature");
     throw error;
   }
-  const object = event.data.object as { object?: string };
-  return {
-    id: event.id,
-    type: event.type,
-    intent: object.object === "payment_intent" ? fromStripeIntent(object as Stripe.PaymentIntent) : undefined,
-  };
+  return { id: event.id, type: event.type, created: event.created, object: event.data.object as unknown as Record<string, unknown> };
 }
 
 function isMissing(error: unknown) {
   return error instanceof Stripe.errors.StripeInvalidRequestError && (error.code === "resource_missing" || error.statusCode === 404);
 }
 
+/** What the subscription calls expand, so the pending client secret comes back with the subscription. */
+const EXPAND = ["latest_invoice.confirmation_secret", "pending_setup_intent"];
+
 /** The real provider: Stripe's API through the official SDK. */
 export function stripeProvider(settings: StripeSettings): PaymentProvider {
   const stripe = client(settings);
+
+  /**
+   * The configured Price, or one made from the configured amount, currency and
+   * interval, found again by its lookup key so every Lambda uses the same one.
+   */
+  async function priceId(price: PlanPrice): Promise<string> {
+    if (price.priceId) return price.priceId;
+    const lookupKey = `quorum_professional_${price.amount}_${price.currency}_${price.interval}`;
+    const found = await stripe.prices.list({ lookup_keys: [lookupKey], active: true, limit: 1 });
+    if (found.data[0]) return found.data[0].id;
+    const created = await stripe.prices.create(
+      {
+        unit_amount: price.amount,
+        currency: price.currency,
+        recurring: { interval: price.interval },
+        product_data: { name: "Quorum Professional" },
+        lookup_key: lookupKey,
+      },
+      { idempotencyKey: `price:${lookupKey}` },
+    );
+    return created.id;
+  }
+
   return {
     name: "stripe",
     publishableKey: settings.publishableKey || undefined,
 
-    async createIntent(input: CreateIntentInput) {
-      const intent = await stripe.paymentIntents.create({
-        amount: input.amount,
-        currency: input.currency,
-        description: input.description,
-        metadata: input.metadata,
-        // The Payment Element offers whatever methods the Stripe account has enabled.
-        automatic_payment_methods: { enabled: true },
-      });
-      return fromStripeIntent(intent);
+    async createCustomer({ userId, email, idempotencyKey }) {
+      const customer = await stripe.customers.create({ email, metadata: { userId } }, { idempotencyKey });
+      return customer.id;
     },
 
-    async retrieve(id: string) {
+    async createSubscription({ customerId, userId, price, trialDays, idempotencyKey }) {
+      const sub = await stripe.subscriptions.create(
+        {
+          customer: customerId,
+          items: [{ price: await priceId(price) }],
+          // The first invoice waits for the browser to confirm it; nothing is charged from here.
+          payment_behavior: "default_incomplete",
+          payment_settings: { save_default_payment_method: "on_subscription" },
+          ...(trialDays > 0
+            ? { trial_period_days: trialDays, trial_settings: { end_behavior: { missing_payment_method: "cancel" as const } } }
+            : {}),
+          metadata: { userId },
+          expand: EXPAND,
+        },
+        { idempotencyKey },
+      );
+      return fromStripeSubscription(sub);
+    },
+
+    async retrieveSubscription(id) {
       try {
-        return fromStripeIntent(await stripe.paymentIntents.retrieve(id));
+        return fromStripeSubscription(await stripe.subscriptions.retrieve(id, { expand: EXPAND }));
       } catch (error) {
         if (isMissing(error)) return undefined;
         throw error;
       }
+    },
+
+    async setCancelAtPeriodEnd(id, cancel) {
+      return fromStripeSubscription(await stripe.subscriptions.update(id, { cancel_at_period_end: cancel, expand: EXPAND }));
+    },
+
+    async cancelNow(id) {
+      try {
+        return fromStripeSubscription(await stripe.subscriptions.cancel(id, { expand: EXPAND }));
+      } catch (error) {
+        // Already canceled: Stripe refuses to cancel twice; the current state is what we wanted.
+        const current = await this.retrieveSubscription(id);
+        if (current?.status === "canceled") return current;
+        throw error;
+      }
+    },
+
+    async customerOfCharge(chargeId) {
+      try {
+        return idOf((await stripe.charges.retrieve(chargeId)).customer as string | { id: string } | null);
+      } catch (error) {
+        if (isMissing(error)) return undefined;
+        throw error;
+      }
+    },
+
+    async createPortalSession(customerId, returnUrl) {
+      const session = await stripe.billingPortal.sessions.create({
+        customer: customerId,
+        return_url: returnUrl,
+        ...(settings.portalConfiguration ? { configuration: settings.portalConfiguration } : {}),
+      });
+      return session.url;
     },
 
     parseWebhook(payload, signature): ProviderEvent {

@@ -49,17 +49,17 @@ export type QuestionReceipt = Receipt & { day: string };
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
 export namespace Quota {
-  /** Unlimited: a paid plan the provider confirmed (professional) or granted (enterprise). Pending or past due counts as starter. */
-  export function isUnlimited(user: Pick<UserItem, "plan" | "planStatus"> | undefined) {
-    return !!user && (user.plan === "professional" || user.plan === "enterprise") && user.planStatus === "active";
+  /** Unlimited: a paid plan in force (User.hasPaidAccess: active, or past due within its grace period). Pending counts as starter. */
+  export function isUnlimited(user: Pick<UserItem, "plan" | "planStatus" | "pastDueSince"> | undefined) {
+    return User.hasPaidAccess(user);
   }
 
   /** The plan whose limits apply: a paid plan only while `isUnlimited` says it is in force. */
-  export function planOf(user: Pick<UserItem, "plan" | "planStatus"> | undefined): MeteredPlan {
+  export function planOf(user: Pick<UserItem, "plan" | "planStatus" | "pastDueSince"> | undefined): MeteredPlan {
     return user && isUnlimited(user) ? (user.plan as MeteredPlan) : "starter";
   }
 
-  export function dailyLimit(user: Pick<UserItem, "plan" | "planStatus"> | undefined): number | null {
+  export function dailyLimit(user: Pick<UserItem, "plan" | "planStatus" | "pastDueSince"> | undefined): number | null {
     return limitOf(QUESTIONS, planOf(user));
   }
 

@@ -8,6 +8,8 @@ import { optionalText, requiredText } from "../validation";
 
 export const SUPPORT_CATEGORIES = ["general", "bug", "feature", "account", "billing", "technical"] as const;
 export const SUPPORT_PRIORITIES = ["low", "medium", "high", "urgent"] as const;
+export const SUPPORT_KINDS = ["support", "sales"] as const;
+export const TEAM_SIZES = ["1-10", "11-50", "51-200", "201-1000", "1000+"] as const;
 
 /** Every request a user sends is kept, signed in or not, so nothing is lost. */
 export const SupportRequestEntity = defineEntity({
@@ -15,6 +17,10 @@ export const SupportRequestEntity = defineEntity({
   attributes: {
     requestId: { type: "string", required: true, readOnly: true },
     userId: { type: "string", required: true, readOnly: true },
+    /** 'sales': an Enterprise enquiry from "Contact sales", for the sales team's queue. */
+    kind: { type: SUPPORT_KINDS, required: true, default: "support" },
+    company: { type: "string" },
+    teamSize: { type: "string" },
     name: { type: "string", required: true },
     email: { type: "string", required: true },
     subject: { type: "string", required: true },
@@ -63,10 +69,32 @@ export namespace Support {
   /** Counted per user, or per network for signed-out visitors, before anything is stored. */
   export async function submit(input: z.input<typeof Input>, sourceIp: string) {
     const { userId: _claimed, ...fields } = Input.parse(input);
+    return store({ ...fields, kind: "support" }, sourceIp);
+  }
+
+  async function store(fields: Omit<SupportRequestItem, "requestId" | "userId" | "status" | "createdAt" | "updatedAt">, sourceIp: string) {
     const userId = Actor.maybe()?.userId;
     await (userId ? RateLimiter.consume(SUPPORT_PER_USER, userId) : RateLimiter.consume(SUPPORT_PER_ANONYMOUS_IP, networkOf(sourceIp)));
     const created = await SupportRequestEntity.create({ ...fields, requestId: randomUUID(), userId: userId ?? "anonymous" }).go();
     return created.data;
+  }
+
+  /** Enterprise's "Contact sales" form: who, which company, how big a team, what they need. */
+  export const SalesInput = z.object({
+    name: requiredText("Name is required", 200),
+    email: z.string({ error: "A valid email is required" }).trim().email("A valid email is required").max(320),
+    company: requiredText("Company is required", 200),
+    teamSize: z.enum(TEAM_SIZES, { message: `teamSize must be one of ${TEAM_SIZES.join(", ")}` }),
+    message: requiredText("Message is required", 5_000),
+  });
+
+  /** Stored as a support request of kind 'sales', under the same rate limits as support. */
+  export async function contactSales(input: z.input<typeof SalesInput>, sourceIp: string) {
+    const { company, teamSize, ...rest } = SalesInput.parse(input);
+    return store(
+      { ...rest, kind: "sales", company, teamSize, subject: `Enterprise plan: ${company}`, category: "account", priority: "medium" },
+      sourceIp,
+    );
   }
 
   export async function listMine() {

@@ -13,7 +13,17 @@ export const PLAN_STATUSES = ["active", "pending", "past_due", "canceled"] as co
 
 /** The spec: the server always answers this placeholder instead of the stored token. */
 export const MASKED_TOKEN = "••••••••";
-const TRIAL_MS = 2_592_000_000; // 30 days, the spec's professional trial
+/** The professional plan's free trial: the card is saved at sign-up and first charged when it ends. */
+export const TRIAL_DAYS = 30;
+const TRIAL_MS = TRIAL_DAYS * 86_400_000; // 2,592,000,000 ms, what the sign-up records
+/**
+ * How long a professional account keeps its access after a renewal failed
+ * (plan status 'past_due'), while the provider retries the card. Stripe's retry
+ * schedule is set to end (cancel the subscription) within the same days.
+ */
+export const PAST_DUE_GRACE_DAYS = 7;
+/** Plans that are paid for: a registration never lowers or overwrites one that is in force. */
+const PAID_PLANS: readonly Plan[] = ["professional", "enterprise"];
 
 export const UserEntity = defineEntity({
   model: { entity: "user", version: "1", service: "quorum" },
@@ -37,6 +47,22 @@ export const UserEntity = defineEntity({
     plan: { type: PLANS, required: true, default: "starter" },
     planStatus: { type: PLAN_STATUSES, required: true, default: "active" },
     trialEndsAt: { type: "string" },
+    /** The subscription as the payment provider last reported it (its webhook is the truth). */
+    stripeCustomerId: { type: "string" },
+    subscriptionId: { type: "string" },
+    subscriptionStatus: { type: "string" },
+    /** ISO: when the paid period (or the trial) ends; the next charge unless cancelAtPeriodEnd. */
+    currentPeriodEnd: { type: "string" },
+    cancelAtPeriodEnd: { type: "boolean" },
+    /** ISO: the renewal that failed; access ends PAST_DUE_GRACE_DAYS later. */
+    pastDueSince: { type: "string" },
+    /** Why the account changed against the user's wishes (refund, dispute), shown on /profile. */
+    billingNotice: { type: "string" },
+    /** Milliseconds: when the applied subscription state was read; an older read never overwrites it. */
+    billingSyncedAt: { type: "number" },
+    /** Subscriptions started so far: the idempotency key of the next one. */
+    subscriptionCount: { type: "number" },
+    trialUsed: { type: "boolean" },
     registered: { type: "boolean", default: false },
     lastLoginAt: { type: "string" },
     ...timestamps,
@@ -59,14 +85,29 @@ export type UserItem = EntityItem<typeof UserEntity>;
 export namespace User {
   /** What the API answers: never the stored Salesforce token. */
   export function present(user: UserItem) {
-    const { emailLower: _e, salesforceSecurityToken, registered: _r, ...rest } = user;
+    const { emailLower: _e, salesforceSecurityToken, registered: _r, billingSyncedAt: _b, subscriptionCount: _c, ...rest } = user;
     return {
       ...rest,
       uid: user.userId,
+      graceEndsAt: graceEndsAt(user),
       salesforceSecurityToken: salesforceSecurityToken ? MASKED_TOKEN : "",
     };
   }
   export type Info = ReturnType<typeof present>;
+
+  /** When a past-due account loses its paid access (undefined unless past due). */
+  export function graceEndsAt(user: Pick<UserItem, "planStatus" | "pastDueSince">) {
+    if (user.planStatus !== "past_due" || !user.pastDueSince) return undefined;
+    return new Date(Date.parse(user.pastDueSince) + PAST_DUE_GRACE_DAYS * 86_400_000).toISOString();
+  }
+
+  /** A paid plan in force: active, or past due within its grace period. */
+  export function hasPaidAccess(user: Pick<UserItem, "plan" | "planStatus" | "pastDueSince"> | undefined, now = Date.now()) {
+    if (!user || !PAID_PLANS.includes(user.plan)) return false;
+    if (user.planStatus === "active") return true;
+    const grace = graceEndsAt(user);
+    return !!grace && now < Date.parse(grace);
+  }
 
   export async function find(userId: string) {
     const result = await UserEntity.get({ userId }).go();
@@ -133,19 +174,27 @@ export namespace User {
     const actor = Actor.user();
     const existing = await find(actor.userId);
     const paid = input.plan !== "starter";
-    const alreadyPaid = existing?.plan === input.plan && existing.planStatus === "active";
-    const details = {
+    const person = {
       email: actor.email ?? input.email,
       displayName: input.displayName ?? `${input.firstName} ${input.lastName}`,
       firstName: input.firstName,
       lastName: input.lastName,
       phoneNumber: input.phoneNumber ?? "",
-      plan: input.plan,
-      planStatus: (paid && !alreadyPaid ? "pending" : "active") as (typeof PLAN_STATUSES)[number],
-      trialEndsAt: input.plan === "professional" ? new Date(Date.now() + TRIAL_MS).toISOString() : undefined,
       registered: true,
     };
+    const details = {
+      ...person,
+      plan: input.plan,
+      planStatus: (paid ? "pending" : "active") as (typeof PLAN_STATUSES)[number],
+      trialEndsAt: input.plan === "professional" ? new Date(Date.now() + TRIAL_MS).toISOString() : undefined,
+    };
     const updateExisting = async () => {
+      const current = await find(actor.userId);
+      // A plan someone pays for (or a subscription under way) belongs to billing: the sign-up form only updates the person.
+      if (current && (hasPaidAccess(current) || current.subscriptionId)) {
+        await UserEntity.patch({ userId: actor.userId }).set(person).go();
+        return;
+      }
       const { trialEndsAt, ...rest } = details;
       const update = UserEntity.patch({ userId: actor.userId }).set(rest);
       await (trialEndsAt ? update.set({ trialEndsAt }) : update.remove(["trialEndsAt"])).go();

@@ -1,9 +1,15 @@
 import { z } from "zod";
+import { config } from "@quorum/core/config";
 import { Billing } from "@quorum/core/billing/index";
+import { TestMode } from "@quorum/core/billing/test-mode";
 import { Quota } from "@quorum/core/quota/index";
+import { Invalid } from "@quorum/core/error";
 import { reply, route } from "../http/route";
 
-/** `{ amount: 50 }` from the spec's client; the server charges the configured price. */
+/**
+ * `{ amount: 50 }` from the spec's client; the server subscribes the caller at the
+ * configured price and answers the client secret the card form confirms.
+ */
 export const createPaymentIntent = route({ body: Billing.CreatePaymentIntentInput }, async ({ body }) => Billing.createPaymentIntent(body));
 
 export const updateSubscription = route({ body: Billing.UpdateSubscriptionInput }, async ({ body }) => ({
@@ -11,17 +17,30 @@ export const updateSubscription = route({ body: Billing.UpdateSubscriptionInput 
   user: await Billing.updateSubscription(body),
 }));
 
+/** Cancel at the end of the paid period; the plan stays until then. */
+export const cancelSubscription = route({}, async () => ({ user: await Billing.setCancelAtPeriodEnd(true) }));
+
+/** Take a pending cancellation back. */
+export const resumeSubscription = route({}, async () => ({ user: await Billing.setCancelAtPeriodEnd(false) }));
+
+/** A Customer Portal session (card, invoices); the payer comes back to /profile. */
+export const portalSession = route({}, async ({ event }) => {
+  const site = config().SITE_URL || event.headers?.origin;
+  if (!site || !/^https?:\/\//.test(site)) throw new Invalid("The request has no Origin to return to");
+  return Billing.portalSession(new URL("/profile", site).toString());
+});
+
 /**
  * Test mode's card confirmation (local stack without Stripe keys). Answers like
- * Stripe.js's confirmPayment: the intent, or a 402 with the provider's words.
+ * Stripe.js's confirmPayment / confirmSetup: the intent, or a 402 with the card's words.
  */
 export const confirmTestPayment = route(
-  { path: z.object({ id: z.string().min(1).max(100) }), body: Billing.ConfirmTestPaymentInput },
+  { path: z.object({ id: z.string().min(1).max(100) }), body: TestMode.ConfirmInput },
   async ({ path, body }) => {
-    const intent = await Billing.confirmTestPayment(path.id, body);
-    const paymentIntent = { id: intent.id, status: intent.status, amount: intent.amount, currency: intent.currency };
-    if (intent.status !== "succeeded")
-      return reply(402, { error: intent.lastError ?? "Your card was declined.", code: "card_declined", paymentIntent });
+    const outcome = await TestMode.confirm(path.id, body);
+    const paymentIntent = { id: path.id, status: outcome.status };
+    if (outcome.status !== "succeeded")
+      return reply(402, { error: outcome.lastError ?? "Your card was declined.", code: "card_declined", paymentIntent });
     return { paymentIntent };
   },
 );

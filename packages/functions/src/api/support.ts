@@ -6,3 +6,9 @@ export const submit = route({ auth: "optional", body: Support.Input }, async ({ 
   const request = await Support.submit(body, sourceIp);
   return { success: true, id: request.requestId };
 });
+
+/** Enterprise's "Contact sales": stored for the sales team, acknowledged with its id. */
+export const contactSales = route({ auth: "optional", body: Support.SalesInput }, async ({ body, sourceIp }) => {
+  const request = await Support.contactSales(body, sourceIp);
+  return { success: true, id: request.requestId };
+});

@@ -3,6 +3,7 @@ import { Header } from "@/components/layout/Header";
 import { NotFound } from "@/components/layout/NotFound";
 import { Toaster } from "@/components/ui/toaster";
 import { AuthDialogsProvider } from "@/features/auth";
+import { PlanNotice } from "@/features/billing/PlanNotice";
 
 /** The shell every page shares: header, page, notification area, account modals. */
 export const Route = createRootRoute({
@@ -15,6 +16,7 @@ function RootLayout() {
     <AuthDialogsProvider>
       <div className="flex min-h-dvh flex-col">
         <Header />
+        <PlanNotice />
         <div className="flex flex-1 flex-col">
           <Outlet />
         </div>

@@ -1,12 +1,7 @@
-import * as React from "react";
-import { useQueryClient } from "@tanstack/react-query";
 import { Gauge, Sparkles } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
-import { useAuth } from "@/features/auth";
-import { profileKey } from "@/features/profile/queries";
-import { usageKey } from "./api";
-import { PaymentStep } from "./PaymentStep";
+import { UpgradeButton } from "./UpgradeButton";
 
 export interface LimitReachedBannerProps {
   /** The server's 429 text: the limit, when it resets, the way out. Show it as is. */
@@ -23,10 +18,6 @@ export interface LimitReachedBannerProps {
  * 'Upgrade to Professional' opens the payment modal; cancelling it just closes it.
  */
 export function LimitReachedBanner({ message, onUpgrade, onUpgraded, className }: LimitReachedBannerProps) {
-  const [paying, setPaying] = React.useState(false);
-  const { user } = useAuth();
-  const queryClient = useQueryClient();
-
   return (
     <div
       role="alert"
@@ -45,20 +36,14 @@ export function LimitReachedBanner({ message, onUpgrade, onUpgraded, className }
           <p className="mt-0.5 text-sm text-muted-foreground">{message}</p>
         </div>
       </div>
-      <Button className="shrink-0 self-start sm:self-center" onClick={() => (onUpgrade ? onUpgrade() : setPaying(true))}>
-        <Sparkles /> Upgrade to Professional
-      </Button>
-      {!onUpgrade && (
-        <PaymentStep
-          open={paying}
-          onCancel={() => setPaying(false)}
-          onSuccess={() => {
-            setPaying(false);
-            if (user) void queryClient.invalidateQueries({ queryKey: profileKey(user.uid) });
-            void queryClient.invalidateQueries({ queryKey: usageKey });
-            onUpgraded?.();
-          }}
-        />
+      {onUpgrade ? (
+        <Button className="shrink-0 self-start sm:self-center" onClick={onUpgrade}>
+          <Sparkles /> Upgrade to Professional
+        </Button>
+      ) : (
+        <UpgradeButton className="shrink-0 self-start sm:self-center" onUpgraded={onUpgraded}>
+          <Sparkles /> Upgrade to Professional
+        </UpgradeButton>
       )}
     </div>
   );

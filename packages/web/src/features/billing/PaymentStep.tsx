@@ -11,7 +11,7 @@ import { PLANS } from "@/lib/product";
 import { useAuth } from "@/features/auth";
 import { registerProfile, trialEndFor, type Registration } from "@/features/auth/api";
 import { profileKey, type Profile } from "@/features/profile/queries";
-import { activateSubscription, createPaymentIntent, formatMoney, usageKey, type PaymentSetup } from "./api";
+import { activateSubscription, createPaymentIntent, formatDay, formatMoney, usageKey, type PaymentSetup } from "./api";
 import { TestCardForm } from "./TestCardForm";
 
 // Stripe.js and Elements load only when a stage really takes card payments.
@@ -105,7 +105,12 @@ export function PaymentStep({ open, registration, onSuccess, onCancel }: Payment
       if (registration) await registerProfile(registration);
       else if (uid) await registerUpgrade(uid);
       if (uid) await activateSubscription(uid);
-      toast({ title: "Payment Successful!", description: `Your ${PROFESSIONAL.name} plan is active.` });
+      toast({
+        title: "Payment Successful!",
+        description: trial
+          ? `Your ${PROFESSIONAL.name} trial has started. Your card is first charged on ${formatDay(setup?.trialEndsAt ?? undefined)}.`
+          : `Your ${PROFESSIONAL.name} plan is active.`,
+      });
     } catch (error) {
       console.error("Profile setup after payment failed", error);
       toast({
@@ -123,6 +128,10 @@ export function PaymentStep({ open, registration, onSuccess, onCancel }: Payment
   const busy = processing || phase === "finishing";
   const price = setup ? formatMoney(setup.amount, setup.currency) : null;
   const testMode = setup?.provider === "test";
+  // The free trial saves the card now and charges it first when the trial ends.
+  const trial = setup?.intentType === "setup";
+  const dueToday = setup ? (trial ? formatMoney(0, setup.currency) : price) : null;
+  const payLabel = trial ? "Start free trial" : `Pay ${price}`;
 
   return (
     <Dialog open={open} onOpenChange={(next) => !next && !busy && onCancel()}>
@@ -134,7 +143,9 @@ export function PaymentStep({ open, registration, onSuccess, onCancel }: Payment
             </div>
             <div className="min-w-0">
               <DialogTitle className="text-xl">Complete Your Purchase</DialogTitle>
-              <DialogDescription id="payment-summary">Quorum {PROFESSIONAL.name} · billed monthly</DialogDescription>
+              <DialogDescription id="payment-summary">
+                Quorum {PROFESSIONAL.name} · billed {setup?.interval === "year" ? "yearly" : "monthly"}
+              </DialogDescription>
             </div>
           </div>
           <div className="mt-5 flex items-end justify-between gap-4">
@@ -142,10 +153,10 @@ export function PaymentStep({ open, registration, onSuccess, onCancel }: Payment
               <p className="text-xs font-medium uppercase tracking-wider text-muted-foreground">Due today</p>
               {phase === "setup-failed" ? (
                 <p className="mt-0.5 text-3xl font-semibold tracking-tight text-muted-foreground/60">—</p>
-              ) : price ? (
+              ) : dueToday ? (
                 <p className="mt-0.5 text-3xl font-semibold tracking-tight tabular-nums" data-testid="payment-amount">
-                  {price}
-                  <span className="ml-1 text-sm font-normal text-muted-foreground">/month</span>
+                  {dueToday}
+                  {!trial && <span className="ml-1 text-sm font-normal text-muted-foreground">/{setup?.interval ?? "month"}</span>}
                 </p>
               ) : (
                 <Skeleton className="mt-1.5 h-8 w-32" />
@@ -155,6 +166,23 @@ export function PaymentStep({ open, registration, onSuccess, onCancel }: Payment
               Most Popular
             </span>
           </div>
+          {setup && (
+            <p className="mt-3 text-sm text-foreground/85" data-testid="payment-terms">
+              {trial ? (
+                <>
+                  30-day free trial, then{" "}
+                  <strong>
+                    {price}/{setup.interval}
+                  </strong>{" "}
+                  from {formatDay(setup.trialEndsAt ?? undefined)}. Cancel before then and you won&apos;t be charged.
+                </>
+              ) : (
+                <>
+                  {price} now, then every {setup.interval} until you cancel. Cancel anytime from your profile.
+                </>
+              )}
+            </p>
+          )}
           <ul className="mt-4 grid grid-cols-2 gap-x-4 gap-y-1.5 text-sm">
             {PROFESSIONAL.features.slice(0, 4).map((feature) => (
               <li key={feature} className="flex items-center gap-1.5 text-foreground/85">
@@ -180,7 +208,7 @@ export function PaymentStep({ open, registration, onSuccess, onCancel }: Payment
               {testMode ? (
                 <TestCardForm
                   setup={setup}
-                  payLabel={`Pay ${price}`}
+                  payLabel={payLabel}
                   processing={busy}
                   onProcessing={setProcessing}
                   onPaid={finishPurchase}
@@ -189,7 +217,7 @@ export function PaymentStep({ open, registration, onSuccess, onCancel }: Payment
               ) : (
                 <StripeCardForm
                   setup={setup}
-                  payLabel={`Pay ${price}`}
+                  payLabel={payLabel}
                   processing={busy}
                   onProcessing={setProcessing}
                   onPaid={finishPurchase}

@@ -66,7 +66,7 @@ export default function StripeCardForm(props: CardFormProps) {
   );
 }
 
-function CheckoutForm({ payLabel, processing, onProcessing, onPaid, onSetupError }: CardFormProps) {
+function CheckoutForm({ setup, payLabel, processing, onProcessing, onPaid, onSetupError }: CardFormProps) {
   const stripe = useStripe();
   const elements = useElements();
   const [ready, setReady] = React.useState(false);
@@ -77,24 +77,23 @@ function CheckoutForm({ payLabel, processing, onProcessing, onPaid, onSetupError
     onProcessing(true);
     try {
       // No redirect unless the payment method demands one; the return URL is the site origin (spec doc 1 §4).
-      const result = await stripe.confirmPayment({
-        elements,
-        confirmParams: { return_url: window.location.origin },
-        redirect: "if_required",
-      });
+      const options = { elements, confirmParams: { return_url: window.location.origin }, redirect: "if_required" as const };
+      // A trial saves the card (SetupIntent); otherwise the first invoice is paid (PaymentIntent).
+      const result = setup.intentType === "setup" ? await stripe.confirmSetup(options) : await stripe.confirmPayment(options);
       if (result.error) {
         onProcessing(false);
         toast({ title: "Payment Failed", description: result.error.message, variant: "destructive" });
         return;
       }
-      if (result.paymentIntent.status === "succeeded" || result.paymentIntent.status === "processing") {
+      const status = "setupIntent" in result ? result.setupIntent.status : result.paymentIntent.status;
+      if (status === "succeeded" || status === "processing") {
         onPaid();
         return;
       }
       onProcessing(false);
       toast({
         title: "Payment Failed",
-        description: `The payment is ${result.paymentIntent.status.replace(/_/g, " ")}.`,
+        description: `The payment is ${status.replace(/_/g, " ")}.`,
         variant: "destructive",
       });
     } catch (error) {

@@ -6,7 +6,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/hooks/use-toast";
 import { ApiError } from "@/lib/api";
 import { cn } from "@/lib/utils";
-import { confirmTestPayment } from "./api";
+import { confirmTestPayment, type TestCardInput } from "./api";
 import type { CardFormProps } from "./PaymentStep";
 
 /**
@@ -31,17 +31,29 @@ function defaultExpiry() {
 /** Rejections the payer can act on (declined card, invalid number) carry the provider's message. */
 const PAYER_FACING = new Set([400, 402, 409]);
 
+/** What the test card fields hold, as typed. */
+export interface TestCardEntry {
+  number: string;
+  expiry: string;
+  cvc: string;
+}
+
+export const defaultTestCard = (): TestCardEntry => ({ number: "4242 4242 4242 4242", expiry: defaultExpiry(), cvc: "123" });
+
+/** The card as the server's test provider reads it. */
+export function testCardOf(entry: TestCardEntry): TestCardInput {
+  const [month = "", year = ""] = entry.expiry.split("/").map((part) => part.trim());
+  return { number: entry.number, expMonth: Number(month), expYear: 2000 + Number(year), cvc: entry.cvc };
+}
+
 export function TestCardForm({ setup, payLabel, processing, onProcessing, onPaid }: CardFormProps) {
-  const [number, setNumber] = React.useState("4242 4242 4242 4242");
-  const [expiry, setExpiry] = React.useState(defaultExpiry);
-  const [cvc, setCvc] = React.useState("123");
+  const [card, setCard] = React.useState(defaultTestCard);
 
   async function pay(event: React.FormEvent) {
     event.preventDefault();
-    const [month = "", year = ""] = expiry.split("/").map((part) => part.trim());
     onProcessing(true);
     try {
-      await confirmTestPayment(setup, { number, expMonth: Number(month), expYear: 2000 + Number(year), cvc });
+      await confirmTestPayment(setup, testCardOf(card));
     } catch (error) {
       onProcessing(false);
       if (error instanceof ApiError && PAYER_FACING.has(error.status)) {
@@ -69,54 +81,13 @@ export function TestCardForm({ setup, payLabel, processing, onProcessing, onPaid
         <div className="text-sm leading-snug">
           <p className="font-semibold">Test mode — no real card is charged</p>
           <p className="mt-0.5 text-amber-900/80 dark:text-amber-100/75">
-            Stripe is not configured on this server. Use 4242 4242 4242 4242 to pay, or 4000 0000 0000 0002 to see a declined card.
+            Stripe is not configured on this server. Use 4242 4242 4242 4242 to pay, 4000 0000 0000 0002 to see a declined card, or 4000
+            0000 0000 0341 for a card that saves but whose renewals fail.
           </p>
         </div>
       </div>
 
-      <div className="grid gap-1.5">
-        <Label htmlFor="test-card-number">Card information</Label>
-        <div className="overflow-hidden rounded-md border border-input shadow-xs focus-within:ring-2 focus-within:ring-ring">
-          <div className="relative">
-            <CreditCard className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
-            <input
-              id="test-card-number"
-              inputMode="numeric"
-              autoComplete="cc-number"
-              aria-label="Card number"
-              className={fieldClass("w-full pl-9 pr-16")}
-              value={number}
-              onChange={(e) => setNumber(groupDigits(e.target.value.replace(/\D/g, "").slice(0, 19)))}
-              disabled={processing}
-            />
-            <span className="pointer-events-none absolute right-3 top-1/2 -translate-y-1/2 rounded border bg-muted px-1.5 py-px text-[10px] font-bold tracking-wider text-muted-foreground">
-              TEST
-            </span>
-          </div>
-          <div className="grid grid-cols-2 border-t border-input">
-            <input
-              inputMode="numeric"
-              autoComplete="cc-exp"
-              aria-label="Expiration date (MM / YY)"
-              placeholder="MM / YY"
-              className={fieldClass("border-r border-input")}
-              value={expiry}
-              onChange={(e) => setExpiry(formatExpiry(e.target.value))}
-              disabled={processing}
-            />
-            <input
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              aria-label="Security code (CVC)"
-              placeholder="CVC"
-              className={fieldClass()}
-              value={cvc}
-              onChange={(e) => setCvc(e.target.value.replace(/\D/g, "").slice(0, 4))}
-              disabled={processing}
-            />
-          </div>
-        </div>
-      </div>
+      <TestCardFields value={card} onChange={setCard} disabled={processing} />
 
       <Button type="submit" size="lg" className="w-full" disabled={processing}>
         {processing ? (
@@ -128,6 +99,63 @@ export function TestCardForm({ setup, payLabel, processing, onProcessing, onPaid
         )}
       </Button>
     </form>
+  );
+}
+
+/** Card number, expiry and CVC, as Stripe's card element lays them out. */
+export function TestCardFields({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: TestCardEntry;
+  onChange: (value: TestCardEntry) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor="test-card-number">Card information</Label>
+      <div className="overflow-hidden rounded-md border border-input shadow-xs focus-within:ring-2 focus-within:ring-ring">
+        <div className="relative">
+          <CreditCard className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
+          <input
+            id="test-card-number"
+            inputMode="numeric"
+            autoComplete="cc-number"
+            aria-label="Card number"
+            className={fieldClass("w-full pl-9 pr-16")}
+            value={value.number}
+            onChange={(e) => onChange({ ...value, number: groupDigits(e.target.value.replace(/\D/g, "").slice(0, 19)) })}
+            disabled={disabled}
+          />
+          <span className="pointer-events-none absolute right-3 top-1/2 -translate-y-1/2 rounded border bg-muted px-1.5 py-px text-[10px] font-bold tracking-wider text-muted-foreground">
+            TEST
+          </span>
+        </div>
+        <div className="grid grid-cols-2 border-t border-input">
+          <input
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            aria-label="Expiration date (MM / YY)"
+            placeholder="MM / YY"
+            className={fieldClass("border-r border-input")}
+            value={value.expiry}
+            onChange={(e) => onChange({ ...value, expiry: formatExpiry(e.target.value) })}
+            disabled={disabled}
+          />
+          <input
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            aria-label="Security code (CVC)"
+            placeholder="CVC"
+            className={fieldClass()}
+            value={value.cvc}
+            onChange={(e) => onChange({ ...value, cvc: e.target.value.replace(/\D/g, "").slice(0, 4) })}
+            disabled={disabled}
+          />
+        </div>
+      </div>
+    </div>
   );
 }
 

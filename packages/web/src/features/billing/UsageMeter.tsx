@@ -1,14 +1,18 @@
 import { cn } from "@/lib/utils";
 import { useUsage } from "./api";
+import { UpgradeButton } from "./UpgradeButton";
 
-/** "7 of 10 free questions left today" for limited plans; nothing for unlimited ones or while loading. */
+/** "7 of 10 free questions left today · Upgrade" for limited plans; nothing for unlimited ones or while loading. */
 export function UsageMeter({ className }: { className?: string }) {
   const { data } = useUsage();
   if (!data || data.limit === null) return null;
   const left = Math.max(0, data.limit - data.used);
   return (
     <p className={cn("text-xs text-muted-foreground", left === 0 && "text-destructive", className)} data-testid="usage-meter">
-      {left} of {data.limit} free questions left today
+      {left} of {data.limit} free questions left today ·{" "}
+      <UpgradeButton variant="link" className="h-auto p-0 text-xs">
+        Upgrade
+      </UpgradeButton>
     </p>
   );
 }

@@ -8,13 +8,19 @@ export interface PaymentSetup {
   /** 'stripe': confirm with Stripe.js; 'test': the local test-mode form (no Stripe keys on this stack). */
   provider: "stripe" | "test";
   publishableKey?: string;
+  /** 'setup': the free trial saves the card (first charge at trialEndsAt); 'payment': the first month is charged now. */
+  intentType: "setup" | "payment";
+  /** The intent the client secret belongs to (PaymentIntent, SetupIntent or, with Stripe, the first invoice). */
   paymentIntentId: string;
-  /** What the server will charge, in cents: the server decides the price, the client only shows it. */
+  subscriptionId: string;
+  /** What the server will charge each interval, in cents: the server decides the price, the client only shows it. */
   amount: number;
   currency: string;
+  interval: "month" | "year";
+  trialEndsAt: string | null;
 }
 
-/** The spec's body is `{ amount: 50 }`; the server charges its configured price and answers it. */
+/** The spec's body is `{ amount: 50 }`; the server subscribes at its configured price and answers it. */
 export function createPaymentIntent(): Promise<PaymentSetup> {
   return apiJson<PaymentSetup>("POST", "/api/create-payment-intent", { amount: 50 });
 }
@@ -37,6 +43,51 @@ export function confirmTestPayment(setup: PaymentSetup, card: TestCardInput) {
     },
   );
 }
+
+export interface AccountUser {
+  plan: string;
+  planStatus: string;
+  cancelAtPeriodEnd?: boolean;
+  currentPeriodEnd?: string;
+}
+
+/** Cancel at the end of the paid period; the plan stays until then. */
+export function cancelSubscription() {
+  return apiJson<{ user: AccountUser }>("POST", "/api/subscription/cancel");
+}
+
+export function resumeSubscription() {
+  return apiJson<{ user: AccountUser }>("POST", "/api/subscription/resume");
+}
+
+/** A Customer Portal session made by the server (Stripe's portal, or the local test-mode page). */
+export function openBillingPortal() {
+  return apiJson<{ url: string }>("POST", "/api/billing/portal");
+}
+
+export const TEAM_SIZES = ["1-10", "11-50", "51-200", "201-1000", "1000+"] as const;
+
+export interface SalesRequest {
+  name: string;
+  email: string;
+  company: string;
+  teamSize: (typeof TEAM_SIZES)[number];
+  message: string;
+}
+
+/** Enterprise's "Contact sales", stored as a support request of kind 'sales'. */
+export function contactSales(request: SalesRequest) {
+  return apiJson<{ success: true; id: string }>("POST", "/api/sales", request);
+}
+
+export interface TestPortal {
+  now: string;
+  card: { last4: string } | null;
+  subscription: { status: string; currentPeriodEnd: number; cancelAtPeriodEnd: boolean } | null;
+  invoices: { id: string; amount: number; currency: string; status: string; created: number; refunded: boolean }[];
+}
+
+export const testPortalKey = ["/api/test-billing/portal"] as const;
 
 export function activateSubscription(firebaseUid: string) {
   return apiJson<unknown>("POST", "/api/update-subscription", { firebaseUid, planStatus: "active" });
@@ -80,4 +131,10 @@ export function limitReachedMessage(error: unknown): string | null {
 
 export function formatMoney(cents: number, currency: string) {
   return new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(cents / 100);
+}
+
+export function formatDay(iso: string | number | undefined) {
+  if (iso === undefined || iso === "") return "";
+  const date = new Date(typeof iso === "number" ? iso * 1000 : iso);
+  return date.toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric" });
 }

@@ -1,4 +1,6 @@
+import * as React from "react";
 import { Button } from "@/components/ui/button";
+import { ContactSalesDialog } from "@/features/billing/ContactSalesDialog";
 import { useAuthDialogs } from "@/features/auth";
 import { PlanCard } from "@/features/auth/PlanCard";
 import { PLANS } from "@/lib/product";
@@ -6,6 +8,7 @@ import { Section, SectionHeading } from "./Section";
 
 export function Pricing() {
   const { openSignUp } = useAuthDialogs();
+  const [salesOpen, setSalesOpen] = React.useState(false);
   return (
     <Section id="pricing" className="border-t bg-muted/30">
       <SectionHeading
@@ -23,14 +26,16 @@ export function Pricing() {
                 className="w-full"
                 size="lg"
                 variant={plan.popular ? "default" : "outline"}
-                onClick={() => openSignUp({ plan: plan.id })}
+                // Enterprise is priced with each customer: it leads to sales, not to a checkout.
+                onClick={() => (plan.id === "enterprise" ? setSalesOpen(true) : openSignUp({ plan: plan.id }))}
               >
-                {plan.id === "enterprise" ? "Choose Enterprise" : plan.id === "professional" ? "Choose Professional" : "Get Started"}
+                {plan.id === "enterprise" ? "Contact sales" : plan.id === "professional" ? "Start 30-day free trial" : "Get Started"}
               </Button>
             }
           />
         ))}
       </div>
+      <ContactSalesDialog open={salesOpen} onOpenChange={setSalesOpen} />
     </Section>
   );
 }

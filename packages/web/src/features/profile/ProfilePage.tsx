@@ -1,5 +1,5 @@
 import * as React from "react";
-import { Building2, CalendarDays, Cloud, Crown, ImagePlus, Mail, Pencil, ShieldCheck, UserRound, X } from "lucide-react";
+import { Building2, CalendarDays, Cloud, Crown, ImagePlus, Mail, Pencil, UserRound, X } from "lucide-react";
 import { BackLink, Page } from "@/components/layout/Page";
 import { Avatar } from "@/components/layout/Header";
 import { PageLoader } from "@/components/layout/PageLoader";
@@ -15,7 +15,7 @@ import { greetingName, useAuth } from "@/features/auth";
 import { ApiError } from "@/lib/api";
 import { cn } from "@/lib/utils";
 import { PRODUCT_NAME } from "@/lib/product";
-import { UsageMeters } from "@/features/billing";
+import { AccountStatus, UsageMeters } from "@/features/billing";
 import { logoProblem, uploadCompanyLogo, useProfile, useUpdateProfile, type Profile, type ProfileUpdate } from "./queries";
 
 type Form = Required<Omit<ProfileUpdate, "companyLogo">>;
@@ -302,31 +302,7 @@ export function ProfilePage() {
         </Card>
 
         <div className="grid content-start gap-6">
-          <Card>
-            <CardHeader>
-              <CardTitle className="flex items-center gap-2">
-                <ShieldCheck className="size-5 text-primary" /> Account Status
-              </CardTitle>
-            </CardHeader>
-            <CardContent>
-              <dl className="grid gap-3 text-sm">
-                <Row term="Plan type">
-                  <span className="capitalize">{plan}</span>
-                </Row>
-                <Row term="Plan status">
-                  <Badge variant="success" className="capitalize">
-                    {data?.planStatus || "Active"}
-                  </Badge>
-                </Row>
-                <div className="grid gap-1.5 border-t pt-3">
-                  <dt className="text-muted-foreground">User ID</dt>
-                  <dd>
-                    <code className="block break-all rounded bg-muted px-2 py-1 font-mono text-xs">{uid}</code>
-                  </dd>
-                </div>
-              </dl>
-            </CardContent>
-          </Card>
+          <AccountStatus uid={uid} profile={data} />
           <UsageMeters />
 
           <Card>
@@ -410,15 +386,6 @@ function Field({
         placeholder={editing ? placeholder : value ? undefined : "Not set"}
         autoComplete={autoComplete}
       />
-    </div>
-  );
-}
-
-function Row({ term, children }: { term: string; children: React.ReactNode }) {
-  return (
-    <div className="flex items-center justify-between gap-4">
-      <dt className="text-muted-foreground">{term}</dt>
-      <dd className="text-right font-medium">{children}</dd>
     </div>
   );
 }

@@ -21,6 +21,18 @@ export interface Profile {
   salesforceSecurityToken?: string;
   plan?: string;
   planStatus?: string;
+  /** The subscription as the payment provider last reported it. */
+  subscriptionId?: string;
+  subscriptionStatus?: string;
+  stripeCustomerId?: string;
+  trialEndsAt?: string;
+  currentPeriodEnd?: string;
+  cancelAtPeriodEnd?: boolean;
+  pastDueSince?: string;
+  /** Past due: when Professional access ends unless the card is updated. */
+  graceEndsAt?: string;
+  /** Why the plan ended against the user's wishes (refund, dispute). */
+  billingNotice?: string;
   createdAt?: string | number;
 }
 

@@ -1,0 +1,226 @@
+import * as React from "react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { AlertTriangle, Building2, CreditCard, Info, RotateCcw, ShieldCheck, Sparkles, XCircle } from "lucide-react";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Button } from "@/components/ui/button";
+import { Badge } from "@/components/ui/badge";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Spinner } from "@/components/ui/spinner";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
+import { toast } from "@/hooks/use-toast";
+import { ApiError } from "@/lib/api";
+import { planLabel } from "@/lib/product";
+import { profileKey, type Profile } from "@/features/profile/queries";
+import { cancelSubscription, formatDay, openBillingPortal, resumeSubscription, usageKey } from "./api";
+import { ContactSalesDialog } from "./ContactSalesDialog";
+import { UpgradeButton } from "./UpgradeButton";
+
+/**
+ * /profile's Account Status: the plan and its state as the payment provider
+ * reported it, and what the user can do about it — upgrade, cancel at the
+ * period end (confirmed), resume, manage billing, contact sales.
+ */
+
+type Standing = "trial" | "active" | "canceling" | "past_due" | "pending" | "free";
+
+export function standingOf(profile: Profile | undefined, now = Date.now()): Standing {
+  const plan = profile?.plan ?? "starter";
+  if (plan !== "professional" && plan !== "enterprise") return "free";
+  if (profile?.planStatus === "past_due") return "past_due";
+  if (profile?.planStatus !== "active") return "pending";
+  if (profile.cancelAtPeriodEnd) return "canceling";
+  if (profile.subscriptionStatus === "trialing" && profile.trialEndsAt && Date.parse(profile.trialEndsAt) > now) return "trial";
+  return "active";
+}
+
+const BADGES: Record<Standing, { label: string; variant: "success" | "destructive" | "secondary" | "default" | "outline" }> = {
+  trial: { label: "Free trial", variant: "default" },
+  active: { label: "Active", variant: "success" },
+  canceling: { label: "Canceling", variant: "secondary" },
+  past_due: { label: "Past due", variant: "destructive" },
+  pending: { label: "Pending", variant: "outline" },
+  free: { label: "Active", variant: "success" },
+};
+
+function failed(title: string) {
+  return (error: unknown) =>
+    toast({
+      title,
+      description: error instanceof ApiError && error.status < 500 ? error.detail : "Please try again in a moment.",
+      variant: "destructive",
+    });
+}
+
+/** Opens the server-made Customer Portal session (Stripe's, or the local test-mode page). */
+export function useBillingPortal() {
+  return useMutation({
+    mutationFn: openBillingPortal,
+    onSuccess: ({ url }) => window.location.assign(url),
+    onError: failed("Could not open billing"),
+  });
+}
+
+export function AccountStatus({ uid, profile }: { uid: string; profile: Profile | undefined }) {
+  const queryClient = useQueryClient();
+  const [confirmCancel, setConfirmCancel] = React.useState(false);
+  const [salesOpen, setSalesOpen] = React.useState(false);
+  const standing = standingOf(profile);
+  const plan = profile?.plan || "starter";
+  const subscribed = plan === "professional" && !!profile?.subscriptionId && standing !== "pending";
+  const periodEnd = formatDay(profile?.currentPeriodEnd);
+
+  const refresh = async () => {
+    await queryClient.invalidateQueries({ queryKey: profileKey(uid) });
+    await queryClient.invalidateQueries({ queryKey: usageKey });
+  };
+  const cancel = useMutation({
+    mutationFn: cancelSubscription,
+    onSuccess: async () => {
+      setConfirmCancel(false);
+      await refresh();
+      toast({ title: "Subscription canceled", description: `You keep Professional until ${periodEnd}. You won't be charged again.` });
+    },
+    onError: failed("Could not cancel"),
+  });
+  const resume = useMutation({
+    mutationFn: resumeSubscription,
+    onSuccess: async () => {
+      await refresh();
+      toast({ title: "Subscription resumed", description: `Professional renews on ${periodEnd}.` });
+    },
+    onError: failed("Could not resume"),
+  });
+  const portal = useBillingPortal();
+
+  return (
+    <Card data-testid="account-status">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <ShieldCheck className="size-5 text-primary" /> Account Status
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <dl className="grid gap-3 text-sm">
+          <Row term="Plan type">{planLabel(plan).replace(/ Plan$/, "")}</Row>
+          <Row term="Plan status">
+            <Badge variant={BADGES[standing].variant}>{BADGES[standing].label}</Badge>
+          </Row>
+          {standing === "trial" && <Row term="First charge">{formatDay(profile?.trialEndsAt)}</Row>}
+          {standing === "active" && subscribed && <Row term="Next charge">{periodEnd}</Row>}
+          {standing === "canceling" && <Row term="Professional until">{periodEnd}</Row>}
+        </dl>
+
+        {standing === "past_due" && (
+          <Alert variant="destructive">
+            <AlertTriangle />
+            <div>
+              <AlertTitle className="font-semibold">Your last payment failed</AlertTitle>
+              <AlertDescription>
+                We couldn&apos;t charge your card for the renewal. You keep Professional until {formatDay(profile?.graceEndsAt)}; update
+                your card in Manage billing to keep it.
+              </AlertDescription>
+            </div>
+          </Alert>
+        )}
+        {standing === "free" && profile?.billingNotice && (
+          <Alert variant="info">
+            <Info />
+            <AlertDescription>{profile.billingNotice}</AlertDescription>
+          </Alert>
+        )}
+        {standing === "canceling" && (
+          <p className="text-sm text-muted-foreground">Your subscription won&apos;t renew. Resume it any time before {periodEnd}.</p>
+        )}
+
+        <div className="grid gap-2">
+          {(plan === "starter" || plan === "basic" || standing === "pending") && (
+            <UpgradeButton>
+              <Sparkles /> Upgrade to Professional
+            </UpgradeButton>
+          )}
+          {standing === "canceling" && (
+            <Button onClick={() => resume.mutate()} disabled={resume.isPending}>
+              {resume.isPending ? <Spinner /> : <RotateCcw />} Resume subscription
+            </Button>
+          )}
+          {subscribed && (
+            <Button variant="outline" onClick={() => portal.mutate()} disabled={portal.isPending}>
+              {portal.isPending ? <Spinner /> : <CreditCard />} Manage billing
+            </Button>
+          )}
+          {subscribed && (standing === "active" || standing === "trial" || standing === "past_due") && (
+            <Button variant="ghost" className="text-muted-foreground hover:text-destructive" onClick={() => setConfirmCancel(true)}>
+              <XCircle /> Cancel subscription
+            </Button>
+          )}
+          {plan !== "enterprise" && (
+            <Button variant="link" className="h-auto justify-self-center p-0 text-sm" onClick={() => setSalesOpen(true)}>
+              <Building2 /> Need Enterprise? Contact sales
+            </Button>
+          )}
+        </div>
+
+        <div className="grid gap-1.5 border-t pt-3 text-sm">
+          <dt className="text-muted-foreground">User ID</dt>
+          <dd>
+            <code className="block break-all rounded bg-muted px-2 py-1 font-mono text-xs">{uid}</code>
+          </dd>
+        </div>
+      </CardContent>
+
+      <AlertDialog open={confirmCancel} onOpenChange={(open) => !cancel.isPending && setConfirmCancel(open)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Cancel Professional?</AlertDialogTitle>
+            <AlertDialogDescription>
+              {standing === "trial"
+                ? `Your free trial continues until ${periodEnd}, and your card won't be charged.`
+                : `You keep Professional until ${periodEnd}, and you won't be charged again.`}{" "}
+              After that your account moves to Starter; your projects, documents and conversations are kept.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={cancel.isPending}>Keep Professional</AlertDialogCancel>
+            <AlertDialogAction
+              className="bg-destructive text-destructive-foreground hover:bg-destructive/90"
+              disabled={cancel.isPending}
+              onClick={(event) => {
+                event.preventDefault();
+                cancel.mutate();
+              }}
+            >
+              {cancel.isPending && <Spinner />} Cancel at period end
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+      <ContactSalesDialog
+        open={salesOpen}
+        onOpenChange={setSalesOpen}
+        defaults={{
+          name: [profile?.firstName, profile?.lastName].filter(Boolean).join(" ") || profile?.displayName,
+          email: profile?.email,
+          company: profile?.company,
+        }}
+      />
+    </Card>
+  );
+}
+
+function Row({ term, children }: { term: string; children: React.ReactNode }) {
+  return (
+    <div className="flex items-center justify-between gap-4">
+      <dt className="text-muted-foreground">{term}</dt>
+      <dd className="text-right font-medium">{children}</dd>
+    </div>
+  );
+}

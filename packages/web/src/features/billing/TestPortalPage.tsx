@@ -1,0 +1,165 @@
+import * as React from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Clock, CreditCard, FlaskConical, ReceiptText } from "lucide-react";
+import { BackLink, Page } from "@/components/layout/Page";
+import { PageLoader } from "@/components/layout/PageLoader";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Button } from "@/components/ui/button";
+import { Badge } from "@/components/ui/badge";
+import { Spinner } from "@/components/ui/spinner";
+import { toast } from "@/hooks/use-toast";
+import { ApiError, apiJson } from "@/lib/api";
+import { profileKey } from "@/features/profile/queries";
+import { useAuth } from "@/features/auth";
+import { formatDay, formatMoney, testPortalKey, usageKey, type TestPortal } from "./api";
+import { defaultTestCard, testCardOf, TestCardFields } from "./TestCardForm";
+
+/**
+ * The local stand-in for Stripe's Customer Portal (test mode, no Stripe keys):
+ * the card on file, the invoices, and — for the developer — the customer's test
+ * clock and the refund or dispute an operator or bank would start. Each action
+ * reaches the account through the same signed webhook Stripe would send.
+ */
+export function TestPortalPage({ returnTo }: { returnTo: string }) {
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const portal = useQuery<TestPortal>({ queryKey: testPortalKey });
+  const [card, setCard] = React.useState(defaultTestCard);
+
+  const refresh = async () => {
+    await queryClient.invalidateQueries({ queryKey: testPortalKey });
+    if (user) await queryClient.invalidateQueries({ queryKey: profileKey(user.uid) });
+    await queryClient.invalidateQueries({ queryKey: usageKey });
+  };
+  const replace = useAction(
+    "Payment method updated",
+    () => apiJson("PUT", "/api/test-billing/portal/card", { card: testCardOf(card) }),
+    refresh,
+  );
+  const advance = useAction("Test clock moved", (days: number) => apiJson("POST", "/api/test-billing/clock", { days }), refresh);
+  const refund = useAction("Latest payment refunded", () => apiJson("POST", "/api/test-billing/refund"), refresh);
+  const dispute = useAction("Dispute opened", () => apiJson("POST", "/api/test-billing/dispute"), refresh);
+
+  if (portal.isLoading) return <PageLoader text="Loading billing..." />;
+  const data = portal.data;
+  const busy = replace.isPending || advance.isPending || refund.isPending || dispute.isPending;
+
+  return (
+    <Page width="narrow">
+      <BackLink to={returnTo}>Return to Quorum</BackLink>
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-semibold tracking-tight">Billing</h1>
+        <Badge variant="outline" className="border-amber-400 text-amber-700 dark:text-amber-300">
+          <FlaskConical className="size-3" /> Test mode
+        </Badge>
+      </div>
+      <p className="mt-1 text-sm text-muted-foreground">
+        Stripe is not configured on this server: this page stands in for Stripe&apos;s customer portal. No real card is charged.
+      </p>
+
+      {portal.error || !data ? (
+        <p className="mt-8 text-sm text-destructive">
+          {portal.error instanceof ApiError ? portal.error.detail : "Billing is unavailable."}
+        </p>
+      ) : (
+        <div className="mt-6 grid gap-6">
+          <Card>
+            <CardHeader>
+              <CardTitle className="flex items-center gap-2">
+                <CreditCard className="size-5 text-primary" /> Payment method
+              </CardTitle>
+              <CardDescription>
+                {data.card ? <>Card ending in {data.card.last4}</> : "No card on file"}
+                {data.subscription &&
+                  ` · Professional ${data.subscription.status.replace("_", " ")}, ${
+                    data.subscription.cancelAtPeriodEnd ? "ends" : "renews"
+                  } ${formatDay(data.subscription.currentPeriodEnd)}`}
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              <form
+                className="grid gap-3 sm:max-w-sm"
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  replace.mutate();
+                }}
+              >
+                <TestCardFields value={card} onChange={setCard} disabled={busy} />
+                <Button type="submit" disabled={busy} className="justify-self-start">
+                  {replace.isPending && <Spinner />} Update card
+                </Button>
+              </form>
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader>
+              <CardTitle className="flex items-center gap-2">
+                <ReceiptText className="size-5 text-primary" /> Invoices
+              </CardTitle>
+            </CardHeader>
+            <CardContent>
+              {data.invoices.length === 0 ? (
+                <p className="text-sm text-muted-foreground">No invoices yet.</p>
+              ) : (
+                <table className="w-full text-sm" data-testid="invoices">
+                  <tbody>
+                    {data.invoices.map((invoice) => (
+                      <tr key={invoice.id} className="border-b last:border-0">
+                        <td className="py-2">{formatDay(invoice.created)}</td>
+                        <td className="py-2 tabular-nums">{formatMoney(invoice.amount, invoice.currency)}</td>
+                        <td className="py-2 text-right">
+                          <Badge variant={invoice.refunded ? "secondary" : invoice.status === "paid" ? "success" : "destructive"}>
+                            {invoice.refunded ? "Refunded" : invoice.status === "paid" ? "Paid" : "Open"}
+                          </Badge>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              )}
+            </CardContent>
+          </Card>
+
+          <Card className="border-dashed">
+            <CardHeader>
+              <CardTitle className="flex items-center gap-2">
+                <Clock className="size-5 text-primary" /> Test clock
+              </CardTitle>
+              <CardDescription>
+                Your billing runs on its own clock, now at {formatDay(data.now)}. Move it forward to reach a renewal, a failed payment or
+                the end of a canceled period.
+              </CardDescription>
+            </CardHeader>
+            <CardContent className="flex flex-wrap gap-2">
+              {[1, 7, 31].map((days) => (
+                <Button key={days} variant="outline" size="sm" disabled={busy} onClick={() => advance.mutate(days)}>
+                  +{days} {days === 1 ? "day" : "days"}
+                </Button>
+              ))}
+              <Button variant="outline" size="sm" disabled={busy} onClick={() => refund.mutate()}>
+                Refund latest payment
+              </Button>
+              <Button variant="outline" size="sm" disabled={busy} onClick={() => dispute.mutate()}>
+                Open a dispute
+              </Button>
+            </CardContent>
+          </Card>
+        </div>
+      )}
+    </Page>
+  );
+}
+
+/** One portal action: the server's answer refreshes the page and the account, or says why not. */
+function useAction<T = void>(title: string, run: (arg: T) => Promise<unknown>, refresh: () => Promise<void>) {
+  return useMutation({
+    mutationFn: run,
+    onSuccess: async () => {
+      await refresh();
+      toast({ title });
+    },
+    onError: (error: unknown) =>
+      toast({ title: "Not done", description: error instanceof ApiError ? error.detail : "Please try again.", variant: "destructive" }),
+  });
+}
