@@ -162,9 +162,10 @@ export function AccountStatus({ uid, profile }: { uid: string; profile: Profile 
               <XCircle /> Cancel subscription
             </Button>
           )}
-          {plan !== "enterprise" && (
+          {/* Enterprise is set up by sales: chosen at sign-up it stays pending until they do. */}
+          {(plan !== "enterprise" || standing === "pending") && (
             <Button variant="link" className="h-auto justify-self-center p-0 text-sm" onClick={() => setSalesOpen(true)}>
-              <Building2 /> Need Enterprise? Contact sales
+              <Building2 /> {plan === "enterprise" ? "Contact sales to set up Enterprise" : "Need Enterprise? Contact sales"}
             </Button>
           )}
         </div>
