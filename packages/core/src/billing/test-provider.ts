@@ -414,6 +414,23 @@ export function testProvider(webhookSecret = LOCAL_WEBHOOK_SECRET, gatewayUrl?: 
     return paid;
   }
 
+  /**
+   * A subscription made under an idempotency key, once the request that makes it has made its
+   * intent (and invoice): Stripe makes a repeated request wait for the first (409, retried by
+   * the SDK) and then answers the same object, so a racing click never sees it half made.
+   */
+  async function completed(id: string): Promise<ProviderSubscription> {
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const sub = await getSubscription(id);
+      const intent = sub.pendingIntentId ? (await TestIntentEntity.get({ id: sub.pendingIntentId }).go()).data : undefined;
+      if (!sub.pendingIntentId || (intent && (sub.trialEnd || sub.latestInvoiceId))) {
+        return fromStripeSubscription((await stripeSubscription(sub)) as never);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`the request making subscription ${id} did not finish`);
+  }
+
   const provider = {
     name: "test" as const,
 
@@ -429,8 +446,7 @@ export function testProvider(webhookSecret = LOCAL_WEBHOOK_SECRET, gatewayUrl?: 
 
     async createSubscription(input: { customerId: string; userId: string; price: PlanPrice; trialDays: number; idempotencyKey: string }) {
       const id = idFor("sub", input.idempotencyKey);
-      const existing = (await TestSubscriptionEntity.get({ id }).go()).data;
-      if (existing) return fromStripeSubscription((await stripeSubscription(existing)) as never);
+      if ((await TestSubscriptionEntity.get({ id }).go()).data) return completed(id);
       const now = await testClockNow(input.customerId);
       const trialEnd = input.trialDays > 0 ? now + input.trialDays * DAY : undefined;
       const intentId = randomId(trialEnd ? "seti" : "pi");
@@ -455,7 +471,7 @@ export function testProvider(webhookSecret = LOCAL_WEBHOOK_SECRET, gatewayUrl?: 
       } catch (error) {
         // The same request, racing: answer the subscription it made.
         if (!isConditionFailure(error)) throw error;
-        return fromStripeSubscription((await stripeSubscription(await getSubscription(id))) as never);
+        return completed(id);
       }
       const invoice = trialEnd ? undefined : await newInvoice(sub, now, sub.currentPeriodEnd, now);
       await TestIntentEntity.create({
