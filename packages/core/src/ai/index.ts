@@ -31,6 +31,8 @@ export interface AnswerRequest {
   deadline?: number;
   /** Research mode: how long the models may take to answer before the synthesis starts. */
   researchBudgetMs?: number;
+  /** Research mode: how long the synthesis may take to write. */
+  synthesisTimeoutMs?: number;
   /** Set to stream the answer as it is written. */
   live?: LiveEvents;
   /** Aborted with StopRequested when the person presses Stop. */
@@ -169,7 +171,7 @@ export namespace Ai {
 
 type Draft = Omit<AnswerResult, "latencyMs">;
 
-type Live = Pick<AnswerRequest, "messages" | "live" | "signal" | "researchBudgetMs">;
+type Live = Pick<AnswerRequest, "messages" | "live" | "signal" | "researchBudgetMs" | "synthesisTimeoutMs">;
 
 async function singleAnswer(choice: Choice, request: Live, deadline: number, c: Config, recorder: Recorder): Promise<Draft> {
   const { messages, live, signal } = request;
@@ -239,7 +241,7 @@ async function researchAnswer(request: Live, deadline: number, c: Config, record
     synthesizers,
     deadline,
     proposerTimeoutMs: request.researchBudgetMs ?? c.RESEARCH_PROPOSER_TIMEOUT_MS,
-    synthesisTimeoutMs: c.RESEARCH_SYNTHESIS_TIMEOUT_MS,
+    synthesisTimeoutMs: request.synthesisTimeoutMs ?? c.RESEARCH_SYNTHESIS_TIMEOUT_MS,
     proposerMaxTokens: c.RESEARCH_PROPOSER_MAX_TOKENS,
     synthesisMaxTokens: c.MODEL_MAX_OUTPUT_TOKENS,
     recorder,

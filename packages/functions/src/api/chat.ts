@@ -1,17 +1,22 @@
 import { Ai } from "@quorum/core/ai/index";
 import { Chat } from "@quorum/core/chat/index";
+import { ChatStream } from "@quorum/core/chat/live";
 import { ChatUpload } from "@quorum/core/chat/uploads";
 import { Quota } from "@quorum/core/quota/index";
 import { reply, route } from "../http/route";
+import { streamRoute } from "../http/stream";
 
 /**
- * POST /api/chat: `{ response, model, ... }`. Every question to the chat's
- * models passes through here: it counts against the plan's daily questions
- * before any model is asked (a body that does not parse never counts).
+ * POST /api/chat: `{ response, model, ... }`, or with `Accept: text/event-stream`
+ * the answer's events as it is written (stored by the server). Every question to
+ * the chat's models passes through here: it counts once against the plan's daily
+ * questions before any model is asked (a body that does not parse, or a stream
+ * into a conversation that is not the caller's, never counts).
  */
-export const send = route({ body: Chat.Input }, async ({ body }) => {
+export const send = streamRoute({ body: Chat.Input }, async ({ body, stream }) => {
+  const live = stream ? await ChatStream.open(body) : undefined;
   await Quota.consumeQuestion();
-  return Chat.respond(body);
+  return live ?? Chat.respond(body);
 });
 
 /** POST /api/chat/generate-title: `{ title }`, from a model or, without one, from the message itself. */
