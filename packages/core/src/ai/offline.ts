@@ -49,7 +49,7 @@ export const offlineModel: Model = {
 
 /** Words the offline model hands over at a time when it streams, and the pause between them. */
 export const OFFLINE_STREAM_WORDS = 4;
-export const OFFLINE_STREAM_PAUSE_MS = 15;
+export const OFFLINE_STREAM_PAUSE_MS = 30;
 
 /**
  * Hands `text` over a few words at a time, as a model writes: without keys the
