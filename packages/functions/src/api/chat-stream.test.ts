@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetConfig } from "@quorum/core/config";
 import { openAiStreams, startFakeServer, type FakeServer } from "@quorum/core/ai/testing/fake-models";
 import { startGateway, type Gateway } from "@quorum/local/gateway";
+import { addProject } from "./project-chat.testing";
 import { call, callStream, signedInUser, type StreamedEvent, type TestUser } from "@quorum/local/testing";
 
 /**
@@ -157,6 +158,47 @@ describe("streamed chat answers", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^application\/json/);
     expect(res.body.response).toMatch(/^\*\*Offline model\*\*/);
+  });
+});
+
+describe("streamed project chats", () => {
+  let ann: TestUser;
+  let projectId: number;
+  beforeAll(async () => {
+    ann = await signedInUser();
+    projectId = await addProject(ann, { name: "Harbour Crane Refit" });
+  });
+
+  it("a project's answer streams, and the history holds the exchange as the server stored it", async () => {
+    const res = await callStream(ann, `/api/projects/${projectId}/chat`, { message: "What is this project about?", projectId });
+    expect(res.status).toBe(200);
+    const names = res.events.map((e) => e.event);
+    expect(names[0]).toBe("start");
+    expect(names.at(-1)).toBe("done");
+    expect(names.filter((n) => n === "text").length).toBeGreaterThan(3);
+    const done = res.events.at(-1)!.data;
+    expect(texts(res.events)).toBe(done.response);
+    expect(done.response).toContain("Harbour Crane Refit");
+    const history = await call(ann, "GET", `/api/projects/${projectId}/conversation`);
+    expect(history.body.messages).toHaveLength(2);
+    expect(history.body.messages[1]).toMatchObject({ id: done.message.id, content: done.response, model: "offline", citations: [] });
+    expect(history.body.messages[1].state).toBeUndefined();
+  });
+
+  it("the all-projects chat streams too, and a blank question is a 400 before any event", async () => {
+    const bad = await callStream(ann, "/api/projects-chat", { message: " " });
+    expect(bad.status).toBe(400);
+    expect(bad.events).toEqual([]);
+    const res = await callStream(ann, "/api/projects-chat", { message: "Which projects do I have?" });
+    expect(res.events.at(-1)!.event).toBe("done");
+    expect(res.events.at(-1)!.data.response).toContain("Harbour Crane Refit");
+  });
+
+  it("another user's project is a 404 before anything counts", async () => {
+    const bob = await signedInUser();
+    const res = await callStream(bob, `/api/projects/${projectId}/chat`, { message: "Hello?" });
+    expect(res.status).toBe(404);
+    expect(await usedToday(bob)).toBe(0);
   });
 });
 

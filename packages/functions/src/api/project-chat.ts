@@ -1,16 +1,19 @@
 import { AllProjectsChat, ProjectChat } from "@quorum/core/project-chat/index";
 import { Quota } from "@quorum/core/quota/index";
 import { NumericId, route } from "../http/route";
+import { streamRoute } from "../http/stream";
 import { PageQuery } from "./conversations";
 
 /**
  * POST /api/projects/{id}/chat: `{ response, citations, ... }`, the answer from the
- * project's records and documents. A question to a model counts against the plan's
- * daily limit, so the quota is consumed first.
+ * project's records and documents, or with `Accept: text/event-stream` its events as
+ * it is written (stored by the server). A question to a model counts once against
+ * the plan's daily limit, after the request is checked and before any model is asked.
  */
-export const send = route({ path: NumericId, body: ProjectChat.Input }, async ({ path, body }) => {
+export const send = streamRoute({ path: NumericId, body: ProjectChat.Input }, async ({ path, body, stream }) => {
+  const live = stream ? await ProjectChat.open(path.id, body) : undefined;
   await Quota.consumeQuestion();
-  return ProjectChat.send(path.id, body);
+  return live ?? ProjectChat.send(path.id, body);
 });
 
 /**
@@ -21,8 +24,9 @@ export const conversation = route({ path: NumericId, query: PageQuery }, async (
   ProjectChat.conversation(path.id, { limit: query.limit, before: query.before }),
 );
 
-/** POST /api/projects-chat: the same across all the caller's projects ('All Projects Chat'). */
-export const sendAll = route({ body: AllProjectsChat.Input }, async ({ body }) => {
+/** POST /api/projects-chat: the same across all the caller's projects ('All Projects Chat'), streamed when asked. */
+export const sendAll = streamRoute({ body: AllProjectsChat.Input }, async ({ body, stream }) => {
+  const live = stream ? await AllProjectsChat.open(body) : undefined;
   await Quota.consumeQuestion();
-  return AllProjectsChat.send(body);
+  return live ?? AllProjectsChat.send(body);
 });
