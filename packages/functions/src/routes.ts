@@ -160,3 +160,6 @@ export function pathParametersOf(routeKey: string, path: string): Record<string,
   });
   return Object.keys(params).length ? params : undefined;
 }
+
+/** CloudFront's path pattern for a route, which sends the path to a streaming function: "/api/projects/{id}/chat" -> "/api/projects/*\/chat". */
+export const pathPatternOf = (key: string) => parseRouteKey(key).path.replace(/\{\w+\+?\}/g, "*");
