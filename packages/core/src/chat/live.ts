@@ -51,19 +51,34 @@ export function placeholderAnswer(id: string, at: string): StoredAnswer {
   return { id, type: "ai", content: "", timestamp: at, files: [], state: "streaming" };
 }
 
-/** What every streamed answer shares: Stop, the live text and the one final write. */
+/**
+ * What every streamed answer shares: the question and placeholder stored while
+ * the models already work (so storing never delays the first word), the events
+ * after `start`, Stop, and the one final write.
+ */
 export async function writeLive<R extends { response: string; stopped?: boolean; error?: string }>(options: {
   listType: ListType;
-  conversationId: string;
   answerId: string;
+  /** Stores the question and the placeholder, sends `start`, and answers the conversation's id. */
+  store: () => Promise<string>;
   emit: Emit;
   generate: (live: LiveEvents, signal: AbortSignal) => Promise<R>;
   /** The stored answer's fields beyond id, type, content, timestamp and files. */
   fields: (reply: R) => Record<string, unknown>;
 }): Promise<void> {
-  const { emit } = options;
   const controller = new AbortController();
-  const stopWatch = watchStop(options.conversationId, options.answerId, controller);
+  // Events of the answer wait for `start`, which the client needs first.
+  let held: [string, unknown][] | null = [];
+  const emit: Emit = (event, data) => (held ? held.push([event, data]) : options.emit(event, data));
+  let stopWatch = () => {};
+  const stored = options.store().then((conversationId) => {
+    for (const [event, data] of held ?? []) options.emit(event, data);
+    held = null;
+    stopWatch = watchStop(conversationId, options.answerId, controller);
+    return conversationId;
+  });
+  // Nothing to write into: the models are stopped and the stream says so.
+  stored.catch(() => controller.abort(new StopRequested()));
   let written = "";
   const live: LiveEvents = {
     modelStarted: (model) => emit(STREAM_EVENTS.model, model),
@@ -80,9 +95,17 @@ export async function writeLive<R extends { response: string; stopped?: boolean;
   };
   let reply: R | undefined;
   let failure: string | undefined;
+  let conversationId: string;
   try {
-    reply = await options.generate(live, controller.signal);
+    [reply, conversationId] = await Promise.all([options.generate(live, controller.signal), stored]);
   } catch (error) {
+    stopWatch();
+    const storedId = await stored.catch((cause: unknown) => {
+      console.error("[chat] storing the question failed", cause);
+      return null;
+    });
+    if (storedId === null) return options.emit(STREAM_EVENTS.error, { error: "The question could not be saved. Please try again." });
+    conversationId = storedId;
     console.error("[chat] a streamed answer failed", error);
     failure = "The answer could not be completed. Please try again.";
   } finally {
@@ -101,8 +124,8 @@ export async function writeLive<R extends { response: string; stopped?: boolean;
     ...(error ? { error } : {}),
   };
   try {
-    const saved = await Conversation.appendMessages({ listType: options.listType, id: options.conversationId, messages: [message] });
-    const payload = { ...reply, response: message.content, conversationId: options.conversationId, version: saved.version, message };
+    const saved = await Conversation.appendMessages({ listType: options.listType, id: conversationId, messages: [message] });
+    const payload = { ...reply, response: message.content, conversationId, version: saved.version, message };
     emit(error ? STREAM_EVENTS.error : STREAM_EVENTS.done, error ? { ...payload, error } : payload);
   } catch (cause) {
     console.error("[chat] storing a streamed answer failed", cause);
@@ -140,21 +163,22 @@ export namespace ChatStream {
       files: request.files.map((f) => ({ name: f.name, type: f.type })),
     };
     const placeholder = placeholderAnswer(String(started + 1), asked);
-    const conversation = existing
-      ? await Conversation.appendMessages({ listType: "general", id: existing.id, messages: [question, placeholder] })
-      : await Conversation.create({
-          listType: "general",
-          title: autoTitle([question]),
-          messages: [question, placeholder],
-          sessionId: request.sessionId,
-        });
-    emit(STREAM_EVENTS.start, { conversationId: conversation.id, version: conversation.version, question, answer: placeholder });
-
     const budgetMs = (request.budgetSeconds ?? DEFAULT_RESEARCH_BUDGET_SECONDS) * 1000;
     await writeLive({
       listType: "general",
-      conversationId: conversation.id,
       answerId: placeholder.id,
+      store: async () => {
+        const conversation = existing
+          ? await Conversation.appendMessages({ listType: "general", id: existing.id, messages: [question, placeholder] })
+          : await Conversation.create({
+              listType: "general",
+              title: autoTitle([question]),
+              messages: [question, placeholder],
+              sessionId: request.sessionId,
+            });
+        emit(STREAM_EVENTS.start, { conversationId: conversation.id, version: conversation.version, question, answer: placeholder });
+        return conversation.id;
+      },
       emit,
       generate: async (live, signal) => {
         const prepared = await Chat.prepareQuestion(request);

@@ -137,12 +137,14 @@ async function streamAndRecord(
   const conversation = await ChatHistory.ensure(run.scope);
   const question = { id: messageId(asked), type: "user" as const, content: run.question, timestamp: asked };
   const placeholder = placeholderAnswer(messageId(asked), asked);
-  const stored = await Conversation.appendMessages({ listType: "projects", id: conversation.id, messages: [question, placeholder] });
-  emit(STREAM_EVENTS.start, { conversationId: conversation.id, version: stored.version, question, answer: placeholder });
   await writeLive({
     listType: "projects",
-    conversationId: conversation.id,
     answerId: placeholder.id,
+    store: async () => {
+      const stored = await Conversation.appendMessages({ listType: "projects", id: conversation.id, messages: [question, placeholder] });
+      emit(STREAM_EVENTS.start, { conversationId: conversation.id, version: stored.version, question, answer: placeholder });
+      return conversation.id;
+    },
     emit,
     generate: async (live, signal) => {
       const { retrieval, context } = await gather();

@@ -235,12 +235,12 @@ export function openAiStreams(content: string | ((call: FakeCall) => string), ti
     const chunk = (delta: Record<string, unknown>, finish: string | null, usage?: unknown) =>
       `data: ${JSON.stringify({ id, object: "chat.completion.chunk", created: 0, model, choices: usage ? [] : [{ index: 0, delta, finish_reason: finish }], ...(usage ? { usage } : {}) })}\n\n`;
     const words = piecesOf(text);
-    const pieces = [
-      ...words.map((w, i) => chunk(i === 0 ? { role: "assistant", content: w } : { content: w }, null)),
-      chunk({}, "stop"),
-      chunk({}, null, { prompt_tokens: 12, completion_tokens: words.length, total_tokens: 12 + words.length }),
-      "data: [DONE]\n\n",
-    ];
+    const pieces = words.map((w, i) => chunk(i === 0 ? { role: "assistant", content: w } : { content: w }, null));
+    // The end follows the last word at once: the timing is the words'.
+    pieces[pieces.length - 1] +=
+      chunk({}, "stop") +
+      chunk({}, null, { prompt_tokens: 12, completion_tokens: words.length, total_tokens: 12 + words.length }) +
+      "data: [DONE]\n\n";
     return {
       delayMs: timing.firstTokenMs,
       stream: { pieces, intervalMs: 1000 / (timing.tokensPerSecond ?? 1000), contentType: "text/event-stream", cutAfter: timing.cutAfter },
