@@ -74,10 +74,12 @@ function UserBubble({ message }: { message: ChatMessage }) {
 
 /** "Gemini", "Quorum research", "Offline model". */
 function authorOf(details: ReplyDetails | undefined): string {
-  if (!details?.model) return "AI";
-  if (details.model === "offline") return "Offline model";
-  if (details.model === "quorum") return PRODUCT_NAME;
-  return modelOption(details.model)?.label ?? details.model;
+  // While it is written, the answer is the requested model's.
+  const model = details?.model ?? details?.requested;
+  if (!model) return "AI";
+  if (model === "offline") return "Offline model";
+  if (model === "quorum") return PRODUCT_NAME;
+  return modelOption(model)?.label ?? model;
 }
 
 function answeredCount(answers: NonNullable<ReplyDetails["answers"]>): string {
@@ -147,9 +149,9 @@ function LiveResearch({ message }: { message: ChatMessage }) {
   return (
     <div className="grid gap-4">
       {answers.length > 0 && (
-        <div className="grid gap-3" aria-label="Individual answers">
+        <div className="grid gap-3 md:grid-cols-2" aria-label="Individual answers">
           {answers.map((answer, i) => (
-            <ModelAnswerCard key={`${answer.model}-${i}`} answer={answer} />
+            <ModelAnswerCard key={`${answer.model}-${i}`} answer={answer} compact />
           ))}
         </div>
       )}

@@ -44,7 +44,16 @@ export function agreementSentence(details: ReplyDetails): string | null {
   return `${parts.join("; ")}.`;
 }
 
-export function ModelAnswerCard({ answer, agreement }: { answer: ModelAnswer; agreement?: Agreement | null }) {
+export function ModelAnswerCard({
+  answer,
+  agreement,
+  compact = false,
+}: {
+  answer: ModelAnswer;
+  agreement?: Agreement | null;
+  /** While research mode is written: the card keeps to a few lines, showing the newest. */
+  compact?: boolean;
+}) {
   const writing = answer.status === "streaming";
   const stopped = answer.status === "stopped";
   const answered = answer.status === "answered" || writing || stopped;
@@ -94,7 +103,12 @@ export function ModelAnswerCard({ answer, agreement }: { answer: ModelAnswer; ag
         )}
         {!writing && <UsageLine answer={answer} className="ml-auto" />}
       </header>
-      <div className="mt-3">
+      <div
+        className={cn(
+          "mt-3",
+          compact && "flex max-h-36 flex-col justify-end overflow-hidden [mask-image:linear-gradient(to_bottom,transparent,black_2.5rem)]",
+        )}
+      >
         {!answered && <p className="text-sm text-destructive">{answer.error ?? `${serviceName(answer)} did not answer.`}</p>}
         {answer.response ? (
           <Markdown className={cn("text-sm", !answered && "mt-2 opacity-70")}>{answer.response}</Markdown>
