@@ -32,16 +32,16 @@ async function askAboutSchedule(app: ChatApp) {
 
 /** Records the length of the last answer's text at every change of the page, from now on. */
 async function recordAnswerLengths(page: Page) {
-  await page.evaluate(() => {
-    const w = window as unknown as { lengths: number[] };
-    w.lengths = [];
+  // A string, not a function: this file is type-checked without the DOM library.
+  await page.evaluate(`(() => {
+    window.lengths = [];
     new MutationObserver(() => {
       const answers = document.querySelectorAll('[data-testid="message-ai"]');
       const last = answers[answers.length - 1];
-      const length = last?.textContent?.length ?? 0;
-      if (length !== w.lengths.at(-1)) w.lengths.push(length);
+      const length = last ? last.textContent.length : 0;
+      if (length !== window.lengths[window.lengths.length - 1]) window.lengths.push(length);
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
-  });
+  })()`);
 }
 
 const lastAnswer = (page: Page) => page.getByTestId("message-ai").last();
@@ -55,7 +55,7 @@ describe("answers written as they stream", { timeout: 120_000 }, () => {
     await page.getByRole("button", { name: "Stop" }).waitFor();
     const answer = await app.answer(1);
     await answer.getByText("To get real answers").waitFor();
-    const lengths = await page.evaluate(() => (window as unknown as { lengths: number[] }).lengths);
+    const lengths = await page.evaluate<number[]>("window.lengths");
     // Many visible steps between the empty answer and the finished one.
     expect(lengths.filter((l) => l > 0).length).toBeGreaterThan(10);
     await page.getByRole("button", { name: "Send" }).waitFor();
