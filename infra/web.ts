@@ -1,5 +1,5 @@
 import { contentSecurityPolicy, SECURITY_HEADERS } from "../packages/web/src/lib/content-security-policy";
-import { api } from "./api";
+import { api, streamingRoutes } from "./api";
 import { secrets } from "./secrets";
 import { bucket } from "./storage";
 
@@ -29,7 +29,17 @@ const securityHeaders = new aws.cloudfront.ResponseHeadersPolicy("SecurityHeader
   },
 });
 
-/** One origin for the site and the API, so the browser's calls stay same-origin as locally. */
+/** AWS managed policies: nothing cached, and every viewer header but Host (a function URL answers only to its own). */
+const CACHING_DISABLED = "4135ea2d-6df8-44a3-9df3-4b5a84be39ad";
+const ALL_VIEWER_EXCEPT_HOST = "b689b0a8-53d0-40ab-baf2-68738e2966ac";
+
+/**
+ * One origin for the site and the API, so the browser's calls stay same-origin as
+ * locally. The streaming routes' exact paths go straight to their function URLs
+ * (cache behaviors are matched before the router's default one), so a streamed
+ * answer reaches the browser as it is written; the keep-alive comments the
+ * function sends every 15 s stay within CloudFront's 60 s read timeout.
+ */
 export const router = new sst.aws.Router("Router", {
   transform: {
     cdn: (args) => {
@@ -37,6 +47,35 @@ export const router = new sst.aws.Router("Router", {
         ...behavior,
         responseHeadersPolicyId: securityHeaders.id,
       }));
+      args.origins = $output(args.origins).apply((origins) => [
+        ...origins,
+        ...streamingRoutes.map((route) => ({
+          originId: route.originId,
+          domainName: route.domain,
+          customOriginConfig: {
+            httpPort: 80,
+            httpsPort: 443,
+            originProtocolPolicy: "https-only",
+            originSslProtocols: ["TLSv1.2"],
+            originReadTimeout: 60,
+            originKeepaliveTimeout: 60,
+          },
+        })),
+      ]);
+      args.orderedCacheBehaviors = $output(args.orderedCacheBehaviors).apply((behaviors) => [
+        ...streamingRoutes.map((route) => ({
+          pathPattern: route.pathPattern,
+          targetOriginId: route.originId,
+          viewerProtocolPolicy: "redirect-to-https",
+          allowedMethods: ["GET", "HEAD", "OPTIONS", "PUT", "POST", "PATCH", "DELETE"],
+          cachedMethods: ["GET", "HEAD"],
+          compress: false,
+          cachePolicyId: CACHING_DISABLED,
+          originRequestPolicyId: ALL_VIEWER_EXCEPT_HOST,
+          responseHeadersPolicyId: securityHeaders.id,
+        })),
+        ...(behaviors ?? []),
+      ]);
     },
   },
 });

@@ -58,6 +58,8 @@ export async function openChat(browser: Browser, options: { theme?: "light" | "d
     async answer(n) {
       const message = page.getByTestId("message-ai").nth(n - 1);
       await message.waitFor({ timeout: 60_000 });
+      // The answer appears at once and is written in place: it is complete when it is no longer streaming.
+      await expect.poll(() => message.getAttribute("data-state"), { timeout: 60_000 }).not.toBe("streaming");
       return message;
     },
     async close() {

@@ -98,7 +98,8 @@ describe("asking on /chat", { timeout: 120_000 }, () => {
     await pick(/^Quorum/);
     await app.ask("Is a four-day week good for a small team?");
     await dialog.waitFor();
-    await dialog.getByText(/30-60 seconds/).waitFor();
+    await dialog.getByText(/the combined answer starts as soon as they have all answered/).waitFor();
+    expect(await dialog.getByTestId("research-budget").textContent()).toBe("Up to 1 minute");
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await dialog.waitFor({ state: "hidden" });
     // Cancelled: nothing was sent and the question is still there.

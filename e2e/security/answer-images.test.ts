@@ -85,6 +85,8 @@ describe("an answer quoting a document's Markdown image", () => {
     await page.getByRole("button", { name: "Send message" }).click();
     const answer = page.getByTestId("ai-message").first();
     await answer.getByText("Offline model").waitFor({ timeout: 30_000 });
+    // The answer is written in place: its links are whole once it is complete.
+    await expect.poll(() => answer.getAttribute("data-state"), { timeout: 30_000 }).toBe("complete");
     await answer.getByText(/approved budget is \$48,250/).waitFor();
 
     const image = answer.getByTestId("external-image");

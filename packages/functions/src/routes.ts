@@ -26,10 +26,18 @@ export type Access =
 export interface RouteEntry {
   handler: string;
   access?: Access[];
-  /** Seconds; API Gateway stops waiting at 30. */
+  /** Seconds; API Gateway stops waiting at 30, a streamed answer may take up to Lambda's 900. */
   timeout?: number;
+  /**
+   * The answer can stream (server-sent events when asked for): Lambda response
+   * streaming behind the site's CloudFront instead of the HTTP API, which buffers.
+   */
+  stream?: true;
   memory?: number;
 }
+
+/** A streamed answer's function: the longest research budget, the writing, and the reading of attachments. */
+export const STREAM_TIMEOUT_SECONDS = 660;
 
 export const routes = {
   "GET /api/health": { handler: "api/health.get", access: ["table:read", "bucket:read"] },
@@ -62,8 +70,14 @@ export const routes = {
   // Enterprise's "Contact sales": a support request of kind 'sales'.
   "POST /api/sales": { handler: "api/support.contactSales", access: ["ratelimit", "support-requests"] },
 
-  // Chat: one model or research mode (all models, then a synthesis) within the gateway's 30 s.
-  "POST /api/chat": { handler: "api/chat.send", access: ["table", "bedrock", "models", "attachments:read"], timeout: 30, memory: 1024 },
+  // Chat: one model or research mode (all models, then a synthesis), streamed as it is written.
+  "POST /api/chat": {
+    handler: "api/chat.send",
+    access: ["table", "bedrock", "models", "attachments:read"],
+    timeout: STREAM_TIMEOUT_SECONDS,
+    memory: 1024,
+    stream: true,
+  },
   // Attachments too large for a Lambda request (6 MB) go to S3 first, like documents.
   "POST /api/chat/attachments/upload-url": { handler: "api/chat.attachmentUploadUrl", access: ["attachments:upload"] },
   "POST /api/chat/generate-title": { handler: "api/chat.generateTitle", access: ["table", "bedrock", "models"], timeout: 15 },
@@ -74,11 +88,14 @@ export const routes = {
   "GET /api/conversations/{id}": { handler: "api/conversations.get", access: ["table:read"] },
   "PUT /api/conversations/{id}": { handler: "api/conversations.update", access: ["table"] },
   "DELETE /api/conversations/{id}": { handler: "api/conversations.remove", access: ["table"] },
+  // Stop: the server writing the answer reads the request from the conversation and cancels the models' requests.
+  "POST /api/conversations/{id}/stop": { handler: "api/conversations.stop", access: ["table"] },
   "GET /api/projects-conversations": { handler: "api/conversations.projectsList", access: ["table:read"] },
   "POST /api/projects-conversations": { handler: "api/conversations.projectsCreate", access: ["table"] },
   "GET /api/projects-conversations/{id}": { handler: "api/conversations.projectsGet", access: ["table:read"] },
   "PUT /api/projects-conversations/{id}": { handler: "api/conversations.projectsUpdate", access: ["table"] },
   "DELETE /api/projects-conversations/{id}": { handler: "api/conversations.projectsRemove", access: ["table"] },
+  "POST /api/projects-conversations/{id}/stop": { handler: "api/conversations.projectsStop", access: ["table"] },
 
   // Projects, customers, contacts. `{id}` after /customers/ is the customer's id
   // (API Gateway wants one variable name per path level).
@@ -112,15 +129,17 @@ export const routes = {
   "POST /api/projects/{id}/chat": {
     handler: "api/project-chat.send",
     access: ["table", "bucket", "bedrock", "models"],
-    timeout: 30,
+    timeout: STREAM_TIMEOUT_SECONDS,
     memory: 1536,
+    stream: true,
   },
   "GET /api/projects/{id}/conversation": { handler: "api/project-chat.conversation", access: ["table:read"] },
   "POST /api/projects-chat": {
     handler: "api/project-chat.sendAll",
     access: ["table", "bucket", "bedrock", "models"],
-    timeout: 30,
+    timeout: STREAM_TIMEOUT_SECONDS,
     memory: 1536,
+    stream: true,
   },
   // Quotes extracted by the pipeline, and people's corrections of them.
   "GET /api/projects/{id}/quotes": { handler: "api/quotes.list", access: ["table:read"] },
@@ -140,3 +159,18 @@ export function parseHandler(handler: string) {
   const dot = handler.lastIndexOf(".");
   return { module: handler.slice(0, dot), exportName: handler.slice(dot + 1) };
 }
+
+/** `{ id: "12" }` for "POST /api/projects/{id}/chat" and "/api/projects/12/chat"; undefined when it has none. */
+export function pathParametersOf(routeKey: string, path: string): Record<string, string> | undefined {
+  const pattern = parseRouteKey(routeKey).path.split("/");
+  const actual = path.split("/");
+  const params: Record<string, string> = {};
+  pattern.forEach((segment, i) => {
+    const name = /^\{(\w+)\}$/.exec(segment)?.[1];
+    if (name && actual[i] !== undefined) params[name] = decodeURIComponent(actual[i]!);
+  });
+  return Object.keys(params).length ? params : undefined;
+}
+
+/** CloudFront's path pattern for a route, which sends the path to a streaming function: "/api/projects/{id}/chat" -> "/api/projects/*\/chat". */
+export const pathPatternOf = (key: string) => parseRouteKey(key).path.replace(/\{\w+\+?\}/g, "*");

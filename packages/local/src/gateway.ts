@@ -1,8 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { randomUUID } from "node:crypto";
+import type { AddressInfo } from "node:net";
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
 import { parseHandler, parseRouteKey, routes, type RouteEntry } from "@quorum/functions/routes";
 
+type StreamingHandler = (event: APIGatewayProxyEventV2, responseStream: ServerResponse, context: Context) => Promise<void>;
 type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2>;
 
 /** API Gateway's own limits: what would fail on AWS fails here too. */
@@ -144,6 +146,30 @@ export async function startGateway(options: { port: number; host?: string; table
     });
   };
 
+  /**
+   * Lambda response streaming, as behind the site's CloudFront: the function writes
+   * its answer to the response as it goes, within its own timeout (no 30 s gateway).
+   * A browser that leaves closes only the connection; the function runs to its end.
+   */
+  const streamed = async (entry: RouteEntry, event: APIGatewayProxyEventV2, res: ServerResponse) => {
+    const timeoutMs = (entry.timeout ?? 30) * 1000;
+    const context = { awsRequestId: event.requestContext.requestId, getRemainingTimeInMillis: () => timeoutMs } as Context;
+    const timer = setTimeout(() => {
+      if (!res.headersSent) send(res, 502, message("Internal Server Error"), { "content-type": "application/json" });
+      else res.end();
+    }, timeoutMs);
+    try {
+      const handler = (await load(entry)) as unknown as StreamingHandler;
+      await handler(event, res, context);
+    } catch (error) {
+      console.error(`[gateway] ${event.routeKey} threw`, error);
+      if (!res.headersSent) send(res, 502, message("Internal Server Error"), { "content-type": "application/json" });
+      else res.end();
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://local");
     const candidates = compiled.filter((r) => r.pattern.test(url.pathname));
@@ -174,6 +200,7 @@ export async function startGateway(options: { port: number; host?: string; table
     if (Buffer.byteLength(JSON.stringify(event)) > MAX_LAMBDA_PAYLOAD_BYTES) {
       return send(res, 413, message("Request Entity Too Large"), { "content-type": "application/json" });
     }
+    if (route.entry.stream) return streamed(route.entry, event, res);
     const timeoutMs = Math.min((route.entry.timeout ?? 30) * 1000, TIMEOUT_MS);
     let timer: NodeJS.Timeout | undefined;
     try {
@@ -201,7 +228,7 @@ export async function startGateway(options: { port: number; host?: string; table
   });
   return {
     server,
-    url: `http://${host}:${options.port}`,
+    url: `http://${host}:${(server.address() as AddressInfo).port}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -3,6 +3,7 @@
  * (test/global-setup.ts): real users in the Auth Emulator, real calls through
  * the local gateway.
  */
+import { EventSourceParserStream } from "eventsource-parser/stream";
 import { randomInt, randomUUID } from "node:crypto";
 import { request } from "node:http";
 
@@ -150,4 +151,60 @@ export async function launchBrowser() {
       "--disable-quic",
     ],
   });
+}
+
+export interface StreamedEvent {
+  event: string;
+  data: any;
+  /** Milliseconds since the request was sent. */
+  at: number;
+}
+
+export interface StreamResult {
+  status: number;
+  headers: Headers;
+  events: StreamedEvent[];
+  /** The body of an answer that was not a stream (an error before any event). */
+  body?: any;
+}
+
+/**
+ * A request that asks for server-sent events, read as they arrive. `until` ends
+ * the read early (the test then plays a browser that went away) by aborting.
+ */
+export async function callStream(
+  user: TestUser | undefined,
+  path: string,
+  body: unknown,
+  options: { until?: (event: StreamedEvent) => boolean; baseUrl?: string } = {},
+): Promise<StreamResult> {
+  const started = Date.now();
+  const controller = new AbortController();
+  const response = await fetch(`${options.baseUrl ?? gatewayUrl()}${path}`, {
+    method: "POST",
+    headers: { ...(user?.headers ?? {}), "content-type": "application/json", accept: "text/event-stream" },
+    body: JSON.stringify(body),
+    signal: controller.signal,
+  });
+  if (!response.headers.get("content-type")?.startsWith("text/event-stream")) {
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, events: [], body: text ? JSON.parse(text) : undefined };
+  }
+  const events: StreamedEvent[] = [];
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      const event = { event: value.event ?? "message", data: JSON.parse(value.data), at: Date.now() - started };
+      events.push(event);
+      if (options.until?.(event)) {
+        controller.abort();
+        break;
+      }
+    }
+  } catch (error) {
+    if (!controller.signal.aborted) throw error;
+  }
+  return { status: response.status, headers: response.headers, events };
 }

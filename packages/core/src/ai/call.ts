@@ -1,9 +1,11 @@
-import { describeFailure, type ModelFailure } from "./failure";
+import { describeFailure, StopRequested, type ModelFailure } from "./failure";
 import type { StatusStore } from "./status";
 import { OFFLINE, emptyUsage, type Generation, type GenerateOptions, type Message, type Model, type Usage } from "./types";
 
 export type CallOutcome =
-  { ok: true; model: Model; generation: Generation } | { ok: false; model: Model; failure: ModelFailure; latencyMs: number };
+  | { ok: true; model: Model; generation: Generation }
+  /** `partial`: what a streamed answer had written before it failed or was stopped. */
+  | { ok: false; model: Model; failure: ModelFailure; latencyMs: number; partial: string };
 
 /**
  * Keeps each real model's last outcome in the status store. Writes run beside
@@ -31,20 +33,34 @@ export class Recorder {
 /** One call to one model: never throws; a failure comes back described in plain words and is logged with its cause. */
 export async function callModel(model: Model, messages: Message[], options: GenerateOptions, recorder?: Recorder): Promise<CallOutcome> {
   const started = Date.now();
+  let partial = "";
+  const onText = options.onText;
+  const streaming = onText
+    ? {
+        ...options,
+        onText: (delta: string) => {
+          partial += delta;
+          onText(delta);
+        },
+      }
+    : options;
   try {
-    const generation = await model.generate(messages, options);
+    const generation = await model.generate(messages, streaming);
     recorder?.note(model, true, generation.latencyMs);
     return { ok: true, model, generation };
   } catch (error) {
-    const failure = describeFailure(error);
     const latencyMs = Date.now() - started;
+    // A Stop is the person's choice, not the model's failure: it is neither logged as one nor recorded.
+    const reason: unknown = options.signal?.aborted ? options.signal.reason : undefined;
+    if (reason instanceof StopRequested) return { ok: false, model, failure: reason, latencyMs, partial };
+    const failure = describeFailure(error);
     console.warn(`[ai] ${model.service} (${model.id}) ${failure.plain}${failure.detail ? ` — ${failure.detail}` : ""}`);
     recorder?.note(model, false, latencyMs, failure);
-    return { ok: false, model, failure, latencyMs };
+    return { ok: false, model, failure, latencyMs, partial };
   }
 }
 
-export type AnswerStatus = "answered" | "failed" | "timed_out";
+export type AnswerStatus = "answered" | "failed" | "timed_out" | "stopped";
 
 /** Each model's own answer as the UI's "Individual answers" shows it. */
 export interface ModelAnswer {
@@ -76,10 +92,13 @@ export function toModelAnswer(outcome: CallOutcome): ModelAnswer {
       ...(g.truncated ? { truncated: true } : {}),
     };
   }
+  const kind = outcome.failure.kind;
   return {
     ...base,
     modelId: model.id,
-    status: outcome.failure.kind === "timeout" ? "timed_out" : "failed",
+    status: kind === "timeout" ? "timed_out" : kind === "stopped" ? "stopped" : "failed",
+    // What a streamed answer wrote before it ended stays visible.
+    ...(outcome.partial ? { response: outcome.partial } : {}),
     error: `${model.service} ${outcome.failure.plain}`,
     latencyMs: outcome.latencyMs,
     usage: emptyUsage(),

@@ -16,6 +16,7 @@ export type FailureKind =
   | "empty"
   | "invalid_output"
   | "unsupported"
+  | "stopped"
   | "unknown";
 
 export class ModelFailure extends Error {
@@ -34,6 +35,13 @@ export class ModelFailure extends Error {
 export class TimeoutFailure extends ModelFailure {
   constructor(ms: number) {
     super("timeout", `did not answer within ${formatSeconds(ms)}`);
+  }
+}
+
+/** The reason a generation is aborted with when the person presses Stop. */
+export class StopRequested extends ModelFailure {
+  constructor() {
+    super("stopped", "was stopped");
   }
 }
 

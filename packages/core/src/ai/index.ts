@@ -3,7 +3,8 @@ import { config, type Config } from "../config";
 import { Unavailable } from "../error";
 import { callModel, Recorder, toModelAnswer, type ModelAnswer } from "./call";
 import { activeModels, configuredModel, modelSettings } from "./catalog";
-import { describeFailure } from "./failure";
+import { describeFailure, StopRequested } from "./failure";
+import type { LiveEvents } from "./live";
 import { clip } from "./lexical";
 import { NOT_CONFIGURED_NOTICE, offlineModel, offlineTitle } from "./offline";
 import { SYSTEM_PROMPT } from "./prompt";
@@ -12,7 +13,8 @@ import { AiStatus, dynamoStatusStore, type StatusStore } from "./status";
 import { addUsage, CHOICES, OFFLINE, RESEARCH, type Choice, type Message, type Model, type ObjectGeneration, type Usage } from "./types";
 
 export { CHOICES, RESEARCH, OFFLINE };
-export type { Choice, Message, ModelAnswer, Agreement };
+export type { Choice, Message, ModelAnswer, Agreement, LiveEvents };
+export { StopRequested };
 
 export interface Deps {
   config: Config;
@@ -27,6 +29,14 @@ export interface AnswerRequest {
   messages: Message[];
   /** Absolute time (ms) by which the answer must be ready. */
   deadline?: number;
+  /** Research mode: how long the models may take to answer before the synthesis starts. */
+  researchBudgetMs?: number;
+  /** Research mode: how long the synthesis may take to write. */
+  synthesisTimeoutMs?: number;
+  /** Set to stream the answer as it is written. */
+  live?: LiveEvents;
+  /** Aborted with StopRequested when the person presses Stop. */
+  signal?: AbortSignal;
 }
 
 export interface AnswerResult {
@@ -48,6 +58,10 @@ export interface AnswerResult {
   latencyMs: number;
   /** Plain-words notes: which model was left out and why, fallbacks taken. */
   notes: string[];
+  /** Stop was pressed: `response` is what had been written by then. */
+  stopped?: boolean;
+  /** The model broke off part-way through a streamed answer: `response` is what it had written, this says why. */
+  error?: string;
 }
 
 const defaultDeps = (): Deps => ({ config: config(), store: dynamoStatusStore });
@@ -65,8 +79,8 @@ export namespace Ai {
     try {
       const result =
         request.model === RESEARCH
-          ? await researchAnswer(request.messages, deadline, c, recorder)
-          : await singleAnswer(request.model, request.messages, deadline, c, recorder);
+          ? await researchAnswer(request, deadline, c, recorder)
+          : await singleAnswer(request.model, request, deadline, c, recorder);
       return { ...result, latencyMs: Date.now() - started };
     } finally {
       await recorder.flush();
@@ -163,7 +177,10 @@ export namespace Ai {
 
 type Draft = Omit<AnswerResult, "latencyMs">;
 
-async function singleAnswer(choice: Choice, messages: Message[], deadline: number, c: Config, recorder: Recorder): Promise<Draft> {
+type Live = Pick<AnswerRequest, "messages" | "live" | "signal" | "researchBudgetMs" | "synthesisTimeoutMs">;
+
+async function singleAnswer(choice: Choice, request: Live, deadline: number, c: Config, recorder: Recorder): Promise<Draft> {
+  const { messages, live, signal } = request;
   const setting = modelSettings(c).find((s) => s.choice === choice)!;
   const model = configuredModel(choice, c);
   if (!model) {
@@ -172,12 +189,36 @@ async function singleAnswer(choice: Choice, messages: Message[], deadline: numbe
       .map((s) => s.service);
     const why = `${setting.service} is not configured on this server${others.length ? ` (configured: ${others.join(", ")})` : ""}`;
     const notes = [`${setting.service} is not configured on this server (set ${setting.howToEnable}).`];
-    return offlineResult(messages, others.length ? offlineNotice(why) : NOT_CONFIGURED_NOTICE, [], notes, "single");
+    return offlineResult(request, others.length ? offlineNotice(why) : NOT_CONFIGURED_NOTICE, [], notes, "single");
   }
-  const timeoutMs = Math.max(1000, Math.min(c.MODEL_TIMEOUT_MS, deadline - Date.now()));
-  const outcome = await callModel(model, messages, { system: SYSTEM_PROMPT, timeoutMs, maxTokens: c.MODEL_MAX_OUTPUT_TOKENS }, recorder);
+  // A streamed answer is not held to the buffered gateway's time: it may take the whole deadline.
+  const timeoutMs = Math.max(1000, live ? deadline - Date.now() : Math.min(c.MODEL_TIMEOUT_MS, deadline - Date.now()));
+  const outcome = await callModel(
+    model,
+    messages,
+    { system: SYSTEM_PROMPT, timeoutMs, maxTokens: c.MODEL_MAX_OUTPUT_TOKENS, signal, ...(live?.text ? { onText: live.text } : {}) },
+    recorder,
+  );
   const own = toModelAnswer(outcome);
-  if (!outcome.ok) return offlineResult(messages, offlineNotice(own.error!), [own], [`${own.error}.`], "single");
+  if (!outcome.ok && (outcome.partial || outcome.failure instanceof StopRequested)) {
+    // What was already on screen is kept, and says how it ended; no other model takes over half-way.
+    const stopped = outcome.failure instanceof StopRequested;
+    return {
+      response: outcome.partial,
+      model: model.choice,
+      mode: "single",
+      modelId: model.id,
+      provider: model.provider,
+      offline: false,
+      answers: [own],
+      synthesizer: null,
+      agreement: null,
+      usage: own.usage,
+      notes: stopped ? [] : [`${own.error} part-way through its answer.`],
+      ...(stopped ? { stopped: true } : { error: `${own.error} part-way through its answer.` }),
+    };
+  }
+  if (!outcome.ok) return offlineResult(request, offlineNotice(own.error!), [own], [`${own.error}.`], "single");
   const g = outcome.generation;
   return {
     response: g.text,
@@ -194,7 +235,8 @@ async function singleAnswer(choice: Choice, messages: Message[], deadline: numbe
   };
 }
 
-async function researchAnswer(messages: Message[], deadline: number, c: Config, recorder: Recorder): Promise<Draft> {
+async function researchAnswer(request: Live, deadline: number, c: Config, recorder: Recorder): Promise<Draft> {
+  const { messages } = request;
   const models = activeModels(c);
   const offlineOnly = models.length === 0;
   const proposers = offlineOnly ? [noticed(offlineModel, NOT_CONFIGURED_NOTICE)] : models;
@@ -204,15 +246,17 @@ async function researchAnswer(messages: Message[], deadline: number, c: Config, 
     proposers,
     synthesizers,
     deadline,
-    proposerTimeoutMs: c.RESEARCH_PROPOSER_TIMEOUT_MS,
-    synthesisTimeoutMs: c.RESEARCH_SYNTHESIS_TIMEOUT_MS,
+    proposerTimeoutMs: request.researchBudgetMs ?? c.RESEARCH_PROPOSER_TIMEOUT_MS,
+    synthesisTimeoutMs: request.synthesisTimeoutMs ?? c.RESEARCH_SYNTHESIS_TIMEOUT_MS,
     proposerMaxTokens: c.RESEARCH_PROPOSER_MAX_TOKENS,
     synthesisMaxTokens: c.MODEL_MAX_OUTPUT_TOKENS,
     recorder,
+    live: request.live,
+    signal: request.signal,
   });
   if (result.response === null) {
     const reasons = result.answers.map((a) => a.error).join("; ");
-    return offlineResult(messages, offlineNotice(`None of the models answered (${reasons})`), result.answers, result.notes, "research");
+    return offlineResult(request, offlineNotice(`None of the models answered (${reasons})`), result.answers, result.notes, "research");
   }
   const synthesized = result.producedBy === "quorum" || result.producedBy === OFFLINE;
   const single = result.answers.find((a) => a.model === result.producedBy);
@@ -228,20 +272,30 @@ async function researchAnswer(messages: Message[], deadline: number, c: Config, 
     agreement: result.agreement,
     usage: result.usage,
     notes: result.notes,
+    ...(result.stopped ? { stopped: true } : {}),
   };
 }
 
 async function offlineResult(
-  messages: Message[],
+  request: Live,
   notice: string,
   earlier: ModelAnswer[],
   notes: string[],
   mode: "single" | "research",
 ): Promise<Draft> {
-  const outcome = await callModel(offlineModel, messages, { timeoutMs: 5000, notice });
+  const { live, signal } = request;
+  const outcome = await callModel(offlineModel, request.messages, {
+    // Typing the answer out takes a moment of its own.
+    timeoutMs: live ? 60_000 : 5000,
+    notice,
+    signal,
+    ...(live?.text ? { onText: live.text } : {}),
+  });
   const own = toModelAnswer(outcome);
+  const stopped = !outcome.ok && outcome.failure instanceof StopRequested;
   return {
-    response: own.response ?? notice,
+    ...(stopped ? { stopped: true } : {}),
+    response: own.response ?? (stopped ? "" : notice),
     model: OFFLINE,
     mode,
     modelId: OFFLINE,

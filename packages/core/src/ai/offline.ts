@@ -32,8 +32,10 @@ export const offlineModel: Model = {
   vision: false,
   async generate(messages, options): Promise<Generation> {
     const started = Date.now();
+    const text = offlineAnswer(messages, options.notice ?? NOT_CONFIGURED_NOTICE);
+    if (options.onText) await typeOut(text, options.onText, options.signal);
     return {
-      text: offlineAnswer(messages, options.notice ?? NOT_CONFIGURED_NOTICE),
+      text,
       usage: { inputTokens: 0, outputTokens: 0 },
       latencyMs: Date.now() - started,
       model: OFFLINE,
@@ -44,6 +46,24 @@ export const offlineModel: Model = {
     throw new ModelFailure("unsupported", "cannot produce structured data (it is not a language model)");
   },
 };
+
+/** Words the offline model hands over at a time when it streams, and the pause between them. */
+export const OFFLINE_STREAM_WORDS = 4;
+export const OFFLINE_STREAM_PAUSE_MS = 30;
+
+/**
+ * Hands `text` over a few words at a time, as a model writes: without keys the
+ * answer appears the same way as with a real model. Stops when `signal` aborts
+ * (the text written so far stays with the caller).
+ */
+export async function typeOut(text: string, onText: (delta: string) => void, signal?: AbortSignal) {
+  const pieces = text.match(new RegExp(`(?:\\S+\\s*){1,${OFFLINE_STREAM_WORDS}}|\\s+`, "g")) ?? [];
+  for (const [i, piece] of pieces.entries()) {
+    if (signal?.aborted) throw signal.reason ?? new ModelFailure("timeout", "was stopped before it answered");
+    if (i > 0) await new Promise((resolve) => setTimeout(resolve, OFFLINE_STREAM_PAUSE_MS));
+    onText(piece);
+  }
+}
 
 export function offlineAnswer(messages: Message[], notice: string): string {
   const last = messages[messages.length - 1];

@@ -1,6 +1,8 @@
 import { callModel, toModelAnswer, type CallOutcome, type ModelAnswer, type Recorder } from "./call";
 import { clip, similarity } from "./lexical";
-import { offlineSynthesis } from "./offline";
+import { StopRequested } from "./failure";
+import { HeldBackStream, type LiveEvents } from "./live";
+import { offlineSynthesis, typeOut } from "./offline";
 import { SYSTEM_PROMPT } from "./prompt";
 import { addUsage, OFFLINE, type Generation, type Message, type Model, type Usage } from "./types";
 
@@ -25,6 +27,10 @@ export interface ResearchInput {
   proposerMaxTokens: number;
   synthesisMaxTokens: number;
   recorder?: Recorder;
+  /** Streams each model's answer to its card and the synthesis into the main answer. */
+  live?: LiveEvents;
+  /** Aborted with StopRequested when the person presses Stop. */
+  signal?: AbortSignal;
   /** Shuffles the order answers are shown to the synthesizer (position bias); tests pin it. */
   shuffle?: <T>(items: T[]) => T[];
 }
@@ -49,6 +55,8 @@ export interface ResearchResult {
   notes: string[];
   /** The model whose words the response is: "quorum" (a synthesis), "offline", or a single model's choice. */
   producedBy: string;
+  /** Stop was pressed: the response is what had been written by then. */
+  stopped?: boolean;
 }
 
 const PROPOSER_SYSTEM = `${SYSTEM_PROMPT} Your answer will be compared with other AI models' answers: be concise (at most about 300 words) and precise.`;
@@ -62,21 +70,35 @@ export async function research(input: ResearchInput): Promise<ResearchResult> {
   const now = Date.now();
   // Time spent before (reading attachments) shortens the proposers' turn, never the synthesis's.
   const proposerTimeout = Math.min(input.proposerTimeoutMs, Math.max(1000, input.deadline - now - input.synthesisTimeoutMs));
+  const live = input.live;
   const outcomes = await Promise.all(
-    input.proposers.map((model) =>
-      callModel(
+    input.proposers.map(async (model) => {
+      live?.modelStarted?.({ model: model.choice, service: model.service });
+      const outcome = await callModel(
         model,
         input.messages,
-        { system: PROPOSER_SYSTEM, timeoutMs: proposerTimeout, maxTokens: input.proposerMaxTokens },
+        {
+          system: PROPOSER_SYSTEM,
+          timeoutMs: proposerTimeout,
+          maxTokens: input.proposerMaxTokens,
+          signal: input.signal,
+          ...(live?.modelText ? { onText: (delta: string) => live.modelText!(model.choice, delta) } : {}),
+        },
         input.recorder,
-      ),
-    ),
+      );
+      live?.modelDone?.(toModelAnswer(outcome));
+      return outcome;
+    }),
   );
   const answers = outcomes.map(toModelAnswer);
   const notes = outcomes.filter((o) => !o.ok).map((o) => `${toModelAnswer(o).error}, so it was left out.`);
   const answered = outcomes.filter((o): o is Extract<CallOutcome, { ok: true }> => o.ok);
   const proposerUsage = addUsage(...answers.map((a) => a.usage));
 
+  if (input.signal?.aborted) {
+    const base = { answers, synthesizer: null, synthesisFailures: [], agreement: null, usage: proposerUsage, notes };
+    return { ...base, response: "", producedBy: "quorum", stopped: true };
+  }
   if (answered.length === 0) {
     return {
       response: null,
@@ -101,22 +123,45 @@ export async function research(input: ResearchInput): Promise<ResearchResult> {
     const remaining = input.deadline - Date.now();
     if (remaining < 1000) break;
     const timeoutMs = Math.min(input.synthesisTimeoutMs, remaining);
+    const stream = live?.text ? synthesisStream(labelled, live.text) : undefined;
     const outcome =
       synthesizer.choice === OFFLINE
-        ? offlineOutcome(
+        ? await offlineOutcome(
             synthesizer,
             labelled.map((l) => ({ service: l.outcome.model.service, text: l.outcome.generation.text })),
+            live?.text,
+            input.signal,
           )
         : await callModel(
             synthesizer,
             [{ role: "user", content: synthesisPrompt(question, input.messages, labelled) }],
-            { system: SYNTHESIS_SYSTEM, timeoutMs, maxTokens: input.synthesisMaxTokens },
+            {
+              system: SYNTHESIS_SYSTEM,
+              timeoutMs,
+              maxTokens: input.synthesisMaxTokens,
+              signal: input.signal,
+              ...(stream ? { onText: (delta: string) => stream.push(delta) } : {}),
+            },
             input.recorder,
           );
+    if (!outcome.ok && outcome.failure instanceof StopRequested) {
+      return {
+        response: deanonymise(splitConsensus(outcome.partial).text, labelled),
+        answers,
+        synthesizer: { ...toModelAnswer(outcome), role: "synthesizer" },
+        synthesisFailures,
+        agreement: null,
+        usage: proposerUsage,
+        notes,
+        producedBy: "quorum",
+        stopped: true,
+      };
+    }
     if (!outcome.ok) {
       const failed = toModelAnswer(outcome);
       synthesisFailures.push(failed);
       notes.push(`${failed.error}, so it could not write the combined answer.`);
+      if (stream?.started) live?.restart?.();
       continue;
     }
     const { text, consensus } = splitConsensus(outcome.generation.text);
@@ -146,6 +191,7 @@ export async function research(input: ResearchInput): Promise<ResearchResult> {
     ? "the combined answer could not be written"
     : "no model was left to write the combined answer in time";
   notes.push(`Because ${why}, this is ${best.model.service}'s answer alone, the one closest to the other models' answers.`);
+  live?.text?.(best.generation.text);
   return {
     response: best.generation.text,
     answers,
@@ -158,10 +204,24 @@ export async function research(input: ResearchInput): Promise<ResearchResult> {
   };
 }
 
-function offlineOutcome(model: Model, responses: { service: string; text: string }[]): CallOutcome {
+async function offlineOutcome(
+  model: Model,
+  responses: { service: string; text: string }[],
+  onText: ((delta: string) => void) | undefined,
+  signal: AbortSignal | undefined,
+): Promise<CallOutcome> {
   const started = Date.now();
+  const text = offlineSynthesis(responses);
+  if (onText) {
+    let partial = "";
+    try {
+      await typeOut(text, (delta) => ((partial += delta), onText(delta)), signal);
+    } catch {
+      return { ok: false, model, failure: new StopRequested(), latencyMs: Date.now() - started, partial };
+    }
+  }
   const generation: Generation = {
-    text: offlineSynthesis(responses),
+    text,
     usage: { inputTokens: 0, outputTokens: 0 },
     latencyMs: Date.now() - started,
     model: OFFLINE,
@@ -176,6 +236,27 @@ function lastUserMessage(messages: Message[]): Message {
 }
 
 type Labelled = { letter: string; outcome: Extract<CallOutcome, { ok: true }> }[];
+
+/**
+ * The synthesis as the user will read it, while it is written: letters become
+ * model names, and the closing "Consensus:" line never shows. The end of the
+ * text waits while it could still be one of those.
+ */
+function synthesisStream(labelled: Labelled, emit: (delta: string) => void) {
+  return new HeldBackStream(
+    (text) => deanonymise(text, labelled),
+    emit,
+    (text) => {
+      const lineStart = text.lastIndexOf("\n") + 1;
+      let cut = /^[\s*_]*c/i.test(text.slice(lineStart)) ? lineStart : text.length;
+      // "Response A" or "Responses A, B and C" may still be unfinished after a word starting with R.
+      const tail = text.slice(Math.max(0, cut - 40), cut);
+      const open = /(?:^|[^A-Za-z])(R[^\n.!?]*)$/.exec(tail);
+      if (open) cut -= open[1]!.length;
+      return cut;
+    },
+  );
+}
 
 /** The synthesizer sees the answers without the models' names, so no brand sways it. */
 export function synthesisPrompt(question: Message, messages: Message[], labelled: Labelled): string {

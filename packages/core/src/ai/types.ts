@@ -45,6 +45,11 @@ export interface GenerateOptions {
   timeoutMs: number;
   signal?: AbortSignal;
   /**
+   * When set, the answer is streamed: each piece of text is handed over as the
+   * model writes it (the returned Generation still holds the whole text).
+   */
+  onText?: (delta: string) => void;
+  /**
    * Read only by the offline model, which cannot reason: the plain sentence it
    * shows first to say why it is the one answering.
    */

@@ -6,7 +6,14 @@ import { Quota, TITLES } from "../quota/index";
 import { dynamoStatusStore } from "../ai/status";
 import { boundedHistory } from "../ai/history";
 import { FileInput, readAttachments, type AttachmentReport } from "./attachments";
-import { HISTORY_MESSAGES, MAX_ATTACHMENTS, MAX_MESSAGE_CHARS, MESSAGE_TOO_LONG, TOO_MANY_ATTACHMENTS } from "./limits";
+import {
+  HISTORY_MESSAGES,
+  MAX_RESEARCH_BUDGET_SECONDS,
+  MAX_ATTACHMENTS,
+  MAX_MESSAGE_CHARS,
+  MESSAGE_TOO_LONG,
+  TOO_MANY_ATTACHMENTS,
+} from "./limits";
 
 /** The spec: the last 10 messages of the conversation go with each question. */
 export const HISTORY_LIMIT = HISTORY_MESSAGES;
@@ -37,10 +44,25 @@ export namespace Chat {
       // The client sends 10; more is accepted and cut, far more is refused.
       history: z.array(HistoryItem).max(500, "History is too long").default([]),
       userId: z.string().max(128).optional(),
+      // A streamed answer is stored by the server: into this conversation, or a new one.
+      conversationId: z
+        .string()
+        .trim()
+        .max(100)
+        .regex(/^[A-Za-z0-9_-]+$/, "Invalid conversation id")
+        .nullish(),
+      sessionId: z.string().trim().max(200, "Session id is too long").nullish(),
+      budgetSeconds: z.coerce
+        .number({ message: "budgetSeconds must be a number" })
+        .int("budgetSeconds must be a whole number")
+        .min(10, "budgetSeconds must be at least 10")
+        .max(MAX_RESEARCH_BUDGET_SECONDS, `budgetSeconds can be at most ${MAX_RESEARCH_BUDGET_SECONDS}`)
+        .optional(),
     })
     // Refused while parsing, before anything counts against the plan's daily questions.
     .refine((input) => input.message.trim() !== "" || input.files.length > 0, { message: "Please enter a message", path: ["message"] });
   export type Input = z.input<typeof Input>;
+  export type Parsed = z.output<typeof Input>;
 
   export type Answer = AnswerResult & {
     attachments: AttachmentReport[];
@@ -51,11 +73,17 @@ export namespace Chat {
   export async function respond(input: Input, deps: Deps = { config: config(), store: dynamoStatusStore }): Promise<Answer> {
     const parsed = Input.safeParse(input);
     if (!parsed.success) throw new Invalid(parsed.error.issues[0]?.message ?? "Invalid chat message");
-    const { model, message, files, history } = parsed.data;
+    const { model } = parsed.data;
     // The budget starts now: reading attachments counts against the gateway's 30 s.
     const deadline = Date.now() + deps.config.CHAT_DEADLINE_MS;
-    const text = message.trim() || FILES_ONLY_MESSAGE;
+    const question = await prepareQuestion(parsed.data);
+    const result = await Ai.answer({ model, messages: question.messages, deadline }, deps);
+    return question.finish(result);
+  }
 
+  /** The question with its attachments read and its history cut, and how an answer to it is completed. */
+  export async function prepareQuestion({ message, files, history }: Pick<z.output<typeof Input>, "message" | "files" | "history">) {
+    const text = message.trim() || FILES_ONLY_MESSAGE;
     const attachments = await readAttachments(files);
     const current: Message = {
       role: "user",
@@ -65,14 +93,21 @@ export namespace Chat {
       ...(attachments.unreadable.length ? { unreadable: attachments.unreadable } : {}),
     };
     const past = boundedHistory(recentHistory(history, text));
-    const result = await Ai.answer({ model, messages: [...past.messages, current], deadline }, deps);
     const fileNotes = [
       ...(past.note ? [past.note] : []),
       ...attachments.unreadable.map((f) => `The attachment "${f.name}" could not be read: ${f.reason}.`),
       // Cut-short text changes what the models could see: say so.
       ...attachments.reports.flatMap((r) => (r.warnings ?? []).map((w) => `"${r.name}": ${w}`)),
     ];
-    return { ...result, notes: [...fileNotes, ...result.notes], attachments: attachments.reports, timestamp: new Date().toISOString() };
+    return {
+      messages: [...past.messages, current],
+      finish: (result: AnswerResult): Answer => ({
+        ...result,
+        notes: [...fileNotes, ...result.notes],
+        attachments: attachments.reports,
+        timestamp: new Date().toISOString(),
+      }),
+    };
   }
 
   /** A configured model failed and the offline model answered instead: not the user's question to pay for. */

@@ -84,3 +84,18 @@ export function trimToTokenBudget<T extends { content: string }>(
   }
   return { kept: messages.slice(start), dropped: start };
 }
+
+/** Research mode's budget: how long the models may answer before the synthesis starts (a choice of the person asking). */
+export const RESEARCH_BUDGET_CHOICES_SECONDS = [30, 60, 120, 300] as const;
+export const DEFAULT_RESEARCH_BUDGET_SECONDS = 60;
+export const MAX_RESEARCH_BUDGET_SECONDS = 300;
+/** A streamed synthesis, or a streamed single answer, may take this long to write. */
+export const STREAM_WRITING_SECONDS = 240;
+/** How often a streaming answer checks whether Stop was pressed (possibly from another server). */
+export const STOP_POLL_MS = 500;
+/**
+ * A streamed answer is written by the server whatever happens to the browser; an
+ * answer still marked as being written after this long was cut off (the function
+ * ran out of time) and is shown as interrupted.
+ */
+export const STREAM_ABANDONED_SECONDS = MAX_RESEARCH_BUDGET_SECONDS + STREAM_WRITING_SECONDS + 60;

@@ -24,6 +24,8 @@ export const ConversationEntity = defineEntity({
     lastMessageAt: { type: "string" },
     /** Bumped by every change to the messages: a save that names an older version is refused (two tabs). */
     version: { type: "number", required: true, default: 0 },
+    /** The id of the answer whose generation the person asked to stop (read by the server writing it). */
+    stopRequested: { type: "string" },
     /** Whether every message carries the position index (conversations saved before it existed get it on first read). */
     positionsIndexed: { type: "boolean" },
     ...timestamps,

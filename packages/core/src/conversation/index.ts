@@ -354,6 +354,27 @@ export namespace Conversation {
     return summary(await upsertMessages(conversation, withIds));
   });
 
+  /**
+   * Asks the server writing the answer `messageId` to stop. The request is kept on
+   * the conversation, so it reaches that server wherever it runs.
+   */
+  export const requestStop = fn(z.object({ listType: List, id: Id, messageId: messageShape.id }), async ({ listType, id, messageId }) => {
+    const conversation = await owned(listType, id);
+    await ConversationEntity.patch(keyOf(conversation)).set({ stopRequested: messageId }).go();
+    return { id, messageId, stopping: true as const };
+  });
+
+  /** Whether Stop was pressed for the answer `messageId` (one GetItem). */
+  export async function stopRequestedFor(id: string, messageId: string): Promise<boolean> {
+    const conversation = (await ConversationEntity.get({ userId: Actor.userId(), conversationId: id }).go()).data;
+    return conversation?.stopRequested === messageId;
+  }
+
+  /** The caller's conversation of a list, without its messages (404 when it is not theirs). */
+  export async function summaryOf(listType: ListType, id: string): Promise<Summary> {
+    return summary(await owned(listType, parseId(id)));
+  }
+
   /** Whether `adding` more messages would take the conversation past the cap (asked before a model is). */
   export function assertRoom(conversation: Pick<Summary, "messageCount">, adding: number) {
     if (conversation.messageCount + adding > MAX_CONVERSATION_MESSAGES) throw new Invalid(CONVERSATION_FULL);

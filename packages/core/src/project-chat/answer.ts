@@ -2,6 +2,9 @@ import { callModel, Recorder } from "../ai/call";
 import { activeModels } from "../ai/catalog";
 import type { StatusStore } from "../ai/status";
 import { OFFLINE, type Message, type Model } from "../ai/types";
+import { StopRequested } from "../ai/failure";
+import type { LiveEvents } from "../ai/live";
+import { typeOut } from "../ai/offline";
 import type { Config } from "../config";
 import type { Hit } from "../search/engine";
 import { excerpt } from "../search/excerpt";
@@ -43,6 +46,16 @@ export interface ChatAnswer {
   offline: boolean;
   /** Plain words about models that failed before one answered. */
   notes: string[];
+  /** Stop was pressed: `response` is what had been written by then. */
+  stopped?: boolean;
+  /** The model broke off part-way through a streamed answer: `response` is what it had written. */
+  error?: string;
+}
+
+/** A streamed answer: its text as it is written, and Stop. */
+export interface LiveOptions {
+  live?: LiveEvents;
+  signal?: AbortSignal;
 }
 
 export interface AnswerDeps {
@@ -75,7 +88,12 @@ function candidates(c: Config): Model[] {
  * time (the next one if it fails), else the offline model. Never fails for a
  * model's sake.
  */
-export async function answerWithSources(context: AnswerContext, deadline: number, deps: AnswerDeps): Promise<ChatAnswer> {
+export async function answerWithSources(
+  context: AnswerContext,
+  deadline: number,
+  deps: AnswerDeps,
+  { live, signal }: LiveOptions = {},
+): Promise<ChatAnswer> {
   const passages = context.hits.slice(0, MODEL_PASSAGES);
   const history = boundedHistory(
     context.history
@@ -86,6 +104,13 @@ export async function answerWithSources(context: AnswerContext, deadline: number
   );
   const messages: Message[] = [...history.messages, { role: "user", content: renderContext(context, passages) }];
 
+  const withCitations = (text: string, model: string, notes: string[]): ChatAnswer => {
+    const citations = citedNumbers(text, passages.length).map((n) => {
+      const hit = passages[n - 1]!;
+      return toCitation(hit, n, excerpt(hit.text, context.question, 280), context.projectNames?.get(hit.projectId));
+    });
+    return { response: text, citations, model, offline: false, notes };
+  };
   const recorder = new Recorder(deps.store);
   const failures: string[] = [];
   const historyNotes = history.note ? [history.note] : [];
@@ -101,11 +126,21 @@ export async function answerWithSources(context: AnswerContext, deadline: number
         messages,
         {
           system: PROJECT_SYSTEM_PROMPT,
-          timeoutMs: Math.min(deps.config.MODEL_TIMEOUT_MS, left),
+          // A streamed answer is not held to the buffered gateway's time.
+          timeoutMs: live ? left : Math.min(deps.config.MODEL_TIMEOUT_MS, left),
           maxTokens: deps.config.MODEL_MAX_OUTPUT_TOKENS,
+          signal,
+          ...(live?.text ? { onText: live.text } : {}),
         },
         recorder,
       );
+      if (!outcome.ok && (outcome.partial || outcome.failure instanceof StopRequested)) {
+        // What is on screen stays, with how it ended; no other model takes over half-way.
+        const stopped = outcome.failure instanceof StopRequested;
+        const error = stopped ? undefined : `${model.service} ${outcome.failure.plain} part-way through its answer.`;
+        const answer = withCitations(outcome.partial, model.choice, [...historyNotes, ...failures, ...(error ? [error] : [])]);
+        return { ...answer, ...(stopped ? { stopped: true } : { error }) };
+      }
       if (!outcome.ok) {
         failures.push(`${model.service} ${outcome.failure.plain}`);
         continue;
@@ -115,11 +150,7 @@ export async function answerWithSources(context: AnswerContext, deadline: number
         failures.push(`${model.service} answered with no text`);
         continue;
       }
-      const citations = citedNumbers(text, passages.length).map((n) => {
-        const hit = passages[n - 1]!;
-        return toCitation(hit, n, excerpt(hit.text, context.question, 280), context.projectNames?.get(hit.projectId));
-      });
-      return { response: text, citations, model: model.choice, offline: false, notes: [...historyNotes, ...failures] };
+      return withCitations(text, model.choice, [...historyNotes, ...failures]);
     }
   } finally {
     await recorder.flush();
@@ -134,6 +165,14 @@ export async function answerWithSources(context: AnswerContext, deadline: number
     documentCount: context.documentCount,
     projectNames: context.projectNames,
   });
+  if (live?.text) {
+    let written = "";
+    try {
+      await typeOut(offline.response, (delta) => ((written += delta), live.text!(delta)), signal);
+    } catch {
+      return { ...offline, response: written, model: OFFLINE, offline: true, notes: failures, stopped: true };
+    }
+  }
   return { ...offline, model: OFFLINE, offline: true, notes: failures };
 }
 

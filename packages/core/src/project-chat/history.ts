@@ -1,3 +1,4 @@
+import type { AnswerState } from "../chat/stored";
 import { Actor } from "../actor";
 import { defineEntity, timestamps } from "../db/entity";
 import { isConditionFailure } from "../db/service";
@@ -44,12 +45,17 @@ export interface ChatMessage {
   citations?: Citation[];
   /** Who wrote an AI message: a model choice, or "offline". */
   model?: string;
+  /** A streamed answer: being written, stopped, or broken off (why is in `error`). */
+  state?: AnswerState;
+  error?: string;
 }
 
 function present(message: StoredMessage): ChatMessage {
   const out: ChatMessage = { id: message.id, type: message.type, content: message.content, timestamp: message.timestamp };
   if (Array.isArray(message.citations)) out.citations = message.citations as Citation[];
   if (typeof message.model === "string") out.model = message.model;
+  if (message.state === "streaming" || message.state === "stopped" || message.state === "error") out.state = message.state;
+  if (typeof message.error === "string") out.error = message.error;
   return out;
 }
 

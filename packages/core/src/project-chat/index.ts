@@ -11,6 +11,10 @@ import { ProjectQuotes } from "../quote/project-quotes";
 import { configuredEmbedder, semanticRanking } from "../search/embeddings";
 import { Search, type LoadedIndex, type SemanticRanking } from "../search/index";
 import { answerWithSources, type AnswerContext, type AnswerDeps, type ChatAnswer } from "./answer";
+import { placeholderAnswer, writeLive, type Emit, type LiveAnswer } from "../chat/live";
+import { STREAM_WRITING_SECONDS } from "../chat/limits";
+import { STREAM_EVENTS } from "../chat/stored";
+import { Conversation } from "../conversation/index";
 import type { Citation } from "./citations";
 import { contactFacts, customerFacts, projectFacts } from "./context";
 import { ALL_PROJECTS_TITLE, ChatHistory, type ChatMessage, type HistoryPage, type Scope } from "./history";
@@ -119,6 +123,50 @@ async function answerAndRecord(
 /** The offline model answered because the configured models failed (their reasons are the notes): not the user's question to pay for. */
 export const modelFailed = (reply: Pick<ChatReply, "offline" | "notes">) => reply.offline && reply.notes.length > 0;
 
+/**
+ * Both chats, streamed: the question and a placeholder answer are stored first
+ * (start), the retrieval and the answer follow, and the server stores the answer
+ * however it ends (see writeLive).
+ */
+async function streamAndRecord(
+  run: { scope: Scope; question: string; deps: AnswerDeps; emit: Emit },
+  gather: () => Promise<{
+    retrieval: { hits: AnswerContext["hits"]; indexes: LoadedIndex[]; searchMs: number };
+    context: Pick<AnswerContext, "facts" | "scope" | "projectNames">;
+  }>,
+) {
+  const { emit } = run;
+  const asked = new Date().toISOString();
+  const conversation = await ChatHistory.ensure(run.scope);
+  const question = { id: messageId(asked), type: "user" as const, content: run.question, timestamp: asked };
+  const placeholder = placeholderAnswer(messageId(asked), asked);
+  return writeLive({
+    listType: "projects",
+    answerId: placeholder.id,
+    store: async () => {
+      const stored = await Conversation.appendMessages({ listType: "projects", id: conversation.id, messages: [question, placeholder] });
+      emit(STREAM_EVENTS.start, { conversationId: conversation.id, version: stored.version, question, answer: placeholder });
+      return conversation.id;
+    },
+    emit,
+    generate: async (live, signal) => {
+      const { retrieval, context } = await gather();
+      const stats = retrievalStats(retrieval.indexes, retrieval.searchMs);
+      const deadline = Date.now() + STREAM_WRITING_SECONDS * 1000;
+      const answer = await answerWithSources(
+        { ...context, question: run.question, history: conversation.messages, hits: retrieval.hits, documentCount: stats.documents },
+        deadline,
+        run.deps,
+        { live, signal },
+      );
+      await Promise.all(retrieval.indexes.map((i) => i.saved));
+      return { ...answer, retrieval: stats, timestamp: new Date().toISOString() };
+    },
+    fields: (reply) => ({ citations: reply.citations, model: reply.model }),
+    failedForModel: (reply) => modelFailed(reply),
+  });
+}
+
 export namespace ProjectChat {
   /** The spec's body: { message, projectId, userId } (route() has checked the userId). */
   export const Input = z.object({
@@ -136,25 +184,40 @@ export namespace ProjectChat {
   export async function send(projectId: number, input: Input, deps: AnswerDeps = defaultDeps()): Promise<ChatReply> {
     const asked = new Date().toISOString();
     const deadline = Date.now() + deps.config.CHAT_DEADLINE_MS;
+    const { message, project, scope } = await checked(projectId, input);
+    const [gathered, conversation] = await Promise.all([gather(project, message, deps), ChatHistory.ensure(scope)]);
+    return answerAndRecord(
+      { conversation, retrieval: gathered.retrieval, asked, deadline, deps },
+      { question: message, ...gathered.context },
+    );
+  }
+
+  /** The same answer streamed as it is written and stored by the server; checked before anything counts. */
+  export async function open(projectId: number, input: Input, deps: AnswerDeps = defaultDeps()): Promise<LiveAnswer> {
+    const { message, project, scope } = await checked(projectId, input);
+    return { run: (emit) => streamAndRecord({ scope, question: message, deps, emit }, () => gather(project, message, deps)) };
+  }
+
+  async function checked(projectId: number, input: Input) {
     const parsed = Input.safeParse(input);
     if (!parsed.success) throw new Invalid(parsed.error.issues[0]?.message ?? "Invalid message");
     const { message, projectId: bodyProjectId } = parsed.data;
     if (bodyProjectId !== undefined && bodyProjectId !== projectId) throw new Invalid("projectId does not match the project in the path");
-
     // 404 for a project that is not the caller's, before anything else is read.
     const project = await Project.getWithLinks(projectId);
     const scope: Scope = { kind: "project", projectId, projectName: project.name };
-    const [retrieval, listed, conversation] = await Promise.all([
-      Search.inProject(projectId, message, RETRIEVED, semanticFor(deps)),
-      ProjectQuotes.list(projectId),
-      ChatHistory.ensure(scope),
+    return { message, project, scope };
+  }
+
+  /** The project's best passages for the question, and its records. */
+  async function gather(project: Awaited<ReturnType<typeof Project.getWithLinks>>, message: string, deps: AnswerDeps) {
+    const [retrieval, listed] = await Promise.all([
+      Search.inProject(project.id, message, RETRIEVED, semanticFor(deps)),
+      ProjectQuotes.list(project.id),
     ]);
     const records = [...listed.quotes, ...listed.records];
     const facts = projectFacts(project, project.customer, project.contact, records, retrieval.indexes[0]!.documents);
-    return answerAndRecord(
-      { conversation, retrieval, asked, deadline, deps },
-      { question: message, facts, scope: "this project's documents and records" },
-    );
+    return { retrieval, context: { facts, scope: "this project's documents and records" } };
   }
 
   /** A page of the project's chat history, the latest by default (empty before the first question). */
@@ -179,16 +242,29 @@ export namespace AllProjectsChat {
   export async function send(input: Input, deps: AnswerDeps = defaultDeps()): Promise<ChatReply> {
     const asked = new Date().toISOString();
     const deadline = Date.now() + deps.config.CHAT_DEADLINE_MS;
+    const message = checked(input);
+    const [gathered, conversation] = await Promise.all([gather(message, deps), ChatHistory.ensure({ kind: "all" })]);
+    return answerAndRecord(
+      { conversation, retrieval: gathered.retrieval, asked, deadline, deps },
+      { question: message, ...gathered.context },
+    );
+  }
+
+  /** The same answer streamed as it is written and stored by the server; checked before anything counts. */
+  export async function open(input: Input, deps: AnswerDeps = defaultDeps()): Promise<LiveAnswer> {
+    const message = checked(input);
+    return { run: (emit) => streamAndRecord({ scope: { kind: "all" }, question: message, deps, emit }, () => gather(message, deps)) };
+  }
+
+  function checked(input: Input): string {
     const parsed = Input.safeParse(input);
     if (!parsed.success) throw new Invalid(parsed.error.issues[0]?.message ?? "Invalid message");
-    const { message } = parsed.data;
+    return parsed.data.message;
+  }
 
-    const [projects, customers, contacts, conversation] = await Promise.all([
-      Project.list(),
-      Customer.list(),
-      Contact.list(),
-      ChatHistory.ensure({ kind: "all" }),
-    ]);
+  /** Every project's record and the best passages of all their documents. */
+  async function gather(message: string, deps: AnswerDeps) {
+    const [projects, customers, contacts] = await Promise.all([Project.list(), Customer.list(), Contact.list()]);
     const retrieval = await Search.acrossProjects(
       projects.map((p) => p.id),
       message,
@@ -217,10 +293,7 @@ export namespace AllProjectsChat {
     if (projects.length > MAX_PROJECT_FACTS) facts.push(`…and ${projects.length - MAX_PROJECT_FACTS} older projects.`);
     if (projects.length === 0) facts.push("The user has no projects yet.");
 
-    return answerAndRecord(
-      { conversation, retrieval, asked, deadline, deps },
-      { question: message, facts, scope: "your projects' documents and records", projectNames },
-    );
+    return { retrieval, context: { facts, scope: "your projects' documents and records", projectNames } };
   }
 
   export const TITLE = ALL_PROJECTS_TITLE;

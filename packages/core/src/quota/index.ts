@@ -1,4 +1,5 @@
 import { Actor } from "../actor";
+import type { LiveAnswer } from "../chat/live";
 import { lowerBy, raiseWithin } from "../db/bounded-counter";
 import { defineEntity } from "../db/entity";
 import { LimitReached, VisibleError } from "../error";
@@ -200,6 +201,26 @@ export namespace Quota {
 
   /** One question to the models (chat, project chat, all-projects chat): see `metered`. */
   export const question = <T>(ask: () => Promise<T>, failedForModel?: (answer: T) => boolean) => metered(QUESTIONS, ask, failedForModel);
+
+  /**
+   * A question answered as a stream: counted before the first word, given back when the
+   * answer failed for our sake (its outcome says so) however the stream ended; a
+   * question the asker stopped stays counted.
+   */
+  export async function questionLive(live: LiveAnswer): Promise<LiveAnswer> {
+    const receipt = await consume(QUESTIONS);
+    return {
+      run: async (emit) => {
+        let outcome = { failed: true };
+        try {
+          outcome = await live.run(emit);
+          return outcome;
+        } finally {
+          if (outcome.failed) await giveBack(receipt).catch((e: unknown) => console.error("[quota] giving back a question failed", e));
+        }
+      },
+    };
+  }
 
   const oursToGiveBack = (error: unknown) => !(error instanceof VisibleError) || error.status >= 500 || error instanceof LimitReached;
 

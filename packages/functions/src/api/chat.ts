@@ -1,15 +1,23 @@
 import { Ai } from "@quorum/core/ai/index";
 import { Chat } from "@quorum/core/chat/index";
+import { ChatStream } from "@quorum/core/chat/live";
 import { ChatUpload } from "@quorum/core/chat/uploads";
 import { Quota } from "@quorum/core/quota/index";
 import { reply, route } from "../http/route";
+import { streamRoute } from "../http/stream";
 
 /**
- * POST /api/chat: `{ response, model, ... }`. Every question to the chat's
- * models passes through here: it counts against the plan's daily questions
- * (a body that does not parse never counts; an answer that failed is given back).
+/**
+ * POST /api/chat: `{ response, model, ... }`, or with `Accept: text/event-stream`
+ * the answer's events as it is written (stored by the server). Every question to
+ * the chat's models passes through here: it counts once against the plan's daily
+ * questions before any model is asked (a body that does not parse, or a stream
+ * into a conversation that is not the caller's, never counts), and an answer that
+ * failed for a server or model reason is given back.
  */
-export const send = route({ body: Chat.Input }, async ({ body }) => Quota.question(() => Chat.respond(body), Chat.modelFailed));
+export const send = streamRoute({ body: Chat.Input }, async ({ body, stream }) =>
+  stream ? Quota.questionLive(await ChatStream.open(body)) : Quota.question(() => Chat.respond(body), Chat.modelFailed),
+);
 
 /** POST /api/chat/generate-title: `{ title }`, from a model or, without one, from the message itself. */
 export const generateTitle = route({ body: Chat.TitleInput }, async ({ body }) => Chat.generateTitle(body));

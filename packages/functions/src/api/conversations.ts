@@ -9,6 +9,11 @@ const CreateBody = Conversation.CreateInput.omit({ listType: true });
 /** `?limit=&before=`: a page of messages, the latest when `before` is absent (the project chat reads the same). */
 export const PageQuery = UserIdQuery.extend(Conversation.PageInput.pick({ limit: true, before: true }).shape);
 
+const StopBody = z.object({
+  messageId: z.union([z.string(), z.number()], { message: "messageId is required" }).transform(String).pipe(z.string().min(1).max(200)),
+  userId: z.string().max(128).optional(),
+});
+
 /** The same API for both sidebars; the list type is kept on each record. */
 function handlers(listType: ListType) {
   return {
@@ -21,6 +26,10 @@ function handlers(listType: ListType) {
       Conversation.update({ listType, id: path.id, changes: body }),
     ),
     remove: route({ path: IdPath, query: UserIdQuery }, async ({ path }) => Conversation.remove({ listType, id: path.id })),
+    /** POST .../{id}/stop { messageId }: the answer being written stops, keeping what it wrote. */
+    stop: route({ path: IdPath, body: StopBody }, async ({ path, body }) =>
+      Conversation.requestStop({ listType, id: path.id, messageId: body.messageId }),
+    ),
   };
 }
 
@@ -30,6 +39,7 @@ export const get = general.get;
 export const create = general.create;
 export const update = general.update;
 export const remove = general.remove;
+export const stop = general.stop;
 
 const projects = handlers("projects");
 export const projectsList = projects.list;
@@ -37,3 +47,4 @@ export const projectsGet = projects.get;
 export const projectsCreate = projects.create;
 export const projectsUpdate = projects.update;
 export const projectsRemove = projects.remove;
+export const projectsStop = projects.stop;

@@ -1,15 +1,18 @@
 import { AllProjectsChat, modelFailed, ProjectChat } from "@quorum/core/project-chat/index";
 import { Quota } from "@quorum/core/quota/index";
 import { NumericId, route } from "../http/route";
+import { streamRoute } from "../http/stream";
 import { PageQuery } from "./conversations";
 
 /**
  * POST /api/projects/{id}/chat: `{ response, citations, ... }`, the answer from the
- * project's records and documents. It counts against the plan's daily questions;
- * an answer the offline model wrote because the models failed is given back.
+ * project's records and documents, or with `Accept: text/event-stream` its events as
+ * it is written (stored by the server). A question to a model counts once against
+ * the plan's daily limit, after the request is checked and before any model is asked;
+ * an answer that failed for a server or model reason is given back.
  */
-export const send = route({ path: NumericId, body: ProjectChat.Input }, async ({ path, body }) =>
-  Quota.question(() => ProjectChat.send(path.id, body), modelFailed),
+export const send = streamRoute({ path: NumericId, body: ProjectChat.Input }, async ({ path, body, stream }) =>
+  stream ? Quota.questionLive(await ProjectChat.open(path.id, body)) : Quota.question(() => ProjectChat.send(path.id, body), modelFailed),
 );
 
 /**
@@ -20,7 +23,7 @@ export const conversation = route({ path: NumericId, query: PageQuery }, async (
   ProjectChat.conversation(path.id, { limit: query.limit, before: query.before }),
 );
 
-/** POST /api/projects-chat: the same across all the caller's projects ('All Projects Chat'). */
-export const sendAll = route({ body: AllProjectsChat.Input }, async ({ body }) =>
-  Quota.question(() => AllProjectsChat.send(body), modelFailed),
+/** POST /api/projects-chat: the same across all the caller's projects ('All Projects Chat'), streamed when asked. */
+export const sendAll = streamRoute({ body: AllProjectsChat.Input }, async ({ body, stream }) =>
+  stream ? Quota.questionLive(await AllProjectsChat.open(body)) : Quota.question(() => AllProjectsChat.send(body), modelFailed),
 );

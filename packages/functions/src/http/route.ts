@@ -7,8 +7,8 @@ import { describeZodError } from "@quorum/core/fn";
 
 export type Handler = (event: APIGatewayProxyEventV2, context?: Context) => Promise<APIGatewayProxyResultV2>;
 
-type Schema = z.ZodType;
-type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+export type Schema = z.ZodType;
+export type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 export interface RouteSpec<P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined> {
   /**
@@ -106,6 +106,33 @@ export function errorResponse(error: unknown): APIGatewayProxyResultV2 {
  * validates path, query and body with zod, runs the handler as that user and
  * turns domain errors into status codes with `{ "error": message }`.
  */
+/** Verifies the caller and validates path, query and body: what every route does before its handler. */
+export async function parseRequest<P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined>(
+  spec: RouteSpec<P, Q, B>,
+  event: APIGatewayProxyEventV2,
+): Promise<RouteInput<Out<P>, Out<Q>, Out<B>>> {
+  const headers = event.headers ?? {};
+  const authorization = headers.authorization ?? headers.Authorization;
+  const anonymous = spec.auth === false || (spec.auth === "optional" && !authorization);
+  const user = anonymous ? undefined : await Auth.verify(authorization);
+  const rawQuery = event.queryStringParameters ?? {};
+  const rawJson = spec.body ? parseJsonBody(event) : undefined;
+  refuseOtherUser(user, rawQuery, rawJson);
+  return {
+    path: validate(spec.path, event.pathParameters),
+    query: validate(spec.query, rawQuery),
+    body: validate(spec.body, rawJson),
+    user: user as User,
+    sourceIp: event.requestContext?.http?.sourceIp ?? "unknown",
+    event,
+  } as RouteInput<Out<P>, Out<Q>, Out<B>>;
+}
+
+/** Runs `work` as the verified caller (core reads it from Actor), or anonymously. */
+export function asCaller<R>(user: User | undefined, work: () => Promise<R>): Promise<R> {
+  return user ? Actor.provide(user, work) : work();
+}
+
 export function route<
   P extends Schema | undefined = undefined,
   Q extends Schema | undefined = undefined,
@@ -113,23 +140,8 @@ export function route<
 >(spec: RouteSpec<P, Q, B>, handler: (input: RouteInput<Out<P>, Out<Q>, Out<B>>) => Promise<unknown>): Handler {
   return async (event) => {
     try {
-      const headers = event.headers ?? {};
-      const authorization = headers.authorization ?? headers.Authorization;
-      const anonymous = spec.auth === false || (spec.auth === "optional" && !authorization);
-      const user = anonymous ? undefined : await Auth.verify(authorization);
-      const rawQuery = event.queryStringParameters ?? {};
-      const rawJson = spec.body ? parseJsonBody(event) : undefined;
-      refuseOtherUser(user, rawQuery, rawJson);
-      const input = {
-        path: validate(spec.path, event.pathParameters),
-        query: validate(spec.query, rawQuery),
-        body: validate(spec.body, rawJson),
-        user: user as User,
-        sourceIp: event.requestContext?.http?.sourceIp ?? "unknown",
-        event,
-      } as RouteInput<Out<P>, Out<Q>, Out<B>>;
-      const run = () => handler(input);
-      const result = user ? await Actor.provide(user, run) : await run();
+      const input = await parseRequest(spec, event);
+      const result = await asCaller(input.user, () => handler(input));
       if (result && typeof result === "object" && REPLY in result) {
         const r = result as Reply;
         return json(r.statusCode, r.body, r.headers);

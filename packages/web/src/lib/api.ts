@@ -1,3 +1,4 @@
+import { EventSourceParserStream } from "eventsource-parser/stream";
 import { QueryClient, type QueryFunction } from "@tanstack/react-query";
 import { auth } from "./firebase";
 
@@ -136,3 +137,25 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+/**
+ * A call whose answer streams as server-sent events (`Accept: text/event-stream`):
+ * each event is handed to `onEvent` as it arrives, parsed from JSON. A refusal
+ * before the stream (400, 404, 429 ...) throws like apiRequest.
+ */
+export async function apiStream(url: string, body: unknown, onEvent: (event: string, data: unknown) => void): Promise<void> {
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { ...(await authHeader()), "Content-Type": "application/json", Accept: "text/event-stream" },
+    body: JSON.stringify(body),
+    credentials: "include",
+  });
+  await throwIfResNotOk(res);
+  if (!res.body || !res.headers.get("content-type")?.startsWith("text/event-stream")) throw new Error("The answer did not stream");
+  const reader = res.body.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    onEvent(value.event ?? "message", JSON.parse(value.data));
+  }
+}

@@ -1,6 +1,7 @@
 import {
   BedrockRuntimeClient,
   ConverseCommand,
+  ConverseStreamCommand,
   type ContentBlock,
   type ConverseCommandInput,
   type ConverseCommandOutput,
@@ -28,7 +29,7 @@ function clientFor(spec: BedrockModelSpec) {
   const key = `${spec.region}\u0000${spec.endpoint ?? ""}`;
   let client = clients.get(key);
   if (!client) {
-    // One attempt: a retry would not fit in the time the gateway waits.
+    // One attempt: a retry would not fit the answer's time budget; the engine handles failures.
     client = new BedrockRuntimeClient({ region: spec.region, endpoint: spec.endpoint, maxAttempts: 1 });
     clients.set(key, client);
   }
@@ -73,6 +74,43 @@ export function bedrockModel(spec: BedrockModelSpec): Model {
       throw describeFailure(error);
     });
 
+  const whole = async (input: ConverseCommandInput, options: GenerateOptions) => {
+    const output = await send(input, options);
+    const text = (output.output?.message?.content ?? []).map((block) => block.text ?? "").join("");
+    return { text, usage: usageOf(output), stopReason: output.stopReason as string | undefined };
+  };
+
+  /** ConverseStream: text deltas as the model writes them, the usage and stop reason at the end. */
+  const streamed = (input: ConverseCommandInput, options: GenerateOptions) =>
+    withTimeout(options.timeoutMs, options.signal, async (signal) => {
+      const output = await clientFor(spec).send(new ConverseStreamCommand(input), { abortSignal: signal });
+      let text = "";
+      let usage = { inputTokens: 0, outputTokens: 0 };
+      let stopReason: string | undefined;
+      for await (const event of output.stream ?? []) {
+        const delta = event.contentBlockDelta?.delta?.text;
+        if (delta) {
+          text += delta;
+          options.onText!(delta);
+        }
+        if (event.messageStop) stopReason = event.messageStop.stopReason;
+        if (event.metadata?.usage)
+          usage = { inputTokens: event.metadata.usage.inputTokens ?? 0, outputTokens: event.metadata.usage.outputTokens ?? 0 };
+        const failure =
+          event.internalServerException ??
+          event.modelStreamErrorException ??
+          event.throttlingException ??
+          event.validationException ??
+          event.serviceUnavailableException;
+        if (failure) throw failure;
+      }
+      // An aborted stream may simply end: what it wrote is not a whole answer.
+      if (signal.aborted) throw signal.reason;
+      return { text, usage, stopReason };
+    }).catch((error) => {
+      throw describeFailure(error);
+    });
+
   const baseInput = (messages: Message[], options: GenerateOptions): ConverseCommandInput => ({
     modelId: spec.id,
     messages: toBedrockMessages(messages, spec.vision),
@@ -89,21 +127,22 @@ export function bedrockModel(spec: BedrockModelSpec): Model {
 
     async generate(messages, options): Promise<Generation> {
       const started = Date.now();
-      const output = await send(baseInput(messages, options), options);
-      const text = (output.output?.message?.content ?? []).map((block) => block.text ?? "").join("");
-      if (!text.trim()) {
+      const result = options.onText
+        ? await streamed(baseInput(messages, options), options)
+        : await whole(baseInput(messages, options), options);
+      if (!result.text.trim()) {
         throw new ModelFailure(
           "empty",
-          output.stopReason === "max_tokens" ? "used its whole output budget without writing an answer" : "answered with an empty message",
+          result.stopReason === "max_tokens" ? "used its whole output budget without writing an answer" : "answered with an empty message",
         );
       }
       return {
-        text,
-        usage: usageOf(output),
+        text: result.text,
+        usage: result.usage,
         latencyMs: Date.now() - started,
         model: spec.id,
         provider: "bedrock",
-        truncated: output.stopReason === "max_tokens",
+        truncated: result.stopReason === "max_tokens",
       };
     },
 

@@ -1,5 +1,6 @@
 import OpenAI from "openai";
 import type { ChatCompletionContentPart, ChatCompletionMessageParam } from "openai/resources/chat/completions";
+import type { CompletionUsage } from "openai/resources/completions";
 import { zodResponseFormat } from "openai/helpers/zod";
 import { z } from "zod";
 import { describeFailure, ModelFailure, withTimeout } from "../failure";
@@ -28,9 +29,9 @@ function clientFor(spec: OpenAiModelSpec): OpenAI {
   const key = `${spec.baseURL ?? "openai"}\u0000${spec.apiKey}`;
   let client = clients.get(key);
   if (!client) {
-    // Retries would blow the time budget of a request the gateway stops waiting for at 30 s;
-    // the engine decides what to do with a failure instead.
-    client = new OpenAI({ apiKey: spec.apiKey, baseURL: spec.baseURL, maxRetries: 0, timeout: 120_000 });
+    // Retries would blow the answer's time budget; the engine decides what to do with a
+    // failure instead. Each call's own timeout (withTimeout) is the one that counts.
+    client = new OpenAI({ apiKey: spec.apiKey, baseURL: spec.baseURL, maxRetries: 0, timeout: 900_000 });
     clients.set(key, client);
   }
   return client;
@@ -74,29 +75,52 @@ export function openAiModel(spec: OpenAiModelSpec): Model {
 
     async generate(messages, options): Promise<Generation> {
       const started = Date.now();
-      const completion = await withTimeout(options.timeoutMs, options.signal, (signal) =>
-        clientFor(spec).chat.completions.create(
-          { ...base(options), messages: toOpenAiMessages(messages, options.system, spec.vision), stream: false },
+      const request = { ...base(options), messages: toOpenAiMessages(messages, options.system, spec.vision) };
+      const result = await withTimeout(options.timeoutMs, options.signal, async (signal) => {
+        if (!options.onText) {
+          const completion = await clientFor(spec).chat.completions.create({ ...request, stream: false }, { signal });
+          const choice = completion.choices?.[0];
+          return { text: choice?.message?.content ?? "", finish: choice?.finish_reason, usage: completion.usage, model: completion.model };
+        }
+        // The usage arrives in a last chunk of its own when asked for.
+        const stream = await clientFor(spec).chat.completions.create(
+          { ...request, stream: true, stream_options: { include_usage: true } },
           { signal },
-        ),
-      ).catch((error) => {
+        );
+        let text = "";
+        let finish: string | null | undefined;
+        let usage: CompletionUsage | undefined;
+        let model = "";
+        for await (const chunk of stream) {
+          model ||= chunk.model;
+          if (chunk.usage) usage = chunk.usage;
+          const choice = chunk.choices?.[0];
+          if (choice?.finish_reason) finish = choice.finish_reason;
+          const delta = choice?.delta?.content;
+          if (delta) {
+            text += delta;
+            options.onText!(delta);
+          }
+        }
+        // An aborted stream may simply end: what it wrote is not a whole answer.
+        if (signal.aborted) throw signal.reason;
+        return { text, finish, usage, model };
+      }).catch((error) => {
         throw describeFailure(error);
       });
-      const choice = completion.choices?.[0];
-      const text = choice?.message?.content ?? "";
-      if (!text.trim()) {
+      if (!result.text.trim()) {
         throw new ModelFailure(
           "empty",
-          choice?.finish_reason === "length" ? "used its whole output budget without writing an answer" : "answered with an empty message",
+          result.finish === "length" ? "used its whole output budget without writing an answer" : "answered with an empty message",
         );
       }
       return {
-        text,
-        usage: { inputTokens: completion.usage?.prompt_tokens ?? 0, outputTokens: completion.usage?.completion_tokens ?? 0 },
+        text: result.text,
+        usage: { inputTokens: result.usage?.prompt_tokens ?? 0, outputTokens: result.usage?.completion_tokens ?? 0 },
         latencyMs: Date.now() - started,
-        model: completion.model || spec.id,
+        model: result.model || spec.id,
         provider: spec.provider,
-        truncated: choice?.finish_reason === "length",
+        truncated: result.finish === "length",
       };
     },
 

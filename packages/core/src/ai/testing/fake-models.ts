@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 import { createServer as createHttp2Server, type Http2ServerRequest, type Http2ServerResponse, type Http2Session } from "node:http2";
 import type { AddressInfo } from "node:net";
+import { EventStreamCodec } from "@smithy/core/event-streams";
 
 /**
  * Small HTTP servers that speak the model providers' wire formats, for tests
@@ -23,6 +24,12 @@ export interface FakeReply {
   headers?: Record<string, string>;
   /** Answer after this long (the client may give up first). */
   delayMs?: number;
+  /**
+   * Stream the answer instead: `delayMs` before the first piece, then one piece per
+   * `intervalMs`. `cutAfter` drops the connection after that many pieces (a
+   * provider failing mid-answer).
+   */
+  stream?: { pieces: Uint8Array[] | string[]; intervalMs: number; contentType: string; cutAfter?: number };
 }
 
 export type FakeHandler = (call: FakeCall) => FakeReply | Promise<FakeReply>;
@@ -69,6 +76,7 @@ export async function startFakeServer(handler: FakeHandler, options: FakeServerO
         const reply = await current(call);
         if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
         if (gone(res)) return;
+        if (reply.stream) return await writeStream(res, reply.stream);
         res.writeHead(reply.status ?? 200, { "content-type": "application/json", ...reply.headers });
         res.end(JSON.stringify(reply.json ?? {}));
       } catch (error) {
@@ -119,6 +127,20 @@ export async function startFakeServer(handler: FakeHandler, options: FakeServerO
         server.close(() => resolve());
       }),
   };
+}
+
+async function writeStream(res: ServerResponse | Http2ServerResponse, stream: NonNullable<FakeReply["stream"]>) {
+  res.writeHead(200, { "content-type": stream.contentType });
+  for (const [i, piece] of stream.pieces.entries()) {
+    if (i > 0) await new Promise((r) => setTimeout(r, stream.intervalMs));
+    if (gone(res)) return;
+    if (stream.cutAfter !== undefined && i >= stream.cutAfter) {
+      ("stream" in res ? res.stream : res).destroy();
+      return;
+    }
+    (res as ServerResponse).write(piece);
+  }
+  res.end();
 }
 
 function gone(res: ServerResponse | Http2ServerResponse) {
@@ -186,5 +208,82 @@ export function bedrockError(status: number, type: string, message: string): Fak
 
 /** The Bedrock model id of a Converse call's path: /model/{modelId}/converse. */
 export function bedrockModelOf(call: FakeCall): string | undefined {
-  return /^\/model\/(.+)\/converse$/.exec(call.path)?.[1];
+  return /^\/model\/(.+)\/converse(?:-stream)?$/.exec(call.path)?.[1];
+}
+
+/** Text as a model streams it: pieces of `wordsPerPiece` words. */
+export function piecesOf(text: string, wordsPerPiece = 1): string[] {
+  return text.match(new RegExp(`(?:\\S+\\s*){1,${wordsPerPiece}}|\\s+`, "g")) ?? [];
+}
+
+export interface StreamTiming {
+  /** Before the first piece. */
+  firstTokenMs?: number;
+  /** Pieces (tokens) per second after that. */
+  tokensPerSecond?: number;
+  /** Drop the connection after this many pieces. */
+  cutAfter?: number;
+}
+
+/** A chat-completions fake that streams `content` as server-sent chunks when the client asks for a stream. */
+export function openAiStreams(content: string | ((call: FakeCall) => string), timing: StreamTiming = {}): FakeHandler {
+  return (call) => {
+    const text = typeof content === "function" ? content(call) : content;
+    if (!call.body?.stream) return { delayMs: timing.firstTokenMs, json: openAiCompletion(text, { model: call.body?.model }) };
+    const id = `chatcmpl-${++completionId}`;
+    const model = call.body?.model ?? "fake-model";
+    const chunk = (delta: Record<string, unknown>, finish: string | null, usage?: unknown) =>
+      `data: ${JSON.stringify({ id, object: "chat.completion.chunk", created: 0, model, choices: usage ? [] : [{ index: 0, delta, finish_reason: finish }], ...(usage ? { usage } : {}) })}\n\n`;
+    const words = piecesOf(text);
+    const pieces = words.map((w, i) => chunk(i === 0 ? { role: "assistant", content: w } : { content: w }, null));
+    // The end follows the last word at once: the timing is the words'.
+    pieces[pieces.length - 1] +=
+      chunk({}, "stop") +
+      chunk({}, null, { prompt_tokens: 12, completion_tokens: words.length, total_tokens: 12 + words.length }) +
+      "data: [DONE]\n\n";
+    return {
+      delayMs: timing.firstTokenMs,
+      stream: { pieces, intervalMs: 1000 / (timing.tokensPerSecond ?? 1000), contentType: "text/event-stream", cutAfter: timing.cutAfter },
+    };
+  };
+}
+
+/** Bedrock's ConverseStream answer: AWS event-stream messages, one text delta per word. */
+export function bedrockStreams(text: string, timing: StreamTiming = {}): FakeHandler {
+  const codec = new EventStreamCodec(
+    (bytes) => Buffer.from(bytes).toString("utf8"),
+    (value) => new Uint8Array(Buffer.from(value, "utf8")),
+  );
+  const event = (type: string, body: unknown) =>
+    codec.encode({
+      headers: {
+        ":event-type": { type: "string", value: type },
+        ":message-type": { type: "string", value: "event" },
+        ":content-type": { type: "string", value: "application/json" },
+      },
+      body: new Uint8Array(Buffer.from(JSON.stringify(body))),
+    });
+  return (call) => {
+    if (!call.path.endsWith("/converse-stream")) return { delayMs: timing.firstTokenMs, json: bedrockConverse(text) };
+    const words = piecesOf(text);
+    const pieces = [
+      event("messageStart", { role: "assistant" }),
+      ...words.map((w) => event("contentBlockDelta", { contentBlockIndex: 0, delta: { text: w } })),
+      event("contentBlockStop", { contentBlockIndex: 0 }),
+      event("messageStop", { stopReason: "end_turn" }),
+      event("metadata", {
+        usage: { inputTokens: 15, outputTokens: words.length, totalTokens: 15 + words.length },
+        metrics: { latencyMs: 42 },
+      }),
+    ];
+    return {
+      delayMs: timing.firstTokenMs,
+      stream: {
+        pieces,
+        intervalMs: 1000 / (timing.tokensPerSecond ?? 1000),
+        contentType: "application/vnd.amazon.eventstream",
+        cutAfter: timing.cutAfter,
+      },
+    };
+  };
 }

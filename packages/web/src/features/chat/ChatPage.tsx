@@ -9,9 +9,8 @@ import { UsageMeter } from "@/features/billing";
 import { PRODUCT_NAME } from "@/lib/product";
 import { Composer } from "./Composer";
 import { ConversationSidebar } from "./ConversationSidebar";
-import { MessageBubble, ThinkingIndicator } from "./MessageBubble";
+import { MessageBubble } from "./MessageBubble";
 import { OlderMessages, useThreadScroll } from "./older-pages";
-import { RESEARCH_MODEL } from "./model";
 import { ResearchDialog } from "./ResearchDialog";
 import { StatusFooter } from "./StatusFooter";
 import { useChatSession, type ChatSession } from "./useChatSession";
@@ -93,7 +92,13 @@ function ChatWorkspace({ uid }: { uid: string }) {
         </div>
       </section>
 
-      <ResearchDialog open={session.researchPrompt} onOpenChange={session.setResearchPrompt} onContinue={session.confirmResearch} />
+      <ResearchDialog
+        open={session.researchPrompt}
+        onOpenChange={session.setResearchPrompt}
+        onContinue={session.confirmResearch}
+        budgetSeconds={session.budgetSeconds}
+        onBudgetChange={session.setBudgetSeconds}
+      />
     </main>
   );
 }
@@ -106,6 +111,7 @@ function Messages({ session }: { session: ChatSession }) {
     lastId: messages.at(-1)?.id,
     waiting: phase === "awaiting",
     older,
+    tail: messages.at(-1)?.state === "streaming" ? messages.at(-1)!.content.length : 0,
   });
 
   return (
@@ -129,7 +135,6 @@ function Messages({ session }: { session: ChatSession }) {
             </ol>
           </>
         )}
-        {phase === "awaiting" && <ThinkingIndicator research={session.model === RESEARCH_MODEL} />}
       </div>
     </div>
   );

@@ -1,5 +1,5 @@
 import * as React from "react";
-import { AlertCircle, ArrowUp, FileText, Image as ImageIcon, Paperclip, X } from "lucide-react";
+import { AlertCircle, ArrowUp, FileText, Image as ImageIcon, Paperclip, Square, X } from "lucide-react";
 import { Spinner } from "@/components/ui/spinner";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { ATTACHMENT_LIMIT_TEXT, MAX_MESSAGE_CHARS } from "@quorum/core/chat/limits";
@@ -192,27 +192,37 @@ export function Composer({ session }: { session: ChatSession }) {
               <kbd className="font-sans">Enter</kbd> to send · <kbd className="font-sans">Shift + Enter</kbd> for a new line
             </span>
           )}
-          <button
-            type="submit"
-            disabled={!canSend}
-            className={cn(
-              "inline-flex h-9 shrink-0 items-center gap-1.5 rounded-full bg-primary px-4 text-sm font-medium text-primary-foreground shadow-sm transition hover:bg-primary/90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:pointer-events-none disabled:opacity-40 max-lg:ml-auto",
-            )}
-          >
-            {phase === "reading" ? (
-              <>
-                <Spinner className="size-4" /> Analyzing...
-              </>
-            ) : phase === "awaiting" ? (
-              <>
-                <Spinner className="size-4" /> Send
-              </>
-            ) : (
-              <>
-                Send <ArrowUp className="size-4" aria-hidden="true" />
-              </>
-            )}
-          </button>
+          {phase === "awaiting" && session.stoppable ? (
+            <button
+              type="button"
+              onClick={() => void session.stop()}
+              className="inline-flex h-9 shrink-0 items-center gap-1.5 rounded-full border bg-background px-4 text-sm font-medium shadow-sm transition hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring max-lg:ml-auto"
+            >
+              <Square className="size-3.5 fill-current" aria-hidden="true" /> Stop
+            </button>
+          ) : (
+            <button
+              type="submit"
+              disabled={!canSend}
+              className={cn(
+                "inline-flex h-9 shrink-0 items-center gap-1.5 rounded-full bg-primary px-4 text-sm font-medium text-primary-foreground shadow-sm transition hover:bg-primary/90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:pointer-events-none disabled:opacity-40 max-lg:ml-auto",
+              )}
+            >
+              {phase === "reading" ? (
+                <>
+                  <Spinner className="size-4" /> Analyzing...
+                </>
+              ) : phase === "awaiting" ? (
+                <>
+                  <Spinner className="size-4" /> Send
+                </>
+              ) : (
+                <>
+                  Send <ArrowUp className="size-4" aria-hidden="true" />
+                </>
+              )}
+            </button>
+          )}
         </div>
       </form>
     </div>

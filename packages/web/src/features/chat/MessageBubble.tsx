@@ -1,12 +1,22 @@
-import { FileText, Image as ImageIcon, Info, Layers, User } from "lucide-react";
+import { AlertTriangle, FileText, Image as ImageIcon, Info, Layers, Square, User } from "lucide-react";
+import { Spinner } from "@/components/ui/spinner";
 import { LogoMark } from "@/components/brand/Logo";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { PRODUCT_NAME } from "@/lib/product";
 import { cn } from "@/lib/utils";
 import { isImage } from "./files";
 import { Markdown } from "./Markdown";
-import { IndividualAnswers, OfflineBadge } from "./ModelAnswers";
-import { formatLatency, formatTokens, modelOption, timeOfDay, type Attachment, type ChatMessage, type ReplyDetails } from "./model";
+import { IndividualAnswers, ModelAnswerCard, OfflineBadge } from "./ModelAnswers";
+import {
+  formatLatency,
+  formatTokens,
+  isBeingWritten,
+  modelOption,
+  timeOfDay,
+  type Attachment,
+  type ChatMessage,
+  type ReplyDetails,
+} from "./model";
 
 /** One message of the conversation: the user's on the right, the AI's on the left as Markdown. */
 
@@ -64,10 +74,12 @@ function UserBubble({ message }: { message: ChatMessage }) {
 
 /** "Gemini", "Quorum research", "Offline model". */
 function authorOf(details: ReplyDetails | undefined): string {
-  if (!details?.model) return "AI";
-  if (details.model === "offline") return "Offline model";
-  if (details.model === "quorum") return PRODUCT_NAME;
-  return modelOption(details.model)?.label ?? details.model;
+  // While it is written, the answer is the requested model's.
+  const model = details?.model ?? details?.requested;
+  if (!model) return "AI";
+  if (model === "offline") return "Offline model";
+  if (model === "quorum") return PRODUCT_NAME;
+  return modelOption(model)?.label ?? model;
 }
 
 function answeredCount(answers: NonNullable<ReplyDetails["answers"]>): string {
@@ -109,13 +121,65 @@ function Notes({ notes }: { notes: string[] }) {
   );
 }
 
+/** An answer still marked as being written long after any server could still be at it was cut off. */
+const interrupted = (message: ChatMessage) => message.state === "streaming" && !isBeingWritten(message);
+
+/** How a streamed answer ended, when it did not simply finish. */
+function EndNote({ message }: { message: ChatMessage }) {
+  if (message.state === "stopped")
+    return (
+      <p className="mt-3 flex items-center gap-1.5 border-t pt-3 text-xs text-muted-foreground" data-testid="answer-stopped">
+        <Square className="size-3 fill-current" aria-hidden="true" /> You stopped this answer; what was written is kept.
+      </p>
+    );
+  const error =
+    message.state === "error" ? message.error : interrupted(message) ? "This answer was interrupted before it was finished." : null;
+  if (!error) return null;
+  return (
+    <p className="mt-3 flex items-start gap-1.5 border-t pt-3 text-xs text-destructive" role="alert">
+      <AlertTriangle className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" /> {error}
+    </p>
+  );
+}
+
+/** Research mode while it is written: each model's card as it answers, then the combined answer as it is written. */
+function LiveResearch({ message }: { message: ChatMessage }) {
+  const answers = message.details?.answers ?? [];
+  const writing = answers.filter((a) => a.status === "streaming").length;
+  return (
+    <div className="grid gap-4">
+      {answers.length > 0 && (
+        <div className="grid gap-3 md:grid-cols-2" aria-label="Individual answers">
+          {answers.map((answer, i) => (
+            <ModelAnswerCard key={`${answer.model}-${i}`} answer={answer} compact />
+          ))}
+        </div>
+      )}
+      <section aria-label={`${PRODUCT_NAME} answer`} className="rounded-xl border border-primary/20 bg-primary/[0.03] p-4">
+        <h4 className="mb-2 text-sm font-semibold">{PRODUCT_NAME} answer</h4>
+        {message.content ? (
+          <Markdown>{message.content}</Markdown>
+        ) : (
+          <p className="flex items-center gap-2 text-sm text-muted-foreground">
+            <Spinner className="size-4" />
+            {writing > 0
+              ? `Waiting for ${writing} model${writing === 1 ? "" : "s"} to finish (at most the research budget), then their answers are combined here.`
+              : "Combining the answers..."}
+          </p>
+        )}
+      </section>
+    </div>
+  );
+}
+
 function AiBubble({ message }: { message: ChatMessage }) {
   const d = message.details;
-  const research = d?.mode === "research" && (d.answers?.length ?? 0) > 0;
+  const live = message.state === "streaming" && !interrupted(message);
+  const research = !live && d?.mode === "research" && (d.answers?.length ?? 0) > 0;
   const offline = !!d?.offline;
   const requested = d?.requested ? (modelOption(d.requested)?.label ?? d.requested) : null;
   return (
-    <div className="flex gap-3" data-testid="message-ai">
+    <div className="flex gap-3" data-testid="message-ai" data-state={message.state ?? "complete"}>
       <LogoMark className="mt-0.5 hidden size-8 shrink-0 sm:block" />
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
         <div
@@ -139,7 +203,11 @@ function AiBubble({ message }: { message: ChatMessage }) {
               </span>
             )}
           </div>
-          {research ? (
+          {live && d?.mode === "research" ? (
+            <LiveResearch message={message} />
+          ) : live && !message.content ? (
+            <Thinking research={false} />
+          ) : research ? (
             <Tabs defaultValue="answer">
               <TabsList className="h-9">
                 <TabsTrigger value="answer" className="text-xs sm:text-sm">
@@ -158,8 +226,11 @@ function AiBubble({ message }: { message: ChatMessage }) {
               </TabsContent>
             </Tabs>
           ) : (
-            <Markdown>{message.content}</Markdown>
+            <div className={cn(live && "streaming-caret")}>
+              <Markdown>{message.content}</Markdown>
+            </div>
           )}
+          <EndNote message={message} />
           {d?.notes && <Notes notes={d.notes} />}
         </div>
         <MetaLine message={message} />
@@ -172,25 +243,20 @@ export function MessageBubble({ message }: { message: ChatMessage }) {
   return message.type === "user" ? <UserBubble message={message} /> : <AiBubble message={message} />;
 }
 
-/** Shown while a reply is awaited. */
-export function ThinkingIndicator({ research }: { research: boolean }) {
+/** Inside the answer until its first words arrive. */
+function Thinking({ research }: { research: boolean }) {
   return (
-    <div className="flex gap-3" role="status" aria-live="polite" data-testid="thinking">
-      <LogoMark className="mt-0.5 hidden size-8 shrink-0 animate-pulse sm:block" />
-      <div className="inline-flex items-center gap-3 rounded-2xl rounded-tl-md border bg-card px-4 py-3 shadow-sm">
-        <span className="flex gap-1" aria-hidden="true">
-          {[0, 1, 2].map((i) => (
-            <span
-              key={i}
-              className="size-2 animate-bounce rounded-full bg-primary/70"
-              style={{ animationDelay: `${i * 150}ms`, animationDuration: "1s" }}
-            />
-          ))}
-        </span>
-        <span className="text-sm text-muted-foreground">
-          {research ? "Asking every model and combining their answers..." : "Thinking..."}
-        </span>
-      </div>
+    <div className="flex items-center gap-3 py-1" role="status" aria-live="polite" data-testid="thinking">
+      <span className="flex gap-1" aria-hidden="true">
+        {[0, 1, 2].map((i) => (
+          <span
+            key={i}
+            className="size-2 animate-bounce rounded-full bg-primary/70"
+            style={{ animationDelay: `${i * 150}ms`, animationDuration: "1s" }}
+          />
+        ))}
+      </span>
+      <span className="text-sm text-muted-foreground">{research ? "Asking every model..." : "Thinking..."}</span>
     </div>
   );
 }

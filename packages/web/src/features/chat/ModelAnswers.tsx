@@ -1,4 +1,5 @@
-import { AlertTriangle, CheckCircle2, Clock, Coins, MinusCircle, WifiOff } from "lucide-react";
+import { AlertTriangle, CheckCircle2, Clock, Coins, MinusCircle, Square, WifiOff } from "lucide-react";
+import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/utils";
 import { Markdown } from "./Markdown";
 import { formatLatency, formatTokens, type Agreement, type ModelAnswer, type ReplyDetails } from "./model";
@@ -43,8 +44,19 @@ export function agreementSentence(details: ReplyDetails): string | null {
   return `${parts.join("; ")}.`;
 }
 
-export function ModelAnswerCard({ answer, agreement }: { answer: ModelAnswer; agreement?: Agreement | null }) {
-  const answered = answer.status === "answered";
+export function ModelAnswerCard({
+  answer,
+  agreement,
+  compact = false,
+}: {
+  answer: ModelAnswer;
+  agreement?: Agreement | null;
+  /** While research mode is written: the card keeps to a few lines, showing the newest. */
+  compact?: boolean;
+}) {
+  const writing = answer.status === "streaming";
+  const stopped = answer.status === "stopped";
+  const answered = answer.status === "answered" || writing || stopped;
   const offline = answer.model === OFFLINE || answer.provider === OFFLINE;
   const verdict = agreementOf(answer, agreement);
   return (
@@ -76,13 +88,32 @@ export function ModelAnswerCard({ answer, agreement }: { answer: ModelAnswer; ag
             <AlertTriangle className="size-3.5" aria-hidden="true" /> {answer.status === "timed_out" ? "Timed out" : "Failed"}
           </span>
         )}
-        <UsageLine answer={answer} className="ml-auto" />
+        {writing && (
+          <span
+            className="inline-flex items-center gap-1.5 rounded-full bg-primary/10 px-2 py-0.5 text-xs font-medium text-primary"
+            data-testid="card-writing"
+          >
+            <Spinner className="size-3" /> Writing...
+          </span>
+        )}
+        {stopped && (
+          <span className="inline-flex items-center gap-1 rounded-full bg-muted px-2 py-0.5 text-xs font-medium text-muted-foreground">
+            <Square className="size-3 fill-current" aria-hidden="true" /> Stopped
+          </span>
+        )}
+        {!writing && <UsageLine answer={answer} className="ml-auto" />}
       </header>
-      <div className="mt-3">
-        {answered ? (
-          <Markdown className="text-sm">{answer.response ?? ""}</Markdown>
+      <div
+        className={cn(
+          "mt-3",
+          compact && "flex max-h-36 flex-col justify-end overflow-hidden [mask-image:linear-gradient(to_bottom,transparent,black_2.5rem)]",
+        )}
+      >
+        {!answered && <p className="text-sm text-destructive">{answer.error ?? `${serviceName(answer)} did not answer.`}</p>}
+        {answer.response ? (
+          <Markdown className={cn("text-sm", !answered && "mt-2 opacity-70")}>{answer.response}</Markdown>
         ) : (
-          <p className="text-sm text-destructive">{answer.error ?? `${serviceName(answer)} did not answer.`}</p>
+          writing && <p className="text-sm text-muted-foreground">Waiting for its first words...</p>
         )}
         {answer.truncated && <p className="mt-2 text-xs text-muted-foreground">This answer was cut off at the length limit.</p>}
       </div>
@@ -129,7 +160,7 @@ export function OfflineBadge({ className }: { className?: string }) {
 export function IndividualAnswers({ details }: { details: ReplyDetails }) {
   const answers = details.answers ?? [];
   const sentence = agreementSentence(details);
-  const failed = answers.filter((a) => a.status !== "answered");
+  const failed = answers.filter((a) => a.status !== "answered" && a.status !== "streaming");
   return (
     <div className="grid gap-3">
       {sentence && (

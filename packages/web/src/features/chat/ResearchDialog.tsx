@@ -9,17 +9,31 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
+import { Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { PRODUCT_NAME } from "@/lib/product";
+import { RESEARCH_BUDGET_CHOICES_SECONDS } from "@quorum/core/chat/limits";
 
 /** The one-time confirmation before the first research-mode question (spec doc 1 §2, §4). */
+/** "30 seconds", "1 minute", "5 minutes". */
+export function formatBudget(seconds: number): string {
+  if (seconds < 60) return `${seconds} seconds`;
+  const minutes = Math.round(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+}
+
 export function ResearchDialog({
   open,
   onOpenChange,
   onContinue,
+  budgetSeconds,
+  onBudgetChange,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onContinue: () => void;
+  budgetSeconds: number;
+  onBudgetChange: (seconds: number) => void;
 }) {
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
@@ -30,8 +44,9 @@ export function ResearchDialog({
           </div>
           <AlertDialogTitle>{PRODUCT_NAME} Research Mode</AlertDialogTitle>
           <AlertDialogDescription>
-            Your question goes to every available AI model at once, then their answers are compared and combined into one. Research mode
-            takes 30-60 seconds.
+            Your question goes to every available AI model at once, then their answers are compared and combined into one. You see each
+            model's answer as it is written; the combined answer starts as soon as they have all answered, or when the time you allow below
+            is up, and is written live too.
           </AlertDialogDescription>
         </AlertDialogHeader>
         <ul className="grid gap-2.5 rounded-xl bg-muted/60 p-4 text-sm">
@@ -48,6 +63,24 @@ export function ResearchDialog({
             <span>Every model's own answer stays one tab away.</span>
           </li>
         </ul>
+        <div className="grid gap-1.5">
+          <Label htmlFor="research-budget">Time the models may take</Label>
+          <Select value={String(budgetSeconds)} onValueChange={(v) => onBudgetChange(Number(v))}>
+            <SelectTrigger id="research-budget" className="w-full" data-testid="research-budget">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {RESEARCH_BUDGET_CHOICES_SECONDS.map((seconds) => (
+                <SelectItem key={seconds} value={String(seconds)}>
+                  Up to {formatBudget(seconds)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          <p className="text-xs text-muted-foreground">
+            A model still writing by then is left out of the combined answer, and its card says so.
+          </p>
+        </div>
         <AlertDialogFooter>
           <AlertDialogCancel>Cancel</AlertDialogCancel>
           <AlertDialogAction onClick={onContinue}>Continue with {PRODUCT_NAME}</AlertDialogAction>

@@ -1,4 +1,12 @@
-import { HISTORY_MESSAGES } from "@quorum/core/chat/limits";
+import { HISTORY_MESSAGES, STREAM_ABANDONED_SECONDS } from "@quorum/core/chat/limits";
+import {
+  autoTitle,
+  detailsOf as storedDetails,
+  NEW_CONVERSATION,
+  STREAM_EVENTS,
+  TITLE_CHARS,
+  type AnswerState,
+} from "@quorum/core/chat/stored";
 // Relative, so the rules can be unit-tested from the repository root (which knows no "@" alias).
 import { PRODUCT_NAME } from "../../lib/product";
 
@@ -36,14 +44,12 @@ export function modelOption(value: string): ModelOption | undefined {
 
 /** History sent with a chat call (the server cuts it further to its token budget). */
 export const HISTORY_LIMIT = HISTORY_MESSAGES;
-/** Characters of the first message that make an automatic title. */
-export const TITLE_CHARS = 30;
+export { autoTitle, NEW_CONVERSATION, TITLE_CHARS, type AnswerState };
 /** Characters of the last message a sidebar item previews. */
 export const PREVIEW_CHARS = 50;
 /** GET /api/ai-status is polled this often. */
 export const STATUS_POLL_MS = 60_000;
 
-export const NEW_CONVERSATION = "New Conversation";
 export const UNTITLED_CONVERSATION = "Untitled Conversation";
 /** A message with this id is a greeting, never saved nor shown from a load. */
 export const WELCOME_ID = "welcome";
@@ -68,7 +74,8 @@ export interface ModelAnswer {
   service: string;
   modelId: string;
   provider: string;
-  status: "answered" | "failed" | "timed_out";
+  /** "streaming" only while the answer is being written. */
+  status: "answered" | "failed" | "timed_out" | "stopped" | "streaming";
   response?: string;
   error?: string;
   latencyMs: number;
@@ -141,6 +148,9 @@ export interface ChatMessage {
   timestamp: string;
   attachments?: Attachment[];
   details?: ReplyDetails;
+  /** A streamed answer: being written, stopped by the person, or broken off (why is in `error`). */
+  state?: AnswerState;
+  error?: string;
 }
 
 /** A message as the conversations API stores and answers it. */
@@ -170,13 +180,6 @@ export interface ConversationSummary {
   lastMessage?: { type: string; content: string; timestamp: string | null } | null;
   /** Other back ends answer the messages themselves. */
   messages?: StoredMessage[];
-}
-
-/** The first user message cut to 30 characters plus '...' when longer; 'New Conversation' without one. */
-export function autoTitle(messages: Pick<ChatMessage, "type" | "content">[]): string {
-  const first = messages.find((m) => m.type === "user")?.content.trim();
-  if (!first) return NEW_CONVERSATION;
-  return first.length > TITLE_CHARS ? `${first.slice(0, TITLE_CHARS)}...` : first;
 }
 
 /** Titles that ask for a generated one. */
@@ -240,6 +243,8 @@ export function toStored(message: ChatMessage): StoredMessage {
     timestamp: message.timestamp,
     files: (message.attachments ?? []).map((a) => ({ name: a.filename, type: a.type })),
     ...(message.details ? { details: message.details } : {}),
+    ...(message.state ? { state: message.state } : {}),
+    ...(message.error ? { error: message.error } : {}),
   };
 }
 
@@ -254,42 +259,85 @@ export function fromStored(message: StoredMessage): ChatMessage {
     timestamp: Number.isNaN(time.getTime()) ? new Date(0).toISOString() : time.toISOString(),
     attachments: (message.files ?? []).map((f) => ({ filename: f.name, type: f.type ?? "" })),
     ...(message.details && typeof message.details === "object" ? { details: message.details } : {}),
+    ...(isAnswerState(message.state) ? { state: message.state } : {}),
+    ...(typeof message.error === "string" ? { error: message.error } : {}),
   };
 }
 
-/** What each message looked like when last saved, to send only the new or changed ones next time. */
-export type SavedState = Map<string, string>;
-
-export function savedState(messages: StoredMessage[]): SavedState {
-  return new Map(messages.map((m) => [String(m.id), JSON.stringify(m)]));
-}
-
-/** The messages (without the greeting) that differ from, or are missing in, the saved state. */
-export function unsavedMessages(messages: ChatMessage[], saved: SavedState): StoredMessage[] {
-  return messages
-    .filter((m) => m.id !== WELCOME_ID)
-    .map(toStored)
-    .filter((m) => saved.get(String(m.id)) !== JSON.stringify(m));
-}
+const isAnswerState = (value: unknown): value is AnswerState => value === "streaming" || value === "stopped" || value === "error";
 
 export function loadedMessages(messages: StoredMessage[] | undefined): ChatMessage[] {
   return (messages ?? []).filter((m) => String(m.id) !== WELCOME_ID).map(fromStored);
 }
 
+/** The same details the server keeps on an answer it streamed, so a saved answer is identical either way. */
 export function detailsOf(reply: ChatReply, requested?: string): ReplyDetails {
+  return storedDetails(reply, requested);
+}
+
+/** The placeholder answer shown from the moment a question is sent until its first words. */
+export function streamingAnswer(id: string, requested: ModelValue): ChatMessage {
   return {
-    requested,
-    model: reply.model,
-    mode: reply.mode,
-    modelId: reply.modelId,
-    offline: reply.offline,
-    answers: reply.answers,
-    synthesizer: reply.synthesizer ?? null,
-    agreement: reply.agreement ?? null,
-    usage: reply.usage,
-    latencyMs: reply.latencyMs,
-    notes: reply.notes,
+    id,
+    type: "ai",
+    content: "",
+    timestamp: new Date().toISOString(),
+    state: "streaming",
+    details: { requested, mode: requested === RESEARCH_MODEL ? "research" : "single", answers: [] },
   };
+}
+
+/** An answer the server is still writing (one marked so long ago was cut off, and is not waited for). */
+export function isBeingWritten(message: ChatMessage, now = Date.now()): boolean {
+  return message.state === "streaming" && now - new Date(message.timestamp).getTime() < STREAM_ABANDONED_SECONDS * 1000;
+}
+
+/** The answer as the next event of its stream leaves it (pure, so the order of events can be tested). */
+export function applyStreamEvent(message: ChatMessage, event: string, data: any): ChatMessage {
+  const details = message.details ?? {};
+  const answers = details.answers ?? [];
+  switch (event) {
+    case STREAM_EVENTS.model:
+      return {
+        ...message,
+        details: {
+          ...details,
+          answers: [
+            ...answers,
+            {
+              model: data.model,
+              service: data.service,
+              modelId: "",
+              provider: "",
+              status: "streaming",
+              response: "",
+              latencyMs: 0,
+              usage: { inputTokens: 0, outputTokens: 0 },
+            },
+          ],
+        },
+      };
+    case STREAM_EVENTS.modelText:
+      return {
+        ...message,
+        details: {
+          ...details,
+          answers: answers.map((a) => (a.model === data.model ? { ...a, response: (a.response ?? "") + data.text } : a)),
+        },
+      };
+    case STREAM_EVENTS.modelDone:
+      return { ...message, details: { ...details, answers: answers.map((a) => (a.model === data.model ? data : a)) } };
+    case STREAM_EVENTS.text:
+      return { ...message, content: message.content + data.text };
+    case STREAM_EVENTS.restart:
+      return { ...message, content: "" };
+    case STREAM_EVENTS.done:
+    case STREAM_EVENTS.error:
+      if (data.message) return fromStored(data.message);
+      return { ...message, state: "error", error: data.error };
+    default:
+      return message;
+  }
 }
 
 /** "840 ms", "1.2 s", "12 s". */

@@ -16,16 +16,22 @@ export interface OlderPages {
  * indicator) in view, but older pages arriving at the top leave the view where the
  * reader was; scrolling near the top fetches the page before.
  */
+/** How close to the bottom a reader must be for a growing answer to keep the view at its end. */
+const FOLLOW_MARGIN = 160;
+
 export function useThreadScroll({
   count,
   lastId,
   waiting,
   older,
+  tail = 0,
 }: {
   count: number;
   lastId?: string;
   waiting: boolean;
   older?: OlderPages;
+  /** The length of the answer being written: while it grows, the view follows it unless the reader scrolled up. */
+  tail?: number;
 }) {
   const scroller = React.useRef<HTMLDivElement>(null);
   const shown = React.useRef<{ lastId?: string; count: number; height: number }>({ count: 0, height: 0 });
@@ -43,6 +49,12 @@ export function useThreadScroll({
     const added = count - before.count;
     el.scrollTo({ top: el.scrollHeight, behavior: added > 2 || added < 0 ? "auto" : "smooth" });
   }, [count, lastId, waiting]);
+
+  React.useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el || tail === 0) return;
+    if (el.scrollHeight - el.scrollTop - el.clientHeight < FOLLOW_MARGIN) el.scrollTop = el.scrollHeight;
+  }, [tail]);
 
   const onScroll = () => {
     const el = scroller.current;

@@ -1,17 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { MESSAGE_PAGE_SIZE } from "@quorum/core/chat/limits";
 import { presignedPost } from "@/features/documents/presigned-post";
-import { apiJson } from "@/lib/api";
+import { apiJson, apiStream } from "@/lib/api";
 import type { FilePayload } from "./files";
-import {
-  NEW_CONVERSATION,
-  STATUS_POLL_MS,
-  type ChatReply,
-  type ConversationSummary,
-  type ListType,
-  type ModelValue,
-  type StoredMessage,
-} from "./model";
+import { NEW_CONVERSATION, STATUS_POLL_MS, type ConversationSummary, type ListType, type ModelValue, type StoredMessage } from "./model";
 
 /** The chat's calls (spec doc 1 §7). Both sidebars speak the same API under their own path. */
 
@@ -65,11 +57,6 @@ export function createConversation(listType: ListType, uid: string, conversation
   return apiJson<ConversationSummary>("POST", BASE[listType], { ...conversation, userId: uid });
 }
 
-/** Saves only the new or changed messages, from the version they were based on (409 when it is stale). */
-export function saveChanges(listType: ListType, id: string, upsert: StoredMessage[], version: number) {
-  return apiJson<ConversationSummary>("PUT", `${BASE[listType]}/${encodeURIComponent(id)}`, { upsert, version });
-}
-
 export function renameConversation(listType: ListType, id: string, title: string) {
   return apiJson<ConversationSummary>("PUT", `${BASE[listType]}/${encodeURIComponent(id)}`, { title });
 }
@@ -84,6 +71,11 @@ export interface ChatRequest {
   files: FilePayload[];
   history: { type: "user" | "ai"; content: string }[];
   userId: string;
+  /** A streamed answer is stored by the server: into this conversation, or a new one when null. */
+  conversationId?: string | null;
+  sessionId?: string;
+  /** Research mode: how long the models may answer before the synthesis starts. */
+  budgetSeconds?: number;
 }
 
 /** An attachment too large for the chat request goes to S3 first; the chat gets its key. */
@@ -97,8 +89,14 @@ export async function uploadAttachment(file: File): Promise<string> {
   return ticket.key;
 }
 
-export function sendChat(request: ChatRequest) {
-  return apiJson<ChatReply>("POST", "/api/chat", request);
+/** POST /api/chat as a stream: the answer's events as it is written (the server stores it). */
+export function streamChat(request: ChatRequest, onEvent: (event: string, data: unknown) => void) {
+  return apiStream("/api/chat", request, onEvent);
+}
+
+/** Stop: the server writing `messageId` cancels the models' requests and keeps what was written. */
+export function stopAnswer(listType: ListType, conversationId: string, messageId: string) {
+  return apiJson<unknown>("POST", `${BASE[listType]}/${encodeURIComponent(conversationId)}/stop`, { messageId });
 }
 
 export async function generateTitle(message: string, uid: string): Promise<unknown> {

@@ -1,6 +1,7 @@
 import * as React from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { CONVERSATION_FULL } from "@quorum/core/chat/limits";
+import { CONVERSATION_FULL, DEFAULT_RESEARCH_BUDGET_SECONDS } from "@quorum/core/chat/limits";
+import { STREAM_EVENTS } from "@quorum/core/chat/stored";
 import { limitReachedMessage, usageKey } from "@/features/billing";
 import { ApiError } from "@/lib/api";
 import { prepareFiles, screenFiles, type AttachmentKind } from "./files";
@@ -8,35 +9,30 @@ import {
   DEFAULT_MODEL,
   MESSAGES,
   RESEARCH_MODEL,
-  autoTitle,
-  detailsOf,
+  applyStreamEvent,
+  isBeingWritten,
+  fromStored,
   historyOf,
   loadedMessages,
   needsGeneratedTitle,
   newSessionId,
   outgoingText,
-  savedState,
-  toStored,
-  unsavedMessages,
+  streamingAnswer,
   usableGeneratedTitle,
-  WELCOME_ID,
   type ChatMessage,
   type ConversationSummary,
   type ListType,
   type ModelValue,
-  type SavedState,
 } from "./model";
 import {
   conversationsKey,
-  createConversation,
   deleteConversation,
   fetchConversation,
   generateTitle,
   renameConversation,
-  saveChanges,
-  sendChat,
+  stopAnswer,
+  streamChat,
   uploadAttachment,
-  type LoadedConversation,
 } from "./queries";
 
 /**
@@ -55,6 +51,9 @@ export interface PendingFile {
 
 let fileSeq = 0;
 
+/** How often an answer the server is still writing is read again. */
+const FOLLOW_POLL_MS = 1000;
+
 export function useChatSession({ uid, listType = "general" }: { uid: string; listType?: ListType }) {
   const queryClient = useQueryClient();
   const [messages, setMessages] = React.useState<ChatMessage[]>([]);
@@ -68,6 +67,10 @@ export function useChatSession({ uid, listType = "general" }: { uid: string; lis
   const [phase, setPhase] = React.useState<Phase>("idle");
   const [error, setError] = React.useState<string | null>(null);
   const [limitMessage, setLimitMessage] = React.useState<string | null>(null);
+  const [budgetSeconds, setBudgetSeconds] = React.useState<number>(DEFAULT_RESEARCH_BUDGET_SECONDS);
+  /** The answer this tab is following as it is written, for Stop. */
+  const streaming = React.useRef<{ conversationId: string; answerId: string } | null>(null);
+  const [stoppable, setStoppable] = React.useState(false);
   const [loadingConversation, setLoadingConversation] = React.useState(false);
   /** Where the loaded pages start: older messages are fetched from there on scroll up. */
   const [older, setOlder] = React.useState<number | null>(null);
@@ -77,15 +80,12 @@ export function useChatSession({ uid, listType = "general" }: { uid: string; lis
   const epoch = React.useRef(0);
   /** Conversations that already had their one title generation. */
   const titled = React.useRef(new Set<string>());
-  /** Per conversation: the version the next save is based on, and what its messages looked like when saved. */
-  const versions = React.useRef(new Map<string, number>());
-  const saved = React.useRef(new Map<string, SavedState>());
   const olderRef = React.useRef(older);
   olderRef.current = older;
   const loadingOlderRef = React.useRef(false);
   // Handlers read the latest state through refs, so they stay stable while a reply is awaited.
-  const state = React.useRef({ messages, activeId, sessionId, model, researchConfirmed, input, files, phase });
-  state.current = { messages, activeId, sessionId, model, researchConfirmed, input, files, phase };
+  const state = React.useRef({ messages, activeId, sessionId, model, researchConfirmed, input, files, phase, budgetSeconds });
+  state.current = { messages, activeId, sessionId, model, researchConfirmed, input, files, phase, budgetSeconds };
 
   const refreshList = React.useCallback(
     () => queryClient.invalidateQueries({ queryKey: conversationsKey(listType, uid) }),
@@ -117,71 +117,41 @@ export function useChatSession({ uid, listType = "general" }: { uid: string; lis
     [uid, listType, refreshList],
   );
 
-  /** Takes in a loaded page as the latest state of the conversation: its version, and its messages as saved. */
-  const remember = React.useCallback((id: string, page: LoadedConversation, list: ChatMessage[]) => {
-    if (typeof page.version === "number") versions.current.set(id, page.version);
-    const known = saved.current.get(id) ?? new Map<string, string>();
-    for (const [key, value] of savedState(list.map(toStored))) known.set(key, value);
-    saved.current.set(id, known);
-  }, []);
-
   /**
-   * Sends only the new or changed messages, from the version last seen. A 409 means
-   * another tab saved first: the latest page is reloaded (the other tab's messages
-   * join the view) and the save is tried once more from the new version.
+   * An answer the server is still writing (after a reload, or a connection that
+   * dropped): the conversation is read again until the answer is complete, stopped
+   * or broken off. Stop works meanwhile.
    */
-  const saveUnsaved = React.useCallback(
-    async (id: string, list: ChatMessage[], sentEpoch: number) => {
-      const changes = unsavedMessages(list, saved.current.get(id) ?? new Map());
-      if (changes.length === 0) return;
-      const save = () => saveChanges(listType, id, changes, versions.current.get(id) ?? 0);
-      let result;
+  const following = React.useRef(false);
+  const follow = React.useCallback(
+    async (conversationId: string, answerId: string, myEpoch: number) => {
+      following.current = true;
+      streaming.current = { conversationId, answerId };
+      setStoppable(true);
+      setPhase("awaiting");
       try {
-        result = await save();
-      } catch (cause) {
-        if (!(cause instanceof ApiError && cause.status === 409)) throw cause;
-        const page = await fetchConversation(listType, id, uid);
-        const latest = loadedMessages(page?.messages);
-        remember(id, page, latest);
-        if (epoch.current === sentEpoch) {
-          const shown = new Set(latest.map((m) => m.id));
-          setMessages([...latest, ...list.filter((m) => changes.some((c) => String(c.id) === m.id) && !shown.has(m.id))]);
-          setOlder(page.hasMore ? (page.older ?? null) : null);
-        }
-        result = await save();
-      }
-      if (typeof result?.version === "number") versions.current.set(id, result.version);
-      const known = saved.current.get(id) ?? new Map<string, string>();
-      for (const [key, value] of savedState(changes)) known.set(key, value);
-      saved.current.set(id, known);
-    },
-    [listType, uid, remember],
-  );
-
-  /** Saves after a reply: creates the conversation on the first one, else sends what changed. Failures are only logged, but a full conversation is said. */
-  const persist = React.useCallback(
-    async (conversationId: string | null, list: ChatMessage[], session: string, sentEpoch: number) => {
-      const stored = list.filter((m) => m.id !== WELCOME_ID).map(toStored);
-      try {
-        if (conversationId === null) {
-          const created = await createConversation(listType, uid, { title: autoTitle(list), messages: stored, sessionId: session });
-          if (created?.id) {
-            versions.current.set(created.id, created.version ?? 0);
-            saved.current.set(created.id, savedState(stored));
-            if (epoch.current === sentEpoch) setActiveId(created.id);
-          }
-          await refreshList();
-        } else {
-          await saveUnsaved(conversationId, list, sentEpoch);
-          await refreshList();
-          await maybeGenerateTitle(conversationId, knownTitle(conversationId), list);
+        while (epoch.current === myEpoch) {
+          await new Promise((resolve) => setTimeout(resolve, FOLLOW_POLL_MS));
+          if (epoch.current !== myEpoch) return;
+          const page = await fetchConversation(listType, conversationId, uid);
+          const answer = loadedMessages(page?.messages).find((m) => m.id === answerId);
+          if (epoch.current !== myEpoch) return;
+          if (answer?.state === "streaming") continue;
+          setMessages((list) => list.map((m) => (m.id === answerId && answer ? answer : m)));
+          return;
         }
       } catch (cause) {
-        console.error("Saving the conversation failed", cause);
-        if (cause instanceof ApiError && cause.detail === CONVERSATION_FULL && epoch.current === sentEpoch) setError(CONVERSATION_FULL);
+        console.error("Following the answer failed", cause);
+      } finally {
+        following.current = false;
+        if (epoch.current === myEpoch) {
+          streaming.current = null;
+          setStoppable(false);
+          setPhase("idle");
+        }
       }
     },
-    [listType, uid, refreshList, maybeGenerateTitle, knownTitle, saveUnsaved],
+    [listType, uid],
   );
 
   const send = React.useCallback(
@@ -210,49 +180,99 @@ export function useChatSession({ uid, listType = "general" }: { uid: string; lis
         ...(picked.length ? { attachments: picked.map((f) => ({ filename: f.name, type: f.type })) } : {}),
       };
       const before = s.messages;
-      const withQuestion = [...before, userMessage];
-      setMessages(withQuestion);
+      const placeholder = streamingAnswer(String(Number(userMessage.id) + 1), s.model);
+      setMessages([...before, userMessage, placeholder]);
       setInput("");
       setFiles([]);
       setPhase("awaiting");
 
+      // The server stores the exchange itself; the answer is followed here as it is written.
+      let ids = { question: userMessage.id, answer: placeholder.id };
+      let conversationId = s.activeId;
+      let finished = false;
+      const update = (change: (m: ChatMessage) => ChatMessage) => {
+        if (epoch.current !== sentEpoch) return;
+        setMessages((list) => list.map((m) => (m.id === ids.answer ? change(m) : m)));
+      };
       try {
-        const reply = await sendChat({
-          model: s.model,
-          message: text,
-          files: payloads,
-          history: historyOf(before),
-          userId: uid || "anonymous",
-        });
-        const response = typeof reply?.response === "string" ? reply.response : "";
-        if (!response.trim()) throw new Error("No response received from AI service");
-        // A distinct id even when the reply comes back within the same millisecond.
-        const aiMessage: ChatMessage = {
-          id: String(Math.max(Date.now(), Number(userMessage.id) + 1)),
-          type: "ai",
-          content: response,
-          timestamp: new Date().toISOString(),
-          details: detailsOf(reply, s.model),
-        };
-        const all = [...withQuestion, aiMessage];
-        if (epoch.current === sentEpoch) setMessages(all);
-        void persist(s.activeId, all, s.sessionId, sentEpoch);
+        await streamChat(
+          {
+            model: s.model,
+            message: text,
+            files: payloads,
+            history: historyOf(before),
+            userId: uid || "anonymous",
+            conversationId: s.activeId,
+            sessionId: s.sessionId,
+            ...(s.model === RESEARCH_MODEL ? { budgetSeconds: s.budgetSeconds } : {}),
+          },
+          (event, data: any) => {
+            if (event === STREAM_EVENTS.start) {
+              const question = fromStored(data.question);
+              const answer = fromStored(data.answer);
+              const local = ids;
+              ids = { question: question.id, answer: answer.id };
+              conversationId = data.conversationId;
+              streaming.current = { conversationId: data.conversationId, answerId: answer.id };
+              if (epoch.current !== sentEpoch) return;
+              setMessages((list) =>
+                list.map((m) =>
+                  m.id === local.question
+                    ? { ...question, attachments: m.attachments }
+                    : m.id === local.answer
+                      ? { ...m, id: answer.id, timestamp: answer.timestamp }
+                      : m,
+                ),
+              );
+              setStoppable(true);
+              if (s.activeId === null) setActiveId(data.conversationId);
+              void refreshList();
+              return;
+            }
+            if (event === STREAM_EVENTS.done || event === STREAM_EVENTS.error) finished = true;
+            update((m) => applyStreamEvent(m, event, data));
+          },
+        );
+        // The connection ended without the last event (a proxy, a network change): the server still finishes the answer.
+        if (conversationId && ids.answer !== placeholder.id && !finished) void follow(conversationId, ids.answer, sentEpoch);
+        if (conversationId) {
+          await refreshList();
+          void maybeGenerateTitle(conversationId, knownTitle(conversationId), [userMessage]);
+        }
       } catch (cause) {
         if (epoch.current !== sentEpoch) return;
         const limit = limitReachedMessage(cause);
+        // Nothing was stored when the request was refused: the placeholder goes.
+        if (ids.answer === placeholder.id) setMessages((list) => list.filter((m) => m.id !== placeholder.id));
+        else update((m) => ({ ...m, state: "error", error: MESSAGES.noResponse }));
         if (limit) setLimitMessage(limit);
         else {
           console.error("Chat request failed", cause);
-          setError(MESSAGES.noResponse);
+          setError(cause instanceof ApiError && cause.detail === CONVERSATION_FULL ? CONVERSATION_FULL : MESSAGES.noResponse);
         }
       } finally {
-        if (epoch.current === sentEpoch) setPhase("idle");
+        if (epoch.current === sentEpoch && !following.current) {
+          streaming.current = null;
+          setStoppable(false);
+          setPhase("idle");
+        }
         // The daily count moved (or the limit was hit): the usage line follows.
         void queryClient.invalidateQueries({ queryKey: usageKey });
       }
     },
-    [uid, persist, queryClient],
+    [uid, queryClient, refreshList, maybeGenerateTitle, knownTitle, follow],
   );
+
+  /** Stop: the server cancels the models' requests; the stream then ends with the answer as far as it got. */
+  const stop = React.useCallback(async () => {
+    const current = streaming.current;
+    if (!current) return;
+    try {
+      await stopAnswer(listType, current.conversationId, current.answerId);
+    } catch (cause) {
+      console.error("Stopping the answer failed", cause);
+    }
+  }, [listType]);
 
   const reset = React.useCallback(() => {
     epoch.current++;
@@ -293,8 +313,6 @@ export function useChatSession({ uid, listType = "general" }: { uid: string; lis
       setOlder(null);
       setLoadingOlder(false);
       if (options.empty) {
-        versions.current.set(id, 0);
-        saved.current.set(id, new Map());
         return setLoadingConversation(false);
       }
       setLoadingConversation(true);
@@ -302,10 +320,10 @@ export function useChatSession({ uid, listType = "general" }: { uid: string; lis
         const loaded = await fetchConversation(listType, id, uid);
         if (epoch.current !== myEpoch) return;
         const list = loadedMessages(loaded?.messages);
-        saved.current.delete(id);
-        remember(id, loaded, list);
         setMessages(list);
         setOlder(loaded?.hasMore ? (loaded.older ?? null) : null);
+        const last = list.at(-1);
+        if (last && isBeingWritten(last)) void follow(id, last.id, myEpoch);
         if (loaded?.sessionId) setSessionId(loaded.sessionId);
         void maybeGenerateTitle(id, loaded?.title ?? "", list);
       } catch (cause) {
@@ -314,7 +332,7 @@ export function useChatSession({ uid, listType = "general" }: { uid: string; lis
         if (epoch.current === myEpoch) setLoadingConversation(false);
       }
     },
-    [listType, uid, maybeGenerateTitle, remember],
+    [listType, uid, maybeGenerateTitle, follow],
   );
 
   /** Scrolling up past the first loaded message fetches the page before it. */
@@ -329,7 +347,6 @@ export function useChatSession({ uid, listType = "general" }: { uid: string; lis
       const page = await fetchConversation(listType, id, uid, before);
       if (epoch.current !== myEpoch) return;
       const list = loadedMessages(page?.messages);
-      remember(id, page, list);
       setMessages((current) => {
         const shown = new Set(current.map((m) => m.id));
         return [...list.filter((m) => !shown.has(m.id)), ...current];
@@ -341,7 +358,7 @@ export function useChatSession({ uid, listType = "general" }: { uid: string; lis
       loadingOlderRef.current = false;
       if (epoch.current === myEpoch) setLoadingOlder(false);
     }
-  }, [listType, uid, remember]);
+  }, [listType, uid]);
 
   /** The sidebar deleted a conversation: when it was the open one, the selection is cleared. */
   const onDeleted = React.useCallback(
@@ -397,6 +414,10 @@ export function useChatSession({ uid, listType = "general" }: { uid: string; lis
     loadingOlder,
     loadOlder,
     send,
+    stop,
+    stoppable,
+    budgetSeconds,
+    setBudgetSeconds,
     clear,
     select,
     onDeleted,

@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Layers } from "lucide-react";
 import { useAuth } from "@/features/auth";
 import { ChatThread } from "./ChatThread";
-import { projectsConversationsKey, sendAllProjectsMessage, useAllProjectsConversation } from "./queries";
+import { projectsConversationsKey, sendAllProjectsMessage, useAllProjectsConversation, type OnStreamEvent } from "./queries";
 import { useChatThread } from "./useChatThread";
 
 /**
@@ -16,7 +16,7 @@ export function AllProjectsChat() {
   const uid = user?.uid ?? "";
   const queryClient = useQueryClient();
   const history = useAllProjectsConversation(uid);
-  const send = React.useCallback((message: string) => sendAllProjectsMessage(uid, message), [uid]);
+  const send = React.useCallback((message: string, onEvent: OnStreamEvent) => sendAllProjectsMessage(uid, message, onEvent), [uid]);
   const onReplied = React.useCallback(
     () => void queryClient.invalidateQueries({ queryKey: projectsConversationsKey(uid) }),
     [queryClient, uid],
@@ -28,6 +28,7 @@ export function AllProjectsChat() {
       compact
       messages={thread.messages}
       pending={thread.pending}
+      onStop={thread.stoppable ? () => void thread.stop() : undefined}
       loading={history.isPending && !history.isError}
       onSend={thread.submit}
       limit={thread.limit}

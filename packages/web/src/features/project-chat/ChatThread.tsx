@@ -1,5 +1,5 @@
 import * as React from "react";
-import { Bot, FileText, SendHorizontal, UserRound } from "lucide-react";
+import { Bot, FileText, SendHorizontal, Square, UserRound } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { LimitReachedBanner } from "@/features/billing";
@@ -27,9 +27,12 @@ export function ChatThread({
   limit,
   onLimitCleared,
   older,
+  onStop,
 }: {
   messages: ChatMessage[];
   pending: boolean;
+  /** Set while this page's answer is being written: Stop replaces Send. */
+  onStop?: () => void;
   loading?: boolean;
   onSend: (text: string) => Promise<boolean>;
   empty: React.ReactNode;
@@ -41,7 +44,14 @@ export function ChatThread({
   /** The history's pages before the loaded ones. */
   older?: OlderPages;
 }) {
-  const { scroller, onScroll } = useThreadScroll({ count: messages.length, lastId: messages.at(-1)?.id, waiting: pending, older });
+  const last = messages.at(-1);
+  const { scroller, onScroll } = useThreadScroll({
+    count: messages.length,
+    lastId: last?.id,
+    waiting: pending,
+    older,
+    tail: last?.state === "streaming" ? last.content.length : 0,
+  });
 
   const cite = React.useCallback((c: Citation) => {
     openDocument(c.documentId, c.page, c.fileName).catch(() =>
@@ -73,7 +83,7 @@ export function ChatThread({
               {messages.map((m) => (
                 <MessageRow key={m.id} message={m} compact={compact} onCite={cite} />
               ))}
-              {pending && <Thinking compact={compact} />}
+              {pending && last?.type !== "ai" && <Thinking compact={compact} />}
             </ol>
           </div>
         )}
@@ -83,7 +93,7 @@ export function ChatThread({
           <LimitReachedBanner message={limit} onUpgraded={onLimitCleared} />
         </div>
       )}
-      <Composer onSend={onSend} pending={pending} placeholder={placeholder} compact={compact} />
+      <Composer onSend={onSend} onStop={onStop} pending={pending} placeholder={placeholder} compact={compact} />
     </div>
   );
 }
@@ -110,6 +120,7 @@ function MessageRow({ message, compact, onCite }: { message: ChatMessage; compac
   return (
     <li
       data-testid={ai ? "ai-message" : "user-message"}
+      data-state={ai ? (message.state ?? "complete") : undefined}
       className={cn("flex items-start gap-2.5", ai ? "justify-start" : "flex-row-reverse justify-start")}
     >
       <Avatar ai={ai} compact={compact} />
@@ -120,8 +131,12 @@ function MessageRow({ message, compact, onCite }: { message: ChatMessage; compac
             ai ? "rounded-tl-sm border bg-muted/50 text-foreground" : "rounded-tr-sm bg-primary text-primary-foreground",
           )}
         >
-          {ai ? (
-            <ChatMarkdown text={message.content} citations={citations} onCite={onCite} />
+          {ai && message.state === "streaming" && !message.content ? (
+            <Searching />
+          ) : ai ? (
+            <div className={cn(message.state === "streaming" && "streaming-caret")}>
+              <ChatMarkdown text={message.content} citations={citations} onCite={onCite} />
+            </div>
           ) : (
             <p className="whitespace-pre-wrap break-words text-sm leading-relaxed">{message.content}</p>
           )}
@@ -145,6 +160,12 @@ function MessageRow({ message, compact, onCite }: { message: ChatMessage; compac
             ))}
           </div>
         )}
+        {message.state === "stopped" && <p className="px-1 text-xs text-muted-foreground">Stopped: what was written is kept.</p>}
+        {message.state === "error" && (
+          <p className="px-1 text-xs text-destructive" role="alert">
+            {message.error}
+          </p>
+        )}
         <time className="px-1 text-[11px] tabular-nums text-muted-foreground" dateTime={message.timestamp ?? undefined}>
           {formatTime(message.timestamp)}
         </time>
@@ -153,17 +174,25 @@ function MessageRow({ message, compact, onCite }: { message: ChatMessage; compac
   );
 }
 
+function Searching() {
+  return (
+    <span className="flex items-center gap-2 py-0.5 text-sm text-muted-foreground">
+      <span className="flex gap-1" aria-hidden="true">
+        {[0, 150, 300].map((delay) => (
+          <span key={delay} className="size-1.5 animate-bounce rounded-full bg-primary/70" style={{ animationDelay: `${delay}ms` }} />
+        ))}
+      </span>
+      Searching the documents…
+    </span>
+  );
+}
+
 function Thinking({ compact }: { compact: boolean }) {
   return (
     <li className="flex items-start gap-2.5" aria-label="Waiting for the answer">
       <Avatar ai compact={compact} />
-      <div className="flex items-center gap-2 rounded-2xl rounded-tl-sm border bg-muted/50 px-3.5 py-3 text-sm text-muted-foreground">
-        <span className="flex gap-1" aria-hidden="true">
-          {[0, 150, 300].map((delay) => (
-            <span key={delay} className="size-1.5 animate-bounce rounded-full bg-primary/70" style={{ animationDelay: `${delay}ms` }} />
-          ))}
-        </span>
-        Searching the documents…
+      <div className="rounded-2xl rounded-tl-sm border bg-muted/50 px-3.5 py-2.5">
+        <Searching />
       </div>
     </li>
   );
@@ -171,11 +200,13 @@ function Thinking({ compact }: { compact: boolean }) {
 
 function Composer({
   onSend,
+  onStop,
   pending,
   placeholder,
   compact,
 }: {
   onSend: (text: string) => Promise<boolean>;
+  onStop?: () => void;
   pending: boolean;
   placeholder: string;
   compact: boolean;
@@ -223,9 +254,23 @@ function Composer({
           aria-label="Message"
           className="max-h-40 min-h-9 flex-1 resize-none bg-transparent py-2 text-sm leading-5 placeholder:text-muted-foreground focus:outline-none"
         />
-        <Button type="submit" size="icon" disabled={blank || pending} aria-label="Send message" className="size-9 shrink-0 rounded-lg">
-          <SendHorizontal />
-        </Button>
+        {pending && onStop ? (
+          <Button
+            type="button"
+            size="icon"
+            variant="outline"
+            onClick={onStop}
+            aria-label="Stop"
+            title="Stop"
+            className="size-9 shrink-0 rounded-lg"
+          >
+            <Square className="size-3.5 fill-current" />
+          </Button>
+        ) : (
+          <Button type="submit" size="icon" disabled={blank || pending} aria-label="Send message" className="size-9 shrink-0 rounded-lg">
+            <SendHorizontal />
+          </Button>
+        )}
       </div>
       {!compact && <p className="mt-1.5 px-1 text-[11px] text-muted-foreground">Enter to send · Shift+Enter for a new line</p>}
     </form>

@@ -4,7 +4,7 @@ import { FileSearch, MessageSquare, Quote, Sparkles } from "lucide-react";
 import { useAuth } from "@/features/auth";
 import { ChatThread } from "./ChatThread";
 import { PROJECT_CHAT_EMPTY, PROJECT_CHAT_PLACEHOLDER } from "./model";
-import { projectConversationKey, sendProjectMessage, useProjectConversation } from "./queries";
+import { projectConversationKey, sendProjectMessage, useProjectConversation, type OnStreamEvent } from "./queries";
 import { useChatThread } from "./useChatThread";
 
 const SUGGESTIONS = ["Summarize the vendor quotes", "What are the payment terms?", "Which requirements does the specification set?"];
@@ -14,7 +14,10 @@ export function ProjectChat({ projectId }: { projectId: number }) {
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const history = useProjectConversation(projectId);
-  const send = React.useCallback((message: string) => sendProjectMessage(projectId, user?.uid ?? "", message), [projectId, user?.uid]);
+  const send = React.useCallback(
+    (message: string, onEvent: OnStreamEvent) => sendProjectMessage(projectId, user?.uid ?? "", message, onEvent),
+    [projectId, user?.uid],
+  );
   // The stored history is what the next visit shows: mark it stale once a reply is in.
   const onReplied = React.useCallback(
     () => void queryClient.invalidateQueries({ queryKey: projectConversationKey(projectId), refetchType: "none" }),
@@ -38,6 +41,7 @@ export function ProjectChat({ projectId }: { projectId: number }) {
       <ChatThread
         messages={thread.messages}
         pending={thread.pending}
+        onStop={thread.stoppable ? () => void thread.stop() : undefined}
         loading={history.isPending}
         onSend={thread.submit}
         limit={thread.limit}

@@ -1,3 +1,4 @@
+import { STREAM_EVENTS } from "@quorum/core/chat/stored";
 /**
  * The project chat's data as the API answers it, and the small pure helpers the
  * screens share (tested in model.test.ts).
@@ -20,6 +21,9 @@ export interface ChatMessage {
   timestamp: string | null;
   citations?: Citation[];
   model?: string;
+  /** A streamed answer: being written, stopped, or broken off (why is in `error`). */
+  state?: "streaming" | "stopped" | "error";
+  error?: string;
 }
 
 /** POST /api/projects/{id}/chat and POST /api/projects-chat. */
@@ -49,6 +53,19 @@ export function formatTime(timestamp: string | null | undefined): string {
   const date = new Date(timestamp);
   if (Number.isNaN(date.getTime())) return "";
   return date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+}
+
+/** The answer as the next event of its stream leaves it (done and error carry the stored answer). */
+export function applyThreadEvent(message: ChatMessage, event: string, data: any): ChatMessage {
+  if (event === STREAM_EVENTS.text) return { ...message, content: message.content + data.text };
+  if (event === STREAM_EVENTS.restart) return { ...message, content: "" };
+  if (event === STREAM_EVENTS.done || event === STREAM_EVENTS.error) {
+    // A reply without its stored answer reads as the spec's apology.
+    if (!data.message) return { ...replyMessage(data), id: message.id, ...(data.error ? { state: "error", error: data.error } : {}) };
+    const { id, type, content, timestamp, citations, model, state, error } = data.message as ChatMessage;
+    return { id, type, content, timestamp, citations, model, state, error };
+  }
+  return message;
 }
 
 /** The AI message a reply becomes (the spec's apology when it has no response). */

@@ -1,8 +1,8 @@
 import * as React from "react";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { fetchConversation, pageQuery, type OlderPages } from "@/features/chat";
-import { apiJson } from "@/lib/api";
-import type { ChatMessage, ChatReply } from "./model";
+import { apiJson, apiStream } from "@/lib/api";
+import type { ChatMessage } from "./model";
 
 export const projectConversationKey = (projectId: number) => ["/api/projects", projectId, "conversation"] as const;
 export const projectsConversationsKey = (uid: string) => ["/api/projects-conversations", uid] as const;
@@ -53,11 +53,14 @@ export function useProjectConversation(projectId: number): PagedHistory {
   return usePagedHistory(projectConversationKey(projectId), fetchPage);
 }
 
-export const sendProjectMessage = (projectId: number, uid: string, message: string) =>
-  apiJson<ChatReply>("POST", `/api/projects/${projectId}/chat`, { message, projectId, userId: uid });
+/** Handed each event of a streamed answer as it arrives. */
+export type OnStreamEvent = (event: string, data: unknown) => void;
 
-export const sendAllProjectsMessage = (uid: string, message: string) =>
-  apiJson<ChatReply>("POST", "/api/projects-chat", { message, userId: uid });
+export const sendProjectMessage = (projectId: number, uid: string, message: string, onEvent: OnStreamEvent) =>
+  apiStream(`/api/projects/${projectId}/chat`, { message, projectId, userId: uid }, onEvent);
+
+export const sendAllProjectsMessage = (uid: string, message: string, onEvent: OnStreamEvent) =>
+  apiStream("/api/projects-chat", { message, userId: uid }, onEvent);
 
 interface ConversationSummary {
   id: string;

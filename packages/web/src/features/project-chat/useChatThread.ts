@@ -1,12 +1,24 @@
 import * as React from "react";
+import { STREAM_EVENTS } from "@quorum/core/chat/stored";
+import { STREAM_ABANDONED_SECONDS } from "@quorum/core/chat/limits";
 import { limitReachedMessage } from "@/features/billing";
+import { stopAnswer } from "@/features/chat/queries";
 import { toast } from "@/hooks/use-toast";
-import { mergeThread, newMessageId, NOT_AUTHENTICATED, replyMessage, SEND_FAILED, type ChatMessage, type ChatReply } from "./model";
+import { applyThreadEvent, mergeThread, newMessageId, NOT_AUTHENTICATED, SEND_FAILED, type ChatMessage } from "./model";
+import type { OnStreamEvent } from "./queries";
+
+/** How often the history is read again while the server is still writing an answer this page did not ask. */
+const FOLLOW_POLL_MS = 1000;
+
+const beingWritten = (m: ChatMessage | undefined) =>
+  m?.type === "ai" && m.state === "streaming" && Date.now() - new Date(m.timestamp ?? 0).getTime() < STREAM_ABANDONED_SECONDS * 1000;
 
 /**
- * The spec's chat flow (doc 2 §4): sending adds the user's message at once,
- * waits for the reply, then appends it; a failure clears the waiting state and
- * shows the spec's toast. Blank text or a send while waiting is ignored.
+ * The spec's chat flow (doc 2 §4): sending adds the user's message at once, then
+ * the answer is written in place as it streams; a failure clears the waiting
+ * state and shows the spec's toast. Blank text or a send while waiting is
+ * ignored. The server stores the exchange: an answer still being written when the
+ * page opens is followed until it is done.
  */
 export function useChatThread({
   history,
@@ -17,12 +29,15 @@ export function useChatThread({
   /** The stored history's loaded pages; this visit's messages follow them. */
   history: ChatMessage[] | undefined;
   uid: string | undefined;
-  send: (message: string) => Promise<ChatReply>;
+  send: (message: string, onEvent: OnStreamEvent) => Promise<void>;
+  /** Reads the stored history again. */
   onReplied?: () => void;
 }) {
   /** This visit's messages, kept apart from the history so older pages can join it above them. */
   const [sent, setSent] = React.useState<ChatMessage[]>([]);
   const [pending, setPending] = React.useState(false);
+  /** The answer being written that Stop applies to. */
+  const [writing, setWriting] = React.useState<{ conversationId: string; answerId: string } | null>(null);
   /** The daily question limit's message, shown with the upgrade offer until the plan changes. */
   const [limit, setLimit] = React.useState<string | null>(null);
   const messages = React.useMemo(() => mergeThread(history ?? [], sent), [history, sent]);
@@ -34,16 +49,20 @@ export function useChatThread({
       const question: ChatMessage = { id: newMessageId(), type: "user", content: message, timestamp: new Date().toISOString() };
       setSent((current) => [...current, question]);
       setPending(true);
+      let answerId: string | null = null;
       try {
         if (!uid) throw new Error(NOT_AUTHENTICATED);
-        const reply = await send(message);
-        // The stored ids let a later read of the history show this exchange once, not twice.
-        const [asked, answered] = reply?.messages ?? [];
-        const answer = replyMessage(reply);
-        setSent((current) => [
-          ...current.map((m) => (m === question && asked ? { ...m, id: asked.id } : m)),
-          answered ? { ...answer, id: answered.id } : answer,
-        ]);
+        await send(message, (event, data: any) => {
+          if (event === STREAM_EVENTS.start) {
+            // The stored ids let a later read of the history show this exchange once, not twice.
+            answerId = data.answer.id as string;
+            setWriting({ conversationId: data.conversationId, answerId });
+            setSent((current) => [...current.map((m) => (m === question ? { ...m, id: data.question.id } : m)), data.answer]);
+            return;
+          }
+          setSent((current) => current.map((m) => (m.id === answerId ? applyThreadEvent(m, event, data) : m)));
+        });
+        if (!answerId) throw new Error("The answer did not start");
         onReplied?.();
       } catch (error) {
         console.error("Project chat failed", error);
@@ -51,11 +70,38 @@ export function useChatThread({
         toast({ ...SEND_FAILED, variant: "destructive" });
       } finally {
         setPending(false);
+        setWriting(null);
       }
       return true;
     },
     [pending, uid, send, onReplied],
   );
 
-  return { messages, pending, submit, limit, clearLimit: () => setLimit(null) };
+  // An answer the server is still writing (the page was opened, or reloaded, mid-answer): read again until it is done.
+  const last = messages.at(-1);
+  const following = !pending && beingWritten(last);
+  React.useEffect(() => {
+    if (!following) return;
+    const timer = setTimeout(() => onReplied?.(), FOLLOW_POLL_MS);
+    return () => clearTimeout(timer);
+  }, [following, last, onReplied]);
+
+  const stop = React.useCallback(async () => {
+    if (!writing) return;
+    try {
+      await stopAnswer("projects", writing.conversationId, writing.answerId);
+    } catch (error) {
+      console.error("Stopping the answer failed", error);
+    }
+  }, [writing]);
+
+  return {
+    messages,
+    pending: pending || following,
+    stoppable: !!writing,
+    stop,
+    submit,
+    limit,
+    clearLimit: () => setLimit(null),
+  };
 }

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser } from "@quorum/local/testing";
+import { openChat, type ChatApp } from "./app";
+
+/**
+ * Answers are written in front of the reader: text appears as it comes, Stop
+ * keeps what was written, and an answer left mid-way is there, finished, when the
+ * reader comes back. The test stack has no model: the offline model types its
+ * answer out, long enough here because it quotes the attached schedule.
+ */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const SCHEDULE = Array.from(
+  { length: 30 },
+  (_, i) => `Week ${i + 1}: the pumps for phase ${i + 1} ship from the Rotterdam warehouse, and the valves follow two days later by road.`,
+).join("\n");
+
+/** Asks about an attached schedule: the offline answer quotes it at length. */
+async function askAboutSchedule(app: ChatApp) {
+  await app.page
+    .getByTestId("document-input")
+    .setInputFiles([{ name: "schedule.txt", mimeType: "text/plain", buffer: Buffer.from(SCHEDULE) }]);
+  await app.ask("When do the pumps ship from the Rotterdam warehouse?");
+}
+
+/** Records the length of the last answer's text at every change of the page, from now on. */
+async function recordAnswerLengths(page: Page) {
+  // A string, not a function: this file is type-checked without the DOM library.
+  await page.evaluate(`(() => {
+    window.lengths = [];
+    new MutationObserver(() => {
+      const answers = document.querySelectorAll('[data-testid="message-ai"]');
+      const last = answers[answers.length - 1];
+      const length = last ? last.textContent.length : 0;
+      if (length !== window.lengths[window.lengths.length - 1]) window.lengths.push(length);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  })()`);
+}
+
+const lastAnswer = (page: Page) => page.getByTestId("message-ai").last();
+
+describe("answers written as they stream", { timeout: 120_000 }, () => {
+  it("the answer's text appears bit by bit, with a Stop button while it is written", async () => {
+    const app = await openChat(browser);
+    const { page } = app;
+    await recordAnswerLengths(page);
+    await askAboutSchedule(app);
+    await page.getByRole("button", { name: "Stop" }).waitFor();
+    const answer = await app.answer(1);
+    await answer.getByText("To get real answers").waitFor();
+    const lengths = await page.evaluate<number[]>("window.lengths");
+    // Many visible steps between the empty answer and the finished one.
+    expect(lengths.filter((l) => l > 0).length).toBeGreaterThan(10);
+    await page.getByRole("button", { name: "Send" }).waitFor();
+    await app.close();
+  });
+
+  it("Stop keeps what was written, marked as stopped, also after a reload", async () => {
+    const app = await openChat(browser);
+    const { page } = app;
+    await askAboutSchedule(app);
+    const answer = lastAnswer(page);
+    await answer.getByText("Offline model").first().waitFor();
+    await page.getByRole("button", { name: "Stop" }).click();
+    await expect.poll(() => answer.getAttribute("data-state"), { timeout: 10_000 }).toBe("stopped");
+    await answer.getByText("You stopped this answer; what was written is kept.").waitFor();
+    const kept = (await answer.textContent()) ?? "";
+    expect(kept).not.toContain("To get real answers");
+    await page.getByRole("button", { name: "Send" }).waitFor();
+
+    await page.reload();
+    await app.items.first().click();
+    const reloaded = lastAnswer(page);
+    await reloaded.getByText("You stopped this answer; what was written is kept.").waitFor();
+    expect(await reloaded.getAttribute("data-state")).toBe("stopped");
+    await app.close();
+  });
+
+  it("leaving mid-answer and coming back shows the answer finished by the server", async () => {
+    const app = await openChat(browser);
+    const { page } = app;
+    await askAboutSchedule(app);
+    await lastAnswer(page).getByText("Offline model").first().waitFor();
+    await page.reload();
+    await app.items.first().click();
+    const answer = lastAnswer(page);
+    await answer.getByText("To get real answers", { exact: false }).waitFor({ timeout: 30_000 });
+    expect(await answer.getAttribute("data-state")).toBe("complete");
+    expect(await page.getByTestId("message-user").count()).toBe(1);
+    await app.close();
+  });
+});

@@ -1,0 +1,217 @@
+import { Ai, RESEARCH, StopRequested, type Deps, type LiveEvents } from "../ai/index";
+import { dynamoStatusStore } from "../ai/status";
+import { config } from "../config";
+import { Conversation, type ListType, type Summary } from "../conversation/index";
+import { Invalid } from "../error";
+import { Chat, FILES_ONLY_MESSAGE } from "./index";
+import { DEFAULT_RESEARCH_BUDGET_SECONDS, STOP_POLL_MS, STREAM_WRITING_SECONDS } from "./limits";
+import { autoTitle, detailsOf, STREAM_EVENTS, type AnswerState } from "./stored";
+
+/**
+ * Streamed answers. The server stores the exchange itself: the question and a
+ * placeholder answer before the first word, the answer when it is complete,
+ * stopped or broken off. The browser only watches: leaving the page neither stops
+ * nor loses the answer, and nothing is half-written.
+ */
+
+/** Sends one event of the stream; after a disconnect it does nothing (the answer is still stored). */
+export type Emit = (event: string, data: unknown) => void;
+
+/** An answer that is ready to be written, checked beforehand (a bad request fails before anything is counted). */
+export interface LiveAnswer {
+  run(emit: Emit): Promise<LiveOutcome>;
+}
+
+/** How a streamed answer ended: `failed` when it failed for a server or model reason (not the asker's question to pay for). */
+export interface LiveOutcome {
+  failed: boolean;
+}
+
+/** A stored message as the conversations API has it, plus the state of a streamed answer. */
+export interface StoredAnswer {
+  id: string;
+  type: "ai";
+  content: string;
+  timestamp: string;
+  files: [];
+  state?: AnswerState;
+  error?: string;
+  [field: string]: unknown;
+}
+
+/** Stop may be pressed on another server than the one writing: the request is read from the conversation. */
+function watchStop(conversationId: string, messageId: string, controller: AbortController): () => void {
+  const timer = setInterval(() => {
+    Conversation.stopRequestedFor(conversationId, messageId)
+      .then((stop) => {
+        if (stop && !controller.signal.aborted) controller.abort(new StopRequested());
+      })
+      .catch((error: unknown) => console.warn("[chat] reading a stop request failed", error));
+  }, STOP_POLL_MS);
+  return () => clearInterval(timer);
+}
+
+/** The placeholder stored before the first word, so a reload shows the answer is being written. */
+export function placeholderAnswer(id: string, at: string): StoredAnswer {
+  return { id, type: "ai", content: "", timestamp: at, files: [], state: "streaming" };
+}
+
+/**
+ * What every streamed answer shares: the question and placeholder stored while
+ * the models already work (so storing never delays the first word), the events
+ * after `start`, Stop, and the one final write.
+ */
+export async function writeLive<R extends { response: string; stopped?: boolean; error?: string }>(options: {
+  listType: ListType;
+  answerId: string;
+  /** Stores the question and the placeholder, sends `start`, and answers the conversation's id. */
+  store: () => Promise<string>;
+  emit: Emit;
+  generate: (live: LiveEvents, signal: AbortSignal) => Promise<R>;
+  /** The stored answer's fields beyond id, type, content, timestamp and files. */
+  fields: (reply: R) => Record<string, unknown>;
+  /** True when the configured models failed and the offline model stood in. */
+  failedForModel: (reply: R) => boolean;
+}): Promise<LiveOutcome> {
+  const controller = new AbortController();
+  // Events of the answer wait for `start`, which the client needs first.
+  let held: [string, unknown][] | null = [];
+  const emit: Emit = (event, data) => (held ? held.push([event, data]) : options.emit(event, data));
+  let stopWatch = () => {};
+  const stored = options.store().then((conversationId) => {
+    for (const [event, data] of held ?? []) options.emit(event, data);
+    held = null;
+    stopWatch = watchStop(conversationId, options.answerId, controller);
+    return conversationId;
+  });
+  // Nothing to write into: the models are stopped and the stream says so.
+  stored.catch(() => controller.abort(new StopRequested()));
+  let written = "";
+  const live: LiveEvents = {
+    modelStarted: (model) => emit(STREAM_EVENTS.model, model),
+    modelText: (model, text) => emit(STREAM_EVENTS.modelText, { model, text }),
+    modelDone: (answer) => emit(STREAM_EVENTS.modelDone, answer),
+    text: (text) => {
+      written += text;
+      emit(STREAM_EVENTS.text, { text });
+    },
+    restart: () => {
+      written = "";
+      emit(STREAM_EVENTS.restart, {});
+    },
+  };
+  let reply: R | undefined;
+  let failure: string | undefined;
+  let conversationId: string;
+  try {
+    [reply, conversationId] = await Promise.all([options.generate(live, controller.signal), stored]);
+  } catch (error) {
+    stopWatch();
+    const storedId = await stored.catch((cause: unknown) => {
+      console.error("[chat] storing the question failed", cause);
+      return null;
+    });
+    if (storedId === null) {
+      options.emit(STREAM_EVENTS.error, { error: "The question could not be saved. Please try again." });
+      return { failed: true };
+    }
+    conversationId = storedId;
+    console.error("[chat] a streamed answer failed", error);
+    failure = "The answer could not be completed. Please try again.";
+  } finally {
+    stopWatch();
+  }
+  const error = reply?.error ?? failure;
+  const state: AnswerState | undefined = reply?.stopped ? "stopped" : error ? "error" : undefined;
+  const message: StoredAnswer = {
+    id: options.answerId,
+    type: "ai",
+    content: reply?.response ?? written,
+    timestamp: new Date().toISOString(),
+    files: [],
+    ...(reply ? options.fields(reply) : {}),
+    ...(state ? { state } : {}),
+    ...(error ? { error } : {}),
+  };
+  try {
+    const saved = await Conversation.appendMessages({ listType: options.listType, id: conversationId, messages: [message] });
+    const payload = { ...reply, response: message.content, conversationId, version: saved.version, message };
+    emit(error ? STREAM_EVENTS.error : STREAM_EVENTS.done, error ? { ...payload, error } : payload);
+  } catch (cause) {
+    console.error("[chat] storing a streamed answer failed", cause);
+    emit(STREAM_EVENTS.error, { error: "The answer could not be saved. Please try again.", response: message.content });
+    return { failed: true };
+  }
+  // A stopped answer was the asker's choice: it counts.
+  return { failed: !reply?.stopped && (!!error || (!!reply && options.failedForModel(reply))) };
+}
+
+const defaultDeps = (): Deps => ({ config: config(), store: dynamoStatusStore });
+
+export namespace ChatStream {
+  /**
+   * Checks a streamed chat request (the conversation is the caller's and has room)
+   * before anything counts; the answer is written when `run` is called.
+   */
+  export async function open(input: Chat.Input, deps: Deps = defaultDeps()): Promise<LiveAnswer> {
+    const parsed = Chat.Input.safeParse(input);
+    if (!parsed.success) throw new Invalid(parsed.error.issues[0]?.message ?? "Invalid chat message");
+    const request = parsed.data;
+    let existing: Summary | undefined;
+    if (request.conversationId) {
+      existing = await Conversation.summaryOf("general", request.conversationId);
+      Conversation.assertRoom(existing, 2);
+    }
+    return { run: (emit) => answer(request, existing, emit, deps) };
+  }
+
+  async function answer(request: Chat.Parsed, existing: Summary | undefined, emit: Emit, deps: Deps) {
+    const started = Date.now();
+    const asked = new Date(started).toISOString();
+    const question = {
+      id: String(started),
+      type: "user" as const,
+      content: request.message.trim() || FILES_ONLY_MESSAGE,
+      timestamp: asked,
+      files: request.files.map((f) => ({ name: f.name, type: f.type })),
+    };
+    const placeholder = placeholderAnswer(String(started + 1), asked);
+    const budgetMs = (request.budgetSeconds ?? DEFAULT_RESEARCH_BUDGET_SECONDS) * 1000;
+    return writeLive({
+      listType: "general",
+      answerId: placeholder.id,
+      store: async () => {
+        const conversation = existing
+          ? await Conversation.appendMessages({ listType: "general", id: existing.id, messages: [question, placeholder] })
+          : await Conversation.create({
+              listType: "general",
+              title: autoTitle([question]),
+              messages: [question, placeholder],
+              sessionId: request.sessionId,
+            });
+        emit(STREAM_EVENTS.start, { conversationId: conversation.id, version: conversation.version, question, answer: placeholder });
+        return conversation.id;
+      },
+      emit,
+      generate: async (live, signal) => {
+        const prepared = await Chat.prepareQuestion(request);
+        const deadline = Date.now() + (request.model === RESEARCH ? budgetMs : 0) + STREAM_WRITING_SECONDS * 1000;
+        const result = await Ai.answer(
+          {
+            model: request.model,
+            messages: prepared.messages,
+            deadline,
+            researchBudgetMs: budgetMs,
+            synthesisTimeoutMs: STREAM_WRITING_SECONDS * 1000,
+            live,
+            signal,
+          },
+          deps,
+        );
+        return prepared.finish(result);
+      },
+      fields: (reply) => ({ details: detailsOf(reply, request.model) }),
+      failedForModel: (reply) => Chat.modelFailed(reply),
+    });
+  }
+}
