@@ -227,7 +227,7 @@ describe("a provider that breaks off mid-answer", () => {
     await Promise.all([gateway.close(), fake.close()]);
   });
 
-  it("ends the stream with a clear error event, the partial text kept and stored", async () => {
+  it("ends the stream with a clear error event, the partial text kept and stored, and gives the question back", async () => {
     const res = await callStream(ann, "/api/chat", question({ model: "gpt" }), { baseUrl: gateway.url });
     const last = res.events.at(-1)!;
     expect(last.event).toBe("error");
@@ -236,5 +236,7 @@ describe("a provider that breaks off mid-answer", () => {
     expect(last.data.message).toMatchObject({ content: "The pumps ship on ", state: "error", error: last.data.error });
     const stored = await storedMessages(ann, last.data.conversationId);
     expect(stored[1]).toEqual(last.data.message);
+    // The model failed, not the asker: the question does not count against the day's limit.
+    expect(await usedToday(ann)).toBe(0);
   });
 });
