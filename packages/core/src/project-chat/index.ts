@@ -137,6 +137,10 @@ async function streamAndRecord(
 ) {
   const { emit } = run;
   const asked = new Date().toISOString();
+  // Retrieval starts at once, beside finding the conversation: the first word waits for neither in turn.
+  const gathering = gather();
+  // Awaited (and reported) by generate; a conversation that cannot be found must not leave it unhandled.
+  gathering.catch(() => {});
   const conversation = await ChatHistory.ensure(run.scope);
   const question = { id: messageId(asked), type: "user" as const, content: run.question, timestamp: asked };
   const placeholder = placeholderAnswer(messageId(asked), asked);
@@ -150,7 +154,7 @@ async function streamAndRecord(
     },
     emit,
     generate: async (live, signal) => {
-      const { retrieval, context } = await gather();
+      const { retrieval, context } = await gathering;
       const stats = retrievalStats(retrieval.indexes, retrieval.searchMs);
       const deadline = Date.now() + STREAM_WRITING_SECONDS * 1000;
       const answer = await answerWithSources(
