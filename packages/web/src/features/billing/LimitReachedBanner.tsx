@@ -13,11 +13,21 @@ export interface LimitReachedBannerProps {
   className?: string;
 }
 
+/** The server's sentence names the limit and the way to more; only a Starter's way is an upgrade. */
+export function limitBanner(message: string) {
+  return {
+    title: /free questions for today/i.test(message) ? "Daily question limit reached" : "Plan limit reached",
+    upgrade: /upgrade to professional/i.test(message),
+  };
+}
+
 /**
- * Shown where a question was refused for the starter plan's daily limit (429).
- * 'Upgrade to Professional' opens the payment modal; cancelling it just closes it.
+ * Shown where a request was refused for a plan limit (429): the day's questions, or
+ * a metered limit such as attachments read. 'Upgrade to Professional' (when the
+ * limit's way out is an upgrade) opens the payment modal; cancelling it just closes it.
  */
 export function LimitReachedBanner({ message, onUpgrade, onUpgraded, className }: LimitReachedBannerProps) {
+  const { title, upgrade } = limitBanner(message);
   return (
     <div
       role="alert"
@@ -32,11 +42,11 @@ export function LimitReachedBanner({ message, onUpgrade, onUpgraded, className }
           <Gauge className="size-4.5" />
         </div>
         <div className="min-w-0">
-          <p className="text-sm font-semibold">Daily question limit reached</p>
+          <p className="text-sm font-semibold">{title}</p>
           <p className="mt-0.5 text-sm text-muted-foreground">{message}</p>
         </div>
       </div>
-      {onUpgrade ? (
+      {!upgrade ? null : onUpgrade ? (
         <Button className="shrink-0 self-start sm:self-center" onClick={onUpgrade}>
           <Sparkles /> Upgrade to Professional
         </Button>

@@ -18,7 +18,7 @@ import { TestCardForm } from "./TestCardForm";
 const StripeCardForm = React.lazy(() => import("./StripeCardForm"));
 
 /**
- * THE seam for the professional plan's payment (spec doc 1 §2 'Payment modal', §4 'Payment form').
+ * THE seam for the professional plan's payment.
  * The sign-up wizard and the existing-account upgrade open this for the professional plan.
  *
  * - `onSuccess` runs after the payment succeeded AND, when `registration` is given, after the

@@ -9,7 +9,7 @@ import { toast } from "@/hooks/use-toast";
 import { useTheme } from "@/features/theme/ThemeProvider";
 import type { CardFormProps } from "./PaymentStep";
 
-/** The card form supplied by the card payment provider (spec doc 1 §2): Stripe's Payment Element. */
+/** The card form supplied by the card payment provider: Stripe's Payment Element. */
 
 const loaded = new Map<string, Promise<Stripe | null>>();
 function stripeFor(publishableKey: string) {
@@ -76,7 +76,7 @@ function CheckoutForm({ setup, payLabel, processing, onProcessing, onPaid, onSet
     if (!stripe || !elements) return;
     onProcessing(true);
     try {
-      // No redirect unless the payment method demands one; the return URL is the site origin (spec doc 1 §4).
+      // No redirect unless the payment method demands one; the return URL is the site origin.
       const options = { elements, confirmParams: { return_url: window.location.origin }, redirect: "if_required" as const };
       // A trial saves the card (SetupIntent); otherwise the first invoice is paid (PaymentIntent).
       const result = setup.intentType === "setup" ? await stripe.confirmSetup(options) : await stripe.confirmPayment(options);

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { ApiError, apiJson } from "@/lib/api";
 
-/** The billing calls (spec doc 1 §7) and the usage endpoint the chat's limit banner reads. */
+/** The billing calls and the usage endpoint the chat's limit banner reads. */
 
 export interface PaymentSetup {
   clientSecret: string;

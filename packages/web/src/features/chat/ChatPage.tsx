@@ -16,7 +16,7 @@ import { StatusFooter } from "./StatusFooter";
 import { useChatSession, type ChatSession } from "./useChatSession";
 
 /**
- * /chat: the general AI chat workspace (spec doc 1 §2). The route shows it only
+ * /chat: the general AI chat workspace. The route shows it only
  * to a signed-in user ('Loading chat...' first, '/' for visitors).
  */
 export function ChatPage() {

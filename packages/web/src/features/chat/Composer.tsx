@@ -11,7 +11,7 @@ import { MESSAGES, RESEARCH_MODEL, outgoingText } from "./model";
 import type { ChatSession } from "./useChatSession";
 
 /**
- * Everything below the messages (spec doc 1 §2): the error banner, the pending
+ * Everything below the messages: the error banner, the pending
  * files, the model selector, the two upload buttons, the two-row textarea and Send.
  */
 

@@ -14,7 +14,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { PRODUCT_NAME } from "@/lib/product";
 import { RESEARCH_BUDGET_CHOICES_SECONDS } from "@quorum/core/chat/limits";
 
-/** The one-time confirmation before the first research-mode question (spec doc 1 §2, §4). */
+/** The one-time confirmation before the first research-mode question. */
 /** "30 seconds", "1 minute", "5 minutes". */
 export function formatBudget(seconds: number): string {
   if (seconds < 60) return `${seconds} seconds`;

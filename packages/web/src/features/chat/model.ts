@@ -139,7 +139,7 @@ export interface Attachment {
   type: string;
 }
 
-/** A message as the chat holds it (spec doc 1 §3). */
+/** A message as the chat holds it. */
 export interface ChatMessage {
   id: string;
   type: "user" | "ai";
@@ -216,7 +216,7 @@ export function conversationCount(n: number): string {
   return `${n} conversation${n === 1 ? "" : "s"}`;
 }
 
-/** 'session_' + timestamp + a random string: a fresh chat's session (spec doc 1 §3). */
+/** 'session_' + timestamp + a random string: a fresh chat's session. */
 export function newSessionId(now = Date.now(), random = Math.random): string {
   return `session_${now}_${random().toString(36).slice(2, 11)}`;
 }

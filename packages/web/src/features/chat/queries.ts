@@ -5,7 +5,7 @@ import { apiJson, apiStream } from "@/lib/api";
 import type { FilePayload } from "./files";
 import { NEW_CONVERSATION, STATUS_POLL_MS, type ConversationSummary, type ListType, type ModelValue, type StoredMessage } from "./model";
 
-/** The chat's calls (spec doc 1 §7). Both sidebars speak the same API under their own path. */
+/** The chat's calls. Both sidebars speak the same API under their own path. */
 
 const BASE: Record<ListType, string> = {
   general: "/api/conversations",
@@ -104,7 +104,7 @@ export async function generateTitle(message: string, uid: string): Promise<unkno
   return body?.title;
 }
 
-/** Invalidating the list after any change keeps every sidebar in step (spec doc 1 §7). */
+/** Invalidating the list after any change keeps every sidebar in step. */
 export function useRefreshConversations(listType: ListType, uid: string | undefined) {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: conversationsKey(listType, uid ?? "") });

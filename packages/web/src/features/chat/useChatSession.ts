@@ -36,8 +36,7 @@ import {
 } from "./queries";
 
 /**
- * The chat workspace's state and transitions (spec doc 1 §4 'Chat send',
- * 'Conversation lifecycle', 'Research mode'): idle -> reading files -> awaiting
+ * The chat workspace's state and transitions: idle -> reading files -> awaiting
  * the reply -> reply appended (and the conversation created or saved) or an
  * error banner.
  */

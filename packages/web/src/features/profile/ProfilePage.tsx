@@ -52,7 +52,7 @@ function capitalize(text: string) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** /profile (spec doc 2 §2): profile, company logo, Salesforce connection and account status. */
+/** /profile: profile, company logo, Salesforce connection and account status. */
 export function ProfilePage() {
   const { user, synced, updateDisplayName } = useAuth();
   const uid = user!.uid;

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiJson, apiUpload } from "@/lib/api";
 export { LOGO_MAX_BYTES, logoProblem } from "./logo";
 
-/** GET /api/users/{uid} (spec doc 2 §3): the profile, plus the uid. */
+/** GET /api/users/{uid}: the profile, plus the uid. */
 export interface Profile {
   uid: string;
   email: string;

@@ -9,7 +9,7 @@ import { useChatThread } from "./useChatThread";
 /**
  * The 'AI Chat - All Projects' panel on /projects: history from the projects
  * conversation titled 'All Projects Chat'; the conversation list is refreshed
- * after each reply (spec doc 2 §4).
+ * after each reply.
  */
 export function AllProjectsChat() {
   const { user } = useAuth();

@@ -9,7 +9,7 @@ import { useChatThread } from "./useChatThread";
 
 const SUGGESTIONS = ["Summarize the vendor quotes", "What are the payment terms?", "Which requirements does the specification set?"];
 
-/** The project detail's chat section (spec doc 2 §2): answers cite the project's documents. */
+/** The project detail's chat section: answers cite the project's documents. */
 export function ProjectChat({ projectId }: { projectId: number }) {
   const { user } = useAuth();
   const queryClient = useQueryClient();
