@@ -11,7 +11,7 @@ import { PLANS } from "@/lib/product";
 import { useAuth } from "@/features/auth";
 import { registerProfile, trialEndFor, type Registration } from "@/features/auth/api";
 import { profileKey, type Profile } from "@/features/profile/queries";
-import { activateSubscription, createPaymentIntent, formatDay, formatMoney, usageKey, type PaymentSetup } from "./api";
+import { activateSubscription, createPaymentIntent, formatDay, formatCents, usageKey, type PaymentSetup } from "./api";
 import { TestCardForm } from "./TestCardForm";
 
 // Stripe.js and Elements load only when a stage really takes card payments.
@@ -126,11 +126,11 @@ export function PaymentStep({ open, registration, onSuccess, onCancel }: Payment
   }
 
   const busy = processing || phase === "finishing";
-  const price = setup ? formatMoney(setup.amount, setup.currency) : null;
+  const price = setup ? formatCents(setup.amount, setup.currency) : null;
   const testMode = setup?.provider === "test";
   // The free trial saves the card now and charges it first when the trial ends.
   const trial = setup?.intentType === "setup";
-  const dueToday = setup ? (trial ? formatMoney(0, setup.currency) : price) : null;
+  const dueToday = setup ? (trial ? formatCents(0, setup.currency) : price) : null;
   const payLabel = trial ? "Start free trial" : `Pay ${price}`;
 
   return (

@@ -11,7 +11,7 @@ import { toast } from "@/hooks/use-toast";
 import { ApiError, apiJson } from "@/lib/api";
 import { profileKey } from "@/features/profile/queries";
 import { useAuth } from "@/features/auth";
-import { formatDay, formatMoney, testPortalKey, usageKey, type TestPortal } from "./api";
+import { formatDay, formatCents, testPortalKey, usageKey, type TestPortal } from "./api";
 import { defaultTestCard, testCardOf, TestCardFields } from "./TestCardForm";
 
 /**
@@ -107,7 +107,7 @@ export function TestPortalPage({ returnTo }: { returnTo: string }) {
                     {data.invoices.map((invoice) => (
                       <tr key={invoice.id} className="border-b last:border-0">
                         <td className="py-2">{formatDay(invoice.created)}</td>
-                        <td className="py-2 tabular-nums">{formatMoney(invoice.amount, invoice.currency)}</td>
+                        <td className="py-2 tabular-nums">{formatCents(invoice.amount, invoice.currency)}</td>
                         <td className="py-2 text-right">
                           <Badge variant={invoice.refunded ? "secondary" : invoice.status === "paid" ? "success" : "destructive"}>
                             {invoice.refunded ? "Refunded" : invoice.status === "paid" ? "Paid" : "Open"}

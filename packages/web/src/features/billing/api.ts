@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { ApiError, apiJson } from "@/lib/api";
+import { formatDate, formatMoney } from "@/lib/format";
 
 /** The billing calls and the usage endpoint the chat's limit banner reads. */
 
@@ -129,12 +130,7 @@ export function limitReachedMessage(error: unknown): string | null {
   return null;
 }
 
-export function formatMoney(cents: number, currency: string) {
-  return new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(cents / 100);
-}
-
-export function formatDay(iso: string | number | undefined) {
-  if (iso === undefined || iso === "") return "";
-  const date = new Date(typeof iso === "number" ? iso * 1000 : iso);
-  return date.toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric" });
-}
+/** Stripe's amounts are in cents and its times in epoch seconds. */
+export const formatCents = (cents: number, currency: string) => formatMoney(cents / 100, currency);
+export const formatDay = (value: string | number | null | undefined) =>
+  formatDate(typeof value === "number" ? value * 1000 : value, "long");

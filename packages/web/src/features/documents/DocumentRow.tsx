@@ -6,8 +6,9 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { cn } from "@/lib/utils";
-import { formatMoney, formatDate as formatDay, typeLabel, type Quote } from "@/features/quotes/model";
-import { formatBytes, formatDate, statusVariant, type ProjectDocument } from "./model";
+import { typeLabel, type Quote } from "@/features/quotes/model";
+import { formatCalendarDate, formatDate, formatMoney } from "@/lib/format";
+import { formatBytes, statusVariant, type ProjectDocument } from "./model";
 
 function fileIcon(doc: Pick<ProjectDocument, "fileType" | "fileName">): LucideIcon {
   if (doc.fileType.startsWith("image/")) return FileImage;
@@ -58,7 +59,7 @@ function recordFacts(record: Quote): string {
   return [
     `${typeLabel(record.documentType)}${record.quoteNumber ? ` ${record.quoteNumber}` : ""}`,
     record.vendorName,
-    record.quoteDate && formatDay(record.quoteDate),
+    record.quoteDate && formatCalendarDate(record.quoteDate),
     record.total !== null && formatMoney(record.total, record.currency),
     items > 0 && `${items} ${items === 1 ? "item" : "items"}`,
   ]

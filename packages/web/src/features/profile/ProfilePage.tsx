@@ -15,6 +15,7 @@ import { greetingName, useAuth } from "@/features/auth";
 import { ApiError } from "@/lib/api";
 import { cn } from "@/lib/utils";
 import { PRODUCT_NAME } from "@/lib/product";
+import { formatDate } from "@/lib/format";
 import { AccountStatus, UsageMeters } from "@/features/billing";
 import { logoProblem, uploadCompanyLogo, useProfile, useUpdateProfile, type Profile, type ProfileUpdate } from "./queries";
 
@@ -40,12 +41,6 @@ function formFrom(profile: Profile | undefined): Form {
 function describe(error: unknown): string {
   if (error instanceof ApiError) return error.detail;
   return error instanceof Error ? error.message : String(error);
-}
-
-function formatDate(value: string | number | undefined): string {
-  if (value === undefined || value === "") return "—";
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? "—" : date.toLocaleDateString(undefined, { year: "numeric", month: "long", day: "numeric" });
 }
 
 function capitalize(text: string) {
@@ -188,7 +183,7 @@ export function ProfilePage() {
                 <Mail className="size-4 shrink-0" /> <span className="truncate">{data?.email ?? user?.email}</span>
               </span>
               <span className="inline-flex items-center gap-1.5">
-                <CalendarDays className="size-4 shrink-0" /> Member since {formatDate(data?.createdAt)}
+                <CalendarDays className="size-4 shrink-0" /> Member since {formatDate(data?.createdAt, "long")}
               </span>
             </div>
           </div>

@@ -6,7 +6,8 @@ import { buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { fullName, type Contact, type Customer } from "@/features/customers/model";
 import { cn } from "@/lib/utils";
-import { formatDate, projectStatusVariant, roleLine, type Project } from "./model";
+import { projectStatusVariant, roleLine, type Project } from "./model";
+import { formatDate } from "@/lib/format";
 
 function Line({ icon: Icon, label, children }: { icon: typeof MapPin; label: string; children: React.ReactNode }) {
   return (

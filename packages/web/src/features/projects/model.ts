@@ -26,12 +26,6 @@ export interface ProjectWithLinks extends Project {
 /** The default badge when active, otherwise the secondary one (§4). */
 export const projectStatusVariant = (status: string) => (status === "active" ? "default" : "secondary");
 
-export function formatDate(value: string | undefined): string {
-  if (!value) return "";
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? "" : date.toLocaleDateString();
-}
-
 /** 'Title, Department' when either is present. */
 export function roleLine(contact: Pick<Contact, "title" | "department">): string {
   return [contact.title, contact.department].filter((s) => s?.trim()).join(", ");

@@ -4,7 +4,8 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { cn } from "@/lib/utils";
 import { compareQuotes } from "./compare";
-import { counterparty, formatDate, formatMoney, type Quote } from "./model";
+import { counterparty, type Quote } from "./model";
+import { formatCalendarDate, formatMoney } from "@/lib/format";
 
 /** At most this many quotes side by side: more columns would not be readable. */
 const MAX_COLUMNS = 4;
@@ -178,7 +179,7 @@ export function CompareQuotesDialog({
                     </th>
                     {selected.map((q) => (
                       <td key={q.id} className="px-3 py-2 text-right">
-                        {formatDate(q.validUntil)}
+                        {formatCalendarDate(q.validUntil)}
                       </td>
                     ))}
                   </tr>

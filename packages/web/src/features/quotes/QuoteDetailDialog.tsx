@@ -7,7 +7,8 @@ import { Input } from "@/components/ui/input";
 import { toast } from "@/hooks/use-toast";
 import { ApiError } from "@/lib/api";
 import { cn } from "@/lib/utils";
-import { counterparty, csvFileName, downloadCsv, formatDate, formatMoney, quoteCsv, typeLabel, type LineItem, type Quote } from "./model";
+import { counterparty, csvFileName, downloadCsv, quoteCsv, typeLabel, type LineItem, type Quote } from "./model";
+import { formatCalendarDate, formatMoney } from "@/lib/format";
 import { KindBadge, StatusBadge, viewDocument } from "./parts";
 import { isStale, useCorrectQuote, type QuoteCorrection } from "./queries";
 
@@ -144,7 +145,7 @@ export function QuoteDetailDialog({
         {MONEY_FIELDS.some((f) => f.key === key)
           ? formatMoney(quote.original[key] as number | null, quote.currency)
           : key === "quoteDate" || key === "validUntil"
-            ? formatDate(quote.original[key] as string | null)
+            ? formatCalendarDate(quote.original[key] as string | null)
             : String(quote.original[key] ?? "—")}
       </span>
     ) : null;
@@ -240,7 +241,7 @@ export function QuoteDetailDialog({
                     />
                   ) : (
                     <>
-                      <span className="font-medium">{f.type === "date" ? formatDate(quote[f.key]) : (quote[f.key] ?? "—")}</span>
+                      <span className="font-medium">{f.type === "date" ? formatCalendarDate(quote[f.key]) : (quote[f.key] ?? "—")}</span>
                       {was(f.key)}
                     </>
                   )}

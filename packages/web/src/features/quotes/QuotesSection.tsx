@@ -5,7 +5,8 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/utils";
 import { CompareQuotesDialog } from "./CompareQuotesDialog";
-import { counterparty, formatDate, formatMoney, isExpired, type Quote, type QuotelessDocument } from "./model";
+import { counterparty, isExpired, type Quote, type QuotelessDocument } from "./model";
+import { formatCalendarDate, formatMoney } from "@/lib/format";
 import { KindBadge, StatusBadge, viewDocument } from "./parts";
 import { QuoteDetailDialog } from "./QuoteDetailDialog";
 import { useProjectQuotes } from "./queries";
@@ -154,10 +155,10 @@ function QuotesTable({ quotes, onOpen }: { quotes: Quote[]; onOpen: (id: number)
                 </td>
                 <td className="whitespace-nowrap px-3 py-3 font-mono text-xs">{q.quoteNumber ?? "—"}</td>
                 <td className="whitespace-nowrap px-3 py-3 text-muted-foreground">
-                  <span className="block">{formatDate(q.quoteDate)}</span>
+                  <span className="block">{formatCalendarDate(q.quoteDate)}</span>
                   {q.validUntil && (
                     <span className={cn("text-[11px]", expired && "font-medium text-amber-700 dark:text-amber-400")}>
-                      {expired ? "Expired" : "Valid until"} {formatDate(q.validUntil)}
+                      {expired ? "Expired" : "Valid until"} {formatCalendarDate(q.validUntil)}
                     </span>
                   )}
                 </td>

@@ -75,26 +75,6 @@ export const STATUS_LABEL: Record<QuoteStatus, string> = { checked: "Checked", n
 export const counterparty = (q: Pick<Quote, "kind" | "vendorName" | "customerName">) =>
   (q.kind === "vendor" ? q.vendorName : q.customerName) ?? "Unknown";
 
-export function formatMoney(amount: number | null | undefined, currency: string | null | undefined): string {
-  if (amount === null || amount === undefined) return "—";
-  // No currency read: a symbol would claim one the document does not state.
-  if (!currency) return amount.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  try {
-    return new Intl.NumberFormat("en-US", { style: "currency", currency, currencyDisplay: "narrowSymbol" }).format(amount);
-  } catch {
-    // An unknown code: the number with the code written out.
-    return `${amount.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${currency ?? ""}`.trim();
-  }
-}
-
-/** YYYY-MM-DD shown as "Mar 14, 2024" (read as a calendar date, not a UTC instant). */
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return "—";
-  const [y, m, d] = iso.split("-").map(Number);
-  if (!y || !m || !d) return iso;
-  return new Date(y, m - 1, d).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
-}
-
 /** True once the quote's validity date has passed. */
 export function isExpired(validUntil: string | null, today = new Date()): boolean {
   if (!validUntil) return false;

@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { formatCalendarDate, formatDate, formatMoney, NO_VALUE } from "./format";
+
+describe("formatting", () => {
+  it("shows instants as dates, short or long, and a dash for nothing", () => {
+    expect(formatDate("2026-11-25T15:00:00.000Z")).toBe("Nov 25, 2026");
+    expect(formatDate(Date.UTC(2026, 10, 25, 15), "long")).toBe("November 25, 2026");
+    expect(formatDate(undefined)).toBe(NO_VALUE);
+    expect(formatDate("not a date")).toBe(NO_VALUE);
+  });
+
+  it("shows a document's calendar date as printed, whatever the time zone", () => {
+    expect(formatCalendarDate("2024-03-14")).toBe("Mar 14, 2024");
+    expect(formatCalendarDate(null)).toBe(NO_VALUE);
+  });
+
+  it("shows amounts with their currency, and no symbol when none was read", () => {
+    expect(formatMoney(1250, "usd")).toBe("$1,250.00");
+    expect(formatMoney(99.5, "EUR")).toBe("€99.50");
+    expect(formatMoney(1250, null)).toBe("1,250.00");
+    expect(formatMoney(5, "XYZQ")).toBe("5.00 XYZQ");
+    expect(formatMoney(null, "USD")).toBe(NO_VALUE);
+  });
+});
