@@ -15,16 +15,19 @@ export function describeZodError(error: z.ZodError): string {
   return generic && path ? `${path}: ${issue.message}` : issue.message;
 }
 
+/** The input as the schema reads it, or an Invalid (a 400) that says the first problem. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw new Invalid(describeZodError(parsed.error));
+  return parsed.data;
+}
+
 /**
  * Wraps a domain function so that its input is validated with zod before it runs
  * (as SST's console does). The schema stays reachable as `.schema`.
  */
 export function fn<S extends z.ZodType, R>(schema: S, callback: (input: z.output<S>) => R) {
-  const wrapped = (input: z.input<S>): R => {
-    const parsed = schema.safeParse(input);
-    if (!parsed.success) throw new Invalid(describeZodError(parsed.error));
-    return callback(parsed.data);
-  };
+  const wrapped = (input: z.input<S>): R => callback(parseInput(schema, input));
   wrapped.schema = schema;
   return wrapped;
 }

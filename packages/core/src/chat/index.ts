@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { Ai, CHOICES, OFFLINE, RESEARCH, type AnswerResult, type Deps, type Message } from "../ai/index";
 import { config } from "../config";
-import { Invalid } from "../error";
+import { parseInput } from "../fn";
 import { Quota, TITLES } from "../quota/index";
 import { dynamoStatusStore } from "../ai/status";
 import { boundedHistory } from "../ai/history";
@@ -71,13 +71,11 @@ export namespace Chat {
 
   /** Answers one chat message: reads the attachments, sends the last 10 messages with it, asks the chosen model(s). */
   export async function respond(input: Input, deps: Deps = { config: config(), store: dynamoStatusStore }): Promise<Answer> {
-    const parsed = Input.safeParse(input);
-    if (!parsed.success) throw new Invalid(parsed.error.issues[0]?.message ?? "Invalid chat message");
-    const { model } = parsed.data;
+    const request = parseInput(Input, input);
     // The budget starts now: reading attachments counts against the gateway's 30 s.
     const deadline = Date.now() + deps.config.CHAT_DEADLINE_MS;
-    const question = await prepareQuestion(parsed.data);
-    const result = await Ai.answer({ model, messages: question.messages, deadline }, deps);
+    const question = await prepareQuestion(request);
+    const result = await Ai.answer({ model: request.model, messages: question.messages, deadline }, deps);
     return question.finish(result);
   }
 

@@ -2,7 +2,7 @@ import { Ai, RESEARCH, StopRequested, type Deps, type LiveEvents } from "../ai/i
 import { dynamoStatusStore } from "../ai/status";
 import { config } from "../config";
 import { Conversation, type ListType, type Summary } from "../conversation/index";
-import { Invalid } from "../error";
+import { parseInput } from "../fn";
 import { Chat, FILES_ONLY_MESSAGE } from "./index";
 import { DEFAULT_RESEARCH_BUDGET_SECONDS, STOP_POLL_MS, STREAM_WRITING_SECONDS } from "./limits";
 import { autoTitle, detailsOf, STREAM_EVENTS, type AnswerState } from "./stored";
@@ -154,9 +154,7 @@ export namespace ChatStream {
    * before anything counts; the answer is written when `run` is called.
    */
   export async function open(input: Chat.Input, deps: Deps = defaultDeps()): Promise<LiveAnswer> {
-    const parsed = Chat.Input.safeParse(input);
-    if (!parsed.success) throw new Invalid(parsed.error.issues[0]?.message ?? "Invalid chat message");
-    const request = parsed.data;
+    const request = parseInput(Chat.Input, input);
     let existing: Summary | undefined;
     if (request.conversationId) {
       existing = await Conversation.summaryOf("general", request.conversationId);

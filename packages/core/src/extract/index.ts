@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Invalid, VisibleError } from "../error";
+import { parseInput } from "../fn";
 import { CfbError, isCompoundFile } from "./cfb";
 import { declaredKind as declaredKindOf, describeContent, detectType as detectTypeOf, isEncryptedOoxml } from "./detect";
 import { damaged, encrypted, failure, isFailureMessage as isFailureMessageOf, megabytes, ReadError } from "./failure";
@@ -127,10 +128,8 @@ export namespace Extract {
    * be shown; limits that merely cut the text short add warnings instead.
    */
   export async function fromBuffer(buffer: Buffer | Uint8Array, options: Options): Promise<ExtractResult> {
-    const parsed = Options.safeParse(options);
-    if (!parsed.success) throw new Invalid(parsed.error.issues[0]?.message ?? "Invalid extraction options");
-    const { fileName, contentType, ocr } = parsed.data;
-    const limits: Limits = { ...DEFAULT_LIMITS, ...parsed.data.limits };
+    const { fileName, contentType, ocr, limits: given } = parseInput(Options, options);
+    const limits: Limits = { ...DEFAULT_LIMITS, ...given };
     const bytes = Buffer.isBuffer(buffer) ? buffer : Buffer.from(buffer.buffer, buffer.byteOffset, buffer.byteLength);
     if (bytes.length > limits.maxInputBytes) throw failure("tooLarge", { bytes: String(limits.maxInputBytes) });
     if (bytes.length === 0) throw failure("empty");

@@ -6,6 +6,7 @@ import { config } from "../config";
 import { Contact } from "../contact/index";
 import { Customer } from "../customer/index";
 import { Invalid } from "../error";
+import { parseInput } from "../fn";
 import { Project } from "../project/index";
 import { ProjectQuotes } from "../quote/project-quotes";
 import { configuredEmbedder, semanticRanking } from "../search/embeddings";
@@ -203,9 +204,7 @@ export namespace ProjectChat {
   }
 
   async function checked(projectId: number, input: Input) {
-    const parsed = Input.safeParse(input);
-    if (!parsed.success) throw new Invalid(parsed.error.issues[0]?.message ?? "Invalid message");
-    const { message, projectId: bodyProjectId } = parsed.data;
+    const { message, projectId: bodyProjectId } = parseInput(Input, input);
     if (bodyProjectId !== undefined && bodyProjectId !== projectId) throw new Invalid("projectId does not match the project in the path");
     // 404 for a project that is not the caller's, before anything else is read.
     const project = await Project.getWithLinks(projectId);
@@ -261,9 +260,7 @@ export namespace AllProjectsChat {
   }
 
   function checked(input: Input): string {
-    const parsed = Input.safeParse(input);
-    if (!parsed.success) throw new Invalid(parsed.error.issues[0]?.message ?? "Invalid message");
-    return parsed.data.message;
+    return parseInput(Input, input).message;
   }
 
   /** Every project's record and the best passages of all their documents. */
