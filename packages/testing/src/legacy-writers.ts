@@ -1,4 +1,5 @@
 import { writeCompoundFile } from "./cfb-writer";
+import { f64, u16, u32 } from "./bytes";
 
 /**
  * Writers for legacy Office fixtures (.doc, .xls), since no installed package writes them.
@@ -132,21 +133,6 @@ export function biffRecord(type: number, data: Buffer): Buffer {
   return Buffer.concat([head, data]);
 }
 
-const u16 = (n: number) => {
-  const b = Buffer.alloc(2);
-  b.writeUInt16LE(n);
-  return b;
-};
-const u32 = (n: number) => {
-  const b = Buffer.alloc(4);
-  b.writeUInt32LE(n >>> 0);
-  return b;
-};
-const f64 = (n: number) => {
-  const b = Buffer.alloc(8);
-  b.writeDoubleLE(n);
-  return b;
-};
 const wide = (text: string) => [...text].some((c) => c.charCodeAt(0) > 0xff);
 /** XLUnicodeString: 16-bit count, option byte, then 8-bit or UTF-16 characters. */
 const unicodeString = (text: string, countBytes: 1 | 2 = 2) =>

@@ -1,7 +1,8 @@
-import { writeCompoundFile } from "./cfb-writer";
-import { biffRecord } from "./legacy-writers";
 import { crc32, deflateSync } from "node:zlib";
 import { listZip, readZipEntry } from "@quorum/core/extract/zip";
+import { f64, u16, u32 } from "./bytes";
+import { writeCompoundFile } from "./cfb-writer";
+import { biffRecord } from "./legacy-writers";
 import { writeZip } from "./zip-writer";
 
 /**
@@ -11,21 +12,6 @@ import { writeZip } from "./zip-writer";
  * than its text), each reduced to the few structures that matter.
  */
 
-const u16 = (n: number) => {
-  const b = Buffer.alloc(2);
-  b.writeUInt16LE(n);
-  return b;
-};
-const u32 = (n: number) => {
-  const b = Buffer.alloc(4);
-  b.writeUInt32LE(n >>> 0);
-  return b;
-};
-const f64 = (n: number) => {
-  const b = Buffer.alloc(8);
-  b.writeDoubleLE(n);
-  return b;
-};
 const xml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /**
