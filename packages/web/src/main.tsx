@@ -6,6 +6,7 @@ import { queryClient } from "@/lib/api";
 import { ThemeProvider } from "@/features/theme/ThemeProvider";
 import { AuthProvider } from "@/features/auth";
 import { router } from "./router";
+import "./i18n";
 import "./styles.css";
 
 createRoot(document.getElementById("root")!).render(

@@ -1,7 +1,9 @@
 /**
- * Dates and amounts as every screen shows them, through Intl in one place, so a
+ * Dates and amounts as every screen shows them, through Intl in the language on screen, so a
  * date or a price reads the same on /profile, a project card and a quote.
  */
+
+import { currentLocale } from "@/i18n/languages";
 
 /** What a missing or unreadable value shows as. */
 export const NO_VALUE = "—";
@@ -12,7 +14,7 @@ type Instant = string | number | Date | null | undefined;
 export function formatDate(value: Instant, month: "short" | "long" = "short"): string {
   if (value === null || value === undefined || value === "") return NO_VALUE;
   const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? NO_VALUE : date.toLocaleDateString("en-US", { year: "numeric", month, day: "numeric" });
+  return Number.isNaN(date.getTime()) ? NO_VALUE : date.toLocaleDateString(currentLocale(), { year: "numeric", month, day: "numeric" });
 }
 
 /** A calendar date as printed on a document (YYYY-MM-DD): "Mar 14, 2024", never shifted by a time zone. */
@@ -20,19 +22,21 @@ export function formatCalendarDate(iso: string | null | undefined): string {
   if (!iso) return NO_VALUE;
   const [y, m, d] = iso.split("-").map(Number);
   if (!y || !m || !d) return iso;
-  return new Date(y, m - 1, d).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
+  return new Date(y, m - 1, d).toLocaleDateString(currentLocale(), { month: "short", day: "numeric", year: "numeric" });
 }
 
-const plain = (amount: number) => amount.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const plain = (amount: number) => amount.toLocaleString(currentLocale(), { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** An amount in major units: "$1,250.00"; without a currency the number alone (a symbol would claim one). */
 export function formatMoney(amount: number | null | undefined, currency: string | null | undefined): string {
   if (amount === null || amount === undefined) return NO_VALUE;
   if (!currency) return plain(amount);
   try {
-    return new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase(), currencyDisplay: "narrowSymbol" }).format(
-      amount,
-    );
+    return new Intl.NumberFormat(currentLocale(), {
+      style: "currency",
+      currency: currency.toUpperCase(),
+      currencyDisplay: "narrowSymbol",
+    }).format(amount);
   } catch {
     // An unknown code: the number with the code written out.
     return `${plain(amount)} ${currency}`;

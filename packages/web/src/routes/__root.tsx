@@ -4,6 +4,7 @@ import { NotFound } from "@/components/layout/NotFound";
 import { Toaster } from "@/components/ui/toaster";
 import { AuthDialogsProvider } from "@/features/auth";
 import { PlanNotice } from "@/features/billing/PlanNotice";
+import { ApplyPreferences } from "@/features/settings/ApplyPreferences";
 
 /** The shell every page shares: header, page, notification area, account modals. */
 export const Route = createRootRoute({
@@ -14,6 +15,7 @@ export const Route = createRootRoute({
 function RootLayout() {
   return (
     <AuthDialogsProvider>
+      <ApplyPreferences />
       <div className="flex min-h-dvh flex-col">
         <Header />
         <PlanNotice />

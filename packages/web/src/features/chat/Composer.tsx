@@ -1,3 +1,4 @@
+import { currentLocale } from "@/i18n/languages";
 import * as React from "react";
 import { AlertCircle, ArrowUp, FileText, Image as ImageIcon, Paperclip, Square, X } from "lucide-react";
 import { Spinner } from "@/components/ui/spinner";
@@ -185,7 +186,7 @@ export function Composer({ session }: { session: ChatSession }) {
           </span>
           {input.length > MAX_MESSAGE_CHARS * 0.9 ? (
             <span className="ml-auto pr-2 text-[11px] tabular-nums text-amber-700 dark:text-amber-400" data-testid="message-length">
-              {input.length.toLocaleString("en-US")} / {MAX_MESSAGE_CHARS.toLocaleString("en-US")} characters
+              {input.length.toLocaleString(currentLocale())} / {MAX_MESSAGE_CHARS.toLocaleString(currentLocale())} characters
             </span>
           ) : (
             <span className="ml-auto hidden pr-2 text-[11px] text-muted-foreground lg:inline">

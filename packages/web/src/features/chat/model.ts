@@ -1,3 +1,4 @@
+import { currentLocale } from "@/i18n/languages";
 import { HISTORY_MESSAGES, STREAM_ABANDONED_SECONDS } from "@quorum/core/chat/limits";
 import {
   autoTitle,
@@ -351,7 +352,7 @@ export function formatLatency(ms: number | undefined): string {
 export function formatTokens(usage: Usage | undefined): string {
   if (!usage) return "";
   const total = usage.inputTokens + usage.outputTokens;
-  return `${total.toLocaleString("en-US")} tokens (${usage.inputTokens.toLocaleString("en-US")} in · ${usage.outputTokens.toLocaleString("en-US")} out)`;
+  return `${total.toLocaleString(currentLocale())} tokens (${usage.inputTokens.toLocaleString(currentLocale())} in · ${usage.outputTokens.toLocaleString(currentLocale())} out)`;
 }
 
 export function timeOfDay(iso: string): string {

@@ -3,6 +3,8 @@
  * option lists (§9) and the small pure helpers the screens share.
  */
 
+import { currentLocale } from "@/i18n/languages";
+
 export const CUSTOMER_STATUSES = ["active", "inactive", "suspended"] as const;
 export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
 
@@ -147,7 +149,7 @@ export function contactProblems(form: ContactForm): Partial<Record<keyof Contact
 export function formatCreditLimit(value: string): string {
   const amount = Number(value);
   if (value === CREDIT_NOT_USED || value.trim() === "" || !Number.isFinite(amount)) return value;
-  return `$${amount.toLocaleString("en-US")}`;
+  return `$${amount.toLocaleString(currentLocale())}`;
 }
 
 export function fullName(contact: Pick<Contact, "firstName" | "lastName">): string {

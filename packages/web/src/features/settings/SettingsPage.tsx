@@ -25,6 +25,8 @@ import {
   type UserSettings,
 } from "./queries";
 
+const FONT_SIZE_LABELS: Record<FontSize, string> = { small: "Small", medium: "Medium", large: "Large" };
+
 /** 'Free Plan' for the starter plan, the real plan otherwise. */
 function accountType(plan: string | undefined) {
   switch (plan) {
@@ -177,8 +179,8 @@ export function SettingsPage() {
                 </SelectTrigger>
                 <SelectContent>
                   {FONT_SIZES.map((f) => (
-                    <SelectItem key={f.value} value={f.value}>
-                      {f.label}
+                    <SelectItem key={f} value={f}>
+                      {FONT_SIZE_LABELS[f]}
                     </SelectItem>
                   ))}
                 </SelectContent>

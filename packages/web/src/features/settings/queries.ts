@@ -1,20 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "@/lib/api";
+import type { Language } from "@/i18n/languages";
+import type { FontSize } from "@/i18n/font-size";
 
-export const LANGUAGES = [
-  { value: "en", label: "English" },
-  { value: "es", label: "Español" },
-  { value: "fr", label: "Français" },
-  { value: "de", label: "Deutsch" },
-] as const;
-export const FONT_SIZES = [
-  { value: "small", label: "Small" },
-  { value: "medium", label: "Medium" },
-  { value: "large", label: "Large" },
-] as const;
-
-export type Language = (typeof LANGUAGES)[number]["value"];
-export type FontSize = (typeof FONT_SIZES)[number]["value"];
+export { LANGUAGES, type Language } from "@/i18n/languages";
+export { FONT_SIZES, type FontSize } from "@/i18n/font-size";
 
 export interface UserSettings {
   notifications: { email: boolean; push: boolean; chat: boolean };
@@ -22,7 +12,7 @@ export interface UserSettings {
   preferences: { language: Language; fontSize: FontSize };
 }
 
-/** The spec's defaults (doc 2 §3); they stay when loading fails. */
+/** The settings a new account starts with; they stay when loading fails. */
 export const DEFAULT_SETTINGS: UserSettings = {
   notifications: { email: true, push: false, chat: true },
   privacy: { shareData: false, analytics: true },
@@ -31,8 +21,8 @@ export const DEFAULT_SETTINGS: UserSettings = {
 
 export const settingsKey = (uid: string) => ["/api/users", uid, "settings"] as const;
 
-export function useSettings(uid: string) {
-  return useQuery<UserSettings>({ queryKey: settingsKey(uid) });
+export function useSettings(uid: string | undefined) {
+  return useQuery<UserSettings>({ queryKey: settingsKey(uid ?? ""), enabled: Boolean(uid) });
 }
 
 export function useSaveSettings(uid: string) {
