@@ -208,3 +208,27 @@ export async function callStream(
   }
   return { status: response.status, headers: response.headers, events };
 }
+
+export interface AccessibilityViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  /** CSS selectors of the offending elements. */
+  targets: string[];
+}
+
+/**
+ * What axe-core (WCAG 2 A/AA rules plus best practices such as heading order) finds wrong
+ * on the page as it stands, moderate or worse. Injected through the debugging protocol,
+ * so the app's Content-Security-Policy stays as users get it.
+ */
+export async function accessibilityViolations(page: import("playwright-core").Page): Promise<AccessibilityViolation[]> {
+  const { source } = (await import("axe-core")).default;
+  // A string, not a function: this file is type-checked without the DOM library.
+  const results = (await page.evaluate(`${source}
+    ;axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] },
+      resultTypes: ["violations"],
+    }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) })))`)) as AccessibilityViolation[];
+  return results.filter((v) => v.impact === "moderate" || v.impact === "serious" || v.impact === "critical");
+}
