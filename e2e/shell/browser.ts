@@ -19,8 +19,14 @@ export interface AppPage {
   close(): Promise<void>;
 }
 
-export async function openApp(browser: Browser, path = "/", options: { theme?: "light" | "dark" } = {}): Promise<AppPage> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+export interface OpenAppOptions {
+  theme?: "light" | "dark";
+  /** The browser's language; English unless told, so a test never depends on the machine's. */
+  locale?: string;
+}
+
+export async function openApp(browser: Browser, path = "/", options: OpenAppOptions = {}): Promise<AppPage> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: options.locale ?? "en-US" });
   // A string, not a function: this file is type-checked without the DOM library.
   if (options.theme) await context.addInitScript(`localStorage.setItem("theme", ${JSON.stringify(options.theme)})`);
   const page = await context.newPage();

@@ -18,13 +18,13 @@ describe("settings", { timeout: 90_000 }, () => {
     const push = page.getByRole("switch", { name: "Push notifications" });
     expect(await push.getAttribute("aria-checked")).toBe("false");
     await push.click();
-    await page.getByRole("combobox", { name: "Language" }).click();
-    await page.getByRole("option", { name: "Deutsch" }).click();
+    await page.getByRole("combobox", { name: "Font size" }).click();
+    await page.getByRole("option", { name: "Small" }).click();
     await page.getByRole("button", { name: "Save Changes" }).click();
     await page.getByText("Settings saved successfully!").waitFor();
 
     await page.reload();
-    await page.getByRole("combobox", { name: "Language" }).filter({ hasText: "Deutsch" }).waitFor();
+    await page.getByRole("combobox", { name: "Font size" }).filter({ hasText: "Small" }).waitFor();
     expect(await page.getByRole("switch", { name: "Push notifications" }).getAttribute("aria-checked")).toBe("true");
     expect(await page.getByRole("switch", { name: "Email notifications" }).getAttribute("aria-checked")).toBe("true");
     await app.close();

@@ -55,10 +55,13 @@ void i18next
     react: { useSuspense: false },
   });
 
-i18next.on("languageChanged", (language) => {
-  document.documentElement.lang = language;
-});
-document.documentElement.lang = i18next.language;
+// The page's language follows the UI's, for screen readers, hyphenation and spell checking.
+if (typeof document !== "undefined") {
+  i18next.on("languageChanged", (language) => {
+    document.documentElement.lang = language;
+  });
+  document.documentElement.lang = i18next.language;
+}
 
 /** Switches the whole UI to a language at once and remembers it on this browser for the next visit. */
 export async function applyLanguage(language: Language) {

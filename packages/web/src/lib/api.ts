@@ -1,3 +1,4 @@
+import { i18next } from "@/i18n";
 import { EventSourceParserStream } from "eventsource-parser/stream";
 import { QueryClient, type QueryFunction } from "@tanstack/react-query";
 import { auth } from "./firebase";
@@ -103,11 +104,11 @@ export async function apiUpload<T>(
       try {
         resolve((text ? JSON.parse(text) : null) as T);
       } catch {
-        reject(new Error("Invalid JSON in upload response"));
+        reject(new Error(i18next.t("common:uploadBadResponse")));
       }
     };
-    xhr.onerror = () => reject(new Error("Upload failed due to network error"));
-    xhr.onabort = () => reject(new Error("Upload cancelled"));
+    xhr.onerror = () => reject(new Error(i18next.t("common:uploadNetwork")));
+    xhr.onabort = () => reject(new Error(i18next.t("common:uploadCancelled")));
     xhr.send(formData);
   });
 }
@@ -151,7 +152,7 @@ export async function apiStream(url: string, body: unknown, onEvent: (event: str
     credentials: "include",
   });
   await throwIfResNotOk(res);
-  if (!res.body || !res.headers.get("content-type")?.startsWith("text/event-stream")) throw new Error("The answer did not stream");
+  if (!res.body || !res.headers.get("content-type")?.startsWith("text/event-stream")) throw new Error(i18next.t("common:notStreamed"));
   const reader = res.body.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader();
   for (;;) {
     const { done, value } = await reader.read();

@@ -42,3 +42,22 @@ export function formatMoney(amount: number | null | undefined, currency: string 
     return `${plain(amount)} ${currency}`;
   }
 }
+
+/** A day of the year in UTC, without the year: "December 1" ("1. Dezember" in German). */
+export function formatDayMonth(value: Instant): string {
+  const date = value instanceof Date ? value : new Date(value ?? NaN);
+  return Number.isNaN(date.getTime()) ? NO_VALUE : date.toLocaleDateString(currentLocale(), { day: "numeric", month: "long", timeZone: "UTC" });
+}
+
+/** A price in whole units: "$50" ("50 $" in French). */
+export function formatWholeMoney(amount: number, currency: string): string {
+  return new Intl.NumberFormat(currentLocale(), {
+    style: "currency",
+    currency: currency.toUpperCase(),
+    currencyDisplay: "narrowSymbol",
+    maximumFractionDigits: 0,
+  }).format(amount);
+}
+
+/** A share (0..1) as a percentage: "92%", "92 %" in French. */
+export const formatPercent = (share: number) => share.toLocaleString(currentLocale(), { style: "percent", maximumFractionDigits: 0 });

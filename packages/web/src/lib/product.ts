@@ -1,3 +1,6 @@
+import { i18next } from "@/i18n";
+import { formatWholeMoney } from "@/lib/format";
+
 /** The product's name, shown in titles, the header and messages. */
 export const PRODUCT_NAME = "Quorum";
 
@@ -7,60 +10,59 @@ export type PlanId = "starter" | "professional" | "enterprise";
 
 export interface PlanTier {
   id: PlanId;
+  /** The plan's name, a brand in every language. */
   name: string;
-  price: string;
-  period?: string;
-  description: string;
-  features: string[];
+  /** "Free", "$50", "Custom" in the language on screen. */
+  readonly price: string;
+  /** "/month" for paid plans. */
+  readonly period?: string;
+  readonly description: string;
+  readonly features: string[];
   popular?: boolean;
 }
 
-/** The spec's three plan tiers (doc 1 §3), shown on the landing page and in the sign-up wizard. */
+/** The professional plan's monthly price in US dollars. */
+export const PROFESSIONAL_PRICE_USD = 50;
+
+const planText = (id: PlanId, key: string) => i18next.t(`billing:plans.${id}.${key}`);
+
+/** A plan whose texts come from the `billing` catalog, read at render time so they follow the language. */
+function tier(id: PlanId, name: string, featureCount: number, options: { monthlyUsd?: number; popular?: boolean } = {}): PlanTier {
+  return {
+    id,
+    name,
+    popular: options.popular,
+    get price() {
+      return options.monthlyUsd === undefined ? planText(id, "price") : formatWholeMoney(options.monthlyUsd, "usd");
+    },
+    get period() {
+      return options.monthlyUsd === undefined ? undefined : i18next.t("billing:plans.perMonth");
+    },
+    get description() {
+      return planText(id, "description");
+    },
+    get features() {
+      return Array.from({ length: featureCount }, (_, i) => planText(id, `feature${i + 1}`));
+    },
+  };
+}
+
+/** The three plan tiers, shown on the landing page and in the sign-up wizard. */
 export const PLANS: PlanTier[] = [
-  {
-    id: "starter",
-    name: "Starter",
-    price: "Free",
-    description: "Try multi-model answers on everyday questions.",
-    features: ["10 questions per day", "Basic AI models", "Email support", "Basic chat interface"],
-  },
-  {
-    id: "professional",
-    name: "Professional",
-    price: "$50",
-    period: "/month",
-    description: "For professionals who rely on AI every day.",
-    features: ["Unlimited questions", "All AI models", "Priority support", "Conversation history", "Advanced analytics"],
-    popular: true,
-  },
-  {
-    id: "enterprise",
-    name: "Enterprise",
-    price: "Custom",
-    description: "For teams with their own models and compliance needs.",
-    features: [
-      "Everything in Professional",
-      "Custom AI model integration",
-      "24/7 dedicated support",
-      "On-premise deployment",
-      "Custom SLA",
-    ],
-  },
+  tier("starter", "Starter", 4),
+  tier("professional", "Professional", 5, { monthlyUsd: PROFESSIONAL_PRICE_USD, popular: true }),
+  tier("enterprise", "Enterprise", 5),
 ];
 
 /** The professional plan's free trial: 30 days. */
 export const TRIAL_MS = 2_592_000_000;
 
-/** Display names of every plan a profile can carry, including the legacy 'basic'. */
+const PLAN_NAMES: Record<string, string> = { basic: "Basic", starter: "Starter", professional: "Professional", enterprise: "Enterprise" };
+
+/** The name of every plan a profile can carry, including the legacy 'basic': "Professional". */
+export const planName = (plan: string | null | undefined) => PLAN_NAMES[plan ?? ""] ?? PLAN_NAMES.starter!;
+
+/** Display names of every plan a profile can carry: "Professional Plan" ("Plan Professional" in French). */
 export function planLabel(plan: string | null | undefined): string {
-  switch (plan) {
-    case "basic":
-      return "Basic Plan";
-    case "professional":
-      return "Professional Plan";
-    case "enterprise":
-      return "Enterprise Plan";
-    default:
-      return "Starter Plan";
-  }
+  return i18next.t("billing:plans.label", { plan: planName(plan) });
 }

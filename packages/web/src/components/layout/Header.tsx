@@ -1,5 +1,6 @@
 import * as React from "react";
 import { Link, useNavigate, useRouterState } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
 import { LifeBuoy, LogOut, Menu, Settings, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Logo } from "@/components/brand/Logo";
@@ -8,18 +9,19 @@ import { ThemeToggle } from "@/features/theme/ThemeToggle";
 import { toast } from "@/hooks/use-toast";
 import { AUTH_TEXT } from "@/features/auth/errors";
 import { cn } from "@/lib/utils";
+import { PRODUCT_NAME } from "@/lib/product";
 
 const SECTIONS = [
-  { hash: "features", label: "Features" },
-  { hash: "benefits", label: "Benefits" },
-  { hash: "pricing", label: "Pricing" },
+  { hash: "features", label: "features" },
+  { hash: "benefits", label: "benefits" },
+  { hash: "pricing", label: "pricing" },
 ] as const;
 
 const APP_LINKS = [
-  { to: "/chat", label: "Chat" },
+  { to: "/chat", label: "chat" },
   // Fuzzy matching keeps Projects active on every /projects/... page.
-  { to: "/projects", label: "Projects" },
-  { to: "/customers", label: "Customers" },
+  { to: "/projects", label: "projects" },
+  { to: "/customers", label: "customers" },
 ] as const;
 
 const navLink =
@@ -32,6 +34,7 @@ export function Header() {
   const navigate = useNavigate();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const [menuOpen, setMenuOpen] = React.useState(false);
+  const { t } = useTranslation("layout");
 
   React.useEffect(() => setMenuOpen(false), [pathname]);
 
@@ -42,7 +45,7 @@ export function Header() {
       await navigate({ to: "/" });
     } catch (error) {
       console.error("Sign-out failed", error);
-      toast({ title: "Sign Out Failed", description: AUTH_TEXT.signOutFailed, variant: "destructive" });
+      toast({ title: t("signOutFailed"), description: AUTH_TEXT.signOutFailed, variant: "destructive" });
     }
   }
 
@@ -54,29 +57,29 @@ export function Header() {
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-3 focus:z-50 focus:rounded-md focus:bg-background focus:px-3 focus:py-2"
       >
-        Skip to content
+        {t("skipToContent")}
       </a>
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
         <Link
           to={signedIn ? "/chat" : "/"}
           className="rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          aria-label="Quorum home"
+          aria-label={t("home", { product: PRODUCT_NAME })}
         >
           <Logo />
         </Link>
 
-        <nav aria-label="Main" className="ml-4 hidden items-center gap-1 md:flex">
+        <nav aria-label={t("mainNav")} className="ml-4 hidden items-center gap-1 md:flex">
           {initializing
             ? null
             : signedIn
               ? APP_LINKS.map((link) => (
                   <Link key={link.to} to={link.to} className={navLink} activeProps={{ className: navLinkActive, "aria-current": "page" }}>
-                    {link.label}
+                    {t(link.label)}
                   </Link>
                 ))
               : SECTIONS.map((section) => (
                   <Link key={section.hash} to="/" hash={section.hash} className={navLink} hashScrollIntoView={{ behavior: "smooth" }}>
-                    {section.label}
+                    {t(section.label)}
                   </Link>
                 ))}
         </nav>
@@ -86,12 +89,12 @@ export function Header() {
           {!initializing && signedIn && (
             <div className="hidden items-center gap-1.5 md:flex">
               <Button variant="ghost" size="icon" asChild>
-                <Link to="/help" aria-label="Help and support" title="Help and support">
+                <Link to="/help" aria-label={t("helpAndSupport")} title={t("helpAndSupport")}>
                   <LifeBuoy />
                 </Link>
               </Button>
               <Button variant="ghost" size="icon" asChild>
-                <Link to="/settings" aria-label="Settings" title="Settings">
+                <Link to="/settings" aria-label={t("settings")} title={t("settings")}>
                   <Settings />
                 </Link>
               </Button>
@@ -101,27 +104,27 @@ export function Header() {
                 activeProps={{ className: "bg-accent" }}
               >
                 <Avatar name={greetingName(user)} photoURL={user.photoURL} />
-                <span className="max-w-40 truncate">Hi, {greetingName(user)}</span>
+                <span className="max-w-40 truncate">{t("greeting", { name: greetingName(user) })}</span>
               </Link>
               <Button variant="outline" size="sm" onClick={handleSignOut}>
                 <LogOut />
-                Sign Out
+                {t("signOut")}
               </Button>
             </div>
           )}
           {!initializing && !signedIn && (
             <div className="hidden items-center gap-2 md:flex">
               <Button variant="ghost" onClick={() => openSignIn()}>
-                Sign In
+                {t("signIn")}
               </Button>
-              <Button onClick={() => openSignUp()}>Get Started</Button>
+              <Button onClick={() => openSignUp()}>{t("getStarted")}</Button>
             </div>
           )}
           <Button
             variant="ghost"
             size="icon"
             className="md:hidden"
-            aria-label={menuOpen ? "Close menu" : "Open menu"}
+            aria-label={menuOpen ? t("closeMenu") : t("openMenu")}
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
             onClick={() => setMenuOpen((o) => !o)}
@@ -133,13 +136,13 @@ export function Header() {
 
       {menuOpen && !initializing && (
         <div id="mobile-menu" className="border-t bg-background px-4 pb-4 pt-2 shadow-lg md:hidden">
-          <nav aria-label="Mobile" className="grid gap-1">
+          <nav aria-label={t("mobileNav")} className="grid gap-1">
             {signedIn
               ? [
-                  ...APP_LINKS,
-                  { to: "/profile", label: `Hi, ${greetingName(user)}` },
-                  { to: "/settings", label: "Settings" },
-                  { to: "/help", label: "Help" },
+                  ...APP_LINKS.map((link) => ({ to: link.to, label: t(link.label) })),
+                  { to: "/profile", label: t("greeting", { name: greetingName(user) }) },
+                  { to: "/settings", label: t("settings") },
+                  { to: "/help", label: t("help") },
                 ].map((link) => (
                   <Link key={link.to} to={link.to} className={cn(navLink, "text-base")} activeProps={{ className: navLinkActive }}>
                     {link.label}
@@ -153,21 +156,21 @@ export function Header() {
                     className={cn(navLink, "text-base")}
                     onClick={() => setMenuOpen(false)}
                   >
-                    {section.label}
+                    {t(section.label)}
                   </Link>
                 ))}
           </nav>
           <div className="mt-3 grid gap-2 border-t pt-3">
             {signedIn ? (
               <Button variant="outline" onClick={handleSignOut}>
-                <LogOut /> Sign Out
+                <LogOut /> {t("signOut")}
               </Button>
             ) : (
               <>
                 <Button variant="outline" onClick={() => (setMenuOpen(false), openSignIn())}>
-                  Sign In
+                  {t("signIn")}
                 </Button>
-                <Button onClick={() => (setMenuOpen(false), openSignUp())}>Get Started</Button>
+                <Button onClick={() => (setMenuOpen(false), openSignUp())}>{t("getStarted")}</Button>
               </>
             )}
           </div>

@@ -1,10 +1,12 @@
 import { Link } from "@tanstack/react-router";
 import { AlertTriangle } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { Page } from "./Page";
 
 /** Any path the router does not know. */
 export function NotFound() {
+  const { t } = useTranslation("layout");
   return (
     <Page width="narrow">
       <div className="flex flex-col items-center gap-4 rounded-2xl border bg-card px-6 py-16 text-center shadow-sm">
@@ -12,10 +14,10 @@ export function NotFound() {
           <AlertTriangle className="size-7" aria-hidden="true" />
         </div>
         <p className="text-sm font-semibold text-muted-foreground">404</p>
-        <h1 className="text-2xl font-bold tracking-tight">Page Not Found</h1>
-        <p className="max-w-sm text-muted-foreground">Did you forget to add the page to the router?</p>
+        <h1 className="text-2xl font-bold tracking-tight">{t("notFound.title")}</h1>
+        <p className="max-w-sm text-muted-foreground">{t("notFound.text")}</p>
         <Button asChild variant="outline">
-          <Link to="/">Go home</Link>
+          <Link to="/">{t("notFound.home")}</Link>
         </Button>
       </div>
     </Page>

@@ -1,6 +1,7 @@
 import * as React from "react";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { cn } from "@/lib/utils";
 
 /** The standard page frame below the header: a readable width and consistent spacing. */
@@ -29,14 +30,15 @@ export function Page({
   );
 }
 
-export function BackLink({ to = "/", children = "Back" }: { to?: string; children?: React.ReactNode }) {
+export function BackLink({ to = "/", children }: { to?: string; children?: React.ReactNode }) {
+  const { t } = useTranslation("layout");
   return (
     <Link
       to={to}
       className="inline-flex items-center gap-1.5 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground"
     >
       <ArrowLeft className="size-4" />
-      {children}
+      {children ?? t("back")}
     </Link>
   );
 }

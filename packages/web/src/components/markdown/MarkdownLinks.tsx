@@ -1,3 +1,4 @@
+import { i18next } from "@/i18n";
 import type * as React from "react";
 import { ExternalLink, Image as ImageIcon } from "lucide-react";
 import { cn } from "@/lib/utils";
@@ -44,7 +45,7 @@ export function MarkdownImage({ node: _n, src, alt, className }: ImageProps) {
       href={image.href}
       target="_blank"
       rel="noopener noreferrer"
-      title="External image: not loaded until you open it"
+      title={i18next.t("common:externalImage")}
       data-testid="external-image"
       className="inline-flex max-w-full items-start gap-1.5 rounded-md border border-dashed px-2 py-1 align-middle text-xs text-muted-foreground hover:text-foreground"
     >

@@ -3,6 +3,7 @@ import * as ToastPrimitives from "@radix-ui/react-toast";
 import { cva, type VariantProps } from "class-variance-authority";
 import { X } from "lucide-react";
 import { cn } from "@/lib/utils";
+import { i18next } from "@/i18n";
 
 /** The spec's toast behaviour (doc 1 §9): 5000 ms, swipe right past 50 px, F8 focuses the region. */
 export function ToastProvider(props: React.ComponentProps<typeof ToastPrimitives.Provider>) {
@@ -13,6 +14,7 @@ export function ToastViewport({ className, ...props }: React.ComponentProps<type
   return (
     <ToastPrimitives.Viewport
       hotkey={["F8"]}
+      label={`${i18next.t("common:notifications")} ({hotkey})`}
       className={cn(
         "fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]",
         className,
@@ -63,7 +65,7 @@ export function ToastClose({ className, ...props }: React.ComponentProps<typeof 
         className,
       )}
       toast-close=""
-      aria-label="Close"
+      aria-label={i18next.t("common:close")}
       {...props}
     >
       <X className="size-4" />

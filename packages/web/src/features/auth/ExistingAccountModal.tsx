@@ -1,5 +1,6 @@
 import * as React from "react";
 import { useNavigate } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
 import { CheckCircle2, Lock, Sparkles, UserRound } from "lucide-react";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Button } from "@/components/ui/button";
@@ -9,7 +10,7 @@ import { Badge } from "@/components/ui/badge";
 import { Spinner } from "@/components/ui/spinner";
 import { GoogleIcon } from "@/components/brand/Logo";
 import { toast } from "@/hooks/use-toast";
-import { planLabel } from "@/lib/product";
+import { planLabel, PLANS } from "@/lib/product";
 import { PaymentStep } from "@/features/billing/PaymentStep";
 import { checkAccount, type ExistingAccount } from "./api";
 // Loaded with the modal, so a click opens the Google popup without waiting for a download (popup blockers).
@@ -19,6 +20,7 @@ import { AUTH_TEXT, AuthError } from "./errors";
 import { OrDivider } from "./parts";
 
 const COMPLETE_DELAY_MS = 1000;
+const PROFESSIONAL = PLANS.find((p) => p.id === "professional")!;
 
 type Phase = "sign-in" | "upgrade" | "paying" | "welcome";
 
@@ -36,6 +38,7 @@ function offersUpgrade(plan: string | undefined) {
 export default function ExistingAccountModal({ open, onOpenChange, account }: ExistingAccountModalProps) {
   const { signInWithEmail, signInWithGoogle, signOut } = useAuth();
   const navigate = useNavigate();
+  const { t } = useTranslation("auth");
   const [password, setPassword] = React.useState("");
   const [busy, setBusy] = React.useState<"email" | "google" | null>(null);
   const [phase, setPhase] = React.useState<Phase>("sign-in");
@@ -74,7 +77,7 @@ export default function ExistingAccountModal({ open, onOpenChange, account }: Ex
   async function withPassword(event: React.FormEvent) {
     event.preventDefault();
     if (!password) {
-      toast({ title: "Password Required", description: "Please enter your password to sign in.", variant: "destructive" });
+      toast({ title: t("existing.passwordRequired"), description: t("existing.enterPassword"), variant: "destructive" });
       return;
     }
     setBusy("email");
@@ -83,7 +86,7 @@ export default function ExistingAccountModal({ open, onOpenChange, account }: Ex
       await signedIn();
     } catch (error) {
       toast({
-        title: "Sign In Failed",
+        title: t("existing.signInFailed"),
         description: error instanceof AuthError ? error.message : AUTH_TEXT.failedTryAgain,
         variant: "destructive",
       });
@@ -98,7 +101,7 @@ export default function ExistingAccountModal({ open, onOpenChange, account }: Ex
       if (await signInWithGoogle()) await signedIn();
     } catch (error) {
       toast({
-        title: "Login Failed",
+        title: t("existing.loginFailed"),
         description: error instanceof AuthError ? error.message : AUTH_TEXT.failedTryAgain,
         variant: "destructive",
       });
@@ -108,7 +111,7 @@ export default function ExistingAccountModal({ open, onOpenChange, account }: Ex
   }
 
   function resetPassword() {
-    toast({ title: "Check your email", description: `Password reset instructions will be sent to ${account!.email}.` });
+    toast({ title: t("existing.checkEmail"), description: t("existing.resetSent", { email: account!.email }) });
   }
 
   return (
@@ -118,8 +121,8 @@ export default function ExistingAccountModal({ open, onOpenChange, account }: Ex
           {phase === "sign-in" && (
             <>
               <DialogHeader>
-                <DialogTitle className="text-2xl">Account Already Exists</DialogTitle>
-                <DialogDescription>An account with this email already exists. Sign in to continue.</DialogDescription>
+                <DialogTitle className="text-2xl">{t("existing.title")}</DialogTitle>
+                <DialogDescription>{t("existing.description")}</DialogDescription>
               </DialogHeader>
               <div className="flex items-center gap-3 rounded-lg border bg-muted/40 p-4">
                 <div className="flex size-10 items-center justify-center rounded-full bg-primary/10 text-primary">
@@ -133,15 +136,15 @@ export default function ExistingAccountModal({ open, onOpenChange, account }: Ex
               </div>
               <Button variant="outline" size="lg" className="w-full" onClick={withGoogle} disabled={busy !== null}>
                 {busy === "google" ? <Spinner /> : <GoogleIcon />}
-                Continue with Google
+                {t("existing.google")}
               </Button>
               <OrDivider />
               <form className="grid gap-3" onSubmit={withPassword} noValidate>
                 <div className="grid gap-1.5">
                   <div className="flex items-center justify-between">
-                    <Label htmlFor="existing-password">Password</Label>
+                    <Label htmlFor="existing-password">{t("existing.password")}</Label>
                     <button type="button" className="text-xs font-medium text-primary hover:underline" onClick={resetPassword}>
-                      Reset Password
+                      {t("existing.resetPassword")}
                     </button>
                   </div>
                   <div className="relative">
@@ -159,11 +162,11 @@ export default function ExistingAccountModal({ open, onOpenChange, account }: Ex
                 </div>
                 <DialogFooter className="pt-1">
                   <Button variant="outline" onClick={() => onOpenChange(false)} disabled={busy !== null}>
-                    Cancel
+                    {t("existing.cancel")}
                   </Button>
                   <Button type="submit" disabled={busy !== null}>
                     {busy === "email" && <Spinner />}
-                    Sign In
+                    {t("existing.signIn")}
                   </Button>
                 </DialogFooter>
               </form>
@@ -176,17 +179,16 @@ export default function ExistingAccountModal({ open, onOpenChange, account }: Ex
                 <div className="mb-2 flex size-11 items-center justify-center rounded-full bg-primary/10 text-primary">
                   <Sparkles className="size-5" />
                 </div>
-                <DialogTitle className="text-2xl">Upgrade to Professional?</DialogTitle>
+                <DialogTitle className="text-2xl">{t("existing.upgradeTitle")}</DialogTitle>
                 <DialogDescription>
-                  You are on the {planLabel(known.plan)}. Professional gives you unlimited questions, all AI models, priority support,
-                  conversation history and advanced analytics for $50/month.
+                  {t("existing.upgradeText", { plan: planLabel(known.plan), price: PROFESSIONAL.price })}
                 </DialogDescription>
               </DialogHeader>
               <DialogFooter>
                 <Button variant="outline" onClick={complete}>
-                  Not now
+                  {t("existing.notNow")}
                 </Button>
-                <Button onClick={() => setPhase("paying")}>Upgrade</Button>
+                <Button onClick={() => setPhase("paying")}>{t("existing.upgrade")}</Button>
               </DialogFooter>
             </>
           )}
@@ -194,8 +196,8 @@ export default function ExistingAccountModal({ open, onOpenChange, account }: Ex
           {phase === "welcome" && (
             <div className="grid place-items-center gap-3 py-6 text-center" role="status">
               <CheckCircle2 className="size-12 text-success" />
-              <DialogTitle className="text-2xl">Welcome Back!</DialogTitle>
-              <DialogDescription>Taking you to your workspace...</DialogDescription>
+              <DialogTitle className="text-2xl">{t("existing.welcomeBack")}</DialogTitle>
+              <DialogDescription>{t("existing.takingYou")}</DialogDescription>
             </div>
           )}
         </DialogContent>

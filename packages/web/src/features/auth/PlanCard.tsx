@@ -1,4 +1,5 @@
 import { Check } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/utils";
 import type { PlanTier } from "@/lib/product";
@@ -17,10 +18,11 @@ export function PlanCard({
   action?: React.ReactNode;
   onSelect?: () => void;
 }) {
+  const { t } = useTranslation("auth");
   const body = (
     <>
       {plan.popular && (
-        <Badge className="absolute -top-3 left-1/2 -translate-x-1/2 px-3 py-1 shadow-sm shadow-primary/30">Most Popular</Badge>
+        <Badge className="absolute -top-3 left-1/2 -translate-x-1/2 px-3 py-1 shadow-sm shadow-primary/30">{t("plan.mostPopular")}</Badge>
       )}
       <div className="grid gap-1">
         <h3 className="text-base font-semibold">{plan.name}</h3>
@@ -46,7 +48,7 @@ export function PlanCard({
             plan.popular ? "border-transparent bg-primary text-primary-foreground" : "bg-background group-hover:bg-accent",
           )}
         >
-          Choose {plan.name}
+          {t("plan.choose", { plan: plan.name })}
         </span>
       )}
     </>

@@ -9,7 +9,7 @@ import { useAuth } from "./context";
  */
 export function RequireAuth({
   children,
-  loadingText = "Loading...",
+  loadingText,
   denied,
 }: {
   children: React.ReactNode;

@@ -1,5 +1,6 @@
 import * as React from "react";
 import { useNavigate } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
 import { AlertCircle, CheckCircle2, Lock, Mail } from "lucide-react";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Button } from "@/components/ui/button";
@@ -28,6 +29,7 @@ export interface SignInModalProps {
 export default function SignInModal({ open, onOpenChange, onSuccess }: SignInModalProps) {
   const { signInWithGoogle, signInWithEmail, loading } = useAuth();
   const navigate = useNavigate();
+  const { t } = useTranslation("auth");
   const [email, setEmail] = React.useState("");
   const [password, setPassword] = React.useState("");
   const [busy, setBusy] = React.useState<"google" | "email" | null>(null);
@@ -97,8 +99,8 @@ export default function SignInModal({ open, onOpenChange, onSuccess }: SignInMod
       <DialogContent className="max-w-md">
         <DialogHeader className="items-center text-center sm:text-center">
           <LogoMark className="mb-2 size-11" />
-          <DialogTitle className="text-2xl">Welcome to {PRODUCT_NAME}</DialogTitle>
-          <DialogDescription>Sign in to access advanced AI capabilities and personalized responses.</DialogDescription>
+          <DialogTitle className="text-2xl">{t("signIn.title", { product: PRODUCT_NAME })}</DialogTitle>
+          <DialogDescription>{t("signIn.description")}</DialogDescription>
         </DialogHeader>
 
         {success ? (
@@ -110,19 +112,19 @@ export default function SignInModal({ open, onOpenChange, onSuccess }: SignInMod
           <div className="grid gap-4">
             <Button variant="outline" size="lg" onClick={google} disabled={disabled} className="w-full">
               {busy === "google" || (loading && busy !== null) ? <Spinner /> : <GoogleIcon />}
-              Continue with Google
+              {t("signIn.google")}
             </Button>
             <OrDivider />
             <form className="grid gap-3" onSubmit={submit} noValidate>
               <div className="grid gap-1.5">
-                <Label htmlFor="signin-email">Email</Label>
+                <Label htmlFor="signin-email">{t("signIn.email")}</Label>
                 <div className="relative">
                   <Mail className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
                   <Input
                     id="signin-email"
                     type="email"
                     autoComplete="email"
-                    placeholder="you@company.com"
+                    placeholder={t("signIn.emailPlaceholder")}
                     className="pl-9"
                     value={email}
                     onChange={(e) => setEmail(e.target.value)}
@@ -131,14 +133,14 @@ export default function SignInModal({ open, onOpenChange, onSuccess }: SignInMod
                 </div>
               </div>
               <div className="grid gap-1.5">
-                <Label htmlFor="signin-password">Password</Label>
+                <Label htmlFor="signin-password">{t("signIn.password")}</Label>
                 <div className="relative">
                   <Lock className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
                   <Input
                     id="signin-password"
                     type="password"
                     autoComplete="current-password"
-                    placeholder="Your password"
+                    placeholder={t("signIn.passwordPlaceholder")}
                     className="pl-9"
                     value={password}
                     onChange={(e) => setPassword(e.target.value)}
@@ -157,7 +159,7 @@ export default function SignInModal({ open, onOpenChange, onSuccess }: SignInMod
               )}
               <Button type="submit" size="lg" className="mt-1 w-full" disabled={disabled}>
                 {busy === "email" && <Spinner />}
-                Sign In / Sign Up
+                {t("signIn.submit")}
               </Button>
             </form>
           </div>

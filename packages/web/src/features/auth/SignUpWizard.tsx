@@ -1,5 +1,7 @@
 import * as React from "react";
 import { useNavigate } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
+import { i18next } from "@/i18n";
 import { ArrowLeft, ArrowRight, CheckCircle2, Lock, Mail } from "lucide-react";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Button } from "@/components/ui/button";
@@ -36,10 +38,11 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function validate(details: Details): Partial<Record<keyof Details, string>> {
   const errors: Partial<Record<keyof Details, string>> = {};
-  if (!details.firstName.trim()) errors.firstName = "First name is required";
-  if (!details.lastName.trim()) errors.lastName = "Last name is required";
-  if (!details.email.trim()) errors.email = "Email is required";
-  else if (!EMAIL_PATTERN.test(details.email.trim())) errors.email = "Please enter a valid email address";
+  const t = (key: string) => i18next.t(`auth:signUp.${key}`);
+  if (!details.firstName.trim()) errors.firstName = t("firstNameRequired");
+  if (!details.lastName.trim()) errors.lastName = t("lastNameRequired");
+  if (!details.email.trim()) errors.email = t("emailRequired");
+  else if (!EMAIL_PATTERN.test(details.email.trim())) errors.email = t("emailInvalid");
   return errors;
 }
 
@@ -54,6 +57,7 @@ export interface SignUpWizardProps {
 export default function SignUpWizard({ open, onOpenChange, initialPlan, onExistingAccount }: SignUpWizardProps) {
   const { signUpWithEmail, signInWithGoogle, signOut, loginSynced } = useAuth();
   const navigate = useNavigate();
+  const { t } = useTranslation("auth");
   const [step, setStep] = React.useState<Step>(initialPlan ? "details" : "plan");
   const [plan, setPlan] = React.useState<PlanId>(initialPlan ?? "starter");
   const [details, setDetails] = React.useState<Details>(EMPTY);
@@ -138,8 +142,8 @@ export default function SignUpWizard({ open, onOpenChange, initialPlan, onExisti
     } catch (error) {
       console.error("Registration failed", error);
       toast({
-        title: "Registration Error",
-        description: "Account created but there was an error setting up your profile. Please contact support.",
+        title: t("signUp.registrationError"),
+        description: t("signUp.registrationErrorText"),
         variant: "destructive",
       });
     }
@@ -149,7 +153,7 @@ export default function SignUpWizard({ open, onOpenChange, initialPlan, onExisti
   async function createWithEmail(event: React.FormEvent) {
     event.preventDefault();
     if (password.length < MIN_PASSWORD) {
-      toast({ title: "Password Required", description: "Please enter a password with at least 6 characters.", variant: "destructive" });
+      toast({ title: t("signUp.passwordRequired"), description: t("signUp.passwordTooShort"), variant: "destructive" });
       return;
     }
     setBusy("email");
@@ -158,7 +162,7 @@ export default function SignUpWizard({ open, onOpenChange, initialPlan, onExisti
       user = await signUpWithEmail(details.email.trim(), password, `${details.firstName.trim()} ${details.lastName.trim()}`);
     } catch (error) {
       console.error("Sign-up failed", error);
-      toast({ title: "Signup Failed", description: "There was an error creating your account. Please try again.", variant: "destructive" });
+      toast({ title: t("signUp.signupFailed"), description: t("signUp.signupFailedText"), variant: "destructive" });
       setBusy(null);
       return;
     }
@@ -173,8 +177,8 @@ export default function SignUpWizard({ open, onOpenChange, initialPlan, onExisti
       if (user) await finish(user);
     } catch (error) {
       toast({
-        title: "Signup Failed",
-        description: error instanceof AuthError ? error.message : "Account creation failed. Please try again.",
+        title: t("signUp.signupFailed"),
+        description: error instanceof AuthError ? error.message : t("signUp.creationFailed"),
         variant: "destructive",
       });
     } finally {
@@ -194,8 +198,8 @@ export default function SignUpWizard({ open, onOpenChange, initialPlan, onExisti
           {step === "plan" && (
             <>
               <DialogHeader className="text-center sm:text-center">
-                <DialogTitle className="text-2xl">Choose Your Plan</DialogTitle>
-                <DialogDescription>Start free and upgrade whenever you need more.</DialogDescription>
+                <DialogTitle className="text-2xl">{t("signUp.choosePlan")}</DialogTitle>
+                <DialogDescription>{t("signUp.choosePlanText")}</DialogDescription>
               </DialogHeader>
               <div className="grid gap-5 pt-3 md:grid-cols-3">
                 {PLANS.map((p) => (
@@ -208,15 +212,14 @@ export default function SignUpWizard({ open, onOpenChange, initialPlan, onExisti
           {step === "details" && (
             <>
               <DialogHeader>
-                <DialogTitle className="text-2xl">Tell Us About Yourself</DialogTitle>
+                <DialogTitle className="text-2xl">{t("signUp.aboutYou")}</DialogTitle>
                 <DialogDescription>
-                  {chosen.name} plan · {chosen.price}
-                  {chosen.period ?? ""}
+                  {t("signUp.planSummary", { plan: chosen.name, price: `${chosen.price}${chosen.period ?? ""}` })}
                 </DialogDescription>
               </DialogHeader>
               <form className="grid gap-4" onSubmit={continueToAuth} noValidate>
                 <div className="grid gap-4 sm:grid-cols-2">
-                  <Field id="signup-first" label="First name" error={errors.firstName}>
+                  <Field id="signup-first" label={t("signUp.firstName")} error={errors.firstName}>
                     <Input
                       id="signup-first"
                       autoComplete="given-name"
@@ -225,7 +228,7 @@ export default function SignUpWizard({ open, onOpenChange, initialPlan, onExisti
                       aria-invalid={!!errors.firstName}
                     />
                   </Field>
-                  <Field id="signup-last" label="Last name" error={errors.lastName}>
+                  <Field id="signup-last" label={t("signUp.lastName")} error={errors.lastName}>
                     <Input
                       id="signup-last"
                       autoComplete="family-name"
@@ -235,27 +238,27 @@ export default function SignUpWizard({ open, onOpenChange, initialPlan, onExisti
                     />
                   </Field>
                 </div>
-                <Field id="signup-email" label="Email" error={errors.email}>
+                <Field id="signup-email" label={t("signUp.email")} error={errors.email}>
                   <Input
                     id="signup-email"
                     type="email"
                     autoComplete="email"
-                    placeholder="you@company.com"
+                    placeholder={t("signIn.emailPlaceholder")}
                     value={details.email}
                     onChange={set("email")}
                     aria-invalid={!!errors.email}
                   />
                 </Field>
-                <Field id="signup-phone" label="Phone number" optional>
+                <Field id="signup-phone" label={t("signUp.phone")} optional>
                   <Input id="signup-phone" type="tel" autoComplete="tel" value={details.phoneNumber} onChange={set("phoneNumber")} />
                 </Field>
                 <div className="flex items-center justify-between gap-2 pt-1">
                   <Button variant="ghost" onClick={() => setStep("plan")} disabled={busy !== null}>
-                    <ArrowLeft /> Back
+                    <ArrowLeft /> {t("signUp.back")}
                   </Button>
                   <Button type="submit" disabled={busy !== null}>
                     {busy === "check" ? <Spinner /> : null}
-                    Continue <ArrowRight />
+                    {t("signUp.continue")} <ArrowRight />
                   </Button>
                 </div>
               </form>
@@ -265,33 +268,33 @@ export default function SignUpWizard({ open, onOpenChange, initialPlan, onExisti
           {step === "auth" && (
             <>
               <DialogHeader>
-                <DialogTitle className="text-2xl">Create Your Account</DialogTitle>
+                <DialogTitle className="text-2xl">{t("signUp.createTitle")}</DialogTitle>
                 <DialogDescription>
-                  {details.firstName.trim()}, choose how you want to sign in to your {chosen.name} account.
+                  {t("signUp.createText", { name: details.firstName.trim(), plan: chosen.name })}
                 </DialogDescription>
               </DialogHeader>
               <Button variant="outline" size="lg" className="w-full" onClick={createWithGoogle} disabled={busy !== null}>
                 {busy === "google" ? <Spinner /> : <GoogleIcon />}
-                Continue with Google
+                {t("signUp.google")}
               </Button>
               <OrDivider />
               <form className="grid gap-3" onSubmit={createWithEmail} noValidate>
                 <div className="grid gap-1.5">
-                  <Label htmlFor="signup-auth-email">Email</Label>
+                  <Label htmlFor="signup-auth-email">{t("signUp.email")}</Label>
                   <div className="relative">
                     <Mail className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
                     <Input id="signup-auth-email" type="email" readOnly value={details.email.trim()} className="pl-9" />
                   </div>
                 </div>
                 <div className="grid gap-1.5">
-                  <Label htmlFor="signup-password">Password</Label>
+                  <Label htmlFor="signup-password">{t("signUp.password")}</Label>
                   <div className="relative">
                     <Lock className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
                     <Input
                       id="signup-password"
                       type="password"
                       autoComplete="new-password"
-                      placeholder="At least 6 characters"
+                      placeholder={t("signUp.passwordPlaceholder")}
                       className="pl-9"
                       value={password}
                       onChange={(e) => setPassword(e.target.value)}
@@ -301,7 +304,7 @@ export default function SignUpWizard({ open, onOpenChange, initialPlan, onExisti
                 </div>
                 <Button type="submit" size="lg" className="mt-1 w-full" disabled={busy !== null}>
                   {busy === "email" && <Spinner />}
-                  Create Account
+                  {t("signUp.createAccount")}
                 </Button>
               </form>
               <Button
@@ -311,7 +314,7 @@ export default function SignUpWizard({ open, onOpenChange, initialPlan, onExisti
                 onClick={() => setStep("details")}
                 disabled={busy !== null}
               >
-                <ArrowLeft /> Back to Details
+                <ArrowLeft /> {t("signUp.backToDetails")}
               </Button>
               <TermsFooter />
             </>
@@ -320,8 +323,8 @@ export default function SignUpWizard({ open, onOpenChange, initialPlan, onExisti
           {step === "done" && (
             <div className="grid place-items-center gap-3 py-6 text-center" role="status">
               <CheckCircle2 className="size-12 text-success" />
-              <DialogTitle className="text-2xl">{paid ? "Payment Successful!" : "Account created!"}</DialogTitle>
-              <DialogDescription>Taking you to your workspace...</DialogDescription>
+              <DialogTitle className="text-2xl">{paid ? t("signUp.paymentSuccessful") : t("signUp.accountCreated")}</DialogTitle>
+              <DialogDescription>{t("signUp.takingYou")}</DialogDescription>
             </div>
           )}
         </DialogContent>
@@ -357,10 +360,11 @@ function Field({
   optional?: boolean;
   children: React.ReactNode;
 }) {
+  const { t } = useTranslation("auth");
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={id}>
-        {label} {optional && <span className="font-normal text-muted-foreground">(optional)</span>}
+        {label} {optional && <span className="font-normal text-muted-foreground">{t("signUp.optional")}</span>}
       </Label>
       {children}
       {error && (

@@ -1,3 +1,4 @@
+import { i18next } from "@/i18n";
 import * as React from "react";
 
 /** The signed-in user as the product uses it. */
@@ -42,5 +43,5 @@ export function useAuth(): AuthContextValue {
 export function greetingName(user: Pick<AuthUser, "displayName" | "email"> | null): string {
   if (user?.displayName) return user.displayName;
   const local = user?.email?.split("@")[0];
-  return local || "User";
+  return local || i18next.t("common:user");
 }

@@ -1,7 +1,9 @@
 /**
- * The spec's authentication error catalogue (doc 1 §8), word for word.
- * Firebase reports failures as `auth/<code>`; these turn a code into what the user reads.
+ * The authentication error catalogue: English word for word as the product defines it, the
+ * other languages from the `auth` catalog. Firebase reports failures as `auth/<code>`; these
+ * turn a code into what the user reads, in the language on screen.
  */
+import { i18next } from "@/i18n";
 
 export interface AuthFailure {
   message: string;
@@ -9,18 +11,35 @@ export interface AuthFailure {
   hint?: string;
 }
 
-export const HINTS = {
-  unauthorizedDomain: "Add this site's domain to the authorized domains of the Firebase project (Authentication > Settings).",
-  operationNotAllowed: "Enable this sign-in method in the Firebase project (Authentication > Sign-in method).",
-} as const;
+const text = (key: string, values: Record<string, string> = {}) => i18next.t(`auth:errors.${key}`, values);
 
+export const HINTS = {
+  get unauthorizedDomain() {
+    return text("hintUnauthorizedDomain");
+  },
+  get operationNotAllowed() {
+    return text("hintOperationNotAllowed");
+  },
+};
+
+/** The catalogue's general messages, in the language on screen. */
 export const AUTH_TEXT = {
-  cancelledOrFailed: "Sign-in was cancelled or failed.",
-  failedTryAgain: "Sign-in failed. Please try again.",
-  signOutFailed: "Failed to sign out. Please try again.",
-  bothRequired: "Please enter both email and password.",
-  success: "Successfully signed in! Redirecting...",
-} as const;
+  get cancelledOrFailed() {
+    return text("cancelledOrFailed");
+  },
+  get failedTryAgain() {
+    return text("failedTryAgain");
+  },
+  get signOutFailed() {
+    return text("signOutFailed");
+  },
+  get bothRequired() {
+    return text("bothRequired");
+  },
+  get success() {
+    return text("success");
+  },
+};
 
 /** The Firebase error code of a thrown value, e.g. "auth/popup-blocked". */
 export function errorCode(error: unknown): string | undefined {
@@ -36,38 +55,40 @@ export function isPopupCancelled(code: string | undefined): boolean {
 export function googleSignInFailure(code: string | undefined): AuthFailure {
   switch (code) {
     case "auth/popup-blocked":
-      return { message: "Popup blocked. Please allow popups for this site and try again." };
+      return { message: text("popupBlocked") };
     case "auth/unauthorized-domain":
-      return { message: "This domain is not authorized for Google Sign-In.", hint: HINTS.unauthorizedDomain };
+      return { message: text("googleUnauthorizedDomain"), hint: HINTS.unauthorizedDomain };
     case "auth/operation-not-allowed":
-      return { message: "Google Sign-In is not enabled.", hint: HINTS.operationNotAllowed };
+      return { message: text("googleNotEnabled"), hint: HINTS.operationNotAllowed };
     case "auth/invalid-api-key":
-      return { message: "Invalid API configuration." };
+      return { message: text("invalidApiKey") };
     case "auth/network-request-failed":
-      return { message: "Network error. Please check your connection." };
+      return { message: text("network") };
     case "auth/internal-error":
-      return { message: "Authentication service error. Please check your browser settings and try again." };
+      return { message: text("internal") };
     default:
-      return { message: "Sign in failed. Please try again." };
+      return { message: text("googleFailed") };
   }
 }
 
+/** Firebase code -> the reason's key in the `auth` catalog. */
 const EMAIL_REASONS: Record<string, string> = {
-  "auth/invalid-email": "Invalid email address.",
-  "auth/wrong-password": "Incorrect password.",
-  "auth/weak-password": "Password should be at least 6 characters.",
-  "auth/email-already-in-use": "Email is already registered.",
-  "auth/too-many-requests": "Too many failed attempts. Please try again later.",
-  "auth/operation-not-allowed": "Email/password authentication is not enabled. Please contact support.",
-  "auth/invalid-credential": "Invalid email or password.",
-  "auth/user-disabled": "This account has been disabled.",
-  "auth/user-not-found": "No account found with this email.",
+  "auth/invalid-email": "invalidEmail",
+  "auth/wrong-password": "wrongPassword",
+  "auth/weak-password": "weakPassword",
+  "auth/email-already-in-use": "emailInUse",
+  "auth/too-many-requests": "tooManyRequests",
+  "auth/operation-not-allowed": "emailNotEnabled",
+  "auth/invalid-credential": "invalidCredential",
+  "auth/user-disabled": "userDisabled",
+  "auth/user-not-found": "userNotFound",
 };
 
 export function emailSignInFailure(code: string | undefined): AuthFailure {
-  const reason = (code && EMAIL_REASONS[code]) ?? `Please check your credentials and try again. (${code || "Unknown error"})`;
+  const known = code ? EMAIL_REASONS[code] : undefined;
+  const reason = known ? text(known) : text("checkCredentials", { code: code || text("unknownError") });
   return {
-    message: `Sign in failed. ${reason}`,
+    message: text("emailFailed", { reason }),
     hint:
       code === "auth/operation-not-allowed"
         ? HINTS.operationNotAllowed

@@ -1,5 +1,7 @@
 import * as React from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { i18next } from "@/i18n";
 import { AlertTriangle, Building2, CreditCard, Info, RotateCcw, ShieldCheck, Sparkles, XCircle } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Button } from "@/components/ui/button";
@@ -18,7 +20,7 @@ import {
 } from "@/components/ui/alert-dialog";
 import { toast } from "@/hooks/use-toast";
 import { ApiError } from "@/lib/api";
-import { planLabel } from "@/lib/product";
+import { planName } from "@/lib/product";
 import { profileKey, type Profile } from "@/features/profile/queries";
 import { cancelSubscription, formatDay, openBillingPortal, resumeSubscription, usageKey } from "./api";
 import { ContactSalesDialog } from "./ContactSalesDialog";
@@ -42,20 +44,20 @@ export function standingOf(profile: Profile | undefined, now = Date.now()): Stan
   return "active";
 }
 
-const BADGES: Record<Standing, { label: string; variant: "success" | "destructive" | "secondary" | "default" | "outline" }> = {
-  trial: { label: "Free trial", variant: "default" },
-  active: { label: "Active", variant: "success" },
-  canceling: { label: "Canceling", variant: "secondary" },
-  past_due: { label: "Past due", variant: "destructive" },
-  pending: { label: "Pending", variant: "outline" },
-  free: { label: "Active", variant: "success" },
+const BADGES: Record<Standing, "success" | "destructive" | "secondary" | "default" | "outline"> = {
+  trial: "default",
+  active: "success",
+  canceling: "secondary",
+  past_due: "destructive",
+  pending: "outline",
+  free: "success",
 };
 
 function failed(title: string) {
   return (error: unknown) =>
     toast({
       title,
-      description: error instanceof ApiError && error.status < 500 ? error.detail : "Please try again in a moment.",
+      description: error instanceof ApiError && error.status < 500 ? error.detail : i18next.t("billing:status.tryAgain"),
       variant: "destructive",
     });
 }
@@ -65,12 +67,13 @@ export function useBillingPortal() {
   return useMutation({
     mutationFn: openBillingPortal,
     onSuccess: ({ url }) => window.location.assign(url),
-    onError: failed("Could not open billing"),
+    onError: failed(i18next.t("billing:status.openFailed")),
   });
 }
 
 export function AccountStatus({ uid, profile }: { uid: string; profile: Profile | undefined }) {
   const queryClient = useQueryClient();
+  const { t } = useTranslation("billing");
   const [confirmCancel, setConfirmCancel] = React.useState(false);
   const [salesOpen, setSalesOpen] = React.useState(false);
   const standing = standingOf(profile);
@@ -87,17 +90,17 @@ export function AccountStatus({ uid, profile }: { uid: string; profile: Profile 
     onSuccess: async () => {
       setConfirmCancel(false);
       await refresh();
-      toast({ title: "Subscription canceled", description: `You keep Professional until ${periodEnd}. You won't be charged again.` });
+      toast({ title: t("status.canceled"), description: t("status.canceledText", { date: periodEnd }) });
     },
-    onError: failed("Could not cancel"),
+    onError: failed(t("status.cancelFailed")),
   });
   const resume = useMutation({
     mutationFn: resumeSubscription,
     onSuccess: async () => {
       await refresh();
-      toast({ title: "Subscription resumed", description: `Professional renews on ${periodEnd}.` });
+      toast({ title: t("status.resumed"), description: t("status.resumedText", { date: periodEnd }) });
     },
-    onError: failed("Could not resume"),
+    onError: failed(t("status.resumeFailed")),
   });
   const portal = useBillingPortal();
 
@@ -105,28 +108,27 @@ export function AccountStatus({ uid, profile }: { uid: string; profile: Profile 
     <Card data-testid="account-status">
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
-          <ShieldCheck className="size-5 text-primary" /> Account Status
+          <ShieldCheck className="size-5 text-primary" /> {t("status.title")}
         </CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4">
         <dl className="grid gap-3 text-sm">
-          <Row term="Plan type">{planLabel(plan).replace(/ Plan$/, "")}</Row>
-          <Row term="Plan status">
-            <Badge variant={BADGES[standing].variant}>{BADGES[standing].label}</Badge>
+          <Row term={t("status.planType")}>{planName(plan)}</Row>
+          <Row term={t("status.planStatus")}>
+            <Badge variant={BADGES[standing]}>{t(`status.badge.${standing}`)}</Badge>
           </Row>
-          {standing === "trial" && <Row term="First charge">{formatDay(profile?.trialEndsAt)}</Row>}
-          {standing === "active" && subscribed && <Row term="Next charge">{periodEnd}</Row>}
-          {standing === "canceling" && <Row term="Professional until">{periodEnd}</Row>}
+          {standing === "trial" && <Row term={t("status.firstCharge")}>{formatDay(profile?.trialEndsAt)}</Row>}
+          {standing === "active" && subscribed && <Row term={t("status.nextCharge")}>{periodEnd}</Row>}
+          {standing === "canceling" && <Row term={t("status.professionalUntil")}>{periodEnd}</Row>}
         </dl>
 
         {standing === "past_due" && (
           <Alert variant="destructive">
             <AlertTriangle />
             <div>
-              <AlertTitle className="font-semibold">Your last payment failed</AlertTitle>
+              <AlertTitle className="font-semibold">{t("status.paymentFailed")}</AlertTitle>
               <AlertDescription>
-                We couldn&apos;t charge your card for the renewal. You keep Professional until {formatDay(profile?.graceEndsAt)}; update
-                your card in Manage billing to keep it.
+                {t("status.paymentFailedText", { date: formatDay(profile?.graceEndsAt) })}
               </AlertDescription>
             </div>
           </Alert>
@@ -138,40 +140,40 @@ export function AccountStatus({ uid, profile }: { uid: string; profile: Profile 
           </Alert>
         )}
         {standing === "canceling" && (
-          <p className="text-sm text-muted-foreground">Your subscription won&apos;t renew. Resume it any time before {periodEnd}.</p>
+          <p className="text-sm text-muted-foreground">{t("status.wontRenew", { date: periodEnd })}</p>
         )}
 
         <div className="grid gap-2">
           {(plan === "starter" || plan === "basic" || standing === "pending") && (
             <UpgradeButton>
-              <Sparkles /> Upgrade to Professional
+              <Sparkles /> {t("status.upgrade")}
             </UpgradeButton>
           )}
           {standing === "canceling" && (
             <Button onClick={() => resume.mutate()} disabled={resume.isPending}>
-              {resume.isPending ? <Spinner /> : <RotateCcw />} Resume subscription
+              {resume.isPending ? <Spinner /> : <RotateCcw />} {t("status.resume")}
             </Button>
           )}
           {subscribed && (
             <Button variant="outline" onClick={() => portal.mutate()} disabled={portal.isPending}>
-              {portal.isPending ? <Spinner /> : <CreditCard />} Manage billing
+              {portal.isPending ? <Spinner /> : <CreditCard />} {t("status.manage")}
             </Button>
           )}
           {subscribed && (standing === "active" || standing === "trial" || standing === "past_due") && (
             <Button variant="ghost" className="text-muted-foreground hover:text-destructive" onClick={() => setConfirmCancel(true)}>
-              <XCircle /> Cancel subscription
+              <XCircle /> {t("status.cancel")}
             </Button>
           )}
           {/* Enterprise is set up by sales: chosen at sign-up it stays pending until they do. */}
           {(plan !== "enterprise" || standing === "pending") && (
             <Button variant="link" className="h-auto justify-self-center p-0 text-sm" onClick={() => setSalesOpen(true)}>
-              <Building2 /> {plan === "enterprise" ? "Contact sales to set up Enterprise" : "Need Enterprise? Contact sales"}
+              <Building2 /> {plan === "enterprise" ? t("status.salesEnterprise") : t("status.needEnterprise")}
             </Button>
           )}
         </div>
 
         <div className="grid gap-1.5 border-t pt-3 text-sm">
-          <dt className="text-muted-foreground">User ID</dt>
+          <dt className="text-muted-foreground">{t("status.userId")}</dt>
           <dd>
             <code className="block break-all rounded bg-muted px-2 py-1 font-mono text-xs">{uid}</code>
           </dd>
@@ -181,16 +183,13 @@ export function AccountStatus({ uid, profile }: { uid: string; profile: Profile 
       <AlertDialog open={confirmCancel} onOpenChange={(open) => !cancel.isPending && setConfirmCancel(open)}>
         <AlertDialogContent>
           <AlertDialogHeader>
-            <AlertDialogTitle>Cancel Professional?</AlertDialogTitle>
+            <AlertDialogTitle>{t("status.confirmTitle")}</AlertDialogTitle>
             <AlertDialogDescription>
-              {standing === "trial"
-                ? `Your free trial continues until ${periodEnd}, and your card won't be charged.`
-                : `You keep Professional until ${periodEnd}, and you won't be charged again.`}{" "}
-              After that your account moves to Starter; your projects, documents and conversations are kept.
+              {t(standing === "trial" ? "status.confirmTrial" : "status.confirmPaid", { date: periodEnd })} {t("status.confirmAfter")}
             </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
-            <AlertDialogCancel disabled={cancel.isPending}>Keep Professional</AlertDialogCancel>
+            <AlertDialogCancel disabled={cancel.isPending}>{t("status.keep")}</AlertDialogCancel>
             <AlertDialogAction
               className="bg-destructive text-destructive-foreground hover:bg-destructive/90"
               disabled={cancel.isPending}
@@ -199,7 +198,7 @@ export function AccountStatus({ uid, profile }: { uid: string; profile: Profile 
                 cancel.mutate();
               }}
             >
-              {cancel.isPending && <Spinner />} Cancel at period end
+              {cancel.isPending && <Spinner />} {t("status.cancelAtEnd")}
             </AlertDialogAction>
           </AlertDialogFooter>
         </AlertDialogContent>

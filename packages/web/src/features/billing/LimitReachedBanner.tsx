@@ -1,4 +1,6 @@
 import { Gauge, Sparkles } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { i18next } from "@/i18n";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { UpgradeButton } from "./UpgradeButton";
@@ -16,7 +18,7 @@ export interface LimitReachedBannerProps {
 /** The server's sentence names the limit and the way to more; only a Starter's way is an upgrade. */
 export function limitBanner(message: string) {
   return {
-    title: /free questions for today/i.test(message) ? "Daily question limit reached" : "Plan limit reached",
+    title: i18next.t(/free questions for today/i.test(message) ? "billing:limit.daily" : "billing:limit.plan"),
     upgrade: /upgrade to professional/i.test(message),
   };
 }
@@ -28,6 +30,7 @@ export function limitBanner(message: string) {
  */
 export function LimitReachedBanner({ message, onUpgrade, onUpgraded, className }: LimitReachedBannerProps) {
   const { title, upgrade } = limitBanner(message);
+  const { t } = useTranslation("billing");
   return (
     <div
       role="alert"
@@ -48,11 +51,11 @@ export function LimitReachedBanner({ message, onUpgrade, onUpgraded, className }
       </div>
       {!upgrade ? null : onUpgrade ? (
         <Button className="shrink-0 self-start sm:self-center" onClick={onUpgrade}>
-          <Sparkles /> Upgrade to Professional
+          <Sparkles /> {t("limit.upgrade")}
         </Button>
       ) : (
         <UpgradeButton className="shrink-0 self-start sm:self-center" onUpgraded={onUpgraded}>
-          <Sparkles /> Upgrade to Professional
+          <Sparkles /> {t("limit.upgrade")}
         </UpgradeButton>
       )}
     </div>

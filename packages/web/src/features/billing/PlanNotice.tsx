@@ -1,5 +1,6 @@
 import { AlertTriangle } from "lucide-react";
 import { useRouterState } from "@tanstack/react-router";
+import { Trans, useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useAuth } from "@/features/auth";
@@ -26,17 +27,22 @@ export function PlanNotice() {
     staleTime: 60_000,
   });
   const portal = useBillingPortal();
+  const { t } = useTranslation("billing");
   if (!user || profile.data?.planStatus !== "past_due" || path === "/profile" || path.startsWith("/billing")) return null;
   return (
     <div role="alert" className="border-b border-destructive/30 bg-destructive/10 text-sm" data-testid="plan-notice">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2.5 sm:px-6">
         <AlertTriangle className="size-4 shrink-0 text-destructive" />
         <p className="flex-1">
-          <strong>Your last payment failed.</strong> You keep Professional until {formatDay(profile.data.graceEndsAt)}; update your card to
-          keep it.
+          <Trans
+            t={t}
+            i18nKey="notice.failed"
+            values={{ date: formatDay(profile.data.graceEndsAt) }}
+            components={{ strong: <strong /> }}
+          />
         </p>
         <Button size="sm" variant="outline" className="h-7 bg-background" onClick={() => portal.mutate()} disabled={portal.isPending}>
-          {portal.isPending && <Spinner />} Update card
+          {portal.isPending && <Spinner />} {t("notice.updateCard")}
         </Button>
       </div>
     </div>

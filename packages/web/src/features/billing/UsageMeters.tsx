@@ -1,18 +1,22 @@
 import { Gauge } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { i18next } from "@/i18n";
+import { formatDayMonth } from "@/lib/format";
+import { planName } from "@/lib/product";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/utils";
 import { useUsage, type UsageCounter } from "./api";
 
-const PLAN_NAMES = { starter: "Starter", professional: "Professional", enterprise: "Enterprise" } as const;
-
-/** "Resets at midnight UTC" for a day's count, "Resets on 1 December" for a month's. */
+/** "Resets at midnight UTC" for a day's count, "Resets on December 1" for a month's. */
 function resetText(counter: UsageCounter) {
-  if (counter.period === "day") return "Resets at midnight UTC";
-  const reset = new Date(counter.resetsAt);
-  return `Resets on ${reset.toLocaleDateString("en-GB", { day: "numeric", month: "long", timeZone: "UTC" })}`;
+  if (counter.period === "day") return i18next.t("billing:usage.resetsMidnight");
+  return i18next.t("billing:usage.resetsOn", { date: formatDayMonth(counter.resetsAt) });
 }
+
+/** A meter's label in the language on screen; the server's English one for a meter this app does not know yet. */
+const meterLabel = (counter: UsageCounter) => i18next.t(`billing:usage.meters.${counter.name}`, { defaultValue: counter.label });
 
 /**
  * What the plan allows and what has been used of it: every limit the server
@@ -20,21 +24,20 @@ function resetText(counter: UsageCounter) {
  */
 export function UsageMeters({ className }: { className?: string }) {
   const { data, isError } = useUsage();
+  const { t } = useTranslation("billing");
   return (
     <Card className={className} data-testid="usage-meters">
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
-          <Gauge className="size-5 text-primary" /> Usage
+          <Gauge className="size-5 text-primary" /> {t("usage.title")}
         </CardTitle>
         <CardDescription>
-          {data
-            ? `What the ${PLAN_NAMES[data.meteredPlan] ?? "Starter"} plan includes, and what you have used.`
-            : "What your plan includes."}
+          {data ? t("usage.planIncludes", { plan: planName(data.meteredPlan) }) : t("usage.yourPlanIncludes")}
         </CardDescription>
       </CardHeader>
       <CardContent>
         {isError ? (
-          <p className="text-sm text-muted-foreground">Usage is unavailable right now.</p>
+          <p className="text-sm text-muted-foreground">{t("usage.unavailable")}</p>
         ) : !data ? (
           <div className="grid gap-4">
             {[0, 1, 2].map((i) => (
@@ -54,14 +57,16 @@ export function UsageMeters({ className }: { className?: string }) {
 }
 
 function Meter({ counter }: { counter: UsageCounter }) {
-  const { label, used, limit } = counter;
+  const { t } = useTranslation("billing");
+  const { used, limit } = counter;
+  const label = meterLabel(counter);
   const full = limit !== null && used >= limit;
   return (
     <li className="grid gap-1.5 text-sm" aria-label={label}>
       <div className="flex items-baseline justify-between gap-3">
         <span className="text-muted-foreground">{label}</span>
         <span className={cn("shrink-0 whitespace-nowrap font-medium tabular-nums", full && "text-destructive")}>
-          {limit === null ? `${used.toLocaleString()} · Unlimited` : `${used.toLocaleString()} of ${limit.toLocaleString()}`}
+          {limit === null ? t("usage.unlimited", { used }) : t("usage.usedOf", { used, limit })}
         </span>
       </div>
       {limit !== null && (
@@ -69,7 +74,7 @@ function Meter({ counter }: { counter: UsageCounter }) {
           <Progress
             value={limit === 0 ? 100 : Math.min(100, (used / limit) * 100)}
             className={cn(full && "bg-destructive/20 [&>div]:bg-destructive")}
-            aria-label={`${label}: ${used} of ${limit}`}
+            aria-label={t("usage.meterLabel", { label, used, limit })}
           />
           <span className="text-xs text-muted-foreground">{resetText(counter)}</span>
         </>

@@ -3,7 +3,9 @@ import { ArrowRight, MessageSquare, Sparkles } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { LogoMark } from "@/components/brand/Logo";
 import { useAuth, useAuthDialogs } from "@/features/auth";
+import { useTranslation } from "react-i18next";
 import { PRODUCT_NAME } from "@/lib/product";
+import { formatPercent } from "@/lib/format";
 
 const MODELS = [
   { name: "GPT-4", color: "bg-emerald-500" },
@@ -16,6 +18,7 @@ const MODELS = [
 export function Hero() {
   const { user } = useAuth();
   const { openSignIn, openSignUp } = useAuthDialogs();
+  const { t } = useTranslation("landing");
   return (
     <section className="relative overflow-hidden">
       <Backdrop />
@@ -23,37 +26,36 @@ export function Hero() {
         <div className="grid gap-7 text-center lg:text-left">
           <p className="mx-auto inline-flex w-fit items-center gap-2 rounded-full border bg-background/70 px-3 py-1 text-xs font-medium text-muted-foreground shadow-sm backdrop-blur lg:mx-0">
             <Sparkles className="size-3.5 text-primary" />
-            GPT-4, Claude, Gemini and others in one answer
+            {t("hero.badge")}
           </p>
           <h1 className="text-balance text-4xl font-bold tracking-tight sm:text-5xl lg:text-6xl">
-            Ask once.{" "}
+            {t("hero.titleStart")}{" "}
             <span className="bg-gradient-to-r from-indigo-500 via-violet-500 to-fuchsia-500 bg-clip-text text-transparent">
-              Hear from every model.
+              {t("hero.titleAccent")}
             </span>
           </h1>
           <p className="mx-auto max-w-xl text-pretty text-lg text-muted-foreground lg:mx-0">
-            {PRODUCT_NAME} combines answers from the leading AI models into one answer that is 85% more accurate than single AI models, and
-            keeps your projects, documents, quotes and customers in the same workspace.
+            {t("hero.text", { product: PRODUCT_NAME })}
           </p>
           <div className="flex flex-col justify-center gap-3 sm:flex-row lg:justify-start">
             {user ? (
               <Button size="lg" asChild>
                 <Link to="/chat">
-                  <MessageSquare /> Start Chatting
+                  <MessageSquare /> {t("hero.startChatting")}
                 </Link>
               </Button>
             ) : (
               <>
                 <Button size="lg" onClick={() => openSignUp()} className="shadow-lg shadow-primary/25">
-                  Get Started <ArrowRight />
+                  {t("hero.getStarted")} <ArrowRight />
                 </Button>
                 <Button size="lg" variant="outline" onClick={() => openSignIn()}>
-                  Sign In
+                  {t("hero.signIn")}
                 </Button>
               </>
             )}
           </div>
-          <p className="text-sm text-muted-foreground">Free Starter plan · no credit card required</p>
+          <p className="text-sm text-muted-foreground">{t("hero.freePlan")}</p>
         </div>
         <ProductPreview />
       </div>
@@ -72,6 +74,7 @@ function Backdrop() {
 
 /** An illustration of the product: one question, several models, one combined answer. */
 function ProductPreview() {
+  const { t } = useTranslation("landing");
   return (
     <div className="relative mx-auto w-full max-w-xl" aria-hidden="true">
       <div className="absolute -inset-4 -z-10 rounded-3xl bg-gradient-to-br from-indigo-500/20 to-fuchsia-500/10 blur-2xl" />
@@ -80,11 +83,11 @@ function ProductPreview() {
           <span className="size-2.5 rounded-full bg-red-400" />
           <span className="size-2.5 rounded-full bg-amber-400" />
           <span className="size-2.5 rounded-full bg-emerald-400" />
-          <span className="ml-3 text-xs font-medium text-muted-foreground">{PRODUCT_NAME} Chat</span>
+          <span className="ml-3 text-xs font-medium text-muted-foreground">{t("preview.window", { product: PRODUCT_NAME })}</span>
         </div>
         <div className="grid gap-4 p-5">
           <div className="ml-auto max-w-[85%] rounded-2xl rounded-br-sm bg-primary px-4 py-2.5 text-sm text-primary-foreground">
-            Compare these two vendor quotes and tell me which one is the better deal.
+            {t("preview.question")}
           </div>
           <div className="flex flex-wrap gap-2">
             {MODELS.map((model) => (
@@ -100,16 +103,15 @@ function ProductPreview() {
           <div className="flex gap-3">
             <LogoMark className="size-8 shrink-0" />
             <div className="grid flex-1 gap-2 rounded-2xl rounded-tl-sm border bg-muted/40 px-4 py-3 text-sm">
-              <p className="font-medium">Combined answer from 5 models</p>
+              <p className="font-medium">{t("preview.combined", { count: MODELS.length })}</p>
               <p className="text-muted-foreground">
-                Vendor B is 12% cheaper over the contract term once shipping and the annual support fee are included. All five models agree
-                on the total; two flag the shorter warranty.
+                {t("preview.answer")}
               </p>
               <div className="mt-1 flex items-center gap-2 text-xs text-muted-foreground">
                 <span className="h-1.5 flex-1 overflow-hidden rounded-full bg-border">
                   <span className="block h-full w-[92%] rounded-full bg-gradient-to-r from-indigo-500 to-violet-500" />
                 </span>
-                Agreement 92%
+                {t("preview.agreement", { percent: formatPercent(0.92) })}
               </div>
             </div>
           </div>

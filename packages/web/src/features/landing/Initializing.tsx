@@ -1,8 +1,10 @@
 import { LogoMark } from "@/components/brand/Logo";
+import { useTranslation } from "react-i18next";
 import { PRODUCT_NAME } from "@/lib/product";
 
 /** Shown while the session is being restored. */
 export function Initializing() {
+  const { t } = useTranslation("landing");
   return (
     <main
       id="main"
@@ -15,8 +17,8 @@ export function Initializing() {
         <LogoMark className="relative size-14" />
       </div>
       <div className="grid gap-1.5">
-        <h1 className="text-xl font-semibold tracking-tight">Initializing {PRODUCT_NAME}</h1>
-        <p className="text-sm text-muted-foreground">Please wait while we set up your session</p>
+        <h1 className="text-xl font-semibold tracking-tight">{t("initializing.title", { product: PRODUCT_NAME })}</h1>
+        <p className="text-sm text-muted-foreground">{t("initializing.text")}</p>
       </div>
     </main>
   );

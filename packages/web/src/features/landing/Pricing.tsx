@@ -4,17 +4,19 @@ import { ContactSalesDialog } from "@/features/billing/ContactSalesDialog";
 import { useAuthDialogs } from "@/features/auth";
 import { PlanCard } from "@/features/auth/PlanCard";
 import { PLANS } from "@/lib/product";
+import { useTranslation } from "react-i18next";
 import { Section, SectionHeading } from "./Section";
 
 export function Pricing() {
   const { openSignUp } = useAuthDialogs();
   const [salesOpen, setSalesOpen] = React.useState(false);
+  const { t } = useTranslation("landing");
   return (
     <Section id="pricing" className="border-t bg-muted/30">
       <SectionHeading
-        eyebrow="Pricing"
-        title="Simple plans that grow with you"
-        text="Start free. Upgrade when AI becomes part of your daily work."
+        eyebrow={t("pricing.eyebrow")}
+        title={t("pricing.title")}
+        text={t("pricing.text")}
       />
       <div className="mx-auto grid max-w-6xl gap-8 pt-2 md:grid-cols-3">
         {PLANS.map((plan) => (
@@ -29,7 +31,7 @@ export function Pricing() {
                 // Enterprise is priced with each customer: it leads to sales, not to a checkout.
                 onClick={() => (plan.id === "enterprise" ? setSalesOpen(true) : openSignUp({ plan: plan.id }))}
               >
-                {plan.id === "enterprise" ? "Contact sales" : plan.id === "professional" ? "Start 30-day free trial" : "Get Started"}
+                {t(plan.id === "enterprise" ? "pricing.contactSales" : plan.id === "professional" ? "pricing.startTrial" : "pricing.getStarted")}
               </Button>
             }
           />

@@ -1,4 +1,5 @@
 import * as React from "react";
+import { useTranslation } from "react-i18next";
 import { Building2, CalendarDays, Cloud, Crown, ImagePlus, Mail, Pencil, UserRound, X } from "lucide-react";
 import { BackLink, Page } from "@/components/layout/Page";
 import { Avatar } from "@/components/layout/Header";
@@ -14,7 +15,7 @@ import { toast } from "@/hooks/use-toast";
 import { greetingName, useAuth } from "@/features/auth";
 import { ApiError } from "@/lib/api";
 import { cn } from "@/lib/utils";
-import { PRODUCT_NAME } from "@/lib/product";
+import { PRODUCT_NAME, planName } from "@/lib/product";
 import { formatDate } from "@/lib/format";
 import { AccountStatus, UsageMeters } from "@/features/billing";
 import { logoProblem, uploadCompanyLogo, useProfile, useUpdateProfile, type Profile, type ProfileUpdate } from "./queries";
@@ -43,10 +44,6 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-function capitalize(text: string) {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
 /** /profile: profile, company logo, Salesforce connection and account status. */
 export function ProfilePage() {
   const { user, synced, updateDisplayName } = useAuth();
@@ -59,6 +56,7 @@ export function ProfilePage() {
   const [logoPreview, setLogoPreview] = React.useState<string | null>(null);
   const [uploading, setUploading] = React.useState(false);
   const fileInput = React.useRef<HTMLInputElement>(null);
+  const { t } = useTranslation("profile");
 
   React.useEffect(() => {
     if (profile.data && !editing) setForm(formFrom(profile.data));
@@ -75,7 +73,7 @@ export function ProfilePage() {
     if (profile.error) console.error("Failed to fetch profile", profile.error);
   }, [profile.error]);
 
-  if (profile.isLoading || !synced) return <PageLoader text="Loading profile..." />;
+  if (profile.isLoading || !synced) return <PageLoader text={t("loading")} />;
 
   const data = profile.data;
   const saving = uploading || update.isPending;
@@ -111,7 +109,7 @@ export function ProfilePage() {
         const uploaded = await uploadCompanyLogo(uid, logoFile);
         changes.companyLogo = uploaded.filePath;
       } catch (error) {
-        toast({ title: "Update Failed", description: `Failed to upload logo: ${describe(error)}`, variant: "destructive" });
+        toast({ title: t("updateFailed"), description: t("logoUploadFailed", { reason: describe(error) }), variant: "destructive" });
         return;
       } finally {
         setUploading(false);
@@ -120,39 +118,39 @@ export function ProfilePage() {
     try {
       await update.mutateAsync(changes);
     } catch (error) {
-      toast({ title: "Update Failed", description: `Failed to update profile: ${describe(error)}`, variant: "destructive" });
+      toast({ title: t("updateFailed"), description: t("profileUpdateFailed", { reason: describe(error) }), variant: "destructive" });
       return;
     }
     if (form.displayName) updateDisplayName(form.displayName).catch((error) => console.error("Display name sync failed", error));
     setLogoFile(null);
     setEditing(false);
-    toast({ title: "Profile Updated", description: "Your profile has been successfully updated." });
+    toast({ title: t("updated"), description: t("updatedText") });
   }
 
   return (
     <Page>
       <div className="mb-6">
-        <BackLink to="/">Back</BackLink>
+        <BackLink to="/">{t("back")}</BackLink>
       </div>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <div>
-          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Profile Settings</h1>
-          <p className="text-muted-foreground">Your account, company and integrations.</p>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t("title")}</h1>
+          <p className="text-muted-foreground">{t("subtitle")}</p>
         </div>
         <div className="flex gap-2">
           {editing ? (
             <>
               <Button variant="outline" onClick={cancel} disabled={saving}>
-                <X /> Cancel
+                <X /> {t("cancel")}
               </Button>
               <Button onClick={save} disabled={saving}>
                 {saving && <Spinner />}
-                {saving ? "Saving..." : "Save Changes"}
+                {saving ? t("saving") : t("saveChanges")}
               </Button>
             </>
           ) : (
             <Button onClick={() => setEditing(true)} disabled={!data}>
-              <Pencil /> Edit Profile
+              <Pencil /> {t("edit")}
             </Button>
           )}
         </div>
@@ -160,7 +158,7 @@ export function ProfilePage() {
 
       {profile.error && (
         <Alert variant="destructive" className="mt-6">
-          <AlertDescription>Failed to fetch profile</AlertDescription>
+          <AlertDescription>{t("fetchFailed")}</AlertDescription>
         </Alert>
       )}
 
@@ -175,7 +173,7 @@ export function ProfilePage() {
               <h2 className="truncate text-xl font-semibold">{name}</h2>
               <Badge variant={plan === "professional" ? "default" : "secondary"}>
                 {plan === "professional" && <Crown className="size-3" />}
-                {capitalize(plan)}
+                {planName(plan)}
               </Badge>
             </div>
             <div className="mt-1.5 flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted-foreground">
@@ -183,16 +181,16 @@ export function ProfilePage() {
                 <Mail className="size-4 shrink-0" /> <span className="truncate">{data?.email ?? user?.email}</span>
               </span>
               <span className="inline-flex items-center gap-1.5">
-                <CalendarDays className="size-4 shrink-0" /> Member since {formatDate(data?.createdAt, "long")}
+                <CalendarDays className="size-4 shrink-0" /> {t("memberSince", { date: formatDate(data?.createdAt, "long") })}
               </span>
             </div>
           </div>
           <div className="flex items-center gap-3 sm:pt-4">
-            <div className="flex size-16 items-center justify-center overflow-hidden rounded-xl border bg-muted/50" title="Company logo">
+            <div className="flex size-16 items-center justify-center overflow-hidden rounded-xl border bg-muted/50" title={t("companyLogo")}>
               {logo ? (
-                <img src={logo} alt="Company logo" className="size-full object-contain p-1.5" data-testid="company-logo" />
+                <img src={logo} alt={t("companyLogo")} className="size-full object-contain p-1.5" data-testid="company-logo" />
               ) : (
-                <Building2 className="size-7 text-muted-foreground" aria-label="No company logo" />
+                <Building2 className="size-7 text-muted-foreground" aria-label={t("noCompanyLogo")} />
               )}
             </div>
             {editing && (
@@ -203,11 +201,11 @@ export function ProfilePage() {
                   accept="image/png,image/jpeg,image/gif,image/webp"
                   className="sr-only"
                   onChange={chooseLogo}
-                  aria-label="Company logo file"
+                  aria-label={t("logoFile")}
                   tabIndex={-1}
                 />
                 <Button variant="outline" size="sm" onClick={() => fileInput.current?.click()} disabled={saving}>
-                  <ImagePlus /> {logo ? "Change logo" : "Upload logo"}
+                  <ImagePlus /> {logo ? t("changeLogo") : t("uploadLogo")}
                 </Button>
               </>
             )}
@@ -219,13 +217,13 @@ export function ProfilePage() {
         <Card className="lg:col-span-2">
           <CardHeader>
             <CardTitle className="flex items-center gap-2">
-              <UserRound className="size-5 text-primary" /> Personal Information
+              <UserRound className="size-5 text-primary" /> {t("personal")}
             </CardTitle>
-            <CardDescription>How you appear in {PRODUCT_NAME} and on your quotes.</CardDescription>
+            <CardDescription>{t("personalText", { product: PRODUCT_NAME })}</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-5 sm:grid-cols-2">
             <Field
-              label="Display name"
+              label={t("displayName")}
               id="displayName"
               value={form.displayName}
               onChange={set("displayName")}
@@ -234,7 +232,7 @@ export function ProfilePage() {
               className="sm:col-span-2"
             />
             <Field
-              label="First name"
+              label={t("firstName")}
               id="firstName"
               value={form.firstName}
               onChange={set("firstName")}
@@ -243,7 +241,7 @@ export function ProfilePage() {
               autoComplete="given-name"
             />
             <Field
-              label="Last name"
+              label={t("lastName")}
               id="lastName"
               value={form.lastName}
               onChange={set("lastName")}
@@ -252,12 +250,12 @@ export function ProfilePage() {
               autoComplete="family-name"
             />
             <div className="grid gap-1.5 sm:col-span-2">
-              <Label htmlFor="email">Email</Label>
+              <Label htmlFor="email">{t("email")}</Label>
               <Input id="email" type="email" value={data?.email ?? user?.email ?? ""} readOnly disabled />
-              <p className="text-xs text-muted-foreground">Email cannot be changed as it's your account login</p>
+              <p className="text-xs text-muted-foreground">{t("emailLocked")}</p>
             </div>
             <Field
-              label="Phone number"
+              label={t("phoneNumber")}
               id="phoneNumber"
               type="tel"
               value={form.phoneNumber}
@@ -267,7 +265,7 @@ export function ProfilePage() {
               autoComplete="tel"
             />
             <Field
-              label="Company"
+              label={t("company")}
               id="company"
               value={form.company}
               onChange={set("company")}
@@ -276,7 +274,7 @@ export function ProfilePage() {
               autoComplete="organization"
             />
             <Field
-              label="Company address"
+              label={t("companyAddress")}
               id="companyAddress"
               value={form.companyAddress}
               onChange={set("companyAddress")}
@@ -285,7 +283,7 @@ export function ProfilePage() {
               className="sm:col-span-2"
             />
             <Field
-              label="Company phone"
+              label={t("companyPhone")}
               id="companyPhone"
               type="tel"
               value={form.companyPhone}
@@ -303,13 +301,13 @@ export function ProfilePage() {
           <Card>
             <CardHeader>
               <CardTitle className="flex items-center gap-2">
-                <Cloud className="size-5 text-primary" /> Salesforce Integration
+                <Cloud className="size-5 text-primary" /> {t("salesforce")}
               </CardTitle>
-              <CardDescription>Connect your CRM to link projects to opportunities.</CardDescription>
+              <CardDescription>{t("salesforceText")}</CardDescription>
             </CardHeader>
             <CardContent className="grid gap-4">
               <Field
-                label="Username"
+                label={t("username")}
                 id="salesforceUsername"
                 value={form.salesforceUsername}
                 onChange={set("salesforceUsername")}
@@ -317,17 +315,17 @@ export function ProfilePage() {
                 max={320}
               />
               <Field
-                label="Instance URL"
+                label={t("instanceUrl")}
                 id="salesforceInstanceUrl"
                 type="url"
-                placeholder="https://yourcompany.my.salesforce.com"
+                placeholder={t("instanceUrlPlaceholder")}
                 value={form.salesforceInstanceUrl}
                 onChange={set("salesforceInstanceUrl")}
                 editing={editing}
                 max={500}
               />
               <Field
-                label="Security token"
+                label={t("securityToken")}
                 id="salesforceSecurityToken"
                 type="password"
                 value={form.salesforceSecurityToken}
@@ -367,6 +365,7 @@ function Field({
   autoComplete?: string;
   className?: string;
 }) {
+  const { t } = useTranslation("profile");
   return (
     <div className={cn("grid gap-1.5", className)}>
       <Label htmlFor={id}>{label}</Label>
@@ -378,7 +377,7 @@ function Field({
         onChange={onChange}
         readOnly={!editing}
         maxLength={max}
-        placeholder={editing ? placeholder : value ? undefined : "Not set"}
+        placeholder={editing ? placeholder : value ? undefined : t("notSet")}
         autoComplete={autoComplete}
       />
     </div>

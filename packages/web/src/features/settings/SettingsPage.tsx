@@ -1,6 +1,8 @@
 import * as React from "react";
 import { Bell, CheckCircle2, AlertCircle, Lock, SlidersHorizontal, UserCog } from "lucide-react";
 import { Link } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
+import { i18next } from "@/i18n";
 import { BackLink, Page } from "@/components/layout/Page";
 import { PageLoader } from "@/components/layout/PageLoader";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -13,7 +15,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Spinner } from "@/components/ui/spinner";
 import { useAuth } from "@/features/auth";
 import { useProfile } from "@/features/profile/queries";
-import { PRODUCT_NAME } from "@/lib/product";
+import { PRODUCT_NAME, planLabel } from "@/lib/product";
 import {
   DEFAULT_SETTINGS,
   FONT_SIZES,
@@ -25,20 +27,9 @@ import {
   type UserSettings,
 } from "./queries";
 
-const FONT_SIZE_LABELS: Record<FontSize, string> = { small: "Small", medium: "Medium", large: "Large" };
-
 /** 'Free Plan' for the starter plan, the real plan otherwise. */
 function accountType(plan: string | undefined) {
-  switch (plan) {
-    case undefined:
-    case "":
-    case "starter":
-      return "Free Plan";
-    case "basic":
-      return "Basic Plan";
-    default:
-      return `${plan.charAt(0).toUpperCase()}${plan.slice(1)} Plan`;
-  }
+  return !plan || plan === "starter" ? i18next.t("settings:account.free") : planLabel(plan);
 }
 
 /** /settings: notifications, privacy, preferences and the account summary. */
@@ -50,6 +41,7 @@ export function SettingsPage() {
   const save = useSaveSettings(uid);
   const [settings, setSettings] = React.useState<UserSettings>(DEFAULT_SETTINGS);
   const [notice, setNotice] = React.useState<"saved" | "failed" | null>(null);
+  const { t } = useTranslation("settings");
 
   React.useEffect(() => {
     if (loaded.data) setSettings(mergeDefaults(loaded.data));
@@ -59,7 +51,7 @@ export function SettingsPage() {
     if (loaded.error) console.error("Failed to load settings", loaded.error);
   }, [loaded.error]);
 
-  if (loaded.isLoading) return <PageLoader text="Loading settings..." />;
+  if (loaded.isLoading) return <PageLoader text={t("loading")} />;
 
   function change<S extends keyof UserSettings>(section: S, values: Partial<UserSettings[S]>) {
     setNotice(null);
@@ -80,38 +72,38 @@ export function SettingsPage() {
   return (
     <Page width="narrow">
       <div className="mb-6">
-        <BackLink to="/">Back</BackLink>
+        <BackLink to="/">{t("back")}</BackLink>
       </div>
-      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Settings</h1>
-      <p className="text-muted-foreground">Choose how {PRODUCT_NAME} works for you.</p>
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t("title")}</h1>
+      <p className="text-muted-foreground">{t("subtitle", { product: PRODUCT_NAME })}</p>
 
       <div className="mt-8 grid gap-6">
         <Card>
           <CardHeader>
             <CardTitle className="flex items-center gap-2">
-              <Bell className="size-5 text-primary" /> Notifications
+              <Bell className="size-5 text-primary" /> {t("notifications.title")}
             </CardTitle>
-            <CardDescription>What we tell you about, and where.</CardDescription>
+            <CardDescription>{t("notifications.text")}</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-5">
             <Toggle
               id="notify-email"
-              label="Email notifications"
-              text="Account and billing updates by email."
+              label={t("notifications.email")}
+              text={t("notifications.emailText")}
               checked={settings.notifications.email}
               onChange={(email) => change("notifications", { email })}
             />
             <Toggle
               id="notify-push"
-              label="Push notifications"
-              text="Browser notifications when something needs your attention."
+              label={t("notifications.push")}
+              text={t("notifications.pushText")}
               checked={settings.notifications.push}
               onChange={(push) => change("notifications", { push })}
             />
             <Toggle
               id="notify-chat"
-              label="Chat notifications"
-              text="Tell me when a long answer, such as research mode, is ready."
+              label={t("notifications.chat")}
+              text={t("notifications.chatText")}
               checked={settings.notifications.chat}
               onChange={(chat) => change("notifications", { chat })}
             />
@@ -121,22 +113,24 @@ export function SettingsPage() {
         <Card>
           <CardHeader>
             <CardTitle className="flex items-center gap-2">
-              <Lock className="size-5 text-primary" /> Privacy
+              <Lock className="size-5 text-primary" /> {t("privacy.title")}
             </CardTitle>
-            <CardDescription>Control how your data is used.</CardDescription>
+            <CardDescription>{t("privacy.text")}</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-5">
             <Toggle
               id="privacy-share"
-              label="Share usage data"
-              text="Share anonymised usage data to help improve answers."
+              label={t("privacy.share")}
+              text={t("privacy.shareText")}
+              detail={t("privacy.shareOff")}
               checked={settings.privacy.shareData}
               onChange={(shareData) => change("privacy", { shareData })}
             />
             <Toggle
               id="privacy-analytics"
-              label="Analytics"
-              text="Allow product analytics for this account."
+              label={t("privacy.analytics")}
+              text={t("privacy.analyticsText")}
+              detail={t("privacy.analyticsOff")}
               checked={settings.privacy.analytics}
               onChange={(analytics) => change("privacy", { analytics })}
             />
@@ -146,12 +140,12 @@ export function SettingsPage() {
         <Card>
           <CardHeader>
             <CardTitle className="flex items-center gap-2">
-              <SlidersHorizontal className="size-5 text-primary" /> Preferences
+              <SlidersHorizontal className="size-5 text-primary" /> {t("preferences.title")}
             </CardTitle>
           </CardHeader>
           <CardContent className="grid gap-5 sm:grid-cols-2">
             <div className="grid gap-1.5">
-              <Label htmlFor="pref-language">Language</Label>
+              <Label htmlFor="pref-language">{t("preferences.language")}</Label>
               <Select
                 value={settings.preferences.language}
                 onValueChange={(language) => change("preferences", { language: language as Language })}
@@ -169,7 +163,7 @@ export function SettingsPage() {
               </Select>
             </div>
             <div className="grid gap-1.5">
-              <Label htmlFor="pref-font">Font size</Label>
+              <Label htmlFor="pref-font">{t("preferences.fontSize")}</Label>
               <Select
                 value={settings.preferences.fontSize}
                 onValueChange={(fontSize) => change("preferences", { fontSize: fontSize as FontSize })}
@@ -180,7 +174,7 @@ export function SettingsPage() {
                 <SelectContent>
                   {FONT_SIZES.map((f) => (
                     <SelectItem key={f} value={f}>
-                      {FONT_SIZE_LABELS[f]}
+                      {t(`preferences.${f}`)}
                     </SelectItem>
                   ))}
                 </SelectContent>
@@ -192,24 +186,24 @@ export function SettingsPage() {
         <Card>
           <CardHeader>
             <CardTitle className="flex items-center gap-2">
-              <UserCog className="size-5 text-primary" /> Account
+              <UserCog className="size-5 text-primary" /> {t("account.title")}
             </CardTitle>
           </CardHeader>
           <CardContent>
             <dl className="grid gap-4 text-sm sm:grid-cols-2">
               <div className="grid gap-1">
-                <dt className="text-muted-foreground">Email</dt>
+                <dt className="text-muted-foreground">{t("account.email")}</dt>
                 <dd className="break-all font-medium">{profile.data?.email ?? user?.email}</dd>
               </div>
               <div className="grid gap-1">
-                <dt className="text-muted-foreground">Account type</dt>
+                <dt className="text-muted-foreground">{t("account.type")}</dt>
                 <dd>
                   <Badge variant={profile.data?.plan === "professional" ? "default" : "secondary"}>{accountType(profile.data?.plan)}</Badge>
                 </dd>
               </div>
             </dl>
             <Button asChild variant="link" className="mt-3 h-auto px-0">
-              <Link to="/profile">Edit your profile</Link>
+              <Link to="/profile">{t("account.editProfile")}</Link>
             </Button>
           </CardContent>
         </Card>
@@ -218,18 +212,18 @@ export function SettingsPage() {
           {notice === "saved" && (
             <Alert variant="success" className="py-2 sm:w-auto" role="alert">
               <CheckCircle2 />
-              <AlertDescription>Settings saved successfully!</AlertDescription>
+              <AlertDescription>{t("saved")}</AlertDescription>
             </Alert>
           )}
           {notice === "failed" && (
             <Alert variant="destructive" className="py-2 sm:w-auto">
               <AlertCircle />
-              <AlertDescription>Failed to save settings. Please try again.</AlertDescription>
+              <AlertDescription>{t("failed")}</AlertDescription>
             </Alert>
           )}
           <Button size="lg" onClick={submit} disabled={save.isPending} className="shrink-0">
             {save.isPending && <Spinner />}
-            {save.isPending ? "Saving..." : "Save Changes"}
+            {save.isPending ? t("saving") : t("save")}
           </Button>
         </div>
       </div>
@@ -249,12 +243,15 @@ function Toggle({
   id,
   label,
   text,
+  detail,
   checked,
   onChange,
 }: {
   id: string;
   label: string;
   text: string;
+  /** What the switch means in practice, in plain words. */
+  detail?: string;
   checked: boolean;
   onChange: (value: boolean) => void;
 }) {
@@ -263,6 +260,7 @@ function Toggle({
       <div className="grid gap-1">
         <Label htmlFor={id}>{label}</Label>
         <p className="text-sm text-muted-foreground">{text}</p>
+        {detail && <p className="text-xs leading-relaxed text-muted-foreground">{detail}</p>}
       </div>
       <Switch id={id} checked={checked} onCheckedChange={onChange} />
     </div>

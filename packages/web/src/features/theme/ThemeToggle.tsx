@@ -1,12 +1,14 @@
 import { Moon, Sun } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { useTheme } from "./ThemeProvider";
 
 export function ThemeToggle() {
   const { theme, toggleTheme } = useTheme();
-  const next = theme === "dark" ? "light" : "dark";
+  const { t } = useTranslation("layout");
+  const label = t(theme === "dark" ? "theme.toLight" : "theme.toDark");
   return (
-    <Button variant="ghost" size="icon" onClick={toggleTheme} aria-label={`Switch to ${next} theme`} title={`Switch to ${next} theme`}>
+    <Button variant="ghost" size="icon" onClick={toggleTheme} aria-label={label} title={label}>
       {theme === "dark" ? <Sun /> : <Moon />}
     </Button>
   );
