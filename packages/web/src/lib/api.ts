@@ -1,4 +1,4 @@
-import { i18next } from "@/i18n";
+import { i18next } from "../i18n";
 import { EventSourceParserStream } from "eventsource-parser/stream";
 import { QueryClient, type QueryFunction } from "@tanstack/react-query";
 import { auth } from "./firebase";

@@ -3,7 +3,7 @@
  * date or a price reads the same on /profile, a project card and a quote.
  */
 
-import { currentLocale } from "@/i18n/languages";
+import { currentLocale } from "../i18n/languages";
 
 /** What a missing or unreadable value shows as. */
 export const NO_VALUE = "—";

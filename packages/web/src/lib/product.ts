@@ -1,5 +1,6 @@
-import { i18next } from "@/i18n";
-import { formatWholeMoney } from "@/lib/format";
+// Relative imports: support/request.ts reads this module and is unit-tested without the "@" alias.
+import { i18next } from "../i18n";
+import { formatWholeMoney } from "./format";
 
 /** The product's name, shown in titles, the header and messages. */
 export const PRODUCT_NAME = "Quorum";

@@ -9,7 +9,7 @@ const alertVariants = cva(
       variant: {
         default: "bg-background text-foreground",
         destructive: "border-destructive/40 bg-destructive/10 text-destructive dark:border-destructive/50 [&>svg]:text-destructive",
-        success: "border-success/40 bg-success/10 text-success [&>svg]:text-success",
+        success: "border-success/40 bg-success/10 text-emerald-800 dark:text-success [&>svg]:text-success",
         info: "border-primary/30 bg-primary/5 text-foreground [&>svg]:text-primary",
       },
     },

@@ -10,7 +10,8 @@ export const badgeVariants = cva(
         default: "border-transparent bg-primary text-primary-foreground",
         secondary: "border-transparent bg-secondary text-secondary-foreground",
         destructive: "border-transparent bg-destructive text-destructive-foreground",
-        success: "border-transparent bg-success/15 text-success",
+        // The brand green is too light for small text on its own tint in the light theme (WCAG AA).
+        success: "border-transparent bg-success/15 text-emerald-800 dark:text-success",
         outline: "text-foreground",
       },
     },

@@ -166,18 +166,18 @@ export function AccountStatus({ uid, profile }: { uid: string; profile: Profile 
           )}
           {/* Enterprise is set up by sales: chosen at sign-up it stays pending until they do. */}
           {(plan !== "enterprise" || standing === "pending") && (
-            <Button variant="link" className="h-auto justify-self-center p-0 text-sm" onClick={() => setSalesOpen(true)}>
+            <Button variant="link" className="h-auto justify-self-center whitespace-normal p-0 text-center text-sm" onClick={() => setSalesOpen(true)}>
               <Building2 /> {plan === "enterprise" ? t("status.salesEnterprise") : t("status.needEnterprise")}
             </Button>
           )}
         </div>
 
-        <div className="grid gap-1.5 border-t pt-3 text-sm">
+        <dl className="grid gap-1.5 border-t pt-3 text-sm">
           <dt className="text-muted-foreground">{t("status.userId")}</dt>
           <dd>
             <code className="block break-all rounded bg-muted px-2 py-1 font-mono text-xs">{uid}</code>
           </dd>
-        </div>
+        </dl>
       </CardContent>
 
       <AlertDialog open={confirmCancel} onOpenChange={(open) => !cancel.isPending && setConfirmCancel(open)}>

@@ -1,4 +1,5 @@
 import * as React from "react";
+import { useTranslation } from "react-i18next";
 import { Building2, CheckCircle2 } from "lucide-react";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Button } from "@/components/ui/button";
@@ -36,6 +37,7 @@ export function ContactSalesDialog({ open, onOpenChange, defaults }: ContactSale
   const [sending, setSending] = React.useState(false);
   const [sent, setSent] = React.useState(false);
   const [problem, setProblem] = React.useState<string | null>(null);
+  const { t } = useTranslation("billing");
 
   React.useEffect(() => {
     if (open) {
@@ -56,7 +58,7 @@ export function ContactSalesDialog({ open, onOpenChange, defaults }: ContactSale
       await contactSales(form);
       setSent(true);
     } catch (error) {
-      setProblem(error instanceof ApiError && error.status < 500 ? error.detail : "We could not send your request. Please try again.");
+      setProblem(error instanceof ApiError && error.status < 500 ? error.detail : t("sales.sendFailed"));
     } finally {
       setSending(false);
     }
@@ -68,39 +70,39 @@ export function ContactSalesDialog({ open, onOpenChange, defaults }: ContactSale
         {sent ? (
           <div className="grid justify-items-center gap-3 py-6 text-center" data-testid="sales-sent">
             <CheckCircle2 className="size-12 text-success" />
-            <DialogTitle className="text-xl">Thanks, we&apos;ll be in touch</DialogTitle>
+            <DialogTitle className="text-xl">{t("sales.thanks")}</DialogTitle>
             <DialogDescription className="max-w-[36ch]">
-              Your request reached our sales team. We&apos;ll reply to {form.email} within one business day.
+              {t("sales.thanksText", { email: form.email })}
             </DialogDescription>
             <Button className="mt-2" onClick={() => onOpenChange(false)}>
-              Done
+              {t("sales.done")}
             </Button>
           </div>
         ) : (
           <form className="grid gap-4" onSubmit={submit}>
             <DialogHeader>
               <DialogTitle className="flex items-center gap-2">
-                <Building2 className="size-5 text-primary" /> Contact sales
+                <Building2 className="size-5 text-primary" /> {t("sales.title")}
               </DialogTitle>
               <DialogDescription>
-                Enterprise adds custom AI model integration, 24/7 dedicated support, on-premise deployment and a custom SLA.
+                {t("sales.text")}
               </DialogDescription>
             </DialogHeader>
             <div className="grid grid-cols-2 gap-3">
               <div className="grid gap-1.5">
-                <Label htmlFor="sales-name">Name</Label>
+                <Label htmlFor="sales-name">{t("sales.name")}</Label>
                 <Input id="sales-name" value={form.name} onChange={set("name")} required maxLength={200} />
               </div>
               <div className="grid gap-1.5">
-                <Label htmlFor="sales-email">Work email</Label>
+                <Label htmlFor="sales-email">{t("sales.workEmail")}</Label>
                 <Input id="sales-email" type="email" value={form.email} onChange={set("email")} required maxLength={320} />
               </div>
               <div className="grid gap-1.5">
-                <Label htmlFor="sales-company">Company</Label>
+                <Label htmlFor="sales-company">{t("sales.company")}</Label>
                 <Input id="sales-company" value={form.company} onChange={set("company")} required maxLength={200} />
               </div>
               <div className="grid gap-1.5">
-                <Label htmlFor="sales-team">Team size</Label>
+                <Label htmlFor="sales-team">{t("sales.teamSize")}</Label>
                 <Select
                   value={form.teamSize}
                   onValueChange={(teamSize) => setForm((f) => ({ ...f, teamSize: teamSize as SalesRequest["teamSize"] }))}
@@ -111,7 +113,7 @@ export function ContactSalesDialog({ open, onOpenChange, defaults }: ContactSale
                   <SelectContent>
                     {TEAM_SIZES.map((size) => (
                       <SelectItem key={size} value={size}>
-                        {size} people
+                        {t("sales.people", { size })}
                       </SelectItem>
                     ))}
                   </SelectContent>
@@ -119,7 +121,7 @@ export function ContactSalesDialog({ open, onOpenChange, defaults }: ContactSale
               </div>
             </div>
             <div className="grid gap-1.5">
-              <Label htmlFor="sales-message">What do you need?</Label>
+              <Label htmlFor="sales-message">{t("sales.need")}</Label>
               <Textarea
                 id="sales-message"
                 rows={4}
@@ -127,21 +129,21 @@ export function ContactSalesDialog({ open, onOpenChange, defaults }: ContactSale
                 onChange={set("message")}
                 required
                 maxLength={5000}
-                placeholder="Seats, models you want integrated, deployment and security requirements..."
+                placeholder={t("sales.needPlaceholder")}
               />
             </div>
             {problem && <p className="text-sm text-destructive">{problem}</p>}
             <div className="flex justify-end gap-2">
               <Button type="button" variant="ghost" onClick={() => onOpenChange(false)} disabled={sending}>
-                Cancel
+                {t("sales.cancel")}
               </Button>
               <Button type="submit" disabled={sending}>
                 {sending ? (
                   <>
-                    <Spinner /> Sending...
+                    <Spinner /> {t("sales.sending")}
                   </>
                 ) : (
-                  "Send to sales"
+                  t("sales.send")
                 )}
               </Button>
             </div>

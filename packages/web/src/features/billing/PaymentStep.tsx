@@ -1,13 +1,15 @@
 import * as React from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { Check, Lock, RefreshCw, Sparkles } from "lucide-react";
+import { Trans, useTranslation } from "react-i18next";
+import { i18next } from "@/i18n";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/hooks/use-toast";
 import { ApiError, apiJson } from "@/lib/api";
-import { PLANS } from "@/lib/product";
+import { PLANS, PRODUCT_NAME } from "@/lib/product";
 import { useAuth } from "@/features/auth";
 import { registerProfile, trialEndFor, type Registration } from "@/features/auth/api";
 import { profileKey, type Profile } from "@/features/profile/queries";
@@ -54,6 +56,7 @@ const PROFESSIONAL = PLANS.find((p) => p.id === "professional")!;
 export function PaymentStep({ open, registration, onSuccess, onCancel }: PaymentStepProps) {
   const { user } = useAuth();
   const queryClient = useQueryClient();
+  const { t } = useTranslation("billing");
   const [phase, setPhase] = React.useState<Phase>("setup");
   const [setup, setSetup] = React.useState<PaymentSetup | null>(null);
   const [processing, setProcessing] = React.useState(false);
@@ -68,7 +71,7 @@ export function PaymentStep({ open, registration, onSuccess, onCancel }: Payment
     // The toast is the spec's; the modal also says why when the server told us (e.g. no payments on this stage).
     setSetupProblem(error instanceof ApiError && error.status !== 500 ? error.detail : null);
     setPhase("setup-failed");
-    toast({ title: "Payment Setup Error", description: "Unable to set up payment. Please try again.", variant: "destructive" });
+    toast({ title: i18next.t("billing:payment.setupError"), description: i18next.t("billing:payment.setupErrorText"), variant: "destructive" });
   }, []);
 
   React.useEffect(() => {
@@ -106,16 +109,16 @@ export function PaymentStep({ open, registration, onSuccess, onCancel }: Payment
       else if (uid) await registerUpgrade(uid);
       if (uid) await activateSubscription(uid);
       toast({
-        title: "Payment Successful!",
+        title: t("payment.successful"),
         description: trial
-          ? `Your ${PROFESSIONAL.name} trial has started. Your card is first charged on ${formatDay(setup?.trialEndsAt ?? undefined)}.`
-          : `Your ${PROFESSIONAL.name} plan is active.`,
+          ? t("payment.trialStarted", { plan: PROFESSIONAL.name, date: formatDay(setup?.trialEndsAt ?? undefined) })
+          : t("payment.planActive", { plan: PROFESSIONAL.name }),
       });
     } catch (error) {
       console.error("Profile setup after payment failed", error);
       toast({
-        title: "Registration Error",
-        description: "Payment successful but there was an error setting up your profile...",
+        title: t("payment.registrationError"),
+        description: t("payment.registrationErrorText"),
         variant: "destructive",
       });
     }
@@ -131,7 +134,8 @@ export function PaymentStep({ open, registration, onSuccess, onCancel }: Payment
   // The free trial saves the card now and charges it first when the trial ends.
   const trial = setup?.intentType === "setup";
   const dueToday = setup ? (trial ? formatCents(0, setup.currency) : price) : null;
-  const payLabel = trial ? "Start free trial" : `Pay ${price}`;
+  const payLabel = trial ? t("payment.startTrial") : t("payment.pay", { amount: price });
+  const interval = setup?.interval ?? "month";
 
   return (
     <Dialog open={open} onOpenChange={(next) => !next && !busy && onCancel()}>
@@ -142,44 +146,41 @@ export function PaymentStep({ open, registration, onSuccess, onCancel }: Payment
               <Sparkles className="size-5" />
             </div>
             <div className="min-w-0">
-              <DialogTitle className="text-xl">Complete Your Purchase</DialogTitle>
+              <DialogTitle className="text-xl">{t("payment.title")}</DialogTitle>
               <DialogDescription id="payment-summary">
-                Quorum {PROFESSIONAL.name} · billed {setup?.interval === "year" ? "yearly" : "monthly"}
+                {t("payment.summary", { product: PRODUCT_NAME, plan: PROFESSIONAL.name, interval })}
               </DialogDescription>
             </div>
           </div>
           <div className="mt-5 flex items-end justify-between gap-4">
             <div>
-              <p className="text-xs font-medium uppercase tracking-wider text-muted-foreground">Due today</p>
+              <p className="text-xs font-medium uppercase tracking-wider text-muted-foreground">{t("payment.dueToday")}</p>
               {phase === "setup-failed" ? (
                 <p className="mt-0.5 text-3xl font-semibold tracking-tight text-muted-foreground/60">—</p>
               ) : dueToday ? (
                 <p className="mt-0.5 text-3xl font-semibold tracking-tight tabular-nums" data-testid="payment-amount">
                   {dueToday}
-                  {!trial && <span className="ml-1 text-sm font-normal text-muted-foreground">/{setup?.interval ?? "month"}</span>}
+                  {!trial && <span className="ml-1 text-sm font-normal text-muted-foreground">{t("payment.perInterval", { interval })}</span>}
                 </p>
               ) : (
                 <Skeleton className="mt-1.5 h-8 w-32" />
               )}
             </div>
             <span className="rounded-full border border-primary/30 bg-background/70 px-2.5 py-0.5 text-xs font-semibold text-primary">
-              Most Popular
+              {t("payment.mostPopular")}
             </span>
           </div>
           {setup && (
             <p className="mt-3 text-sm text-foreground/85" data-testid="payment-terms">
               {trial ? (
-                <>
-                  30-day free trial, then{" "}
-                  <strong>
-                    {price}/{setup.interval}
-                  </strong>{" "}
-                  from {formatDay(setup.trialEndsAt ?? undefined)}. Cancel before then and you won&apos;t be charged.
-                </>
+                <Trans
+                  t={t}
+                  i18nKey="payment.trialTerms"
+                  values={{ price, interval, date: formatDay(setup.trialEndsAt ?? undefined) }}
+                  components={{ strong: <strong /> }}
+                />
               ) : (
-                <>
-                  {price} now, then every {setup.interval} until you cancel. Cancel anytime from your profile.
-                </>
+                t("payment.paidTerms", { price, interval })
               )}
             </p>
           )}
@@ -197,9 +198,9 @@ export function PaymentStep({ open, registration, onSuccess, onCancel }: Payment
           {phase === "setup" && <SettingUp />}
           {phase === "setup-failed" && (
             <div className="grid place-items-center gap-3 rounded-lg border border-dashed py-8 text-center">
-              <p className="max-w-[32ch] text-sm text-muted-foreground">{setupProblem ?? "Unable to set up payment. Please try again."}</p>
+              <p className="max-w-[32ch] text-sm text-muted-foreground">{setupProblem ?? t("payment.setupErrorText")}</p>
               <Button variant="outline" size="sm" onClick={() => setAttempt((n) => n + 1)}>
-                <RefreshCw /> Try again
+                <RefreshCw /> {t("payment.tryAgain")}
               </Button>
             </div>
           )}
@@ -227,17 +228,13 @@ export function PaymentStep({ open, registration, onSuccess, onCancel }: Payment
             </React.Suspense>
           )}
           <Button variant="ghost" size="sm" className="justify-self-center text-muted-foreground" onClick={onCancel} disabled={busy}>
-            Cancel
+            {t("payment.cancel")}
           </Button>
         </div>
 
         <div className="flex items-center justify-center gap-1.5 border-t bg-muted/40 px-6 py-3 text-xs text-muted-foreground">
           <Lock className="size-3.5" />
-          {!setup
-            ? "Secure checkout"
-            : testMode
-              ? "Test mode: the payment is simulated on this server"
-              : "Payments are encrypted and processed by Stripe"}
+          {t(!setup ? "payment.secure" : testMode ? "payment.testMode" : "payment.stripe")}
         </div>
       </DialogContent>
     </Dialog>
@@ -245,10 +242,11 @@ export function PaymentStep({ open, registration, onSuccess, onCancel }: Payment
 }
 
 function SettingUp() {
+  const { t } = useTranslation("billing");
   return (
     <div className="grid gap-3" aria-busy="true">
       <div className="flex items-center justify-center gap-2 py-1 text-sm text-muted-foreground" role="status">
-        <Spinner /> Setting up payment...
+        <Spinner /> {t("payment.settingUp")}
       </div>
       <Skeleton className="h-10 w-full" />
       <div className="grid grid-cols-2 gap-3">

@@ -1,4 +1,5 @@
 import * as React from "react";
+import { i18next } from "@/i18n";
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
 // "pure" loads Stripe.js when asked, not as a side effect of importing the module.
 import { loadStripe } from "@stripe/stripe-js/pure";
@@ -82,7 +83,7 @@ function CheckoutForm({ setup, payLabel, processing, onProcessing, onPaid, onSet
       const result = setup.intentType === "setup" ? await stripe.confirmSetup(options) : await stripe.confirmPayment(options);
       if (result.error) {
         onProcessing(false);
-        toast({ title: "Payment Failed", description: result.error.message, variant: "destructive" });
+        toast({ title: i18next.t("billing:payment.failed"), description: result.error.message, variant: "destructive" });
         return;
       }
       const status = "setupIntent" in result ? result.setupIntent.status : result.paymentIntent.status;
@@ -92,7 +93,7 @@ function CheckoutForm({ setup, payLabel, processing, onProcessing, onPaid, onSet
       }
       onProcessing(false);
       toast({
-        title: "Payment Failed",
+        title: i18next.t("billing:payment.failed"),
         description: `The payment is ${status.replace(/_/g, " ")}.`,
         variant: "destructive",
       });
@@ -100,8 +101,8 @@ function CheckoutForm({ setup, payLabel, processing, onProcessing, onPaid, onSet
       console.error("Payment confirmation failed", error);
       onProcessing(false);
       toast({
-        title: "Payment Error",
-        description: "There was an error processing your payment. Please try again.",
+        title: i18next.t("billing:payment.error"),
+        description: i18next.t("billing:payment.errorText"),
         variant: "destructive",
       });
     }
@@ -115,7 +116,7 @@ function CheckoutForm({ setup, payLabel, processing, onProcessing, onPaid, onSet
       <Button type="submit" size="lg" className="w-full" disabled={!stripe || !ready || processing}>
         {processing ? (
           <>
-            <Spinner /> Processing...
+            <Spinner /> {i18next.t("billing:payment.processing")}
           </>
         ) : (
           payLabel

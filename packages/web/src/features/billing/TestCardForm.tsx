@@ -1,4 +1,5 @@
 import * as React from "react";
+import { i18next } from "@/i18n";
 import { CreditCard, FlaskConical } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
@@ -57,12 +58,12 @@ export function TestCardForm({ setup, payLabel, processing, onProcessing, onPaid
     } catch (error) {
       onProcessing(false);
       if (error instanceof ApiError && PAYER_FACING.has(error.status)) {
-        toast({ title: "Payment Failed", description: error.detail, variant: "destructive" });
+        toast({ title: i18next.t("billing:payment.failed"), description: error.detail, variant: "destructive" });
       } else {
         console.error("Test payment failed", error);
         toast({
-          title: "Payment Error",
-          description: "There was an error processing your payment. Please try again.",
+          title: i18next.t("billing:payment.error"),
+          description: i18next.t("billing:payment.errorText"),
           variant: "destructive",
         });
       }
@@ -92,7 +93,7 @@ export function TestCardForm({ setup, payLabel, processing, onProcessing, onPaid
       <Button type="submit" size="lg" className="w-full" disabled={processing}>
         {processing ? (
           <>
-            <Spinner /> Processing...
+            <Spinner /> {i18next.t("billing:payment.processing")}
           </>
         ) : (
           payLabel
