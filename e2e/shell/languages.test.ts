@@ -54,7 +54,10 @@ describe("language and font size", { timeout: 120_000 }, () => {
     await dialog.getByLabel("E-Mail").fill(app.account.email);
     await dialog.getByLabel("Passwort").fill(app.account.password);
     await dialog.getByRole("button", { name: "Anmelden / Registrieren" }).click();
-    await other.page.getByRole("banner").getByRole("link", { name: /^Bonjour, / }).waitFor();
+    await other.page
+      .getByRole("banner")
+      .getByRole("link", { name: /^Bonjour, / })
+      .waitFor();
     expect(await rootFontSize(other.page)).toBe("18px");
     await other.close();
     await app.close();

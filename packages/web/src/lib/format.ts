@@ -46,7 +46,9 @@ export function formatMoney(amount: number | null | undefined, currency: string 
 /** A day of the year in UTC, without the year: "December 1" ("1. Dezember" in German). */
 export function formatDayMonth(value: Instant): string {
   const date = value instanceof Date ? value : new Date(value ?? NaN);
-  return Number.isNaN(date.getTime()) ? NO_VALUE : date.toLocaleDateString(currentLocale(), { day: "numeric", month: "long", timeZone: "UTC" });
+  return Number.isNaN(date.getTime())
+    ? NO_VALUE
+    : date.toLocaleDateString(currentLocale(), { day: "numeric", month: "long", timeZone: "UTC" });
 }
 
 /** A price in whole units: "$50" ("50 $" in French). */

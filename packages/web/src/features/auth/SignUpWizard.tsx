@@ -269,9 +269,7 @@ export default function SignUpWizard({ open, onOpenChange, initialPlan, onExisti
             <>
               <DialogHeader>
                 <DialogTitle className="text-2xl">{t("signUp.createTitle")}</DialogTitle>
-                <DialogDescription>
-                  {t("signUp.createText", { name: details.firstName.trim(), plan: chosen.name })}
-                </DialogDescription>
+                <DialogDescription>{t("signUp.createText", { name: details.firstName.trim(), plan: chosen.name })}</DialogDescription>
               </DialogHeader>
               <Button variant="outline" size="lg" className="w-full" onClick={createWithGoogle} disabled={busy !== null}>
                 {busy === "google" ? <Spinner /> : <GoogleIcon />}

@@ -127,9 +127,7 @@ export function AccountStatus({ uid, profile }: { uid: string; profile: Profile 
             <AlertTriangle />
             <div>
               <AlertTitle className="font-semibold">{t("status.paymentFailed")}</AlertTitle>
-              <AlertDescription>
-                {t("status.paymentFailedText", { date: formatDay(profile?.graceEndsAt) })}
-              </AlertDescription>
+              <AlertDescription>{t("status.paymentFailedText", { date: formatDay(profile?.graceEndsAt) })}</AlertDescription>
             </div>
           </Alert>
         )}
@@ -139,9 +137,7 @@ export function AccountStatus({ uid, profile }: { uid: string; profile: Profile 
             <AlertDescription>{profile.billingNotice}</AlertDescription>
           </Alert>
         )}
-        {standing === "canceling" && (
-          <p className="text-sm text-muted-foreground">{t("status.wontRenew", { date: periodEnd })}</p>
-        )}
+        {standing === "canceling" && <p className="text-sm text-muted-foreground">{t("status.wontRenew", { date: periodEnd })}</p>}
 
         <div className="grid gap-2">
           {(plan === "starter" || plan === "basic" || standing === "pending") && (
@@ -166,7 +162,11 @@ export function AccountStatus({ uid, profile }: { uid: string; profile: Profile 
           )}
           {/* Enterprise is set up by sales: chosen at sign-up it stays pending until they do. */}
           {(plan !== "enterprise" || standing === "pending") && (
-            <Button variant="link" className="h-auto justify-self-center whitespace-normal p-0 text-center text-sm" onClick={() => setSalesOpen(true)}>
+            <Button
+              variant="link"
+              className="h-auto justify-self-center whitespace-normal p-0 text-center text-sm"
+              onClick={() => setSalesOpen(true)}
+            >
               <Building2 /> {plan === "enterprise" ? t("status.salesEnterprise") : t("status.needEnterprise")}
             </Button>
           )}

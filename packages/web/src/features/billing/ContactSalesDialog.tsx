@@ -71,9 +71,7 @@ export function ContactSalesDialog({ open, onOpenChange, defaults }: ContactSale
           <div className="grid justify-items-center gap-3 py-6 text-center" data-testid="sales-sent">
             <CheckCircle2 className="size-12 text-success" />
             <DialogTitle className="text-xl">{t("sales.thanks")}</DialogTitle>
-            <DialogDescription className="max-w-[36ch]">
-              {t("sales.thanksText", { email: form.email })}
-            </DialogDescription>
+            <DialogDescription className="max-w-[36ch]">{t("sales.thanksText", { email: form.email })}</DialogDescription>
             <Button className="mt-2" onClick={() => onOpenChange(false)}>
               {t("sales.done")}
             </Button>
@@ -84,9 +82,7 @@ export function ContactSalesDialog({ open, onOpenChange, defaults }: ContactSale
               <DialogTitle className="flex items-center gap-2">
                 <Building2 className="size-5 text-primary" /> {t("sales.title")}
               </DialogTitle>
-              <DialogDescription>
-                {t("sales.text")}
-              </DialogDescription>
+              <DialogDescription>{t("sales.text")}</DialogDescription>
             </DialogHeader>
             <div className="grid grid-cols-2 gap-3">
               <div className="grid gap-1.5">

@@ -71,7 +71,11 @@ export function PaymentStep({ open, registration, onSuccess, onCancel }: Payment
     // The toast is the spec's; the modal also says why when the server told us (e.g. no payments on this stage).
     setSetupProblem(error instanceof ApiError && error.status !== 500 ? error.detail : null);
     setPhase("setup-failed");
-    toast({ title: i18next.t("billing:payment.setupError"), description: i18next.t("billing:payment.setupErrorText"), variant: "destructive" });
+    toast({
+      title: i18next.t("billing:payment.setupError"),
+      description: i18next.t("billing:payment.setupErrorText"),
+      variant: "destructive",
+    });
   }, []);
 
   React.useEffect(() => {
@@ -160,7 +164,9 @@ export function PaymentStep({ open, registration, onSuccess, onCancel }: Payment
               ) : dueToday ? (
                 <p className="mt-0.5 text-3xl font-semibold tracking-tight tabular-nums" data-testid="payment-amount">
                   {dueToday}
-                  {!trial && <span className="ml-1 text-sm font-normal text-muted-foreground">{t("payment.perInterval", { interval })}</span>}
+                  {!trial && (
+                    <span className="ml-1 text-sm font-normal text-muted-foreground">{t("payment.perInterval", { interval })}</span>
+                  )}
                 </p>
               ) : (
                 <Skeleton className="mt-1.5 h-8 w-32" />

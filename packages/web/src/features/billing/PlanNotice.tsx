@@ -34,12 +34,7 @@ export function PlanNotice() {
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2.5 sm:px-6">
         <AlertTriangle className="size-4 shrink-0 text-destructive" />
         <p className="flex-1">
-          <Trans
-            t={t}
-            i18nKey="notice.failed"
-            values={{ date: formatDay(profile.data.graceEndsAt) }}
-            components={{ strong: <strong /> }}
-          />
+          <Trans t={t} i18nKey="notice.failed" values={{ date: formatDay(profile.data.graceEndsAt) }} components={{ strong: <strong /> }} />
         </p>
         <Button size="sm" variant="outline" className="h-7 bg-background" onClick={() => portal.mutate()} disabled={portal.isPending}>
           {portal.isPending && <Spinner />} {t("notice.updateCard")}

@@ -19,14 +19,10 @@ export function Benefits() {
           <p className="text-sm font-semibold uppercase tracking-wider text-white/80">{t("benefits.eyebrow")}</p>
           <p className="mt-6 text-7xl font-bold tracking-tight sm:text-8xl">{t("benefits.figure")}</p>
           <p className="mt-3 max-w-sm text-xl font-medium">{t("benefits.figureText")}</p>
-          <p className="mt-6 max-w-md text-sm text-white/80">
-            {t("benefits.figureDetail")}
-          </p>
+          <p className="mt-6 max-w-md text-sm text-white/80">{t("benefits.figureDetail")}</p>
         </div>
         <div className="grid gap-3">
-          <h2 className="mb-4 text-balance text-3xl font-bold tracking-tight sm:text-4xl">
-            {t("benefits.title")}
-          </h2>
+          <h2 className="mb-4 text-balance text-3xl font-bold tracking-tight sm:text-4xl">{t("benefits.title")}</h2>
           <ul className="grid gap-6">
             {BENEFITS.map(({ icon: Icon, key }) => (
               <li key={key} className="flex gap-4">

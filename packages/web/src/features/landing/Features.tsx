@@ -15,11 +15,7 @@ export function Features() {
   const { t } = useTranslation("landing");
   return (
     <Section id="features" className="border-t bg-muted/30">
-      <SectionHeading
-        eyebrow={t("features.eyebrow")}
-        title={t("features.title")}
-        text={t("features.text")}
-      />
+      <SectionHeading eyebrow={t("features.eyebrow")} title={t("features.title")} text={t("features.text")} />
       <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {FEATURES.map(({ icon: Icon, key }) => (
           <div key={key} className="group rounded-xl border bg-card p-6 shadow-sm transition hover:-translate-y-0.5 hover:shadow-md">

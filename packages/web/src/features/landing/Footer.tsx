@@ -42,9 +42,7 @@ export function SiteFooter() {
             {t("footer.support")}
           </Link>
         </nav>
-        <p>
-          {t("footer.copyright", { year: String(new Date().getFullYear()), product: PRODUCT_NAME })}
-        </p>
+        <p>{t("footer.copyright", { year: String(new Date().getFullYear()), product: PRODUCT_NAME })}</p>
       </div>
     </footer>
   );

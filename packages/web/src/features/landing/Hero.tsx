@@ -34,9 +34,7 @@ export function Hero() {
               {t("hero.titleAccent")}
             </span>
           </h1>
-          <p className="mx-auto max-w-xl text-pretty text-lg text-muted-foreground lg:mx-0">
-            {t("hero.text", { product: PRODUCT_NAME })}
-          </p>
+          <p className="mx-auto max-w-xl text-pretty text-lg text-muted-foreground lg:mx-0">{t("hero.text", { product: PRODUCT_NAME })}</p>
           <div className="flex flex-col justify-center gap-3 sm:flex-row lg:justify-start">
             {user ? (
               <Button size="lg" asChild>
@@ -104,9 +102,7 @@ function ProductPreview() {
             <LogoMark className="size-8 shrink-0" />
             <div className="grid flex-1 gap-2 rounded-2xl rounded-tl-sm border bg-muted/40 px-4 py-3 text-sm">
               <p className="font-medium">{t("preview.combined", { count: MODELS.length })}</p>
-              <p className="text-muted-foreground">
-                {t("preview.answer")}
-              </p>
+              <p className="text-muted-foreground">{t("preview.answer")}</p>
               <div className="mt-1 flex items-center gap-2 text-xs text-muted-foreground">
                 <span className="h-1.5 flex-1 overflow-hidden rounded-full bg-border">
                   <span className="block h-full w-[92%] rounded-full bg-gradient-to-r from-indigo-500 to-violet-500" />

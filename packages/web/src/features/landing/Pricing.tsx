@@ -13,11 +13,7 @@ export function Pricing() {
   const { t } = useTranslation("landing");
   return (
     <Section id="pricing" className="border-t bg-muted/30">
-      <SectionHeading
-        eyebrow={t("pricing.eyebrow")}
-        title={t("pricing.title")}
-        text={t("pricing.text")}
-      />
+      <SectionHeading eyebrow={t("pricing.eyebrow")} title={t("pricing.title")} text={t("pricing.text")} />
       <div className="mx-auto grid max-w-6xl gap-8 pt-2 md:grid-cols-3">
         {PLANS.map((plan) => (
           <PlanCard
@@ -31,7 +27,13 @@ export function Pricing() {
                 // Enterprise is priced with each customer: it leads to sales, not to a checkout.
                 onClick={() => (plan.id === "enterprise" ? setSalesOpen(true) : openSignUp({ plan: plan.id }))}
               >
-                {t(plan.id === "enterprise" ? "pricing.contactSales" : plan.id === "professional" ? "pricing.startTrial" : "pricing.getStarted")}
+                {t(
+                  plan.id === "enterprise"
+                    ? "pricing.contactSales"
+                    : plan.id === "professional"
+                      ? "pricing.startTrial"
+                      : "pricing.getStarted",
+                )}
               </Button>
             }
           />

@@ -186,7 +186,10 @@ export function ProfilePage() {
             </div>
           </div>
           <div className="flex items-center gap-3 sm:pt-4">
-            <div className="flex size-16 items-center justify-center overflow-hidden rounded-xl border bg-muted/50" title={t("companyLogo")}>
+            <div
+              className="flex size-16 items-center justify-center overflow-hidden rounded-xl border bg-muted/50"
+              title={t("companyLogo")}
+            >
               {logo ? (
                 <img src={logo} alt={t("companyLogo")} className="size-full object-contain p-1.5" data-testid="company-logo" />
               ) : (
