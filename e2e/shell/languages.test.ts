@@ -27,8 +27,15 @@ describe("language and font size", { timeout: 120_000 }, () => {
     await page.getByText("Paramètres enregistrés !").waitFor();
     expect(await rootFontSize(page)).toBe("18px");
 
+    // Before the app has run (the settings are fetched later), the page is already large and French.
+    await page
+      .context()
+      .addInitScript(
+        `document.addEventListener("DOMContentLoaded", () => { window.firstPaint = { fontSize: getComputedStyle(document.documentElement).fontSize, lang: document.documentElement.lang }; });`,
+      );
     await page.reload();
     await page.getByRole("heading", { name: "Paramètres", level: 1 }).waitFor();
+    expect(await page.evaluate("window.firstPaint")).toEqual({ fontSize: "18px", lang: "fr" });
     await page.getByRole("switch", { name: "Notifications push" }).waitFor();
     expect(await page.evaluate("document.documentElement.lang")).toBe("fr");
     expect(await rootFontSize(page)).toBe("18px");
@@ -63,10 +70,18 @@ describe("language and font size", { timeout: 120_000 }, () => {
     await app.close();
   });
 
-  it("a signed-out visitor sees the landing page in the browser's language", async () => {
+  it("a signed-out visitor sees the landing page in the browser's language, never English first", async () => {
     const app = await openApp(browser, "/", { locale: "de-DE" });
     const { page } = app;
     await page.getByRole("heading", { name: "Einmal fragen. Jedes Modell hören.", level: 1 }).waitFor();
+    await page
+      .context()
+      .addInitScript(
+        `new MutationObserver(() => { if (/Get Started|Sign In/.test(document.body?.innerText ?? "")) window.sawEnglish = true; }).observe(document, { subtree: true, childList: true, characterData: true });`,
+      );
+    await page.reload();
+    await page.getByRole("heading", { name: "Einmal fragen. Jedes Modell hören.", level: 1 }).waitFor();
+    expect(await page.evaluate("window.sawEnglish ?? false")).toBe(false);
     await page.getByRole("banner").getByRole("button", { name: "Anmelden" }).waitFor();
     await page.getByRole("heading", { name: "Einfache Pläne, die mit Ihnen wachsen" }).waitFor();
     expect(await page.evaluate("document.documentElement.lang")).toBe("de");

@@ -1,4 +1,6 @@
 import { Outlet, createRootRoute } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
+import { NAMESPACES } from "@/i18n";
 import { Header } from "@/components/layout/Header";
 import { NotFound } from "@/components/layout/NotFound";
 import { Toaster } from "@/components/ui/toaster";
@@ -13,6 +15,9 @@ export const Route = createRootRoute({
 });
 
 function RootLayout() {
+  // A language other than English loads on demand: wait for it rather than flash English first.
+  const { ready } = useTranslation(NAMESPACES);
+  if (!ready) return null;
   return (
     <AuthDialogsProvider>
       <ApplyPreferences />
