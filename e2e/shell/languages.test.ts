@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser, openApp, signedInApp, webUrl } from "./browser";
+import { launchBrowser, newEmail, openApp, signedInApp, webUrl } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -87,6 +87,27 @@ describe("language and font size", { timeout: 120_000 }, () => {
     expect(await page.evaluate("document.documentElement.lang")).toBe("de");
     await page.getByRole("banner").getByRole("button", { name: "Anmelden" }).click();
     await page.getByRole("dialog", { name: "Willkommen bei Quorum" }).getByLabel("Passwort").waitFor();
+    await app.close();
+  });
+
+  it("a visitor who signs up in German keeps German as the account's language", async () => {
+    const app = await openApp(browser, "/", { locale: "de-DE" });
+    const { page } = app;
+    await page.getByRole("banner").getByRole("button", { name: "Jetzt starten" }).click();
+    const wizard = page.getByRole("dialog");
+    await wizard.getByRole("button", { name: /Starter wählen/ }).click();
+    await wizard.getByLabel("Vorname").fill("Emmy");
+    await wizard.getByLabel("Nachname").fill("Noether");
+    await wizard.getByLabel("E-Mail").fill(newEmail("signup-de"));
+    await wizard.getByRole("button", { name: "Weiter" }).click();
+    await wizard.getByLabel("Passwort").fill("secret123");
+    await wizard.getByRole("button", { name: "Konto erstellen" }).click();
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe("/chat");
+    await page.getByRole("link", { name: "Hallo, Emmy Noether" }).waitFor();
+
+    // The account now says German, so /settings shows it and every device will use it.
+    await page.goto(new URL("/settings", webUrl()).href);
+    await page.getByRole("combobox", { name: "Sprache" }).filter({ hasText: "Deutsch" }).waitFor();
     await app.close();
   });
 });

@@ -2,6 +2,7 @@ import * as React from "react";
 import { onAuthStateChanged, signOut as firebaseSignOut, updateProfile, type User } from "firebase/auth";
 import { auth } from "@/lib/firebase";
 import { queryClient } from "@/lib/api";
+import { adoptLanguageOnce, isFirstSignIn } from "@/features/settings/first-language";
 import { syncLogin } from "./api";
 import { AuthContext, type AuthContextValue, type AuthUser } from "./context";
 import { AuthError, emailSignInFailure, errorCode, googleSignInFailure, isPopupCancelled, shouldCreateAccount } from "./errors";
@@ -35,6 +36,7 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
           // Another account's cached answers must never show up for this one.
           if (lastUid.current !== (user?.uid ?? null)) queryClient.clear();
           lastUid.current = user?.uid ?? null;
+          if (user && isFirstSignIn(user.metadata)) adoptLanguageOnce(user.uid);
           setState({ user: user ? snapshot(user) : null, loading: false, initializing: false, error: null, synced: !user });
           if (!user) return;
           // The profile record may not exist before this call; screens that read it wait for it.
