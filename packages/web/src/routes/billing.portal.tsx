@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { createFileRoute } from "@tanstack/react-router";
 import { z } from "zod";
 import { RequireAuth } from "@/features/auth";
@@ -10,9 +11,10 @@ export const Route = createFileRoute("/billing/portal")({
 });
 
 function BillingPortalRoute() {
+  const { t } = useTranslation("billing");
   const search = Route.useSearch();
   return (
-    <RequireAuth loadingText="Loading billing...">
+    <RequireAuth loadingText={t("portal.loading")}>
       <TestPortalPage returnTo={search.return.startsWith("//") ? "/profile" : search.return} />
     </RequireAuth>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { createFileRoute } from "@tanstack/react-router";
 import { RequireAuth } from "@/features/auth";
 import { SettingsPage } from "@/features/settings/SettingsPage";
@@ -5,8 +6,9 @@ import { SettingsPage } from "@/features/settings/SettingsPage";
 export const Route = createFileRoute("/settings")({ component: SettingsRoute });
 
 function SettingsRoute() {
+  const { t } = useTranslation("settings");
   return (
-    <RequireAuth loadingText="Loading settings...">
+    <RequireAuth loadingText={t("loading")}>
       <SettingsPage />
     </RequireAuth>
   );

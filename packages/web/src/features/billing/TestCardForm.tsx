@@ -80,11 +80,8 @@ export function TestCardForm({ setup, payLabel, processing, onProcessing, onPaid
       >
         <FlaskConical className="mt-0.5 size-4 shrink-0 text-amber-600 dark:text-amber-300" />
         <div className="text-sm leading-snug">
-          <p className="font-semibold">Test mode — no real card is charged</p>
-          <p className="mt-0.5 text-amber-900/80 dark:text-amber-100/75">
-            Stripe is not configured on this server. Use 4242 4242 4242 4242 to pay, 4000 0000 0000 0002 to see a declined card, or 4000
-            0000 0000 0341 for a card that saves but whose renewals fail.
-          </p>
+          <p className="font-semibold">{i18next.t("billing:testCard.title")}</p>
+          <p className="mt-0.5 text-amber-900/80 dark:text-amber-100/75">{i18next.t("billing:testCard.text")}</p>
         </div>
       </div>
 
@@ -115,7 +112,7 @@ export function TestCardFields({
 }) {
   return (
     <div className="grid gap-1.5">
-      <Label htmlFor="test-card-number">Card information</Label>
+      <Label htmlFor="test-card-number">{i18next.t("billing:testCard.information")}</Label>
       <div className="overflow-hidden rounded-md border border-input shadow-xs focus-within:ring-2 focus-within:ring-ring">
         <div className="relative">
           <CreditCard className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
@@ -123,7 +120,7 @@ export function TestCardFields({
             id="test-card-number"
             inputMode="numeric"
             autoComplete="cc-number"
-            aria-label="Card number"
+            aria-label={i18next.t("billing:testCard.number")}
             className={fieldClass("w-full pl-9 pr-16")}
             value={value.number}
             onChange={(e) => onChange({ ...value, number: groupDigits(e.target.value.replace(/\D/g, "").slice(0, 19)) })}
@@ -137,8 +134,8 @@ export function TestCardFields({
           <input
             inputMode="numeric"
             autoComplete="cc-exp"
-            aria-label="Expiration date (MM / YY)"
-            placeholder="MM / YY"
+            aria-label={i18next.t("billing:testCard.expiry")}
+            placeholder={i18next.t("billing:testCard.expiryPlaceholder")}
             className={fieldClass("border-r border-input")}
             value={value.expiry}
             onChange={(e) => onChange({ ...value, expiry: formatExpiry(e.target.value) })}
@@ -147,8 +144,8 @@ export function TestCardFields({
           <input
             inputMode="numeric"
             autoComplete="cc-csc"
-            aria-label="Security code (CVC)"
-            placeholder="CVC"
+            aria-label={i18next.t("billing:testCard.cvc")}
+            placeholder={i18next.t("billing:testCard.cvcPlaceholder")}
             className={fieldClass()}
             value={value.cvc}
             onChange={(e) => onChange({ ...value, cvc: e.target.value.replace(/\D/g, "").slice(0, 4) })}

@@ -1,4 +1,7 @@
 import * as React from "react";
+import { useTranslation } from "react-i18next";
+import { i18next } from "@/i18n";
+import { PRODUCT_NAME } from "@/lib/product";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Clock, CreditCard, FlaskConical, ReceiptText } from "lucide-react";
 import { BackLink, Page } from "@/components/layout/Page";
@@ -31,49 +34,48 @@ export function TestPortalPage({ returnTo }: { returnTo: string }) {
     if (user) await queryClient.invalidateQueries({ queryKey: profileKey(user.uid) });
     await queryClient.invalidateQueries({ queryKey: usageKey });
   };
+  const { t } = useTranslation("billing");
   const replace = useAction(
-    "Payment method updated",
+    t("portal.cardUpdated"),
     () => apiJson("PUT", "/api/test-billing/portal/card", { card: testCardOf(card) }),
     refresh,
   );
-  const advance = useAction("Test clock moved", (days: number) => apiJson("POST", "/api/test-billing/clock", { days }), refresh);
-  const refund = useAction("Latest payment refunded", () => apiJson("POST", "/api/test-billing/refund"), refresh);
-  const dispute = useAction("Dispute opened", () => apiJson("POST", "/api/test-billing/dispute"), refresh);
+  const advance = useAction(t("portal.clockMoved"), (days: number) => apiJson("POST", "/api/test-billing/clock", { days }), refresh);
+  const refund = useAction(t("portal.refundedToast"), () => apiJson("POST", "/api/test-billing/refund"), refresh);
+  const dispute = useAction(t("portal.disputeOpened"), () => apiJson("POST", "/api/test-billing/dispute"), refresh);
 
-  if (portal.isLoading) return <PageLoader text="Loading billing..." />;
+  if (portal.isLoading) return <PageLoader text={t("portal.loading")} />;
   const data = portal.data;
   const busy = replace.isPending || advance.isPending || refund.isPending || dispute.isPending;
 
   return (
     <Page width="narrow">
-      <BackLink to={returnTo}>Return to Quorum</BackLink>
+      <BackLink to={returnTo}>{t("portal.back", { product: PRODUCT_NAME })}</BackLink>
       <div className="mt-4 flex flex-wrap items-center gap-3">
-        <h1 className="text-2xl font-semibold tracking-tight">Billing</h1>
+        <h1 className="text-2xl font-semibold tracking-tight">{t("portal.title")}</h1>
         <Badge variant="outline" className="border-amber-400 text-amber-700 dark:text-amber-300">
-          <FlaskConical className="size-3" /> Test mode
+          <FlaskConical className="size-3" /> {t("portal.testMode")}
         </Badge>
       </div>
-      <p className="mt-1 text-sm text-muted-foreground">
-        Stripe is not configured on this server: this page stands in for Stripe&apos;s customer portal. No real card is charged.
-      </p>
+      <p className="mt-1 text-sm text-muted-foreground">{t("portal.text")}</p>
 
       {portal.error || !data ? (
-        <p className="mt-8 text-sm text-destructive">
-          {portal.error instanceof ApiError ? portal.error.detail : "Billing is unavailable."}
-        </p>
+        <p className="mt-8 text-sm text-destructive">{portal.error instanceof ApiError ? portal.error.detail : t("portal.unavailable")}</p>
       ) : (
         <div className="mt-6 grid gap-6">
           <Card>
             <CardHeader>
               <CardTitle className="flex items-center gap-2">
-                <CreditCard className="size-5 text-primary" /> Payment method
+                <CreditCard className="size-5 text-primary" /> {t("portal.paymentMethod")}
               </CardTitle>
               <CardDescription>
-                {data.card ? <>Card ending in {data.card.last4}</> : "No card on file"}
+                {data.card ? t("portal.cardEnding", { last4: data.card.last4 }) : t("portal.noCard")}
                 {data.subscription &&
-                  ` · Professional ${data.subscription.status.replace("_", " ")}, ${
-                    data.subscription.cancelAtPeriodEnd ? "ends" : "renews"
-                  } ${formatDay(data.subscription.currentPeriodEnd)}`}
+                  ` · ${t("portal.subscription", {
+                    status: data.subscription.status,
+                    ending: data.subscription.cancelAtPeriodEnd ? "yes" : "no",
+                    date: formatDay(data.subscription.currentPeriodEnd),
+                  })}`}
               </CardDescription>
             </CardHeader>
             <CardContent>
@@ -86,7 +88,7 @@ export function TestPortalPage({ returnTo }: { returnTo: string }) {
               >
                 <TestCardFields value={card} onChange={setCard} disabled={busy} />
                 <Button type="submit" disabled={busy} className="justify-self-start">
-                  {replace.isPending && <Spinner />} Update card
+                  {replace.isPending && <Spinner />} {t("portal.updateCard")}
                 </Button>
               </form>
             </CardContent>
@@ -95,12 +97,12 @@ export function TestPortalPage({ returnTo }: { returnTo: string }) {
           <Card>
             <CardHeader>
               <CardTitle className="flex items-center gap-2">
-                <ReceiptText className="size-5 text-primary" /> Invoices
+                <ReceiptText className="size-5 text-primary" /> {t("portal.invoices")}
               </CardTitle>
             </CardHeader>
             <CardContent>
               {data.invoices.length === 0 ? (
-                <p className="text-sm text-muted-foreground">No invoices yet.</p>
+                <p className="text-sm text-muted-foreground">{t("portal.noInvoices")}</p>
               ) : (
                 <table className="w-full text-sm" data-testid="invoices">
                   <tbody>
@@ -110,7 +112,7 @@ export function TestPortalPage({ returnTo }: { returnTo: string }) {
                         <td className="py-2 tabular-nums">{formatCents(invoice.amount, invoice.currency)}</td>
                         <td className="py-2 text-right">
                           <Badge variant={invoice.refunded ? "secondary" : invoice.status === "paid" ? "success" : "destructive"}>
-                            {invoice.refunded ? "Refunded" : invoice.status === "paid" ? "Paid" : "Open"}
+                            {t(invoice.refunded ? "portal.refunded" : invoice.status === "paid" ? "portal.paid" : "portal.open")}
                           </Badge>
                         </td>
                       </tr>
@@ -124,24 +126,21 @@ export function TestPortalPage({ returnTo }: { returnTo: string }) {
           <Card className="border-dashed">
             <CardHeader>
               <CardTitle className="flex items-center gap-2">
-                <Clock className="size-5 text-primary" /> Test clock
+                <Clock className="size-5 text-primary" /> {t("portal.clock")}
               </CardTitle>
-              <CardDescription>
-                Your billing runs on its own clock, now at {formatDay(data.now)}. Move it forward to reach a renewal, a failed payment or
-                the end of a canceled period.
-              </CardDescription>
+              <CardDescription>{t("portal.clockText", { date: formatDay(data.now) })}</CardDescription>
             </CardHeader>
             <CardContent className="flex flex-wrap gap-2">
               {[1, 7, 31].map((days) => (
                 <Button key={days} variant="outline" size="sm" disabled={busy} onClick={() => advance.mutate(days)}>
-                  +{days} {days === 1 ? "day" : "days"}
+                  {t("portal.days", { count: days })}
                 </Button>
               ))}
               <Button variant="outline" size="sm" disabled={busy} onClick={() => refund.mutate()}>
-                Refund latest payment
+                {t("portal.refund")}
               </Button>
               <Button variant="outline" size="sm" disabled={busy} onClick={() => dispute.mutate()}>
-                Open a dispute
+                {t("portal.dispute")}
               </Button>
             </CardContent>
           </Card>
@@ -160,6 +159,10 @@ function useAction<T = void>(title: string, run: (arg: T) => Promise<unknown>, r
       toast({ title });
     },
     onError: (error: unknown) =>
-      toast({ title: "Not done", description: error instanceof ApiError ? error.detail : "Please try again.", variant: "destructive" }),
+      toast({
+        title: i18next.t("billing:portal.notDone"),
+        description: error instanceof ApiError ? error.detail : i18next.t("billing:portal.tryAgain"),
+        variant: "destructive",
+      }),
   });
 }
