@@ -140,7 +140,14 @@ function Messages({ session }: { session: ChatSession }) {
   });
 
   return (
-    <div ref={scroller} onScroll={onScroll} className="min-h-0 flex-1 overflow-y-auto" data-testid="chat-messages">
+    // Focusable, so the conversation scrolls from the keyboard even when no message holds a link or button.
+    <div
+      ref={scroller}
+      onScroll={onScroll}
+      tabIndex={0}
+      className="min-h-0 flex-1 overflow-y-auto focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
+      data-testid="chat-messages"
+    >
       <div className="mx-auto flex min-h-full w-full max-w-3xl flex-col gap-6 px-3 py-6 sm:px-5">
         {loadingConversation ? (
           <div className="flex flex-1 items-center justify-center gap-2 text-sm text-muted-foreground" role="status">

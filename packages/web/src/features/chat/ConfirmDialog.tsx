@@ -9,6 +9,7 @@ import {
 } from "@/components/ui/alert-dialog";
 import { buttonVariants } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { cn } from "@/lib/utils";
 import { useTranslation } from "react-i18next";
 
 /**
@@ -42,7 +43,13 @@ export function ConfirmDialog({
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel disabled={pending}>{t("cancel")}</AlertDialogCancel>
-          <button type="button" className={buttonVariants({ variant: "destructive" })} disabled={pending} onClick={onConfirm}>
+          <button
+            type="button"
+            // The dark theme's destructive red is too light behind white text: a deeper red keeps it readable.
+            className={cn(buttonVariants({ variant: "destructive" }), "dark:bg-red-700 dark:hover:bg-red-700/90")}
+            disabled={pending}
+            onClick={onConfirm}
+          >
             {pending && <Spinner />}
             {confirmLabel}
           </button>

@@ -70,8 +70,13 @@ export function ChatThread({
       <div
         ref={scroller}
         onScroll={onScroll}
-        className={cn("min-h-0 flex-1 overflow-y-auto overflow-x-hidden", compact ? "px-3 py-4" : "px-4 py-6 sm:px-6")}
+        className={cn(
+          "min-h-0 flex-1 overflow-y-auto overflow-x-hidden focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring",
+          compact ? "px-3 py-4" : "px-4 py-6 sm:px-6",
+        )}
         role="log"
+        // Focusable, so the history scrolls from the keyboard even when no message holds a link or button.
+        tabIndex={0}
         aria-label={t("chat:thread.messages")}
         aria-live="polite"
       >
