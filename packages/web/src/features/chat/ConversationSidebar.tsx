@@ -199,9 +199,7 @@ function ConversationItem({
                 {shownTitle}
               </span>
               <span className="truncate text-xs text-muted-foreground">{previewText(conversation) || t("sidebar.noMessages")}</span>
-              <span className="text-[11px] text-muted-foreground">
-                {conversation.createdAt ? formatDate(conversation.createdAt) : ""}
-              </span>
+              <span className="text-[11px] text-muted-foreground">{conversation.createdAt ? formatDate(conversation.createdAt) : ""}</span>
             </span>
           </button>
           <div

@@ -157,7 +157,7 @@ function LiveResearch({ message }: { message: ChatMessage }) {
         aria-label={t("message.productAnswer", { product: PRODUCT_NAME })}
         className="rounded-xl border border-primary/20 bg-primary/[0.03] p-4"
       >
-        <h4 className="mb-2 text-sm font-semibold">{t("message.productAnswer", { product: PRODUCT_NAME })}</h4>
+        <h2 className="mb-2 text-sm font-semibold">{t("message.productAnswer", { product: PRODUCT_NAME })}</h2>
         {message.content ? (
           <Markdown>{message.content}</Markdown>
         ) : (

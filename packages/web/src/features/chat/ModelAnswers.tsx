@@ -72,13 +72,13 @@ export function ModelAnswerCard({
       aria-label={t("answers.cardLabel", { model: serviceName(answer) })}
     >
       <header className="flex flex-wrap items-center gap-x-2 gap-y-1.5">
-        <h4 className="text-sm font-semibold">{serviceName(answer)}</h4>
+        <h2 className="text-sm font-semibold">{serviceName(answer)}</h2>
         {answer.modelId && answer.modelId !== answer.model && (
           <span className="rounded bg-muted px-1.5 py-0.5 font-mono text-[11px] text-muted-foreground">{answer.modelId}</span>
         )}
         {offline && <OfflineBadge />}
         {verdict === "agreed" && (
-          <span className="inline-flex items-center gap-1 rounded-full bg-success/12 px-2 py-0.5 text-xs font-medium text-success">
+          <span className="inline-flex items-center gap-1 rounded-full bg-success/12 px-2 py-0.5 text-xs font-medium text-emerald-800 dark:text-emerald-300">
             <CheckCircle2 className="size-3.5" aria-hidden="true" /> {t("answers.agreedBadge")}
           </span>
         )}
