@@ -20,11 +20,23 @@ export interface ChatApp {
   close(): Promise<void>;
 }
 
-export async function openChat(browser: Browser, options: { theme?: "light" | "dark" } = {}): Promise<ChatApp> {
+export interface OpenChatOptions {
+  theme?: "light" | "dark";
+  /** The account's language, saved in its settings before the browser signs in. */
+  language?: "en" | "es" | "fr" | "de";
+  /** The chat's heading in that language. */
+  heading?: string;
+}
+
+export async function openChat(browser: Browser, options: OpenChatOptions = {}): Promise<ChatApp> {
   const user = await createUser();
   // The account exists in Quorum before the browser arrives, as after any earlier sign-in.
   const login = await call(user, "POST", "/api/auth/login", { firebaseUid: user.uid, email: user.email, displayName: null });
   expect(login.status).toBe(200);
+  if (options.language) {
+    const saved = await call(user, "PUT", `/api/users/${user.uid}/settings`, { preferences: { language: options.language } });
+    expect(saved.status, saved.text).toBe(200);
+  }
   const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
   if (options.theme) await context.addInitScript(`localStorage.setItem("theme", ${JSON.stringify(options.theme)})`);
   const page = await context.newPage();
@@ -39,11 +51,12 @@ export async function openChat(browser: Browser, options: { theme?: "light" | "d
   await dialog.getByLabel("Password").fill(user.password);
   await dialog.getByRole("button", { name: "Sign In / Sign Up" }).click();
   await expect.poll(() => new URL(page.url()).pathname, { timeout: 30_000 }).toBe("/chat");
-  await page.getByRole("heading", { name: "Quorum Chat", exact: true }).waitFor({ timeout: 30_000 });
+  await page.getByRole("heading", { name: options.heading ?? "Quorum Chat", exact: true }).waitFor({ timeout: 30_000 });
 
   const sidebar = page.getByTestId("conversation-sidebar");
   const items = sidebar.getByTestId("conversation-item");
-  const box = page.getByLabel("Message", { exact: true });
+  // By id: the label is in the account's language.
+  const box = page.locator("#chat-input");
   return {
     page,
     user,

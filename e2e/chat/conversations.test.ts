@@ -154,7 +154,7 @@ describe("the conversation sidebar", { timeout: 120_000 }, () => {
     await app.close();
   });
 
-  it("Clear Chat deletes the open conversation, and on a fresh chat only resets it", async () => {
+  it("Clear Chat asks, then deletes the open conversation; on a fresh chat it only resets", async () => {
     const app = await openChat(browser);
     const { page } = app;
     const deletes: string[] = [];
@@ -178,7 +178,17 @@ describe("the conversation sidebar", { timeout: 120_000 }, () => {
     await app.answer(1);
     await app.item("Plan the site visit").waitFor();
     const [conversation] = await list(app.user);
+    // Cancel keeps it.
     await page.getByRole("button", { name: "Clear Chat" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Clear Chat" });
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await confirm.waitFor({ state: "detached" });
+    await page.getByTestId("message-user").getByText("Plan the site visit").waitFor();
+    expect(deletes).toEqual([]);
+    expect(await list(app.user)).toHaveLength(1);
+    // Confirming deletes it.
+    await page.getByRole("button", { name: "Clear Chat" }).click();
+    await confirm.getByRole("button", { name: "Clear Chat" }).click();
     await page.getByTestId("chat-welcome").waitFor();
     await app.item("Plan the site visit").waitFor({ state: "detached" });
     expect(deletes.some((url) => url.includes(`/api/conversations/${conversation!.id}`))).toBe(true);
@@ -203,6 +213,7 @@ describe("the conversation sidebar", { timeout: 120_000 }, () => {
       route.request().method() === "DELETE" ? route.fulfill({ status: 500, body: "nope" }) : route.continue(),
     );
     await page.getByRole("button", { name: "Clear Chat" }).click();
+    await page.getByRole("alertdialog", { name: "Clear Chat" }).getByRole("button", { name: "Clear Chat" }).click();
     await page.getByText("Failed to clear chat. Please try again.").waitFor();
     await page.getByTestId("message-user").getByText("Keep this please").waitFor();
     expect(await list(app.user)).toHaveLength(1);

@@ -349,4 +349,28 @@ describe("all-projects chat", () => {
     expect(res.status, res.text).toBe(200);
     expect(res.body.conversationId).toBe(created.body.id);
   });
+
+  it("clearing the all-projects conversation empties its history; only its owner can, and the next question starts a new one", async () => {
+    const [eve, mallory] = await Promise.all([signedInUser(), signedInUser()]);
+    const first = await call(eve, "POST", "/api/projects-chat", { message: "What do my projects need?", userId: eve.uid });
+    expect(first.status, first.text).toBe(200);
+    const id = first.body.conversationId as string;
+
+    const stranger = await call(mallory, "DELETE", `/api/projects-conversations/${id}?userId=${mallory.uid}`);
+    expect(stranger.status).toBe(404);
+    const kept = await call(eve, "GET", `/api/projects-conversations/${id}?userId=${eve.uid}`);
+    expect(kept.body.messages).toHaveLength(2);
+
+    const cleared = await call(eve, "DELETE", `/api/projects-conversations/${id}?userId=${eve.uid}`);
+    expect(cleared.status, cleared.text).toBe(200);
+    const list = await call(eve, "GET", `/api/projects-conversations?userId=${eve.uid}`);
+    expect(list.body.conversations).toEqual([]);
+
+    const next = await call(eve, "POST", "/api/projects-chat", { message: "Start over", userId: eve.uid });
+    expect(next.status, next.text).toBe(200);
+    expect(next.body.conversationId).not.toBe(id);
+    const fresh = await call(eve, "GET", `/api/projects-conversations/${next.body.conversationId}?userId=${eve.uid}`);
+    expect(fresh.body.messages.map((m: { content: string }) => m.content)[0]).toBe("Start over");
+    expect(fresh.body.messages).toHaveLength(2);
+  });
 });

@@ -1,5 +1,6 @@
 import * as React from "react";
 import { FileSpreadsheet, Image as ImageIcon, Layers, PanelLeft, RotateCcw, Sparkles } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { LogoMark } from "@/components/brand/Logo";
 import { Button } from "@/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
@@ -8,6 +9,7 @@ import { useAuth } from "@/features/auth";
 import { UsageMeter } from "@/features/billing";
 import { PRODUCT_NAME } from "@/lib/product";
 import { Composer } from "./Composer";
+import { ConfirmDialog } from "./ConfirmDialog";
 import { ConversationSidebar } from "./ConversationSidebar";
 import { MessageBubble } from "./MessageBubble";
 import { OlderMessages, useThreadScroll } from "./older-pages";
@@ -26,8 +28,20 @@ export function ChatPage() {
 }
 
 function ChatWorkspace({ uid }: { uid: string }) {
+  const { t } = useTranslation("chat");
   const session = useChatSession({ uid, listType: "general" });
   const [sidebarOpen, setSidebarOpen] = React.useState(false);
+  const [confirmingClear, setConfirmingClear] = React.useState(false);
+  const [clearing, setClearing] = React.useState(false);
+
+  // A saved conversation is deleted by Clear Chat, so it asks first; a fresh chat only resets.
+  const askToClear = () => (session.activeId === null ? void session.clear() : setConfirmingClear(true));
+  const clear = async () => {
+    setClearing(true);
+    await session.clear();
+    setClearing(false);
+    setConfirmingClear(false);
+  };
 
   const select = (id: string) => {
     setSidebarOpen(false);
@@ -50,8 +64,8 @@ function ChatWorkspace({ uid }: { uid: string }) {
       <ConversationSidebar {...sidebarProps} className="hidden w-72 shrink-0 border-r bg-muted/25 lg:flex" />
       <Sheet open={sidebarOpen} onOpenChange={setSidebarOpen}>
         <SheetContent side="left" aria-describedby={undefined}>
-          <SheetTitle className="sr-only">Conversations</SheetTitle>
-          <SheetDescription className="sr-only">Your saved conversations</SheetDescription>
+          <SheetTitle className="sr-only">{t("sidebar.list")}</SheetTitle>
+          <SheetDescription className="sr-only">{t("sidebar.sheetDescription")}</SheetDescription>
           <ConversationSidebar {...sidebarProps} className="h-full pt-6" />
         </SheetContent>
       </Sheet>
@@ -62,23 +76,23 @@ function ChatWorkspace({ uid }: { uid: string }) {
             variant="ghost"
             size="icon"
             className="size-9 lg:hidden"
-            aria-label="Show conversations"
+            aria-label={t("page.showConversations")}
             onClick={() => setSidebarOpen(true)}
           >
             <PanelLeft />
           </Button>
           <h1 id="chat-title" className="font-semibold tracking-tight">
-            {PRODUCT_NAME} Chat
+            {t("page.title", { product: PRODUCT_NAME })}
           </h1>
           <UsageMeter className="ml-2 hidden sm:block" />
           <Button
             variant="ghost"
             size="sm"
             className="ml-auto text-muted-foreground hover:text-foreground"
-            onClick={() => void session.clear()}
+            onClick={askToClear}
             disabled={session.phase !== "idle"}
           >
-            <RotateCcw /> Clear Chat
+            <RotateCcw /> {t("page.clear")}
           </Button>
         </header>
 
@@ -92,6 +106,16 @@ function ChatWorkspace({ uid }: { uid: string }) {
         </div>
       </section>
 
+      <ConfirmDialog
+        open={confirmingClear}
+        title={t("page.clearTitle")}
+        description={t("page.clearText")}
+        confirmLabel={t("page.clear")}
+        pending={clearing}
+        onConfirm={() => void clear()}
+        onCancel={() => setConfirmingClear(false)}
+      />
+
       <ResearchDialog
         open={session.researchPrompt}
         onOpenChange={session.setResearchPrompt}
@@ -104,6 +128,7 @@ function ChatWorkspace({ uid }: { uid: string }) {
 }
 
 function Messages({ session }: { session: ChatSession }) {
+  const { t } = useTranslation("chat");
   const { messages, phase, loadingConversation, hasOlder, loadingOlder, loadOlder } = session;
   const older = { hasOlder, loadingOlder, loadOlder };
   const { scroller, onScroll } = useThreadScroll({
@@ -115,18 +140,25 @@ function Messages({ session }: { session: ChatSession }) {
   });
 
   return (
-    <div ref={scroller} onScroll={onScroll} className="min-h-0 flex-1 overflow-y-auto" data-testid="chat-messages">
+    // Focusable, so the conversation scrolls from the keyboard even when no message holds a link or button.
+    <div
+      ref={scroller}
+      onScroll={onScroll}
+      tabIndex={0}
+      className="min-h-0 flex-1 overflow-y-auto focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
+      data-testid="chat-messages"
+    >
       <div className="mx-auto flex min-h-full w-full max-w-3xl flex-col gap-6 px-3 py-6 sm:px-5">
         {loadingConversation ? (
           <div className="flex flex-1 items-center justify-center gap-2 text-sm text-muted-foreground" role="status">
-            <Spinner /> Loading conversation...
+            <Spinner /> {t("page.loadingConversation")}
           </div>
         ) : messages.length === 0 && phase === "idle" ? (
           <Welcome onPick={(text) => session.setInput(text)} />
         ) : (
           <>
             <OlderMessages older={older} />
-            <ol className="grid grid-cols-1 gap-6" aria-label="Messages">
+            <ol className="grid grid-cols-1 gap-6" aria-label={t("thread.messages")}>
               {messages.map((m) => (
                 <li key={m.id}>
                   <MessageBubble message={m} />
@@ -140,36 +172,35 @@ function Messages({ session }: { session: ChatSession }) {
   );
 }
 
+/** The welcome screen's starting points; their words are in the catalog under welcome.<key>. */
 const SUGGESTIONS = [
-  { icon: Layers, title: "Compare viewpoints", text: "What are the strongest arguments for and against a four-day work week?" },
-  { icon: FileSpreadsheet, title: "Analyze a document", text: "Summarize the key figures in the attached spreadsheet." },
-  { icon: Sparkles, title: "Write and refine", text: "Draft a short, friendly follow-up email to a client after a quote." },
-  { icon: ImageIcon, title: "Understand an image", text: "What does the attached photo show, and what stands out?" },
-];
+  { icon: Layers, key: "compare" },
+  { icon: FileSpreadsheet, key: "document" },
+  { icon: Sparkles, key: "write" },
+  { icon: ImageIcon, key: "image" },
+] as const;
 
 function Welcome({ onPick }: { onPick: (text: string) => void }) {
+  const { t } = useTranslation("chat");
   return (
     <div className="m-auto flex w-full flex-col items-center py-8 text-center" data-testid="chat-welcome">
       <LogoMark className="size-12 shadow-lg shadow-primary/20" />
-      <h2 className="mt-5 text-2xl font-semibold tracking-tight sm:text-3xl">Welcome to {PRODUCT_NAME} Chat</h2>
-      <p className="mt-2 max-w-md text-balance text-muted-foreground">
-        Ask one model, or choose {PRODUCT_NAME} to hear from all of them and get one combined answer. Attach documents or images for
-        context.
-      </p>
+      <h2 className="mt-5 text-2xl font-semibold tracking-tight sm:text-3xl">{t("welcome.title", { product: PRODUCT_NAME })}</h2>
+      <p className="mt-2 max-w-md text-balance text-muted-foreground">{t("welcome.text", { product: PRODUCT_NAME })}</p>
       <div className="mt-8 grid w-full gap-2.5 sm:grid-cols-2">
-        {SUGGESTIONS.map(({ icon: Icon, title, text }) => (
+        {SUGGESTIONS.map(({ icon: Icon, key }) => (
           <button
-            key={title}
+            key={key}
             type="button"
-            onClick={() => onPick(text)}
+            onClick={() => onPick(t(`welcome.${key}.text`))}
             className="group flex items-start gap-3 rounded-xl border bg-card p-3.5 text-left shadow-xs transition hover:border-primary/40 hover:shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
           >
             <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary transition group-hover:bg-primary group-hover:text-primary-foreground">
               <Icon className="size-4" aria-hidden="true" />
             </span>
             <span className="grid gap-0.5">
-              <span className="text-sm font-medium">{title}</span>
-              <span className="text-xs leading-5 text-muted-foreground">{text}</span>
+              <span className="text-sm font-medium">{t(`welcome.${key}.title`)}</span>
+              <span className="text-xs leading-5 text-muted-foreground">{t(`welcome.${key}.text`)}</span>
             </span>
           </button>
         ))}

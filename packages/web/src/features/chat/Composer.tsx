@@ -1,14 +1,15 @@
-import { currentLocale } from "@/i18n/languages";
 import * as React from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { AlertCircle, ArrowUp, FileText, Image as ImageIcon, Paperclip, Square, X } from "lucide-react";
 import { Spinner } from "@/components/ui/spinner";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
-import { ATTACHMENT_LIMIT_TEXT, MAX_MESSAGE_CHARS } from "@quorum/core/chat/limits";
+import { formatBytes, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, MAX_MESSAGE_CHARS } from "@quorum/core/chat/limits";
 import { LimitReachedBanner } from "@/features/billing";
 import { cn } from "@/lib/utils";
 import { acceptFor, formatSize, isImage, type AttachmentKind } from "./files";
 import { ModelSelect } from "./ModelSelect";
-import { MESSAGES, RESEARCH_MODEL, outgoingText } from "./model";
+import { RESEARCH_MODEL, outgoingText } from "./model";
+import { attachmentLimitText } from "./texts";
 import type { ChatSession } from "./useChatSession";
 
 /**
@@ -17,6 +18,7 @@ import type { ChatSession } from "./useChatSession";
  */
 
 export function ErrorBanner({ message, onDismiss }: { message: string; onDismiss: () => void }) {
+  const { t } = useTranslation("chat");
   return (
     <div
       role="alert"
@@ -29,7 +31,7 @@ export function ErrorBanner({ message, onDismiss }: { message: string; onDismiss
         type="button"
         onClick={onDismiss}
         className="-m-1 rounded-md p-1 opacity-70 transition hover:bg-destructive/10 hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        aria-label="Dismiss"
+        aria-label={t("composer.dismiss")}
       >
         <X className="size-4" />
       </button>
@@ -38,6 +40,7 @@ export function ErrorBanner({ message, onDismiss }: { message: string; onDismiss
 }
 
 function FileChip({ file, onRemove }: { file: File; onRemove: () => void }) {
+  const { t } = useTranslation("chat");
   const Icon = isImage(file) ? ImageIcon : FileText;
   return (
     <li className="group inline-flex max-w-64 items-center gap-2 rounded-lg border bg-background py-1 pl-1.5 pr-1 text-xs shadow-xs">
@@ -57,7 +60,7 @@ function FileChip({ file, onRemove }: { file: File; onRemove: () => void }) {
         type="button"
         onClick={onRemove}
         className="rounded-md p-1 text-muted-foreground transition hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        aria-label={`Remove ${file.name}`}
+        aria-label={t("composer.removeFile", { name: file.name })}
       >
         <X className="size-3.5" />
       </button>
@@ -74,9 +77,13 @@ function UploadButton({
   disabled: boolean;
   onFiles: (kind: AttachmentKind, files: File[]) => void;
 }) {
+  const { t } = useTranslation("chat");
   const input = React.useRef<HTMLInputElement>(null);
-  const label = kind === "document" ? "Upload document" : "Upload image";
-  const hint = `${kind === "document" ? "PDF, Word, Excel, CSV or text" : "JPG or PNG"}, ${ATTACHMENT_LIMIT_TEXT.replace(/^Up/, "up")}`;
+  const label = t(kind === "document" ? "composer.uploadDocument" : "composer.uploadImage");
+  const hint = t(kind === "document" ? "composer.documentHint" : "composer.imageHint", {
+    count: MAX_ATTACHMENTS,
+    size: formatBytes(MAX_ATTACHMENT_BYTES),
+  });
   const Icon = kind === "document" ? Paperclip : ImageIcon;
   return (
     <>
@@ -115,10 +122,11 @@ function UploadButton({
 }
 
 export function Composer({ session }: { session: ChatSession }) {
+  const { t } = useTranslation("chat");
   const { phase, input, setInput, files, model } = session;
   const busy = phase !== "idle";
   const textarea = React.useRef<HTMLTextAreaElement>(null);
-  const canSend = !busy && outgoingText(input, files.length) !== "";
+  const canSend = !busy && outgoingText(input, files.length, t("filesOnly")) !== "";
 
   // Grows with its content from two rows up to a limit, then scrolls.
   React.useLayoutEffect(() => {
@@ -148,14 +156,14 @@ export function Composer({ session }: { session: ChatSession }) {
         }}
       >
         {files.length > 0 && (
-          <ul className="flex flex-wrap gap-2 border-b px-3 pb-2.5 pt-3" aria-label="Selected files">
+          <ul className="flex flex-wrap gap-2 border-b px-3 pb-2.5 pt-3" aria-label={t("composer.selectedFiles")}>
             {files.map((f) => (
               <FileChip key={f.id} file={f.file} onRemove={() => session.removeFile(f.id)} />
             ))}
           </ul>
         )}
         <label htmlFor="chat-input" className="sr-only">
-          Message
+          {t("composer.message")}
         </label>
         <textarea
           id="chat-input"
@@ -171,9 +179,9 @@ export function Composer({ session }: { session: ChatSession }) {
               void session.send();
             }
           }}
-          placeholder={
-            phase === "awaiting" ? MESSAGES.responding : model === RESEARCH_MODEL ? "Ask every model at once..." : "Ask anything..."
-          }
+          placeholder={t(
+            phase === "awaiting" ? "composer.responding" : model === RESEARCH_MODEL ? "composer.askEveryModel" : "composer.askAnything",
+          )}
           className="block w-full resize-none bg-transparent px-4 pb-1 pt-3.5 text-[15px] leading-6 placeholder:text-muted-foreground focus:outline-none disabled:cursor-not-allowed"
         />
         <div className="flex items-center gap-1 px-2 pb-2 pt-1">
@@ -182,15 +190,15 @@ export function Composer({ session }: { session: ChatSession }) {
           <div className="mx-1 h-5 w-px bg-border" aria-hidden="true" />
           <ModelSelect value={model} onChange={session.setModel} disabled={busy} />
           <span className="ml-2 hidden text-[11px] text-muted-foreground sm:inline" data-testid="attachment-limit">
-            {ATTACHMENT_LIMIT_TEXT}
+            {attachmentLimitText(t)}
           </span>
           {input.length > MAX_MESSAGE_CHARS * 0.9 ? (
             <span className="ml-auto pr-2 text-[11px] tabular-nums text-amber-700 dark:text-amber-400" data-testid="message-length">
-              {input.length.toLocaleString(currentLocale())} / {MAX_MESSAGE_CHARS.toLocaleString(currentLocale())} characters
+              {t("composer.length", { length: input.length, max: MAX_MESSAGE_CHARS })}
             </span>
           ) : (
             <span className="ml-auto hidden pr-2 text-[11px] text-muted-foreground lg:inline">
-              <kbd className="font-sans">Enter</kbd> to send · <kbd className="font-sans">Shift + Enter</kbd> for a new line
+              <Trans t={t} i18nKey="composer.keys" components={{ kbd: <kbd className="font-sans" /> }} />
             </span>
           )}
           {phase === "awaiting" && session.stoppable ? (
@@ -199,7 +207,7 @@ export function Composer({ session }: { session: ChatSession }) {
               onClick={() => void session.stop()}
               className="inline-flex h-9 shrink-0 items-center gap-1.5 rounded-full border bg-background px-4 text-sm font-medium shadow-sm transition hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring max-lg:ml-auto"
             >
-              <Square className="size-3.5 fill-current" aria-hidden="true" /> Stop
+              <Square className="size-3.5 fill-current" aria-hidden="true" /> {t("composer.stop")}
             </button>
           ) : (
             <button
@@ -211,15 +219,15 @@ export function Composer({ session }: { session: ChatSession }) {
             >
               {phase === "reading" ? (
                 <>
-                  <Spinner className="size-4" /> Analyzing...
+                  <Spinner className="size-4" /> {t("composer.analyzing")}
                 </>
               ) : phase === "awaiting" ? (
                 <>
-                  <Spinner className="size-4" /> Send
+                  <Spinner className="size-4" /> {t("composer.send")}
                 </>
               ) : (
                 <>
-                  Send <ArrowUp className="size-4" aria-hidden="true" />
+                  {t("composer.send")} <ArrowUp className="size-4" aria-hidden="true" />
                 </>
               )}
             </button>

@@ -1,27 +1,19 @@
 import * as React from "react";
 import { MessageSquare, MessagesSquare, Pencil, Plus, Trash2 } from "lucide-react";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
-import { Button, buttonVariants } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
+import { useTranslation } from "react-i18next";
+import { formatDate } from "@/lib/format";
 import { cn } from "@/lib/utils";
-import { conversationCount, createdDate, displayTitle, previewText, type ConversationSummary, type ListType } from "./model";
+import { ConfirmDialog } from "./ConfirmDialog";
+import { previewText, type ConversationSummary, type ListType } from "./model";
 import { useConversations, useCreateEmptyConversation, useDeleteConversation, useRenameConversation } from "./queries";
 
 /**
  * The conversation sidebar: 'General Chat' for the general list,
  * 'Projects Chat' for the projects list; the same component serves both.
  */
-
-const TITLES: Record<ListType, string> = { general: "General Chat", projects: "Projects Chat" };
 
 export interface ConversationSidebarProps {
   listType: ListType;
@@ -35,6 +27,7 @@ export interface ConversationSidebarProps {
 }
 
 export function ConversationSidebar({ listType, uid, activeId, onSelect, onCreated, onDeleted, className }: ConversationSidebarProps) {
+  const { t } = useTranslation("chat");
   const list = useConversations(listType, uid);
   const create = useCreateEmptyConversation(listType, uid);
   const [deleting, setDeleting] = React.useState<ConversationSummary | null>(null);
@@ -48,18 +41,18 @@ export function ConversationSidebar({ listType, uid, activeId, onSelect, onCreat
       <div className="flex items-start justify-between gap-2 px-4 pb-3 pt-4">
         <div className="min-w-0">
           <h2 id={titleId} className="font-semibold tracking-tight">
-            {TITLES[listType]}
+            {t(`sidebar.title.${listType}`)}
           </h2>
           <p className="text-xs text-muted-foreground" aria-live="polite">
-            {loading ? "\u00a0" : conversationCount(conversations.length)}
+            {loading ? "\u00a0" : t("sidebar.count", { count: conversations.length })}
           </p>
         </div>
         <Button
           size="icon"
           variant="outline"
           className="size-8 shrink-0 rounded-lg"
-          aria-label="New conversation"
-          title="New conversation"
+          aria-label={t("sidebar.new")}
+          title={t("sidebar.new")}
           disabled={create.isPending}
           onClick={() =>
             create.mutate(undefined, {
@@ -76,7 +69,7 @@ export function ConversationSidebar({ listType, uid, activeId, onSelect, onCreat
 
       <div className="min-h-0 flex-1 overflow-y-auto px-2 pb-3">
         {loading ? (
-          <ul className="grid gap-1 px-1" aria-label="Loading conversations" aria-busy="true">
+          <ul className="grid gap-1 px-1" aria-label={t("sidebar.loading")} aria-busy="true">
             {Array.from({ length: 5 }, (_, i) => (
               <li key={i} className="grid gap-2 rounded-lg px-2 py-2.5" data-testid="conversation-skeleton">
                 <Skeleton className="h-3.5 w-3/4" />
@@ -90,11 +83,11 @@ export function ConversationSidebar({ listType, uid, activeId, onSelect, onCreat
             <div className="mb-3 flex size-10 items-center justify-center rounded-xl bg-muted text-muted-foreground">
               <MessagesSquare className="size-5" aria-hidden="true" />
             </div>
-            <p className="text-sm font-medium">No conversations yet</p>
-            <p className="mt-0.5 text-xs text-muted-foreground">Start a new chat to begin</p>
+            <p className="text-sm font-medium">{t("sidebar.empty")}</p>
+            <p className="mt-0.5 text-xs text-muted-foreground">{t("sidebar.emptyHint")}</p>
           </div>
         ) : (
-          <ul className="grid gap-0.5" aria-label="Conversations">
+          <ul className="grid gap-0.5" aria-label={t("sidebar.list")}>
             {conversations.map((c) => (
               <ConversationItem
                 key={c.id}
@@ -136,11 +129,13 @@ function ConversationItem({
   onSelect: () => void;
   onDelete: () => void;
 }) {
+  const { t } = useTranslation("chat");
   const rename = useRenameConversation(listType, uid);
+  const title = conversation.title?.trim() || t("sidebar.untitled");
   const [editing, setEditing] = React.useState(false);
   const [draft, setDraft] = React.useState("");
   const cancelled = React.useRef(false);
-  const shownTitle = rename.isPending && rename.variables ? rename.variables.title : displayTitle(conversation.title);
+  const shownTitle = rename.isPending && rename.variables ? rename.variables.title : title;
 
   const startEditing = () => {
     cancelled.current = false;
@@ -166,7 +161,7 @@ function ConversationItem({
       {editing ? (
         <div className="px-2.5 py-2">
           <label className="sr-only" htmlFor={`rename-${conversation.id}`}>
-            Conversation title
+            {t("sidebar.renameLabel")}
           </label>
           <input
             id={`rename-${conversation.id}`}
@@ -203,8 +198,8 @@ function ConversationItem({
               <span className="truncate text-sm font-medium" data-testid="conversation-title">
                 {shownTitle}
               </span>
-              <span className="truncate text-xs text-muted-foreground">{previewText(conversation)}</span>
-              <span className="text-[11px] text-muted-foreground/80">{createdDate(conversation.createdAt)}</span>
+              <span className="truncate text-xs text-muted-foreground">{previewText(conversation) || t("sidebar.noMessages")}</span>
+              <span className="text-[11px] text-muted-foreground">{conversation.createdAt ? formatDate(conversation.createdAt) : ""}</span>
             </span>
           </button>
           <div
@@ -216,8 +211,8 @@ function ConversationItem({
               type="button"
               onClick={startEditing}
               className="rounded-md p-1.5 text-muted-foreground transition hover:bg-background hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-              aria-label={`Rename ${displayTitle(conversation.title)}`}
-              title="Rename"
+              aria-label={t("sidebar.renameItem", { title })}
+              title={t("sidebar.rename")}
             >
               <Pencil className="size-3.5" />
             </button>
@@ -225,8 +220,8 @@ function ConversationItem({
               type="button"
               onClick={onDelete}
               className="rounded-md p-1.5 text-muted-foreground transition hover:bg-destructive/10 hover:text-destructive focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-              aria-label={`Delete ${displayTitle(conversation.title)}`}
-              title="Delete"
+              aria-label={t("sidebar.deleteItem", { title })}
+              title={t("sidebar.delete")}
             >
               <Trash2 className="size-3.5" />
             </button>
@@ -250,42 +245,30 @@ function DeleteConversationDialog({
   onClose: () => void;
   onDeleted: (id: string) => void;
 }) {
+  const { t } = useTranslation("chat");
   const remove = useDeleteConversation(listType, uid);
   return (
-    <AlertDialog open={conversation !== null} onOpenChange={(open) => !open && !remove.isPending && onClose()}>
-      <AlertDialogContent className="max-w-md">
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete Conversation</AlertDialogTitle>
-          <AlertDialogDescription>
-            Are you sure you want to delete the conversation? This action cannot be undone and all messages will be permanently removed.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
-          <button
-            type="button"
-            className={buttonVariants({ variant: "destructive" })}
-            disabled={remove.isPending}
-            onClick={() => {
-              if (!conversation) return;
-              const id = conversation.id;
-              remove.mutate(id, {
-                onSuccess: () => {
-                  onDeleted(id);
-                  onClose();
-                },
-                onError: (cause) => {
-                  console.error("Deleting the conversation failed", cause);
-                  onClose();
-                },
-              });
-            }}
-          >
-            {remove.isPending && <Spinner />}
-            Delete
-          </button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={conversation !== null}
+      title={t("sidebar.deleteTitle")}
+      description={t("sidebar.deleteText")}
+      confirmLabel={t("sidebar.delete")}
+      pending={remove.isPending}
+      onCancel={onClose}
+      onConfirm={() => {
+        if (!conversation) return;
+        const id = conversation.id;
+        remove.mutate(id, {
+          onSuccess: () => {
+            onDeleted(id);
+            onClose();
+          },
+          onError: (cause) => {
+            console.error("Deleting the conversation failed", cause);
+            onClose();
+          },
+        });
+      }}
+    />
   );
 }

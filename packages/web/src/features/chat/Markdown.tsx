@@ -2,6 +2,7 @@ import * as React from "react";
 import ReactMarkdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { Check, Copy } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { cn } from "@/lib/utils";
 import { MarkdownAnchor, MarkdownImage } from "@/components/markdown/MarkdownLinks";
 
@@ -14,6 +15,7 @@ import { MarkdownAnchor, MarkdownImage } from "@/components/markdown/MarkdownLin
  */
 
 function CopyButton({ text }: { text: string }) {
+  const { t } = useTranslation("chat");
   const [copied, setCopied] = React.useState(false);
   return (
     <button
@@ -25,10 +27,10 @@ function CopyButton({ text }: { text: string }) {
         });
       }}
       className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs text-zinc-400 transition-colors hover:bg-white/10 hover:text-zinc-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-      aria-label={copied ? "Copied" : "Copy code"}
+      aria-label={t(copied ? "markdown.copied" : "markdown.copyCode")}
     >
       {copied ? <Check className="size-3.5" /> : <Copy className="size-3.5" />}
-      {copied ? "Copied" : "Copy"}
+      {t(copied ? "markdown.copied" : "markdown.copy")}
     </button>
   );
 }

@@ -1,4 +1,6 @@
 import { AlertTriangle, FileText, Image as ImageIcon, Info, Layers, Square, User } from "lucide-react";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
 import { Spinner } from "@/components/ui/spinner";
 import { LogoMark } from "@/components/brand/Logo";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -7,23 +9,16 @@ import { cn } from "@/lib/utils";
 import { isImage } from "./files";
 import { Markdown } from "./Markdown";
 import { IndividualAnswers, ModelAnswerCard, OfflineBadge } from "./ModelAnswers";
-import {
-  formatLatency,
-  formatTokens,
-  isBeingWritten,
-  modelOption,
-  timeOfDay,
-  type Attachment,
-  type ChatMessage,
-  type ReplyDetails,
-} from "./model";
+import { formatLatency, isBeingWritten, modelOption, timeOfDay, type Attachment, type ChatMessage, type ReplyDetails } from "./model";
+import { tokensText } from "./texts";
 
 /** One message of the conversation: the user's on the right, the AI's on the left as Markdown. */
 
 export function AttachmentList({ attachments, tone = "muted" }: { attachments: Attachment[]; tone?: "muted" | "inverted" }) {
+  const { t } = useTranslation("chat");
   if (!attachments.length) return null;
   return (
-    <ul className="flex flex-wrap justify-end gap-1.5" aria-label="Attachments">
+    <ul className="flex flex-wrap justify-end gap-1.5" aria-label={t("message.attachments")}>
       {attachments.map((a, i) => {
         const Icon = isImage(a) ? ImageIcon : FileText;
         return (
@@ -34,7 +29,7 @@ export function AttachmentList({ attachments, tone = "muted" }: { attachments: A
               tone === "inverted" ? "border-white/25 bg-white/15 text-primary-foreground" : "bg-muted text-foreground",
             )}
           >
-            <Icon className="size-3.5 shrink-0" aria-label={isImage(a) ? "Image" : "File"} />
+            <Icon className="size-3.5 shrink-0" aria-label={t(isImage(a) ? "message.image" : "message.file")} />
             <span className="truncate">{a.filename}</span>
           </li>
         );
@@ -72,28 +67,29 @@ function UserBubble({ message }: { message: ChatMessage }) {
   );
 }
 
-/** "Gemini", "Quorum research", "Offline model". */
-function authorOf(details: ReplyDetails | undefined): string {
+/** "Gemini", "Quorum", "Offline model". */
+function authorOf(t: TFunction, details: ReplyDetails | undefined): string {
   // While it is written, the answer is the requested model's.
   const model = details?.model ?? details?.requested;
-  if (!model) return "AI";
-  if (model === "offline") return "Offline model";
+  if (!model) return t("message.ai");
+  if (model === "offline") return t("message.offlineModel");
   if (model === "quorum") return PRODUCT_NAME;
   return modelOption(model)?.label ?? model;
 }
 
-function answeredCount(answers: NonNullable<ReplyDetails["answers"]>): string {
+function answeredCount(t: TFunction, answers: NonNullable<ReplyDetails["answers"]>): string {
   const answered = answers.filter((a) => a.status === "answered").length;
-  return `${answered} of ${answers.length} model${answers.length === 1 ? "" : "s"} answered`;
+  return t("message.answeredCount", { answered, count: answers.length });
 }
 
 function MetaLine({ message }: { message: ChatMessage }) {
+  const { t } = useTranslation("chat");
   const d = message.details;
   const time = timeOfDay(message.timestamp);
   const parts = [
     d?.latencyMs !== undefined ? formatLatency(d.latencyMs) : "",
-    d?.usage ? formatTokens(d.usage) : "",
-    d?.mode === "research" && d.answers?.length ? answeredCount(d.answers) : "",
+    d?.usage ? tokensText(t, d.usage) : "",
+    d?.mode === "research" && d.answers?.length ? answeredCount(t, d.answers) : "",
   ].filter(Boolean);
   return (
     <div className="flex flex-wrap items-center gap-x-2 gap-y-1 px-1 text-xs text-muted-foreground tabular-nums" data-testid="message-meta">
@@ -108,9 +104,10 @@ function MetaLine({ message }: { message: ChatMessage }) {
 }
 
 function Notes({ notes }: { notes: string[] }) {
+  const { t } = useTranslation("chat");
   if (!notes.length) return null;
   return (
-    <ul className="mt-3 grid gap-1 border-t pt-3 text-xs text-muted-foreground" aria-label="Notes">
+    <ul className="mt-3 grid gap-1 border-t pt-3 text-xs text-muted-foreground" aria-label={t("message.notes")}>
       {notes.map((note) => (
         <li key={note} className="flex gap-1.5">
           <Info className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
@@ -126,14 +123,14 @@ const interrupted = (message: ChatMessage) => message.state === "streaming" && !
 
 /** How a streamed answer ended, when it did not simply finish. */
 function EndNote({ message }: { message: ChatMessage }) {
+  const { t } = useTranslation("chat");
   if (message.state === "stopped")
     return (
       <p className="mt-3 flex items-center gap-1.5 border-t pt-3 text-xs text-muted-foreground" data-testid="answer-stopped">
-        <Square className="size-3 fill-current" aria-hidden="true" /> You stopped this answer; what was written is kept.
+        <Square className="size-3 fill-current" aria-hidden="true" /> {t("message.stopped")}
       </p>
     );
-  const error =
-    message.state === "error" ? message.error : interrupted(message) ? "This answer was interrupted before it was finished." : null;
+  const error = message.state === "error" ? message.error : interrupted(message) ? t("message.interrupted") : null;
   if (!error) return null;
   return (
     <p className="mt-3 flex items-start gap-1.5 border-t pt-3 text-xs text-destructive" role="alert">
@@ -144,27 +141,29 @@ function EndNote({ message }: { message: ChatMessage }) {
 
 /** Research mode while it is written: each model's card as it answers, then the combined answer as it is written. */
 function LiveResearch({ message }: { message: ChatMessage }) {
+  const { t } = useTranslation("chat");
   const answers = message.details?.answers ?? [];
   const writing = answers.filter((a) => a.status === "streaming").length;
   return (
     <div className="grid gap-4">
       {answers.length > 0 && (
-        <div className="grid gap-3 md:grid-cols-2" aria-label="Individual answers">
+        <div className="grid gap-3 md:grid-cols-2" aria-label={t("message.individualAnswers")}>
           {answers.map((answer, i) => (
             <ModelAnswerCard key={`${answer.model}-${i}`} answer={answer} compact />
           ))}
         </div>
       )}
-      <section aria-label={`${PRODUCT_NAME} answer`} className="rounded-xl border border-primary/20 bg-primary/[0.03] p-4">
-        <h4 className="mb-2 text-sm font-semibold">{PRODUCT_NAME} answer</h4>
+      <section
+        aria-label={t("message.productAnswer", { product: PRODUCT_NAME })}
+        className="rounded-xl border border-primary/20 bg-primary/[0.03] p-4"
+      >
+        <h2 className="mb-2 text-sm font-semibold">{t("message.productAnswer", { product: PRODUCT_NAME })}</h2>
         {message.content ? (
           <Markdown>{message.content}</Markdown>
         ) : (
           <p className="flex items-center gap-2 text-sm text-muted-foreground">
             <Spinner className="size-4" />
-            {writing > 0
-              ? `Waiting for ${writing} model${writing === 1 ? "" : "s"} to finish (at most the research budget), then their answers are combined here.`
-              : "Combining the answers..."}
+            {writing > 0 ? t("message.waitingModels", { count: writing }) : t("message.combining")}
           </p>
         )}
       </section>
@@ -173,6 +172,7 @@ function LiveResearch({ message }: { message: ChatMessage }) {
 }
 
 function AiBubble({ message }: { message: ChatMessage }) {
+  const { t } = useTranslation("chat");
   const d = message.details;
   const live = message.state === "streaming" && !interrupted(message);
   const research = !live && d?.mode === "research" && (d.answers?.length ?? 0) > 0;
@@ -192,14 +192,14 @@ function AiBubble({ message }: { message: ChatMessage }) {
             {offline ? (
               <>
                 <OfflineBadge />
-                {requested && <span className="text-xs text-muted-foreground">answering instead of {requested}</span>}
+                {requested && <span className="text-xs text-muted-foreground">{t("message.insteadOf", { model: requested })}</span>}
               </>
             ) : (
-              <span className="text-sm font-semibold">{authorOf(d)}</span>
+              <span className="text-sm font-semibold">{authorOf(t, d)}</span>
             )}
             {d?.mode === "research" && (
               <span className="inline-flex items-center gap-1 rounded-full bg-primary/10 px-2 py-0.5 text-xs font-medium text-primary">
-                <Layers className="size-3.5" aria-hidden="true" /> Research mode
+                <Layers className="size-3.5" aria-hidden="true" /> {t("message.researchMode")}
               </span>
             )}
           </div>
@@ -211,10 +211,10 @@ function AiBubble({ message }: { message: ChatMessage }) {
             <Tabs defaultValue="answer">
               <TabsList className="h-9">
                 <TabsTrigger value="answer" className="text-xs sm:text-sm">
-                  {PRODUCT_NAME} answer
+                  {t("message.productAnswer", { product: PRODUCT_NAME })}
                 </TabsTrigger>
                 <TabsTrigger value="individual" className="text-xs sm:text-sm">
-                  Individual answers
+                  {t("message.individualAnswers")}
                   <span className="rounded-full bg-muted-foreground/15 px-1.5 text-[11px] tabular-nums">{d!.answers!.length}</span>
                 </TabsTrigger>
               </TabsList>
@@ -245,6 +245,7 @@ export function MessageBubble({ message }: { message: ChatMessage }) {
 
 /** Inside the answer until its first words arrive. */
 function Thinking({ research }: { research: boolean }) {
+  const { t } = useTranslation("chat");
   return (
     <div className="flex items-center gap-3 py-1" role="status" aria-live="polite" data-testid="thinking">
       <span className="flex gap-1" aria-hidden="true">
@@ -256,7 +257,7 @@ function Thinking({ research }: { research: boolean }) {
           />
         ))}
       </span>
-      <span className="text-sm text-muted-foreground">{research ? "Asking every model..." : "Thinking..."}</span>
+      <span className="text-sm text-muted-foreground">{t(research ? "message.askingEveryModel" : "message.thinking")}</span>
     </div>
   );
 }

@@ -1,8 +1,13 @@
 import { AlertTriangle, CheckCircle2, Clock, Coins, MinusCircle, Square, WifiOff } from "lucide-react";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
 import { Spinner } from "@/components/ui/spinner";
+import { currentLocale } from "@/i18n/languages";
+import { PRODUCT_NAME } from "@/lib/product";
 import { cn } from "@/lib/utils";
 import { Markdown } from "./Markdown";
-import { formatLatency, formatTokens, type Agreement, type ModelAnswer, type ReplyDetails } from "./model";
+import { formatLatency, type Agreement, type ModelAnswer, type ReplyDetails } from "./model";
+import { tokensText } from "./texts";
 
 /**
  * Research mode's 'Individual answers': each model's own answer with its latency
@@ -23,25 +28,23 @@ export function serviceName(answer: Pick<ModelAnswer, "service" | "model">): str
   return answer.service || answer.model;
 }
 
-/** "Claude, GPT and Gemini". */
+/** "Claude, GPT, and Gemini", as the reader's language joins a list. */
 export function listNames(names: string[]): string {
-  if (names.length <= 1) return names[0] ?? "";
-  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+  return new Intl.ListFormat(currentLocale(), { style: "long", type: "conjunction" }).format(names);
 }
 
 /** The one-line summary of who agreed, e.g. "Claude and GPT agreed with the combined answer; Grok differed." */
-export function agreementSentence(details: ReplyDetails): string | null {
+export function agreementSentence(t: TFunction, details: ReplyDetails): string | null {
   const { agreement, answers } = details;
   if (!agreement || !answers?.length) return null;
   const name = (choice: string) => serviceName(answers.find((a) => a.model === choice) ?? { service: choice, model: choice });
   const agreed = agreement.agreed.map(name);
   const differed = agreement.differed.map(name);
   if (!agreed.length && !differed.length) return null;
-  const parts: string[] = [];
-  if (agreed.length) parts.push(`${listNames(agreed)} agreed with the combined answer`);
-  else parts.push("No model fully agreed with the combined answer");
-  if (differed.length) parts.push(`${listNames(differed)} differed`);
-  return `${parts.join("; ")}.`;
+  const agreedPart = agreed.length ? t("answers.agreed", { names: listNames(agreed), count: agreed.length }) : t("answers.noneAgreed");
+  return differed.length
+    ? t("answers.agreedAndDiffered", { agreed: agreedPart, names: listNames(differed), count: differed.length })
+    : t("answers.sentence", { agreed: agreedPart });
 }
 
 export function ModelAnswerCard({
@@ -59,33 +62,35 @@ export function ModelAnswerCard({
   const answered = answer.status === "answered" || writing || stopped;
   const offline = answer.model === OFFLINE || answer.provider === OFFLINE;
   const verdict = agreementOf(answer, agreement);
+  const { t } = useTranslation("chat");
   return (
     <article
       className={cn(
         "rounded-xl border bg-background/60 p-4 dark:bg-background/30",
         !answered && "border-destructive/30 bg-destructive/5 dark:bg-destructive/10",
       )}
-      aria-label={`${serviceName(answer)}'s answer`}
+      aria-label={t("answers.cardLabel", { model: serviceName(answer) })}
     >
       <header className="flex flex-wrap items-center gap-x-2 gap-y-1.5">
-        <h4 className="text-sm font-semibold">{serviceName(answer)}</h4>
+        <h2 className="text-sm font-semibold">{serviceName(answer)}</h2>
         {answer.modelId && answer.modelId !== answer.model && (
           <span className="rounded bg-muted px-1.5 py-0.5 font-mono text-[11px] text-muted-foreground">{answer.modelId}</span>
         )}
         {offline && <OfflineBadge />}
         {verdict === "agreed" && (
-          <span className="inline-flex items-center gap-1 rounded-full bg-success/12 px-2 py-0.5 text-xs font-medium text-success">
-            <CheckCircle2 className="size-3.5" aria-hidden="true" /> Agreed
+          <span className="inline-flex items-center gap-1 rounded-full bg-success/12 px-2 py-0.5 text-xs font-medium text-emerald-800 dark:text-emerald-300">
+            <CheckCircle2 className="size-3.5" aria-hidden="true" /> {t("answers.agreedBadge")}
           </span>
         )}
         {verdict === "differed" && (
           <span className="inline-flex items-center gap-1 rounded-full bg-amber-500/12 px-2 py-0.5 text-xs font-medium text-amber-700 dark:text-amber-400">
-            <MinusCircle className="size-3.5" aria-hidden="true" /> Differed
+            <MinusCircle className="size-3.5" aria-hidden="true" /> {t("answers.differedBadge")}
           </span>
         )}
         {!answered && (
           <span className="inline-flex items-center gap-1 rounded-full bg-destructive/10 px-2 py-0.5 text-xs font-medium text-destructive">
-            <AlertTriangle className="size-3.5" aria-hidden="true" /> {answer.status === "timed_out" ? "Timed out" : "Failed"}
+            <AlertTriangle className="size-3.5" aria-hidden="true" />{" "}
+            {t(answer.status === "timed_out" ? "answers.timedOut" : "answers.failed")}
           </span>
         )}
         {writing && (
@@ -93,12 +98,12 @@ export function ModelAnswerCard({
             className="inline-flex items-center gap-1.5 rounded-full bg-primary/10 px-2 py-0.5 text-xs font-medium text-primary"
             data-testid="card-writing"
           >
-            <Spinner className="size-3" /> Writing...
+            <Spinner className="size-3" /> {t("answers.writing")}
           </span>
         )}
         {stopped && (
           <span className="inline-flex items-center gap-1 rounded-full bg-muted px-2 py-0.5 text-xs font-medium text-muted-foreground">
-            <Square className="size-3 fill-current" aria-hidden="true" /> Stopped
+            <Square className="size-3 fill-current" aria-hidden="true" /> {t("answers.stopped")}
           </span>
         )}
         {!writing && <UsageLine answer={answer} className="ml-auto" />}
@@ -109,31 +114,34 @@ export function ModelAnswerCard({
           compact && "flex max-h-36 flex-col justify-end overflow-hidden [mask-image:linear-gradient(to_bottom,transparent,black_2.5rem)]",
         )}
       >
-        {!answered && <p className="text-sm text-destructive">{answer.error ?? `${serviceName(answer)} did not answer.`}</p>}
+        {!answered && (
+          <p className="text-sm text-destructive">{answer.error ?? t("answers.didNotAnswer", { model: serviceName(answer) })}</p>
+        )}
         {answer.response ? (
           <Markdown className={cn("text-sm", !answered && "mt-2 opacity-70")}>{answer.response}</Markdown>
         ) : (
-          writing && <p className="text-sm text-muted-foreground">Waiting for its first words...</p>
+          writing && <p className="text-sm text-muted-foreground">{t("answers.firstWords")}</p>
         )}
-        {answer.truncated && <p className="mt-2 text-xs text-muted-foreground">This answer was cut off at the length limit.</p>}
+        {answer.truncated && <p className="mt-2 text-xs text-muted-foreground">{t("answers.truncated")}</p>}
       </div>
     </article>
   );
 }
 
 function UsageLine({ answer, className }: { answer: ModelAnswer; className?: string }) {
+  const { t } = useTranslation("chat");
   const latency = formatLatency(answer.latencyMs);
-  const tokens = formatTokens(answer.usage);
+  const tokens = tokensText(t, answer.usage);
   return (
     <span className={cn("inline-flex items-center gap-3 text-xs text-muted-foreground tabular-nums", className)}>
       {latency && (
-        <span className="inline-flex items-center gap-1" title="Time to answer">
+        <span className="inline-flex items-center gap-1" title={t("answers.timeToAnswer")}>
           <Clock className="size-3.5" aria-hidden="true" />
           {latency}
         </span>
       )}
       {tokens && (
-        <span className="inline-flex items-center gap-1" title="Token usage">
+        <span className="inline-flex items-center gap-1" title={t("answers.tokenUsage")}>
           <Coins className="size-3.5" aria-hidden="true" />
           {tokens}
         </span>
@@ -143,23 +151,25 @@ function UsageLine({ answer, className }: { answer: ModelAnswer; className?: str
 }
 
 export function OfflineBadge({ className }: { className?: string }) {
+  const { t } = useTranslation("chat");
   return (
     <span
       className={cn(
         "inline-flex items-center gap-1 rounded-full border border-amber-500/30 bg-amber-500/10 px-2 py-0.5 text-xs font-medium text-amber-800 dark:text-amber-300",
         className,
       )}
-      title="Quorum's built-in offline model: it cannot reason, it only quotes what is relevant in your message, the conversation and your attachments."
+      title={t("answers.offlineExplained", { product: PRODUCT_NAME })}
     >
       <WifiOff className="size-3.5" aria-hidden="true" />
-      Offline model
+      {t("message.offlineModel")}
     </span>
   );
 }
 
 export function IndividualAnswers({ details }: { details: ReplyDetails }) {
+  const { t } = useTranslation("chat");
   const answers = details.answers ?? [];
-  const sentence = agreementSentence(details);
+  const sentence = agreementSentence(t, details);
   const failed = answers.filter((a) => a.status !== "answered" && a.status !== "streaming");
   return (
     <div className="grid gap-3">
@@ -169,19 +179,17 @@ export function IndividualAnswers({ details }: { details: ReplyDetails }) {
           <span>{sentence}</span>
         </p>
       )}
-      {failed.length > 0 && (
-        <p className="sr-only">
-          {failed.length} model{failed.length === 1 ? "" : "s"} did not answer.
-        </p>
-      )}
+      {failed.length > 0 && <p className="sr-only">{t("answers.failedCount", { count: failed.length })}</p>}
       {answers.map((answer, i) => (
         <ModelAnswerCard key={`${answer.model}-${i}`} answer={answer} agreement={details.agreement} />
       ))}
       {details.synthesizer && (
         <p className="text-xs text-muted-foreground">
-          Combined by {serviceName(details.synthesizer)}
-          {details.synthesizer.latencyMs ? ` in ${formatLatency(details.synthesizer.latencyMs)}` : ""}
-          {details.synthesizer.usage ? `, ${formatTokens(details.synthesizer.usage)}` : ""}.
+          {t("answers.combinedBy", {
+            model: serviceName(details.synthesizer),
+            latency: details.synthesizer.latencyMs ? formatLatency(details.synthesizer.latencyMs) : "none",
+            tokens: tokensText(t, details.synthesizer.usage) || "none",
+          })}
         </p>
       )}
     </div>

@@ -11,17 +11,12 @@ import {
 } from "@/components/ui/alert-dialog";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { useTranslation } from "react-i18next";
 import { PRODUCT_NAME } from "@/lib/product";
 import { RESEARCH_BUDGET_CHOICES_SECONDS } from "@quorum/core/chat/limits";
+import { budgetText } from "./texts";
 
 /** The one-time confirmation before the first research-mode question. */
-/** "30 seconds", "1 minute", "5 minutes". */
-export function formatBudget(seconds: number): string {
-  if (seconds < 60) return `${seconds} seconds`;
-  const minutes = Math.round(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
-}
-
 export function ResearchDialog({
   open,
   onOpenChange,
@@ -35,6 +30,7 @@ export function ResearchDialog({
   budgetSeconds: number;
   onBudgetChange: (seconds: number) => void;
 }) {
+  const { t } = useTranslation("chat");
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
       <AlertDialogContent className="max-w-md">
@@ -42,29 +38,25 @@ export function ResearchDialog({
           <div className="mb-1 flex size-11 items-center justify-center rounded-xl bg-gradient-to-br from-indigo-500 to-purple-500 text-white shadow-sm max-sm:mx-auto">
             <Layers className="size-5" aria-hidden="true" />
           </div>
-          <AlertDialogTitle>{PRODUCT_NAME} Research Mode</AlertDialogTitle>
-          <AlertDialogDescription>
-            Your question goes to every available AI model at once, then their answers are compared and combined into one. You see each
-            model's answer as it is written; the combined answer starts as soon as they have all answered, or when the time you allow below
-            is up, and is written live too.
-          </AlertDialogDescription>
+          <AlertDialogTitle>{t("research.title", { product: PRODUCT_NAME })}</AlertDialogTitle>
+          <AlertDialogDescription>{t("research.description")}</AlertDialogDescription>
         </AlertDialogHeader>
         <ul className="grid gap-2.5 rounded-xl bg-muted/60 p-4 text-sm">
           <li className="flex gap-2.5">
             <Sparkles className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-            <span>Each model answers on its own, in parallel.</span>
+            <span>{t("research.parallel")}</span>
           </li>
           <li className="flex gap-2.5">
             <Scale className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-            <span>Agreements and disagreements are weighed in the combined answer.</span>
+            <span>{t("research.weighed")}</span>
           </li>
           <li className="flex gap-2.5">
             <Clock className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-            <span>Every model's own answer stays one tab away.</span>
+            <span>{t("research.tabAway")}</span>
           </li>
         </ul>
         <div className="grid gap-1.5">
-          <Label htmlFor="research-budget">Time the models may take</Label>
+          <Label htmlFor="research-budget">{t("research.budgetLabel")}</Label>
           <Select value={String(budgetSeconds)} onValueChange={(v) => onBudgetChange(Number(v))}>
             <SelectTrigger id="research-budget" className="w-full" data-testid="research-budget">
               <SelectValue />
@@ -72,18 +64,16 @@ export function ResearchDialog({
             <SelectContent>
               {RESEARCH_BUDGET_CHOICES_SECONDS.map((seconds) => (
                 <SelectItem key={seconds} value={String(seconds)}>
-                  Up to {formatBudget(seconds)}
+                  {t("research.upTo", { budget: budgetText(t, seconds) })}
                 </SelectItem>
               ))}
             </SelectContent>
           </Select>
-          <p className="text-xs text-muted-foreground">
-            A model still writing by then is left out of the combined answer, and its card says so.
-          </p>
+          <p className="text-xs text-muted-foreground">{t("research.budgetHint")}</p>
         </div>
         <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={onContinue}>Continue with {PRODUCT_NAME}</AlertDialogAction>
+          <AlertDialogCancel>{t("common:cancel")}</AlertDialogCancel>
+          <AlertDialogAction onClick={onContinue}>{t("research.continue", { product: PRODUCT_NAME })}</AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>
     </AlertDialog>

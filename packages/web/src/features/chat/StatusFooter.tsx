@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { cn } from "@/lib/utils";
 import { useAiStatus, type ServiceStatus } from "./queries";
 
@@ -12,10 +13,9 @@ function dotClass(status: string) {
   return "bg-zinc-400 dark:bg-zinc-500";
 }
 
-function statusWord(status: string) {
-  if (status === "active") return "Active";
-  if (status === "standby") return "Standby";
-  return "Offline";
+/** The legend's word for a status: anything but active or standby reads as offline. */
+function statusKey(status: string) {
+  return status === "active" || status === "standby" ? `status.${status}` : "status.offline";
 }
 
 function Dot({ status, className }: { status: string; className?: string }) {
@@ -23,25 +23,27 @@ function Dot({ status, className }: { status: string; className?: string }) {
 }
 
 export function StatusFooter() {
+  const { t } = useTranslation("chat");
+  const statusWord = (status: string) => t(statusKey(status));
   const { data, isPending, isError } = useAiStatus();
   const services: ServiceStatus[] = Array.isArray(data?.services) ? data.services : [];
 
   return (
     <footer
       className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2 text-xs text-muted-foreground"
-      aria-label="AI service status"
+      aria-label={t("status.label")}
       data-testid="status-footer"
     >
       <div className="flex min-w-0 flex-wrap items-center gap-x-3.5 gap-y-1.5" aria-live="polite">
         {isPending ? (
           <span className="inline-flex items-center gap-2">
             <span className="size-2 animate-pulse rounded-full bg-muted-foreground/40" aria-hidden="true" />
-            Checking status...
+            {t("status.checking")}
           </span>
         ) : isError || services.length === 0 ? (
           <span className="inline-flex items-center gap-2">
             <Dot status="unknown" />
-            Status unavailable
+            {t("status.unavailable")}
           </span>
         ) : (
           <ul className="flex flex-wrap items-center gap-x-3.5 gap-y-1.5">
@@ -55,7 +57,7 @@ export function StatusFooter() {
           </ul>
         )}
       </div>
-      <ul className="flex items-center gap-3" aria-label="Legend">
+      <ul className="flex items-center gap-3" aria-label={t("status.legend")}>
         {(["active", "standby", "offline"] as const).map((s) => (
           <li key={s} className="inline-flex items-center gap-1.5">
             <Dot status={s} className="shadow-none" />

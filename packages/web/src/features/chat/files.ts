@@ -1,12 +1,4 @@
-import {
-  attachmentTooLarge,
-  formatBytes,
-  MAX_ATTACHMENT_BYTES,
-  MAX_ATTACHMENTS,
-  MAX_INLINE_ATTACHMENT_BYTES,
-  TOO_MANY_ATTACHMENTS,
-} from "@quorum/core/chat/limits";
-import { MESSAGES } from "./model";
+import { formatBytes, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, MAX_INLINE_ATTACHMENT_BYTES } from "@quorum/core/chat/limits";
 
 /**
  * The chat's attachments: which files each button accepts, and
@@ -55,32 +47,31 @@ export function isAccepted(kind: AttachmentKind, file: { name: string; type: str
   return extensionOf(file.name) in types;
 }
 
-export function rejectionMessage(kind: AttachmentKind): string {
-  return kind === "document" ? MESSAGES.unsupportedDocument : MESSAGES.unsupportedImage;
-}
+/** Why picked files were refused; the screen words it in the reader's language. */
+export type Refusal = { reason: "type"; kind: AttachmentKind } | { reason: "size"; name: string; size: number } | { reason: "count" };
 
 /**
  * Splits a picked set into the files to keep and, when any were refused, why: the
- * spec's type message first, then the size limit, then the count (with those already pending).
+ * type first, then the size limit, then the count (with those already pending).
  */
 export function screenFiles<F extends { name: string; type: string; size: number }>(
   kind: AttachmentKind,
   files: F[],
   pending = 0,
-): { accepted: F[]; error: string | null } {
+): { accepted: F[]; refusal: Refusal | null } {
   const typed = files.filter((f) => isAccepted(kind, f));
   const sized = typed.filter((f) => f.size <= MAX_ATTACHMENT_BYTES);
   const accepted = sized.slice(0, Math.max(0, MAX_ATTACHMENTS - pending));
   const oversized = typed.find((f) => f.size > MAX_ATTACHMENT_BYTES);
-  const error =
+  const refusal: Refusal | null =
     typed.length < files.length
-      ? rejectionMessage(kind)
+      ? { reason: "type", kind }
       : oversized
-        ? attachmentTooLarge(oversized.name, oversized.size)
+        ? { reason: "size", name: oversized.name, size: oversized.size }
         : accepted.length < sized.length
-          ? TOO_MANY_ATTACHMENTS
+          ? { reason: "count" }
           : null;
-  return { accepted, error };
+  return { accepted, refusal };
 }
 
 export function isImage(file: { name?: string; filename?: string; type?: string }): boolean {

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { isAccepted, screenFiles } from "./files";
 import {
   autoTitle,
-  conversationCount,
   fromStored,
   historyOf,
   loadedMessages,
@@ -43,7 +42,7 @@ describe("chat rules", () => {
   });
 
   it("the sidebar previews the last message's first 50 characters plus '...', or says there is none", () => {
-    expect(previewText({ lastMessage: null })).toBe("No messages yet");
+    expect(previewText({ lastMessage: null })).toBe("");
     expect(previewText({ lastMessage: { type: "ai", content: "Hi there", timestamp: null } })).toBe("Hi there");
     expect(previewText({ lastMessage: { type: "ai", content: "x".repeat(60), timestamp: null } })).toBe(`${"x".repeat(50)}...`);
     expect(previewText({ messages: [{ id: "1", type: "user", content: "from messages", timestamp: null }] })).toBe("from messages");
@@ -51,12 +50,6 @@ describe("chat rules", () => {
     expect(previewText({ lastMessage: { type: "ai", content: "## Plan\n**Offline model** — `KEY_NAME`", timestamp: null } })).toBe(
       "Plan Offline model — KEY_NAME",
     );
-  });
-
-  it("counts conversations in words", () => {
-    expect(conversationCount(0)).toBe("0 conversations");
-    expect(conversationCount(1)).toBe("1 conversation");
-    expect(conversationCount(12)).toBe("12 conversations");
   });
 
   it("a session id is 'session_' + timestamp + a random string", () => {
@@ -113,17 +106,17 @@ describe("attachments", () => {
     expect(isAccepted("image", { name: "a.pdf", type: "application/pdf" })).toBe(false);
   });
 
-  it("a refused file keeps the accepted ones and gives the spec's message", () => {
+  it("a refused file keeps the accepted ones and says why", () => {
     const picked = [
       { name: "ok.pdf", type: "application/pdf", size: 10 },
       { name: "bad.zip", type: "application/zip", size: 10 },
     ];
     expect(screenFiles("document", picked)).toEqual({
       accepted: [picked[0]],
-      error: "Supported file types: PDFs, Word documents, Excel files, CSV, and text files",
+      refusal: { reason: "type", kind: "document" },
     });
-    expect(screenFiles("image", [{ name: "x.webp", type: "image/webp", size: 10 }]).error).toBe("Supported image types: JPG, PNG");
-    expect(screenFiles("image", [{ name: "x.png", type: "image/png", size: 10 }]).error).toBeNull();
+    expect(screenFiles("image", [{ name: "x.webp", type: "image/webp", size: 10 }]).refusal).toEqual({ reason: "type", kind: "image" });
+    expect(screenFiles("image", [{ name: "x.png", type: "image/png", size: 10 }]).refusal).toBeNull();
   });
 
   it("refuses a file over 20 MB, saying so, and more than 10 files on one message", () => {
@@ -131,11 +124,11 @@ describe("attachments", () => {
     const small = { name: "ok.pdf", type: "application/pdf", size: 10 };
     expect(screenFiles("document", [big, small])).toEqual({
       accepted: [small],
-      error: '"scan.pdf" is 25 MB; attachments can be at most 20 MB each.',
+      refusal: { reason: "size", name: "scan.pdf", size: 25 * 1024 * 1024 },
     });
     expect(screenFiles("document", [small, small], 9)).toEqual({
       accepted: [small],
-      error: "At most 10 files can be attached to one message.",
+      refusal: { reason: "count" },
     });
   });
 });

@@ -56,14 +56,6 @@ export const UNTITLED_CONVERSATION = "Untitled Conversation";
 export const WELCOME_ID = "welcome";
 export const FILES_ONLY_MESSAGE = "Please analyze the uploaded file(s)";
 
-export const MESSAGES = {
-  noResponse: "Unable to get response. Please try again.",
-  clearFailed: "Failed to clear chat. Please try again.",
-  unsupportedDocument: "Supported file types: PDFs, Word documents, Excel files, CSV, and text files",
-  unsupportedImage: "Supported image types: JPG, PNG",
-  responding: "AI is responding...",
-} as const;
-
 export interface Usage {
   inputTokens: number;
   outputTokens: number;
@@ -196,14 +188,10 @@ export function usableGeneratedTitle(title: unknown): string | null {
   return t && t !== NEW_CONVERSATION ? t : null;
 }
 
-export function displayTitle(title: string | null | undefined): string {
-  return title?.trim() || UNTITLED_CONVERSATION;
-}
-
-/** The last message's first 50 characters plus '...', or 'No messages yet'. */
+/** The last message's first 50 characters plus '...', or "" when there is none (the screen says so in words). */
 export function previewText(conversation: Pick<ConversationSummary, "lastMessage" | "messages">): string {
   const content = conversation.lastMessage?.content ?? conversation.messages?.at(-1)?.content ?? "";
-  if (!content) return "No messages yet";
+  if (!content) return "";
   // Markdown's markers would only be noise in one line of plain text.
   const flat = content
     .replace(/\*\*|__|`/g, "")
@@ -211,10 +199,6 @@ export function previewText(conversation: Pick<ConversationSummary, "lastMessage
     .replace(/\s+/g, " ")
     .trim();
   return flat.length > PREVIEW_CHARS ? `${flat.slice(0, PREVIEW_CHARS)}...` : flat;
-}
-
-export function conversationCount(n: number): string {
-  return `${n} conversation${n === 1 ? "" : "s"}`;
 }
 
 /** 'session_' + timestamp + a random string: a fresh chat's session. */
@@ -230,10 +214,10 @@ export function historyOf(messages: ChatMessage[]): { type: "user" | "ai"; conte
     .map((m) => ({ type: m.type, content: m.content }));
 }
 
-/** The message text actually sent: files alone ask for an analysis. */
-export function outgoingText(text: string, fileCount: number): string {
+/** The message text actually sent: files alone ask for an analysis (in the reader's words when given). */
+export function outgoingText(text: string, fileCount: number, filesOnly = FILES_ONLY_MESSAGE): string {
   const trimmed = text.trim();
-  return trimmed || (fileCount > 0 ? FILES_ONLY_MESSAGE : "");
+  return trimmed || (fileCount > 0 ? filesOnly : "");
 }
 
 export function toStored(message: ChatMessage): StoredMessage {
@@ -346,24 +330,12 @@ export function formatLatency(ms: number | undefined): string {
   if (ms === undefined || !Number.isFinite(ms)) return "";
   if (ms < 1000) return `${Math.round(ms)} ms`;
   const s = ms / 1000;
-  return `${s < 10 ? s.toFixed(1) : Math.round(s)} s`;
-}
-
-export function formatTokens(usage: Usage | undefined): string {
-  if (!usage) return "";
-  const total = usage.inputTokens + usage.outputTokens;
-  return `${total.toLocaleString(currentLocale())} tokens (${usage.inputTokens.toLocaleString(currentLocale())} in · ${usage.outputTokens.toLocaleString(currentLocale())} out)`;
+  const digits = s < 10 ? 1 : 0;
+  return `${s.toLocaleString(currentLocale(), { minimumFractionDigits: digits, maximumFractionDigits: digits })} s`;
 }
 
 export function timeOfDay(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime()) || d.getTime() === 0) return "";
-  return d.toLocaleTimeString([], { hour: "numeric", minute: "2-digit" });
-}
-
-export function createdDate(iso: string | undefined): string {
-  if (!iso) return "";
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return "";
-  return d.toLocaleDateString([], { month: "short", day: "numeric", year: "numeric" });
+  return d.toLocaleTimeString(currentLocale(), { hour: "numeric", minute: "2-digit" });
 }

@@ -1,4 +1,5 @@
 import * as React from "react";
+import { useTranslation } from "react-i18next";
 import { Spinner } from "@/components/ui/spinner";
 
 /** Within this many pixels of the top, the page before the loaded ones is fetched. */
@@ -65,16 +66,17 @@ export function useThreadScroll({
 
 /** The line above a paged list: a button for the page before, or that it is on its way. */
 export function OlderMessages({ older }: { older?: OlderPages }) {
+  const { t } = useTranslation("chat");
   if (!older?.hasOlder) return null;
   return (
     <div className="flex justify-center text-xs text-muted-foreground" role="status" data-testid="older-messages">
       {older.loadingOlder ? (
         <span className="inline-flex items-center gap-2">
-          <Spinner className="size-3.5" /> Loading earlier messages...
+          <Spinner className="size-3.5" /> {t("thread.loadingEarlier")}
         </span>
       ) : (
         <button type="button" className="rounded-md px-2 py-1 hover:bg-accent hover:text-foreground" onClick={() => void older.loadOlder()}>
-          Show earlier messages
+          {t("thread.showEarlier")}
         </button>
       )}
     </div>

@@ -1,13 +1,14 @@
 import * as React from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { CONVERSATION_FULL, DEFAULT_RESEARCH_BUDGET_SECONDS } from "@quorum/core/chat/limits";
+import { CONVERSATION_FULL, DEFAULT_RESEARCH_BUDGET_SECONDS, MAX_CONVERSATION_MESSAGES } from "@quorum/core/chat/limits";
 import { STREAM_EVENTS } from "@quorum/core/chat/stored";
 import { limitReachedMessage, usageKey } from "@/features/billing";
+import { i18next } from "@/i18n";
 import { ApiError } from "@/lib/api";
 import { prepareFiles, screenFiles, type AttachmentKind } from "./files";
+import { refusalText } from "./texts";
 import {
   DEFAULT_MODEL,
-  MESSAGES,
   RESEARCH_MODEL,
   applyStreamEvent,
   isBeingWritten,
@@ -34,6 +35,9 @@ import {
   streamChat,
   uploadAttachment,
 } from "./queries";
+
+/** The chat catalog's text in the language on screen when it is shown (errors are worded as they happen). */
+const chatText = i18next.getFixedT(null, "chat");
 
 /**
  * The chat workspace's state and transitions: idle -> reading files -> awaiting
@@ -157,7 +161,7 @@ export function useChatSession({ uid, listType = "general" }: { uid: string; lis
     async (options: { confirmed?: boolean } = {}) => {
       const s = state.current;
       if (s.phase !== "idle") return;
-      const text = outgoingText(s.input, s.files.length);
+      const text = outgoingText(s.input, s.files.length, chatText("filesOnly"));
       if (!text) return;
       if (s.model === RESEARCH_MODEL && !s.researchConfirmed && !options.confirmed) {
         setResearchPrompt(true);
@@ -243,11 +247,15 @@ export function useChatSession({ uid, listType = "general" }: { uid: string; lis
         const limit = limitReachedMessage(cause);
         // Nothing was stored when the request was refused: the placeholder goes.
         if (ids.answer === placeholder.id) setMessages((list) => list.filter((m) => m.id !== placeholder.id));
-        else update((m) => ({ ...m, state: "error", error: MESSAGES.noResponse }));
+        else update((m) => ({ ...m, state: "error", error: chatText("errors.noResponse") }));
         if (limit) setLimitMessage(limit);
         else {
           console.error("Chat request failed", cause);
-          setError(cause instanceof ApiError && cause.detail === CONVERSATION_FULL ? CONVERSATION_FULL : MESSAGES.noResponse);
+          setError(
+            cause instanceof ApiError && cause.detail === CONVERSATION_FULL
+              ? chatText("errors.conversationFull", { max: MAX_CONVERSATION_MESSAGES })
+              : chatText("errors.noResponse"),
+          );
         }
       } finally {
         if (epoch.current === sentEpoch && !following.current) {
@@ -296,7 +304,7 @@ export function useChatSession({ uid, listType = "general" }: { uid: string; lis
       await refreshList();
     } catch (cause) {
       console.error("Clearing the chat failed", cause);
-      setError(MESSAGES.clearFailed);
+      setError(chatText("errors.clearFailed"));
     }
   }, [listType, uid, reset, refreshList]);
 
@@ -381,8 +389,8 @@ export function useChatSession({ uid, listType = "general" }: { uid: string; lis
 
   const addFiles = React.useCallback((kind: AttachmentKind, picked: File[]) => {
     if (picked.length === 0) return;
-    const { accepted, error: refused } = screenFiles(kind, picked, state.current.files.length);
-    setError(refused);
+    const { accepted, refusal } = screenFiles(kind, picked, state.current.files.length);
+    setError(refusal && refusalText(chatText, refusal));
     if (accepted.length) setFiles((current) => [...current, ...accepted.map((file) => ({ id: `f${++fileSeq}`, file }))]);
   }, []);
 

@@ -1,5 +1,6 @@
 import ReactMarkdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
+import { useTranslation } from "react-i18next";
 import { cn } from "@/lib/utils";
 import { MarkdownAnchor, MarkdownImage } from "@/components/markdown/MarkdownLinks";
 import { linkCitations, type Citation } from "./model";
@@ -10,6 +11,7 @@ import { linkCitations, type Citation } from "./model";
  * follow the shared policy (no foreign image is ever fetched).
  */
 export function ChatMarkdown({ text, citations, onCite }: { text: string; citations: Citation[]; onCite: (citation: Citation) => void }) {
+  const { t } = useTranslation("projectChat");
   const byIndex = new Map(citations.map((c) => [c.index, c]));
   const components: Components = {
     p: ({ node: _n, className, ...p }) => <p className={cn("my-2.5 leading-relaxed first:mt-0 last:mb-0", className)} {...p} />,
@@ -56,8 +58,8 @@ export function ChatMarkdown({ text, citations, onCite }: { text: string; citati
           <button
             type="button"
             onClick={() => onCite(citation)}
-            title={`${citation.fileName}, page ${citation.page}`}
-            aria-label={`Source ${citation.index}: ${citation.fileName}, page ${citation.page}`}
+            title={t("citation.title", { file: citation.fileName, page: citation.page })}
+            aria-label={t("citation.label", { index: citation.index, file: citation.fileName, page: citation.page })}
             className="mx-0.5 inline-flex h-[1.15rem] min-w-[1.15rem] -translate-y-px cursor-pointer items-center justify-center rounded-md bg-primary/12 px-1 align-middle text-[11px] font-semibold text-primary transition-colors hover:bg-primary hover:text-primary-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
           >
             {citation.index}

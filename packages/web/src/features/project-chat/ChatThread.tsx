@@ -1,5 +1,6 @@
 import * as React from "react";
 import { Bot, FileText, SendHorizontal, Square, UserRound } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { LimitReachedBanner } from "@/features/billing";
@@ -7,7 +8,7 @@ import { OlderMessages, useThreadScroll, type OlderPages } from "@/features/chat
 import { toast } from "@/hooks/use-toast";
 import { cn } from "@/lib/utils";
 import { ChatMarkdown } from "./ChatMarkdown";
-import { citationLabel, formatTime, type ChatMessage, type Citation } from "./model";
+import { formatTime, type ChatMessage, type Citation } from "./model";
 import { openDocument } from "./open-document";
 
 /**
@@ -34,9 +35,10 @@ export function ChatThread({
   /** Set while this page's answer is being written: Stop replaces Send. */
   onStop?: () => void;
   loading?: boolean;
-  onSend: (text: string) => Promise<boolean>;
+  /** Without it the thread is read only (a conversation shown from the list). */
+  onSend?: (text: string) => Promise<boolean>;
   empty: React.ReactNode;
-  placeholder: string;
+  placeholder?: string;
   compact?: boolean;
   /** The daily question limit was reached: its message, with the upgrade offer. */
   limit?: string | null;
@@ -44,6 +46,7 @@ export function ChatThread({
   /** The history's pages before the loaded ones. */
   older?: OlderPages;
 }) {
+  const { t } = useTranslation("projectChat");
   const last = messages.at(-1);
   const { scroller, onScroll } = useThreadScroll({
     count: messages.length,
@@ -53,24 +56,32 @@ export function ChatThread({
     tail: last?.state === "streaming" ? last.content.length : 0,
   });
 
-  const cite = React.useCallback((c: Citation) => {
-    openDocument(c.documentId, c.page, c.fileName).catch(() =>
-      toast({ title: "Could not open the document", description: `${c.fileName} may have been deleted.`, variant: "destructive" }),
-    );
-  }, []);
+  const cite = React.useCallback(
+    (c: Citation) => {
+      openDocument(c.documentId, c.page, c.fileName).catch(() =>
+        toast({ title: t("openFailed.title"), description: t("openFailed.description", { file: c.fileName }), variant: "destructive" }),
+      );
+    },
+    [t],
+  );
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <div
         ref={scroller}
         onScroll={onScroll}
-        className={cn("min-h-0 flex-1 overflow-y-auto overflow-x-hidden", compact ? "px-3 py-4" : "px-4 py-6 sm:px-6")}
+        className={cn(
+          "min-h-0 flex-1 overflow-y-auto overflow-x-hidden focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring",
+          compact ? "px-3 py-4" : "px-4 py-6 sm:px-6",
+        )}
         role="log"
-        aria-label="Messages"
+        // Focusable, so the history scrolls from the keyboard even when no message holds a link or button.
+        tabIndex={0}
+        aria-label={t("chat:thread.messages")}
         aria-live="polite"
       >
         {loading ? (
-          <div className="grid gap-4" aria-label="Loading messages">
+          <div className="grid gap-4" role="status" aria-label={t("loadingMessages")}>
             <Skeleton className="ml-auto h-10 w-2/3 rounded-2xl" />
             <Skeleton className="h-24 w-4/5 rounded-2xl" />
           </div>
@@ -93,7 +104,7 @@ export function ChatThread({
           <LimitReachedBanner message={limit} onUpgraded={onLimitCleared} />
         </div>
       )}
-      <Composer onSend={onSend} onStop={onStop} pending={pending} placeholder={placeholder} compact={compact} />
+      {onSend && <Composer onSend={onSend} onStop={onStop} pending={pending} placeholder={placeholder ?? ""} compact={compact} />}
     </div>
   );
 }
@@ -115,6 +126,7 @@ function Avatar({ ai, compact }: { ai: boolean; compact: boolean }) {
 }
 
 function MessageRow({ message, compact, onCite }: { message: ChatMessage; compact: boolean; onCite: (c: Citation) => void }) {
+  const { t } = useTranslation("projectChat");
   const ai = message.type === "ai";
   const citations = message.citations ?? [];
   return (
@@ -142,7 +154,7 @@ function MessageRow({ message, compact, onCite }: { message: ChatMessage; compac
           )}
         </div>
         {ai && citations.length > 0 && (
-          <div className="flex max-w-full flex-wrap gap-1.5" aria-label="Sources">
+          <div className="flex max-w-full flex-wrap gap-1.5" aria-label={t("sources")}>
             {citations.map((c) => (
               <button
                 key={c.index}
@@ -155,12 +167,18 @@ function MessageRow({ message, compact, onCite }: { message: ChatMessage; compac
                   {c.index}
                 </span>
                 <FileText className="size-3.5 shrink-0" aria-hidden="true" />
-                <span className="truncate">{citationLabel(c)}</span>
+                <span className="truncate">
+                  {t(c.projectName ? "citation.chipWithProject" : "citation.chip", {
+                    project: c.projectName,
+                    file: c.fileName,
+                    page: c.page,
+                  })}
+                </span>
               </button>
             ))}
           </div>
         )}
-        {message.state === "stopped" && <p className="px-1 text-xs text-muted-foreground">Stopped: what was written is kept.</p>}
+        {message.state === "stopped" && <p className="px-1 text-xs text-muted-foreground">{t("stopped")}</p>}
         {message.state === "error" && (
           <p className="px-1 text-xs text-destructive" role="alert">
             {message.error}
@@ -175,6 +193,7 @@ function MessageRow({ message, compact, onCite }: { message: ChatMessage; compac
 }
 
 function Searching() {
+  const { t } = useTranslation("projectChat");
   return (
     <span className="flex items-center gap-2 py-0.5 text-sm text-muted-foreground">
       <span className="flex gap-1" aria-hidden="true">
@@ -182,14 +201,15 @@ function Searching() {
           <span key={delay} className="size-1.5 animate-bounce rounded-full bg-primary/70" style={{ animationDelay: `${delay}ms` }} />
         ))}
       </span>
-      Searching the documents…
+      {t("searching")}
     </span>
   );
 }
 
 function Thinking({ compact }: { compact: boolean }) {
+  const { t } = useTranslation("projectChat");
   return (
-    <li className="flex items-start gap-2.5" aria-label="Waiting for the answer">
+    <li className="flex items-start gap-2.5" aria-label={t("waiting")}>
       <Avatar ai compact={compact} />
       <div className="rounded-2xl rounded-tl-sm border bg-muted/50 px-3.5 py-2.5">
         <Searching />
@@ -211,6 +231,7 @@ function Composer({
   placeholder: string;
   compact: boolean;
 }) {
+  const { t } = useTranslation("projectChat");
   const [text, setText] = React.useState("");
   const area = React.useRef<HTMLTextAreaElement>(null);
   const blank = text.trim() === "";
@@ -251,7 +272,7 @@ function Composer({
             }
           }}
           placeholder={placeholder}
-          aria-label="Message"
+          aria-label={t("chat:composer.message")}
           className="max-h-40 min-h-9 flex-1 resize-none bg-transparent py-2 text-sm leading-5 placeholder:text-muted-foreground focus:outline-none"
         />
         {pending && onStop ? (
@@ -260,19 +281,19 @@ function Composer({
             size="icon"
             variant="outline"
             onClick={onStop}
-            aria-label="Stop"
-            title="Stop"
+            aria-label={t("chat:composer.stop")}
+            title={t("chat:composer.stop")}
             className="size-9 shrink-0 rounded-lg"
           >
             <Square className="size-3.5 fill-current" />
           </Button>
         ) : (
-          <Button type="submit" size="icon" disabled={blank || pending} aria-label="Send message" className="size-9 shrink-0 rounded-lg">
+          <Button type="submit" size="icon" disabled={blank || pending} aria-label={t("send")} className="size-9 shrink-0 rounded-lg">
             <SendHorizontal />
           </Button>
         )}
       </div>
-      {!compact && <p className="mt-1.5 px-1 text-[11px] text-muted-foreground">Enter to send · Shift+Enter for a new line</p>}
+      {!compact && <p className="mt-1.5 px-1 text-[11px] text-muted-foreground">{t("keys")}</p>}
     </form>
   );
 }

@@ -1,22 +1,33 @@
 import * as React from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { FileSearch, MessageSquare, Quote, Sparkles } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { useAuth } from "@/features/auth";
 import { ChatThread } from "./ChatThread";
-import { PROJECT_CHAT_EMPTY, PROJECT_CHAT_PLACEHOLDER } from "./model";
-import { projectConversationKey, sendProjectMessage, useProjectConversation, type OnStreamEvent } from "./queries";
+import { ClearChatButton } from "./ClearChatButton";
+import {
+  projectConversationId,
+  projectConversationKey,
+  sendProjectMessage,
+  useClearChat,
+  useProjectConversation,
+  type OnStreamEvent,
+} from "./queries";
 import { useChatThread } from "./useChatThread";
 
-const SUGGESTIONS = ["Summarize the vendor quotes", "What are the payment terms?", "Which requirements does the specification set?"];
+/** The empty state's starting questions; their words are in the catalog under suggestions.<key>. */
+const SUGGESTIONS = ["quotes", "terms", "requirements"] as const;
 
 /** The project detail's chat section: answers cite the project's documents. */
 export function ProjectChat({ projectId }: { projectId: number }) {
+  const { t } = useTranslation("projectChat");
   const { user } = useAuth();
+  const uid = user?.uid ?? "";
   const queryClient = useQueryClient();
   const history = useProjectConversation(projectId);
   const send = React.useCallback(
-    (message: string, onEvent: OnStreamEvent) => sendProjectMessage(projectId, user?.uid ?? "", message, onEvent),
-    [projectId, user?.uid],
+    (message: string, onEvent: OnStreamEvent) => sendProjectMessage(projectId, uid, message, onEvent),
+    [projectId, uid],
   );
   // The stored history is what the next visit shows: mark it stale once a reply is in.
   const onReplied = React.useCallback(
@@ -24,19 +35,32 @@ export function ProjectChat({ projectId }: { projectId: number }) {
     [queryClient, projectId],
   );
   const thread = useChatThread({ history: history.messages, uid: user?.uid, send, onReplied });
+  // A first question asked on this visit made the conversation: the server names it.
+  const clear = useClearChat(
+    uid,
+    projectConversationKey(projectId),
+    async () => history.conversationId ?? (await projectConversationId(projectId)),
+  );
 
   return (
     <div className="flex h-[calc(100dvh-11rem)] min-h-[30rem] flex-col overflow-hidden rounded-xl border bg-card shadow-sm">
       <header className="flex items-center gap-3 border-b px-4 py-3 sm:px-6">
-        <div className="flex size-9 items-center justify-center rounded-lg bg-primary/10 text-primary">
+        <div className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
           <MessageSquare className="size-[18px]" aria-hidden="true" />
         </div>
-        <div className="min-w-0">
-          <h2 className="font-semibold leading-tight">Project Chat</h2>
-          <p className="truncate text-xs text-muted-foreground">
-            Answers come from this project's documents and records, with their sources.
-          </p>
+        <div className="min-w-0 flex-1">
+          <h2 className="font-semibold leading-tight">{t("project.title")}</h2>
+          <p className="truncate text-xs text-muted-foreground">{t("project.subtitle")}</p>
         </div>
+        {thread.messages.length > 0 && (
+          <ClearChatButton
+            title={t("clear.projectTitle")}
+            description={t("clear.projectText")}
+            disabled={thread.pending}
+            clearing={clear.isPending}
+            onClear={() => clear.mutateAsync().then(thread.reset)}
+          />
+        )}
       </header>
       <ChatThread
         messages={thread.messages}
@@ -47,7 +71,7 @@ export function ProjectChat({ projectId }: { projectId: number }) {
         limit={thread.limit}
         onLimitCleared={thread.clearLimit}
         older={history.older}
-        placeholder={PROJECT_CHAT_PLACEHOLDER}
+        placeholder={t("project.placeholder")}
         empty={<EmptyState onPick={(s) => void thread.submit(s)} />}
       />
     </div>
@@ -55,6 +79,7 @@ export function ProjectChat({ projectId }: { projectId: number }) {
 }
 
 function EmptyState({ onPick }: { onPick: (suggestion: string) => void }) {
+  const { t } = useTranslation("projectChat");
   return (
     <div className="mx-auto flex h-full max-w-md flex-col items-center justify-center gap-5 py-8 text-center">
       <div className="relative">
@@ -63,30 +88,28 @@ function EmptyState({ onPick }: { onPick: (suggestion: string) => void }) {
         </div>
       </div>
       <div className="grid gap-1.5">
-        <p className="text-lg font-semibold">{PROJECT_CHAT_EMPTY}</p>
-        <p className="text-balance text-sm text-muted-foreground">
-          Ask about quotes, specifications and contracts. Every answer links to the document and page it comes from.
-        </p>
+        <p className="text-lg font-semibold">{t("project.empty")}</p>
+        <p className="text-balance text-sm text-muted-foreground">{t("project.emptyText")}</p>
       </div>
       <div className="grid w-full gap-2 text-left text-sm text-muted-foreground sm:grid-cols-2">
         <div className="flex items-start gap-2 rounded-lg border bg-background/60 p-3">
           <FileSearch className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-          Searches every processed document of the project
+          {t("project.searches")}
         </div>
         <div className="flex items-start gap-2 rounded-lg border bg-background/60 p-3">
           <Quote className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-          Cites the file and page behind each fact
+          {t("project.cites")}
         </div>
       </div>
       <div className="flex flex-wrap justify-center gap-2">
-        {SUGGESTIONS.map((s) => (
+        {SUGGESTIONS.map((key) => (
           <button
-            key={s}
+            key={key}
             type="button"
-            onClick={() => onPick(s)}
+            onClick={() => onPick(t(`suggestions.${key}`))}
             className="cursor-pointer rounded-full border bg-background px-3 py-1.5 text-xs font-medium text-muted-foreground shadow-xs transition-colors hover:border-primary/40 hover:text-foreground"
           >
-            {s}
+            {t(`suggestions.${key}`)}
           </button>
         ))}
       </div>

@@ -1,4 +1,5 @@
 import { STREAM_EVENTS } from "@quorum/core/chat/stored";
+import { currentLocale } from "@/i18n/languages";
 /**
  * The project chat's data as the API answers it, and the small pure helpers the
  * screens share (tested in model.test.ts).
@@ -37,12 +38,9 @@ export interface ChatReply {
   messages?: ChatMessage[];
 }
 
-/** The spec's text when a reply carries no response field. */
+/** The spec's text when a reply carries no response field (the screen passes it in the reader's language). */
 export const NO_RESPONSE_TEXT = "I apologize, but I encountered an error processing your request.";
-export const SEND_FAILED = { title: "Error", description: "Failed to send message. Please try again." } as const;
 export const NOT_AUTHENTICATED = "User not authenticated";
-export const PROJECT_CHAT_EMPTY = "Start a conversation about this project";
-export const PROJECT_CHAT_PLACEHOLDER = "Ask about project documents, quotes, requirements...";
 
 /** The spec's message ids are timestamp-based. */
 export const newMessageId = () => `${Date.now()}`;
@@ -52,16 +50,17 @@ export function formatTime(timestamp: string | null | undefined): string {
   if (!timestamp) return "";
   const date = new Date(timestamp);
   if (Number.isNaN(date.getTime())) return "";
-  return date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  return date.toLocaleTimeString(currentLocale(), { hour: "2-digit", minute: "2-digit" });
 }
 
 /** The answer as the next event of its stream leaves it (done and error carry the stored answer). */
-export function applyThreadEvent(message: ChatMessage, event: string, data: any): ChatMessage {
+export function applyThreadEvent(message: ChatMessage, event: string, data: any, apology = NO_RESPONSE_TEXT): ChatMessage {
   if (event === STREAM_EVENTS.text) return { ...message, content: message.content + data.text };
   if (event === STREAM_EVENTS.restart) return { ...message, content: "" };
   if (event === STREAM_EVENTS.done || event === STREAM_EVENTS.error) {
     // A reply without its stored answer reads as the spec's apology.
-    if (!data.message) return { ...replyMessage(data), id: message.id, ...(data.error ? { state: "error", error: data.error } : {}) };
+    if (!data.message)
+      return { ...replyMessage(data, apology), id: message.id, ...(data.error ? { state: "error", error: data.error } : {}) };
     const { id, type, content, timestamp, citations, model, state, error } = data.message as ChatMessage;
     return { id, type, content, timestamp, citations, model, state, error };
   }
@@ -69,12 +68,12 @@ export function applyThreadEvent(message: ChatMessage, event: string, data: any)
 }
 
 /** The AI message a reply becomes (the spec's apology when it has no response). */
-export function replyMessage(reply: ChatReply | null | undefined): ChatMessage {
+export function replyMessage(reply: ChatReply | null | undefined, apology = NO_RESPONSE_TEXT): ChatMessage {
   const hasResponse = !!reply && typeof reply.response === "string";
   return {
     id: newMessageId(),
     type: "ai",
-    content: hasResponse ? reply.response! : NO_RESPONSE_TEXT,
+    content: hasResponse ? reply.response! : apology,
     timestamp: reply?.timestamp ?? new Date().toISOString(),
     citations: hasResponse ? (reply!.citations ?? []) : [],
     model: reply?.model,
@@ -110,9 +109,4 @@ export function linkCitations(text: string, citations: Citation[]): string {
       });
     })
     .join("");
-}
-
-/** "acme-quote.pdf · p. 2" (with the project in the all-projects chat). */
-export function citationLabel(c: Citation): string {
-  return `${c.projectName ? `${c.projectName} · ` : ""}${c.fileName} · p. ${c.page}`;
 }

@@ -1,14 +1,20 @@
 import * as React from "react";
-import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { fetchConversation, pageQuery, type OlderPages } from "@/features/chat";
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { conversationsKey, deleteConversation, fetchConversation, pageQuery, useConversations, type OlderPages } from "@/features/chat";
 import { apiJson, apiStream } from "@/lib/api";
 import type { ChatMessage } from "./model";
 
 export const projectConversationKey = (projectId: number) => ["/api/projects", projectId, "conversation"] as const;
-export const projectsConversationsKey = (uid: string) => ["/api/projects-conversations", uid] as const;
+/** The projects list and every conversation read from it: refreshing this refreshes them all. */
+export const projectsConversationsKey = (uid: string) => conversationsKey("projects", uid);
+
+/** The spec's title of the conversation the all-projects panel reads its history from. */
+export const ALL_PROJECTS_TITLE = "All Projects Chat";
 
 /** A page of a chat's history, oldest message first, and the `before` of the page before it. */
 interface HistoryPage {
+  /** The conversation holding the history (null before the first question). */
+  conversationId?: string | null;
   messages: ChatMessage[];
   hasMore?: boolean;
   older?: number | null;
@@ -17,6 +23,8 @@ interface HistoryPage {
 export interface PagedHistory {
   /** The loaded pages in order, oldest first (undefined until the latest page is in). */
   messages: ChatMessage[] | undefined;
+  /** The conversation that holds them, once known (null: none yet). */
+  conversationId: string | null | undefined;
   isPending: boolean;
   isError: boolean;
   older: OlderPages;
@@ -38,6 +46,7 @@ function usePagedHistory(queryKey: readonly unknown[], fetchPage: (before: numbe
   const messages = React.useMemo(() => data?.pages.toReversed().flatMap((p) => p.messages), [data]);
   return {
     messages,
+    conversationId: data?.pages[0]?.conversationId,
     isPending: query.isPending,
     isError: query.isError,
     older: { hasOlder: hasNextPage, loadingOlder: isFetchingNextPage, loadOlder: fetchNextPage },
@@ -53,6 +62,12 @@ export function useProjectConversation(projectId: number): PagedHistory {
   return usePagedHistory(projectConversationKey(projectId), fetchPage);
 }
 
+/** The project chat's conversation id as the server knows it now (null before the first question). */
+export async function projectConversationId(projectId: number): Promise<string | null> {
+  const page = await apiJson<HistoryPage>("GET", `/api/projects/${projectId}/conversation?limit=1`);
+  return page.conversationId ?? null;
+}
+
 /** Handed each event of a streamed answer as it arrives. */
 export type OnStreamEvent = (event: string, data: unknown) => void;
 
@@ -62,9 +77,17 @@ export const sendProjectMessage = (projectId: number, uid: string, message: stri
 export const sendAllProjectsMessage = (uid: string, message: string, onEvent: OnStreamEvent) =>
   apiStream("/api/projects-chat", { message, userId: uid }, onEvent);
 
-interface ConversationSummary {
-  id: string;
-  title: string;
+/** A conversation of the projects list, a page at a time (nothing is read without an id). */
+export function useProjectsConversation(uid: string, id: string | undefined): PagedHistory {
+  const fetchPage = React.useCallback(
+    async (before: number | null) => {
+      const page = await fetchConversation("projects", id!, uid, before);
+      // The projects list holds what the project chat's server wrote: these messages are ChatMessages.
+      return { ...page, conversationId: id, messages: page.messages as unknown as ChatMessage[] };
+    },
+    [id, uid],
+  );
+  return usePagedHistory([...projectsConversationsKey(uid), "pages", id ?? ""], fetchPage, !!id);
 }
 
 /**
@@ -72,26 +95,34 @@ interface ConversationSummary {
  * from GET /api/projects-conversations, then its messages a page at a time.
  */
 export function useAllProjectsConversation(uid: string): PagedHistory {
-  const list = useQuery({
-    queryKey: projectsConversationsKey(uid),
-    queryFn: async () =>
-      (await apiJson<{ conversations: ConversationSummary[] }>("GET", `/api/projects-conversations?userId=${encodeURIComponent(uid)}`))
-        .conversations,
-  });
-  const id = list.data?.find((c) => c.title === "All Projects Chat")?.id;
-  const fetchPage = React.useCallback(
-    async (before: number | null) => {
-      const page = await fetchConversation("projects", id!, uid, before);
-      // The projects list holds what the project chat's server wrote: these messages are ChatMessages.
-      return { ...page, messages: page.messages as unknown as ChatMessage[] };
-    },
-    [id, uid],
-  );
-  const conversation = usePagedHistory([...projectsConversationsKey(uid), "detail", id ?? ""], fetchPage, !!id);
+  const list = useConversations("projects", uid);
+  const id = list.data?.find((c) => c.title === ALL_PROJECTS_TITLE)?.id;
+  const conversation = useProjectsConversation(uid, id);
   return {
     ...conversation,
+    conversationId: list.data ? (id ?? null) : undefined,
     isPending: list.isPending || (!!id && conversation.isPending),
     isError: list.isError || conversation.isError,
     messages: id ? conversation.messages : list.data ? [] : undefined,
   };
+}
+
+/**
+ * Clears a project chat or the all-projects chat: its conversation is deleted,
+ * and the next question starts a new one.
+ */
+export function useClearChat(uid: string, historyKey: readonly unknown[], conversationId: () => Promise<string | null | undefined>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      const id = await conversationId();
+      if (id) await deleteConversation("projects", id, uid);
+    },
+    onSettled: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: projectsConversationsKey(uid) }),
+        queryClient.invalidateQueries({ queryKey: historyKey }),
+      ]);
+    },
+  });
 }

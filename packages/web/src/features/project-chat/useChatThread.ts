@@ -4,8 +4,12 @@ import { STREAM_ABANDONED_SECONDS } from "@quorum/core/chat/limits";
 import { limitReachedMessage } from "@/features/billing";
 import { stopAnswer } from "@/features/chat/queries";
 import { toast } from "@/hooks/use-toast";
-import { applyThreadEvent, mergeThread, newMessageId, NOT_AUTHENTICATED, SEND_FAILED, type ChatMessage } from "./model";
+import { i18next } from "@/i18n";
+import { applyThreadEvent, mergeThread, newMessageId, NOT_AUTHENTICATED, type ChatMessage } from "./model";
 import type { OnStreamEvent } from "./queries";
+
+/** The project chat's catalog, in the language on screen when a text is shown. */
+const projectText = i18next.getFixedT(null, "projectChat");
 
 /** How often the history is read again while the server is still writing an answer this page did not ask. */
 const FOLLOW_POLL_MS = 1000;
@@ -60,14 +64,14 @@ export function useChatThread({
             setSent((current) => [...current.map((m) => (m === question ? { ...m, id: data.question.id } : m)), data.answer]);
             return;
           }
-          setSent((current) => current.map((m) => (m.id === answerId ? applyThreadEvent(m, event, data) : m)));
+          setSent((current) => current.map((m) => (m.id === answerId ? applyThreadEvent(m, event, data, projectText("noResponse")) : m)));
         });
         if (!answerId) throw new Error("The answer did not start");
         onReplied?.();
       } catch (error) {
         console.error("Project chat failed", error);
         setLimit(limitReachedMessage(error));
-        toast({ ...SEND_FAILED, variant: "destructive" });
+        toast({ title: projectText("sendFailed.title"), description: projectText("sendFailed.description"), variant: "destructive" });
       } finally {
         setPending(false);
         setWriting(null);
@@ -95,8 +99,12 @@ export function useChatThread({
     }
   }, [writing]);
 
+  /** Forgets this visit's messages: the conversation was cleared. */
+  const reset = React.useCallback(() => setSent([]), []);
+
   return {
     messages,
+    reset,
     pending: pending || following,
     stoppable: !!writing,
     stop,
