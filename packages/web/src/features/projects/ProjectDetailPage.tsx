@@ -112,6 +112,8 @@ function ProjectWorkspace({ project, section }: { project: ProjectWithLinks; sec
                 key={s.id}
                 to={s.path}
                 params={{ id }}
+                // Overview's address is a prefix of the others: only the exact one is the page shown.
+                activeOptions={{ exact: true }}
                 aria-current={section === s.id ? "page" : undefined}
                 className={cn(
                   buttonVariants({ variant: section === s.id ? "secondary" : "ghost" }),
