@@ -67,7 +67,7 @@ describe("uploading and managing a project's documents in the browser", () => {
 
   const toast = (text: string) => page.getByText(text, { exact: true }).first().waitFor();
   const row = () => page.getByTestId("document-row").filter({ hasText: QUOTE_NAME });
-  const section = (name: string) => page.getByRole("navigation", { name: "Project sections" }).getByRole("button", { name, exact: true });
+  const section = (name: string) => page.getByRole("navigation", { name: "Project sections" }).getByRole("link", { name, exact: true });
 
   it("signs in and opens the project's Upload section", { timeout: 90_000 }, async () => {
     await page.goto(`${webUrl()}/customers`);

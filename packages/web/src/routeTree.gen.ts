@@ -19,6 +19,7 @@ import { Route as BillingPortalRouteImport } from "./routes/billing.portal"
 import { Route as ProjectsIndexRouteImport } from "./routes/projects/index"
 import { Route as ProjectsIdIndexRouteImport } from "./routes/projects/$id/index"
 import { Route as ProjectsIdChatRouteImport } from "./routes/projects/$id/chat"
+import { Route as ProjectsIdDocumentsRouteImport } from "./routes/projects/$id/documents"
 import { Route as ProjectsIdQuotesRouteImport } from "./routes/projects/$id/quotes"
 import { Route as ProjectsIdUploadRouteImport } from "./routes/projects/$id/upload"
 
@@ -72,6 +73,11 @@ const ProjectsIdChatRoute = ProjectsIdChatRouteImport.update({
   path: "/projects/$id/chat",
   getParentRoute: () => rootRouteImport,
 } as any)
+const ProjectsIdDocumentsRoute = ProjectsIdDocumentsRouteImport.update({
+  id: "/projects/$id/documents",
+  path: "/projects/$id/documents",
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ProjectsIdQuotesRoute = ProjectsIdQuotesRouteImport.update({
   id: "/projects/$id/quotes",
   path: "/projects/$id/quotes",
@@ -93,6 +99,7 @@ export interface FileRoutesByFullPath {
   "/billing/portal": typeof BillingPortalRoute
   "/projects/": typeof ProjectsIndexRoute
   "/projects/$id/chat": typeof ProjectsIdChatRoute
+  "/projects/$id/documents": typeof ProjectsIdDocumentsRoute
   "/projects/$id/quotes": typeof ProjectsIdQuotesRoute
   "/projects/$id/upload": typeof ProjectsIdUploadRoute
   "/projects/$id/": typeof ProjectsIdIndexRoute
@@ -107,6 +114,7 @@ export interface FileRoutesByTo {
   "/billing/portal": typeof BillingPortalRoute
   "/projects": typeof ProjectsIndexRoute
   "/projects/$id/chat": typeof ProjectsIdChatRoute
+  "/projects/$id/documents": typeof ProjectsIdDocumentsRoute
   "/projects/$id/quotes": typeof ProjectsIdQuotesRoute
   "/projects/$id/upload": typeof ProjectsIdUploadRoute
   "/projects/$id": typeof ProjectsIdIndexRoute
@@ -122,6 +130,7 @@ export interface FileRoutesById {
   "/billing/portal": typeof BillingPortalRoute
   "/projects/": typeof ProjectsIndexRoute
   "/projects/$id/chat": typeof ProjectsIdChatRoute
+  "/projects/$id/documents": typeof ProjectsIdDocumentsRoute
   "/projects/$id/quotes": typeof ProjectsIdQuotesRoute
   "/projects/$id/upload": typeof ProjectsIdUploadRoute
   "/projects/$id/": typeof ProjectsIdIndexRoute
@@ -138,6 +147,7 @@ export interface FileRouteTypes {
     | "/billing/portal"
     | "/projects/"
     | "/projects/$id/chat"
+    | "/projects/$id/documents"
     | "/projects/$id/quotes"
     | "/projects/$id/upload"
     | "/projects/$id/"
@@ -152,6 +162,7 @@ export interface FileRouteTypes {
     | "/billing/portal"
     | "/projects"
     | "/projects/$id/chat"
+    | "/projects/$id/documents"
     | "/projects/$id/quotes"
     | "/projects/$id/upload"
     | "/projects/$id"
@@ -166,6 +177,7 @@ export interface FileRouteTypes {
     | "/billing/portal"
     | "/projects/"
     | "/projects/$id/chat"
+    | "/projects/$id/documents"
     | "/projects/$id/quotes"
     | "/projects/$id/upload"
     | "/projects/$id/"
@@ -181,6 +193,7 @@ export interface RootRouteChildren {
   BillingPortalRoute: typeof BillingPortalRoute
   ProjectsIndexRoute: typeof ProjectsIndexRoute
   ProjectsIdChatRoute: typeof ProjectsIdChatRoute
+  ProjectsIdDocumentsRoute: typeof ProjectsIdDocumentsRoute
   ProjectsIdQuotesRoute: typeof ProjectsIdQuotesRoute
   ProjectsIdUploadRoute: typeof ProjectsIdUploadRoute
   ProjectsIdIndexRoute: typeof ProjectsIdIndexRoute
@@ -258,6 +271,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof ProjectsIdChatRouteImport
       parentRoute: typeof rootRouteImport
     }
+    "/projects/$id/documents": {
+      id: "/projects/$id/documents"
+      path: "/projects/$id/documents"
+      fullPath: "/projects/$id/documents"
+      preLoaderRoute: typeof ProjectsIdDocumentsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     "/projects/$id/quotes": {
       id: "/projects/$id/quotes"
       path: "/projects/$id/quotes"
@@ -285,6 +305,7 @@ const rootRouteChildren: RootRouteChildren = {
   BillingPortalRoute: BillingPortalRoute,
   ProjectsIndexRoute: ProjectsIndexRoute,
   ProjectsIdChatRoute: ProjectsIdChatRoute,
+  ProjectsIdDocumentsRoute: ProjectsIdDocumentsRoute,
   ProjectsIdQuotesRoute: ProjectsIdQuotesRoute,
   ProjectsIdUploadRoute: ProjectsIdUploadRoute,
   ProjectsIdIndexRoute: ProjectsIdIndexRoute,

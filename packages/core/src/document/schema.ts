@@ -19,7 +19,7 @@ export const MAX_LISTED_OCR_PAGES = 200;
 /** "Page 2 read by OCR", "Pages 1-3 read by OCR, page 2 with low confidence (48%)". */
 export function describeOcr(pages: OcrPage[]): string | null {
   if (pages.length === 0) return null;
-  const numbers = ranges(pages.map((p) => p.page));
+  const numbers = pageRanges(pages.map((p) => p.page));
   const head = `${pages.length === 1 ? "Page" : "Pages"} ${numbers} read by OCR`;
   const low = pages.filter((p) => p.confidence !== null && p.confidence < LOW_OCR_CONFIDENCE);
   if (low.length === 0) return head;
@@ -29,7 +29,7 @@ export function describeOcr(pages: OcrPage[]): string | null {
 }
 
 /** 1, 2, 3, 5 -> "1-3, 5". */
-function ranges(numbers: number[]): string {
+export function pageRanges(numbers: number[]): string {
   const sorted = [...new Set(numbers)].sort((a, b) => a - b);
   const parts: string[] = [];
   for (let i = 0; i < sorted.length; i++) {

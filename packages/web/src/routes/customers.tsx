@@ -1,4 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
 import { RequireAuth } from "@/features/auth";
 import { AccessDenied } from "@/components/layout/AccessDenied";
 import { CustomersPage } from "@/features/customers/CustomersPage";
@@ -6,8 +7,9 @@ import { CustomersPage } from "@/features/customers/CustomersPage";
 export const Route = createFileRoute("/customers")({ component: CustomersRoute });
 
 function CustomersRoute() {
+  const { t } = useTranslation("customers");
   return (
-    <RequireAuth denied={<AccessDenied text="Please log in to access the customer management system." />}>
+    <RequireAuth denied={<AccessDenied text={t("accessDenied")} />}>
       <CustomersPage />
     </RequireAuth>
   );

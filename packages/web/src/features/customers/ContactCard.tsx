@@ -1,5 +1,6 @@
 import { Briefcase, Building2, Mail, Pencil, Phone, Smartphone, Star, Trash2, Users } from "lucide-react";
 import type * as React from "react";
+import { useTranslation } from "react-i18next";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
@@ -30,6 +31,7 @@ export function ContactCard({
   onEdit: () => void;
   onDelete: () => void;
 }) {
+  const { t } = useTranslation("customers");
   const name = fullName(contact);
   return (
     <Card className="flex flex-col" data-testid="contact-card">
@@ -40,7 +42,7 @@ export function ContactCard({
         {contact.isPrimary && (
           <Badge className="shrink-0">
             <Star className="size-3" aria-hidden="true" />
-            Primary
+            {t("card.primary")}
           </Badge>
         )}
       </CardHeader>
@@ -67,7 +69,7 @@ export function ContactCard({
             <a href={`tel:${contact.mobile}`} className="underline-offset-4 hover:underline">
               {contact.mobile}
             </a>{" "}
-            <span className="text-muted-foreground">(Mobile)</span>
+            <span className="text-muted-foreground">{t("card.mobile")}</span>
           </Line>
         )}
       </CardContent>
@@ -75,18 +77,18 @@ export function ContactCard({
         {!contact.isPrimary && (
           <Button variant="outline" size="sm" onClick={onMakePrimary} disabled={makingPrimary}>
             <Star />
-            Make Primary
+            {t("card.makePrimary")}
           </Button>
         )}
         <div className="ml-auto flex gap-1">
-          <Button variant="ghost" size="icon" onClick={onEdit} aria-label={`Edit ${name}`}>
+          <Button variant="ghost" size="icon" onClick={onEdit} aria-label={t("card.edit", { name })}>
             <Pencil />
           </Button>
           <Button
             variant="ghost"
             size="icon"
             onClick={onDelete}
-            aria-label={`Delete ${name}`}
+            aria-label={t("card.delete", { name })}
             className="text-destructive hover:text-destructive"
           >
             <Trash2 />

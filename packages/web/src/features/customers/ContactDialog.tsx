@@ -1,4 +1,5 @@
 import * as React from "react";
+import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -28,6 +29,8 @@ export function ContactDialog({
   /** The customer an 'Add Contact' on its card preselects. */
   customerId?: number;
 }) {
+  const { t } = useTranslation("customers");
+  const { t: tc } = useTranslation("common");
   const save = useSaveContact(uid);
   const [form, setForm] = React.useState<ContactForm>(() => emptyContact());
   const [problems, setProblems] = React.useState<Partial<Record<keyof ContactForm, string>>>({});
@@ -56,10 +59,10 @@ export function ContactDialog({
       { id: contact?.id, form: trimmed },
       {
         onSuccess: () => {
-          toast({ title: contact ? "Contact updated successfully" : "Contact created successfully" });
+          toast({ title: t(contact ? "toast.contactUpdated" : "toast.contactCreated") });
           onOpenChange(false);
         },
-        onError: () => toast({ title: contact ? "Failed to update contact" : "Failed to create contact", variant: "destructive" }),
+        onError: () => toast({ title: t(contact ? "toast.contactUpdateFailed" : "toast.contactCreateFailed"), variant: "destructive" }),
       },
     );
   };
@@ -68,16 +71,14 @@ export function ContactDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-2xl">
         <DialogHeader>
-          <DialogTitle>{contact ? "Edit Contact" : "Add New Contact"}</DialogTitle>
-          <DialogDescription>
-            {contact ? "Update contact information below." : "Enter contact information to create a new contact."}
-          </DialogDescription>
+          <DialogTitle>{t(contact ? "contactDialog.editTitle" : "contactDialog.addTitle")}</DialogTitle>
+          <DialogDescription>{t(contact ? "contactDialog.editDescription" : "contactDialog.addDescription")}</DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} className="grid gap-4" noValidate>
-          <Field id="contact-customerId" label="Customer *" error={problems.customerId}>
+          <Field id="contact-customerId" label={t("fields.customer")} error={problems.customerId && t(problems.customerId)}>
             <Select value={form.customerId ? String(form.customerId) : ""} onValueChange={(v) => set("customerId", Number(v))}>
               <SelectTrigger id="contact-customerId" aria-invalid={!!problems.customerId}>
-                <SelectValue placeholder="Select a customer" />
+                <SelectValue placeholder={t("fields.selectCustomer")} />
               </SelectTrigger>
               <SelectContent>
                 {customers.map((c) => (
@@ -89,41 +90,41 @@ export function ContactDialog({
             </Select>
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id="contact-firstName" label="First Name *" error={problems.firstName}>
+            <Field id="contact-firstName" label={t("fields.firstName")} error={problems.firstName && t(problems.firstName)}>
               <Input {...text("firstName")} maxLength={100} />
             </Field>
-            <Field id="contact-lastName" label="Last Name *" error={problems.lastName}>
+            <Field id="contact-lastName" label={t("fields.lastName")} error={problems.lastName && t(problems.lastName)}>
               <Input {...text("lastName")} maxLength={100} />
             </Field>
-            <Field id="contact-email" label="Email" error={problems.email}>
+            <Field id="contact-email" label={t("fields.email")} error={problems.email && t(problems.email)}>
               <Input {...text("email")} type="email" maxLength={320} />
             </Field>
-            <Field id="contact-phone" label="Phone">
+            <Field id="contact-phone" label={t("fields.phone")}>
               <Input {...text("phone")} type="tel" maxLength={40} />
             </Field>
-            <Field id="contact-mobile" label="Mobile">
+            <Field id="contact-mobile" label={t("fields.mobile")}>
               <Input {...text("mobile")} type="tel" maxLength={40} />
             </Field>
-            <Field id="contact-title" label="Title">
+            <Field id="contact-title" label={t("fields.title")}>
               <Input {...text("title")} maxLength={200} />
             </Field>
-            <Field id="contact-department" label="Department">
+            <Field id="contact-department" label={t("fields.department")}>
               <Input {...text("department")} maxLength={200} />
             </Field>
             <div className="flex items-center gap-2 self-end pb-2.5">
               <Checkbox id="contact-isPrimary" checked={form.isPrimary} onCheckedChange={(checked) => set("isPrimary", checked === true)} />
-              <Label htmlFor="contact-isPrimary">Primary Contact</Label>
+              <Label htmlFor="contact-isPrimary">{t("fields.isPrimary")}</Label>
             </div>
           </div>
-          <Field id="contact-notes" label="Notes">
+          <Field id="contact-notes" label={t("fields.notes")}>
             <Textarea {...text("notes")} rows={3} maxLength={5000} />
           </Field>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
+              {tc("cancel")}
             </Button>
             <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? "Saving..." : "Save"}
+              {save.isPending ? t("saving") : tc("save")}
             </Button>
           </DialogFooter>
         </form>

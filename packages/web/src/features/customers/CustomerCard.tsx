@@ -1,9 +1,10 @@
 import { Building2, CreditCard, Globe, MapPin, Pencil, Receipt, Trash2, UserPlus, Users, BadgeCheck } from "lucide-react";
 import type * as React from "react";
+import { useTranslation } from "react-i18next";
 import { Badge, type BadgeProps } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
-import { CREDIT_NOT_USED, cityLine, formatCreditLimit, websiteHref, type Customer } from "./model";
+import { CREDIT_NOT_USED, cityLine, formatCreditLimit, paymentTermsLabel, statusLabel, websiteHref, type Customer } from "./model";
 
 /** Badge colours: active green, inactive grey, suspended red, anything else grey. */
 export function statusVariant(status: string): BadgeProps["variant"] {
@@ -33,6 +34,7 @@ export function CustomerCard({
   onEdit: () => void;
   onDelete: () => void;
 }) {
+  const { t } = useTranslation("customers");
   const href = websiteHref(customer.website);
   const city = cityLine(customer);
   const contacts = customer.contactCount ?? 0;
@@ -47,8 +49,8 @@ export function CustomerCard({
             {customer.companyName}
           </h3>
         </div>
-        <Badge variant={statusVariant(customer.status)} className="shrink-0 capitalize">
-          {customer.status}
+        <Badge variant={statusVariant(customer.status)} className="shrink-0">
+          {statusLabel(t, customer.status)}
         </Badge>
       </CardHeader>
       <CardContent className="grid flex-1 content-start gap-2">
@@ -64,10 +66,12 @@ export function CustomerCard({
             )}
           </Line>
         )}
-        {customer.paymentTerms && <Line icon={Receipt}>Payment Terms: {customer.paymentTerms}</Line>}
-        {customer.taxExempt && <Line icon={BadgeCheck}>Tax Exempt: {customer.taxExempt === "yes" ? "Yes" : "No"}</Line>}
+        {customer.paymentTerms && (
+          <Line icon={Receipt}>{t("card.paymentTerms", { terms: paymentTermsLabel(t, customer.paymentTerms) })}</Line>
+        )}
+        {customer.taxExempt && <Line icon={BadgeCheck}>{t("card.taxExempt", { answer: customer.taxExempt })}</Line>}
         {customer.creditLimit && customer.creditLimit !== CREDIT_NOT_USED && (
-          <Line icon={CreditCard}>Credit Limit: {formatCreditLimit(customer.creditLimit)}</Line>
+          <Line icon={CreditCard}>{t("card.creditLimit", { limit: formatCreditLimit(customer.creditLimit) })}</Line>
         )}
         {(customer.billingAddress || city) && (
           <Line icon={MapPin}>
@@ -75,24 +79,22 @@ export function CustomerCard({
             {city && <div>{city}</div>}
           </Line>
         )}
-        <Line icon={Users}>
-          {contacts} {contacts === 1 ? "contact" : "contacts"}
-        </Line>
+        <Line icon={Users}>{t("card.contacts", { count: contacts })}</Line>
       </CardContent>
       <div className="flex items-center gap-2 border-t p-4">
         <Button variant="outline" size="sm" onClick={onAddContact}>
           <UserPlus />
-          Add Contact
+          {t("addContact")}
         </Button>
         <div className="ml-auto flex gap-1">
-          <Button variant="ghost" size="icon" onClick={onEdit} aria-label={`Edit ${customer.companyName}`}>
+          <Button variant="ghost" size="icon" onClick={onEdit} aria-label={t("card.edit", { name: customer.companyName })}>
             <Pencil />
           </Button>
           <Button
             variant="ghost"
             size="icon"
             onClick={onDelete}
-            aria-label={`Delete ${customer.companyName}`}
+            aria-label={t("card.delete", { name: customer.companyName })}
             className="text-destructive hover:text-destructive"
           >
             <Trash2 />

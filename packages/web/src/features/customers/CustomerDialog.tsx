@@ -1,4 +1,5 @@
 import * as React from "react";
+import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -14,14 +15,14 @@ import {
   EMPTY_CUSTOMER,
   PAYMENT_TERMS,
   customerForm,
+  creditLimitLabel,
   customerProblems,
-  formatCreditLimit,
+  paymentTermsLabel,
+  statusLabel,
   type Customer,
   type CustomerForm,
 } from "./model";
 import { useSaveCustomer } from "./queries";
-
-const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** 'Add New Customer' or, given a customer, 'Edit Customer'. */
 export function CustomerDialog({
@@ -35,6 +36,8 @@ export function CustomerDialog({
   onOpenChange: (open: boolean) => void;
   customer?: Customer;
 }) {
+  const { t } = useTranslation("customers");
+  const { t: tc } = useTranslation("common");
   const save = useSaveCustomer(uid);
   const [form, setForm] = React.useState<CustomerForm>(EMPTY_CUSTOMER);
   const [problems, setProblems] = React.useState<Partial<Record<keyof CustomerForm, string>>>({});
@@ -62,10 +65,10 @@ export function CustomerDialog({
       { id: customer?.id, form: { ...form, companyName: form.companyName.trim() } },
       {
         onSuccess: () => {
-          toast({ title: customer ? "Customer updated successfully" : "Customer created successfully" });
+          toast({ title: t(customer ? "toast.customerUpdated" : "toast.customerCreated") });
           onOpenChange(false);
         },
-        onError: () => toast({ title: customer ? "Failed to update customer" : "Failed to create customer", variant: "destructive" }),
+        onError: () => toast({ title: t(customer ? "toast.customerUpdateFailed" : "toast.customerCreateFailed"), variant: "destructive" }),
       },
     );
   };
@@ -74,23 +77,26 @@ export function CustomerDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-2xl">
         <DialogHeader>
-          <DialogTitle>{customer ? "Edit Customer" : "Add New Customer"}</DialogTitle>
-          <DialogDescription>
-            {customer ? "Update customer information below." : "Enter customer information to create a new customer account."}
-          </DialogDescription>
+          <DialogTitle>{t(customer ? "customerDialog.editTitle" : "customerDialog.addTitle")}</DialogTitle>
+          <DialogDescription>{t(customer ? "customerDialog.editDescription" : "customerDialog.addDescription")}</DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} className="grid gap-4" noValidate>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id="customer-companyName" label="Company Name *" error={problems.companyName} className="sm:col-span-2">
+            <Field
+              id="customer-companyName"
+              label={t("fields.companyName")}
+              error={problems.companyName && t(problems.companyName)}
+              className="sm:col-span-2"
+            >
               <Input {...text("companyName")} maxLength={200} autoFocus aria-invalid={!!problems.companyName} />
             </Field>
-            <Field id="customer-industry" label="Industry">
+            <Field id="customer-industry" label={t("fields.industry")}>
               <Input {...text("industry")} maxLength={100} />
             </Field>
-            <Field id="customer-website" label="Website">
-              <Input {...text("website")} maxLength={500} placeholder="https://www.example.com" inputMode="url" />
+            <Field id="customer-website" label={t("fields.website")}>
+              <Input {...text("website")} maxLength={500} placeholder={t("fields.websitePlaceholder")} inputMode="url" />
             </Field>
-            <Field id="customer-status" label="Status">
+            <Field id="customer-status" label={t("fields.status")}>
               <Select value={form.status} onValueChange={(v) => set("status", v)}>
                 <SelectTrigger id="customer-status">
                   <SelectValue />
@@ -98,7 +104,7 @@ export function CustomerDialog({
                 <SelectContent>
                   {CUSTOMER_STATUSES.map((s) => (
                     <SelectItem key={s} value={s}>
-                      {capitalize(s)}
+                      {statusLabel(t, s)}
                     </SelectItem>
                   ))}
                 </SelectContent>
@@ -107,26 +113,26 @@ export function CustomerDialog({
           </div>
 
           <fieldset className="grid gap-4 rounded-lg border p-4 sm:grid-cols-2">
-            <legend className="px-1 text-sm font-semibold">Billing Address</legend>
-            <Field id="customer-billingAddress" label="Address" className="sm:col-span-2">
+            <legend className="px-1 text-sm font-semibold">{t("fields.billing")}</legend>
+            <Field id="customer-billingAddress" label={t("fields.billingAddress")} className="sm:col-span-2">
               <Input {...text("billingAddress")} maxLength={500} />
             </Field>
-            <Field id="customer-billingCity" label="City">
+            <Field id="customer-billingCity" label={t("fields.billingCity")}>
               <Input {...text("billingCity")} maxLength={100} />
             </Field>
-            <Field id="customer-billingState" label="State">
+            <Field id="customer-billingState" label={t("fields.billingState")}>
               <Input {...text("billingState")} maxLength={100} />
             </Field>
-            <Field id="customer-billingZip" label="ZIP Code">
+            <Field id="customer-billingZip" label={t("fields.billingZip")}>
               <Input {...text("billingZip")} maxLength={20} />
             </Field>
-            <Field id="customer-billingCountry" label="Country">
+            <Field id="customer-billingCountry" label={t("fields.billingCountry")}>
               <Input {...text("billingCountry")} maxLength={100} />
             </Field>
           </fieldset>
 
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id="customer-taxId" label="Tax ID">
+            <Field id="customer-taxId" label={t("fields.taxId")}>
               <Input {...text("taxId")} maxLength={50} />
             </Field>
             <div className="flex items-center gap-2 self-end pb-2.5">
@@ -135,9 +141,9 @@ export function CustomerDialog({
                 checked={form.taxExempt === "yes"}
                 onCheckedChange={(checked) => set("taxExempt", checked === true ? "yes" : "no")}
               />
-              <Label htmlFor="customer-taxExempt">Tax Exempt Account</Label>
+              <Label htmlFor="customer-taxExempt">{t("fields.taxExempt")}</Label>
             </div>
-            <Field id="customer-paymentTerms" label="Payment Terms">
+            <Field id="customer-paymentTerms" label={t("fields.paymentTerms")}>
               <Select value={form.paymentTerms} onValueChange={(v) => set("paymentTerms", v)}>
                 <SelectTrigger id="customer-paymentTerms">
                   <SelectValue />
@@ -145,13 +151,13 @@ export function CustomerDialog({
                 <SelectContent>
                   {[...new Set([...PAYMENT_TERMS, form.paymentTerms].filter(Boolean))].map((term) => (
                     <SelectItem key={term} value={term}>
-                      {term}
+                      {paymentTermsLabel(t, term)}
                     </SelectItem>
                   ))}
                 </SelectContent>
               </Select>
             </Field>
-            <Field id="customer-creditLimit" label="Credit Limit">
+            <Field id="customer-creditLimit" label={t("fields.creditLimit")}>
               <Select value={form.creditLimit} onValueChange={(v) => set("creditLimit", v)}>
                 <SelectTrigger id="customer-creditLimit">
                   <SelectValue />
@@ -159,7 +165,7 @@ export function CustomerDialog({
                 <SelectContent>
                   {[...new Set([...CREDIT_LIMIT_OPTIONS, form.creditLimit].filter(Boolean))].map((limit) => (
                     <SelectItem key={limit} value={limit}>
-                      {formatCreditLimit(limit)}
+                      {creditLimitLabel(t, limit)}
                     </SelectItem>
                   ))}
                 </SelectContent>
@@ -167,16 +173,16 @@ export function CustomerDialog({
             </Field>
           </div>
 
-          <Field id="customer-notes" label="Notes">
+          <Field id="customer-notes" label={t("fields.notes")}>
             <Textarea {...text("notes")} rows={3} maxLength={5000} />
           </Field>
 
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
+              {tc("cancel")}
             </Button>
             <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? "Saving..." : "Save"}
+              {save.isPending ? t("saving") : tc("save")}
             </Button>
           </DialogFooter>
         </form>

@@ -1,24 +1,17 @@
 import * as React from "react";
+import { useTranslation } from "react-i18next";
 import { Plus, UserPlus } from "lucide-react";
 import { Page, PageHeading } from "@/components/layout/Page";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/hooks/use-toast";
 import { useAuth } from "@/features/auth";
+import { ConfirmDeleteDialog } from "./ConfirmDeleteDialog";
 import { ContactCard } from "./ContactCard";
 import { ContactDialog } from "./ContactDialog";
 import { CustomerCard } from "./CustomerCard";
 import { CustomerDialog } from "./CustomerDialog";
-import type { Contact, Customer } from "./model";
+import { fullName, type Contact, type Customer } from "./model";
 import { useContacts, useCustomers, useDeleteContact, useDeleteCustomer, useMakePrimary } from "./queries";
 
 function ListMessage({ children }: { children: React.ReactNode }) {
@@ -29,6 +22,7 @@ const grid = "grid gap-4 sm:grid-cols-2 xl:grid-cols-3";
 
 /** /customers: customers and their contacts, in two tabs. */
 export function CustomersPage() {
+  const { t } = useTranslation("customers");
   const { user } = useAuth();
   const uid = user!.uid;
   const customers = useCustomers(uid);
@@ -40,6 +34,7 @@ export function CustomersPage() {
   const [customerDialog, setCustomerDialog] = React.useState<{ open: boolean; customer?: Customer }>({ open: false });
   const [contactDialog, setContactDialog] = React.useState<{ open: boolean; contact?: Contact; customerId?: number }>({ open: false });
   const [deleting, setDeleting] = React.useState<Customer | null>(null);
+  const [deletingContact, setDeletingContact] = React.useState<Contact | null>(null);
 
   const companyNames = React.useMemo(() => new Map((customers.data ?? []).map((c) => [c.id, c.companyName])), [customers.data]);
 
@@ -47,57 +42,53 @@ export function CustomersPage() {
     if (!deleting) return;
     deleteCustomer.mutate(deleting.id, {
       onSuccess: () => {
-        toast({
-          title: "Customer deleted successfully",
-          description: "The customer and all associated contacts have been permanently removed.",
-        });
+        toast({ title: t("toast.customerDeleted"), description: t("toast.customerDeletedDetail") });
         setDeleting(null);
       },
       onError: () => {
-        toast({
-          title: "Failed to delete customer",
-          description: "An error occurred while deleting the customer. Please try again.",
-          variant: "destructive",
-        });
+        toast({ title: t("toast.customerDeleteFailed"), description: t("toast.customerDeleteFailedDetail"), variant: "destructive" });
         setDeleting(null);
       },
     });
   };
 
-  const removeContact = (contact: Contact) =>
-    deleteContact.mutate(contact.id, {
-      onSuccess: () => toast({ title: "Contact deleted successfully" }),
-      onError: () => toast({ title: "Failed to delete contact", variant: "destructive" }),
+  const confirmDeleteContact = () => {
+    if (!deletingContact) return;
+    deleteContact.mutate(deletingContact.id, {
+      onSuccess: () => toast({ title: t("toast.contactDeleted") }),
+      onError: () => toast({ title: t("toast.contactDeleteFailed"), variant: "destructive" }),
+      onSettled: () => setDeletingContact(null),
     });
+  };
 
   const setPrimary = (contact: Contact) =>
     makePrimary.mutate(contact, {
-      onSuccess: () => toast({ title: "Primary contact updated successfully" }),
-      onError: () => toast({ title: "Failed to update primary contact", variant: "destructive" }),
+      onSuccess: () => toast({ title: t("toast.primaryUpdated") }),
+      onError: () => toast({ title: t("toast.primaryUpdateFailed"), variant: "destructive" }),
     });
 
   return (
     <Page width="wide">
-      <PageHeading title="Customer Management" description="Manage your customers and their contacts" />
+      <PageHeading title={t("title")} description={t("description")} />
       <Tabs defaultValue="customers" className="mt-8">
         <TabsList>
-          <TabsTrigger value="customers">Customers</TabsTrigger>
-          <TabsTrigger value="contacts">Contacts</TabsTrigger>
+          <TabsTrigger value="customers">{t("tabs.customers")}</TabsTrigger>
+          <TabsTrigger value="contacts">{t("tabs.contacts")}</TabsTrigger>
         </TabsList>
 
         <TabsContent value="customers" className="mt-6 grid gap-6">
           <div className="flex justify-end">
             <Button onClick={() => setCustomerDialog({ open: true })}>
               <Plus />
-              Add Customer
+              {t("addCustomer")}
             </Button>
           </div>
           {customers.isPending ? (
-            <ListMessage>Loading customers...</ListMessage>
+            <ListMessage>{t("loadingCustomers")}</ListMessage>
           ) : customers.isError ? (
-            <ListMessage>Failed to load customers.</ListMessage>
+            <ListMessage>{t("customersFailed")}</ListMessage>
           ) : customers.data.length === 0 ? (
-            <ListMessage>No customers found. Click "Add Customer" to create your first customer.</ListMessage>
+            <ListMessage>{t("noCustomers")}</ListMessage>
           ) : (
             <div className={grid}>
               {customers.data.map((customer) => (
@@ -117,15 +108,15 @@ export function CustomersPage() {
           <div className="flex justify-end">
             <Button onClick={() => setContactDialog({ open: true })}>
               <UserPlus />
-              Add Contact
+              {t("addContact")}
             </Button>
           </div>
           {contacts.isPending ? (
-            <ListMessage>Loading contacts...</ListMessage>
+            <ListMessage>{t("loadingContacts")}</ListMessage>
           ) : contacts.isError ? (
-            <ListMessage>Failed to load contacts.</ListMessage>
+            <ListMessage>{t("contactsFailed")}</ListMessage>
           ) : contacts.data.length === 0 ? (
-            <ListMessage>No contacts found. Click "Add Contact" to create your first contact.</ListMessage>
+            <ListMessage>{t("noContacts")}</ListMessage>
           ) : (
             <div className={grid}>
               {contacts.data.map((contact) => (
@@ -136,7 +127,7 @@ export function CustomersPage() {
                   onMakePrimary={() => setPrimary(contact)}
                   makingPrimary={makePrimary.isPending && makePrimary.variables?.id === contact.id}
                   onEdit={() => setContactDialog({ open: true, contact })}
-                  onDelete={() => removeContact(contact)}
+                  onDelete={() => setDeletingContact(contact)}
                 />
               ))}
             </div>
@@ -158,23 +149,24 @@ export function CustomersPage() {
         customers={customers.data ?? []}
         onOpenChange={(open) => setContactDialog((d) => ({ ...d, open }))}
       />
-      <AlertDialog open={!!deleting} onOpenChange={(open) => !open && !deleteCustomer.isPending && setDeleting(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete Customer</AlertDialogTitle>
-            <AlertDialogDescription>
-              Are you sure you want to delete {deleting?.companyName}? This action cannot be undone and will also delete all associated
-              contacts.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={deleteCustomer.isPending}>Cancel</AlertDialogCancel>
-            <Button variant="destructive" onClick={confirmDelete} disabled={deleteCustomer.isPending}>
-              Delete Customer
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDeleteDialog
+        open={!!deleting}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={t("deleteCustomer.title")}
+        description={t("deleteCustomer.question", { name: deleting?.companyName ?? "" })}
+        confirmLabel={t("deleteCustomer.confirm")}
+        pending={deleteCustomer.isPending}
+        onConfirm={confirmDelete}
+      />
+      <ConfirmDeleteDialog
+        open={!!deletingContact}
+        onOpenChange={(open) => !open && setDeletingContact(null)}
+        title={t("deleteContact.title")}
+        description={t("deleteContact.question", { name: deletingContact ? fullName(deletingContact) : "" })}
+        confirmLabel={t("deleteContact.confirm")}
+        pending={deleteContact.isPending}
+        onConfirm={confirmDeleteContact}
+      />
     </Page>
   );
 }

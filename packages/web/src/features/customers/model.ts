@@ -5,10 +5,30 @@
 
 import { currentLocale } from "@/i18n/languages";
 
+/** A translate function (any namespace: keys here name theirs). */
+type Translate = (key: string) => string;
+
 export const CUSTOMER_STATUSES = ["active", "inactive", "suspended"] as const;
 export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
 
+/** Stored as written here (the API's values); each language shows its own label for them. */
 export const PAYMENT_TERMS = ["Net 15", "Net 30", "Net 45", "Net 60", "Due on Receipt"] as const;
+
+const PAYMENT_TERM_KEYS: Record<string, string> = {
+  "Net 15": "net15",
+  "Net 30": "net30",
+  "Net 45": "net45",
+  "Net 60": "net60",
+  "Due on Receipt": "dueOnReceipt",
+};
+
+/** A stored payment term in the language on screen; a term this build does not know shows as stored. */
+export const paymentTermsLabel = (t: Translate, term: string) =>
+  PAYMENT_TERM_KEYS[term] ? t(`customers:paymentTerms.${PAYMENT_TERM_KEYS[term]}`) : term;
+
+/** A customer status in the language on screen; an unknown one shows as stored. */
+export const statusLabel = (t: Translate, status: string) =>
+  (CUSTOMER_STATUSES as readonly string[]).includes(status) ? t(`customers:status.${status}`) : status;
 
 export const CREDIT_NOT_USED = "Not Used";
 /** 'Not Used', then 5,000 to 20,000 by 5,000, then every 25,000 from 25,000 to 1,000,000. */
@@ -131,26 +151,38 @@ export function contactForm(contact: Contact): ContactForm {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** The spec's validation (§5), checked before sending; the server checks the same. */
+/**
+ * The spec's validation (§5), checked before sending; the server checks the same. Each problem
+ * is a message key of the customers catalog, so the form says it in the language on screen.
+ */
 export function customerProblems(form: CustomerForm): Partial<Record<keyof CustomerForm, string>> {
-  return form.companyName.trim() ? {} : { companyName: "Company name is required" };
+  return form.companyName.trim() ? {} : { companyName: "problems.companyName" };
 }
 
 export function contactProblems(form: ContactForm): Partial<Record<keyof ContactForm, string>> {
   const problems: Partial<Record<keyof ContactForm, string>> = {};
-  if (!form.customerId) problems.customerId = "Please select a customer";
-  if (!form.firstName.trim()) problems.firstName = "First name is required";
-  if (!form.lastName.trim()) problems.lastName = "Last name is required";
-  if (form.email.trim() && !EMAIL.test(form.email.trim())) problems.email = "Invalid email address";
+  if (!form.customerId) problems.customerId = "problems.customer";
+  if (!form.firstName.trim()) problems.firstName = "problems.firstName";
+  if (!form.lastName.trim()) problems.lastName = "problems.lastName";
+  if (form.email.trim() && !EMAIL.test(form.email.trim())) problems.email = "problems.email";
   return problems;
 }
 
-/** '25000' -> '$25,000'; 'Not Used' and anything that is not a number stay as they are. */
+/** '25000' -> '$25,000' (in dollars, written as the language on screen writes amounts); anything that is not a number stays as it is. */
 export function formatCreditLimit(value: string): string {
   const amount = Number(value);
   if (value === CREDIT_NOT_USED || value.trim() === "" || !Number.isFinite(amount)) return value;
-  return `$${amount.toLocaleString(currentLocale())}`;
+  return new Intl.NumberFormat(currentLocale(), {
+    style: "currency",
+    currency: "USD",
+    currencyDisplay: "narrowSymbol",
+    maximumFractionDigits: 0,
+  }).format(amount);
 }
+
+/** The credit limit as shown: 'Not Used' in the language on screen, amounts as money. */
+export const creditLimitLabel = (t: Translate, value: string) =>
+  value === CREDIT_NOT_USED ? t("customers:creditNotUsed") : formatCreditLimit(value);
 
 export function fullName(contact: Pick<Contact, "firstName" | "lastName">): string {
   return `${contact.firstName} ${contact.lastName}`.trim();

@@ -1,7 +1,8 @@
 import * as React from "react";
 import { Check } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { cn } from "@/lib/utils";
-import { CATEGORY_ICONS, CATEGORY_LABELS, DOCUMENT_CATEGORIES, type DocumentCategory } from "./model";
+import { CATEGORY_ICONS, categoryLabel, DOCUMENT_CATEGORIES, type DocumentCategory } from "./model";
 
 /**
  * The category chips. A radio group for assistive technology:
@@ -11,7 +12,7 @@ export function CategoryChips({
   value,
   onChange,
   disabled,
-  label = "Document category",
+  label,
   labelledBy,
   exclude,
 }: {
@@ -23,6 +24,7 @@ export function CategoryChips({
   /** Shown but not selectable (the category a document is already in). */
   exclude?: DocumentCategory;
 }) {
+  const { t } = useTranslation("documents");
   const refs = React.useRef<(HTMLButtonElement | null)[]>([]);
   const choices = DOCUMENT_CATEGORIES.filter((c) => c !== exclude);
 
@@ -37,7 +39,12 @@ export function CategoryChips({
   };
 
   return (
-    <div role="radiogroup" aria-label={labelledBy ? undefined : label} aria-labelledby={labelledBy} className="flex flex-wrap gap-2">
+    <div
+      role="radiogroup"
+      aria-label={labelledBy ? undefined : (label ?? t("category.label"))}
+      aria-labelledby={labelledBy}
+      className="flex flex-wrap gap-2"
+    >
       {choices.map((category, index) => {
         const Icon = CATEGORY_ICONS[category];
         const selected = category === value;
@@ -68,7 +75,7 @@ export function CategoryChips({
             ) : (
               <Icon className="size-4 text-muted-foreground" aria-hidden="true" />
             )}
-            {CATEGORY_LABELS[category]}
+            {categoryLabel(category)}
           </button>
         );
       })}

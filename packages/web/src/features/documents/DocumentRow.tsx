@@ -1,5 +1,7 @@
 import { AlertCircle, ExternalLink, FileImage, FileSpreadsheet, FileText, FolderInput, ScanText, Table2, Trash2 } from "lucide-react";
-import { describeOcr, LOW_OCR_CONFIDENCE } from "@quorum/core/document/schema";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
+import { LOW_OCR_CONFIDENCE, pageRanges, type OcrPage } from "@quorum/core/document/schema";
 import type { LucideIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -8,7 +10,7 @@ import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip
 import { cn } from "@/lib/utils";
 import { typeLabel, type Quote } from "@/features/quotes/model";
 import { formatCalendarDate, formatDate, formatMoney } from "@/lib/format";
-import { formatBytes, statusVariant, type ProjectDocument } from "./model";
+import { formatBytes, statusLabel, statusVariant, type ProjectDocument } from "./model";
 
 function fileIcon(doc: Pick<ProjectDocument, "fileType" | "fileName">): LucideIcon {
   if (doc.fileType.startsWith("image/")) return FileImage;
@@ -18,7 +20,8 @@ function fileIcon(doc: Pick<ProjectDocument, "fileType" | "fileName">): LucideIc
 
 /** Spec doc 2 §2: a green dot when text was extracted, with the tooltip saying which. */
 export function TextDot({ extracted }: { extracted: boolean }) {
-  const text = extracted ? "Text extracted successfully" : "No text extracted";
+  const { t } = useTranslation("documents");
+  const text = t(extracted ? "row.textExtracted" : "row.noText");
   return (
     <Tooltip>
       <TooltipTrigger asChild>
@@ -43,33 +46,47 @@ export function TextDot({ extracted }: { extracted: boolean }) {
   );
 }
 
-function StatusBadge({ status }: { status: string }) {
+/** A document's processing status, spinning while it runs. */
+export function StatusBadge({ status }: { status: string }) {
   return (
     <Badge variant={statusVariant(status)} className="shrink-0" data-testid="document-status">
       {(status === "uploading" || status === "processing") && <Spinner className="size-3" />}
       {status === "failed" && <AlertCircle className="size-3 text-destructive" aria-hidden="true" />}
-      {status}
+      {statusLabel(status)}
     </Badge>
   );
 }
 
 /** "Invoice INV-7731 · Northwind Traders · Mar 4, 2031 · $2,480.00 · 3 items": what was read from a commercial document. */
-function recordFacts(record: Quote): string {
+function recordFacts(record: Quote, t: TFunction<"documents">): string {
   const items = record.lineItems.length;
   return [
     `${typeLabel(record.documentType)}${record.quoteNumber ? ` ${record.quoteNumber}` : ""}`,
     record.vendorName,
     record.quoteDate && formatCalendarDate(record.quoteDate),
     record.total !== null && formatMoney(record.total, record.currency),
-    items > 0 && `${items} ${items === 1 ? "item" : "items"}`,
+    items > 0 && t("row.items", { count: items }),
   ]
     .filter(Boolean)
     .join(" · ");
 }
 
+/** "Pages 1-3 read by OCR; low confidence on page 2 (48%)", in the language on screen. */
+function describeOcr(pages: OcrPage[], t: TFunction<"documents">): string | null {
+  if (pages.length === 0) return null;
+  const head = t("ocr.read", { count: pages.length, pages: pageRanges(pages.map((p) => p.page)) });
+  const low = pages.filter((p) => p.confidence !== null && p.confidence < LOW_OCR_CONFIDENCE);
+  const percent = (p: OcrPage) => `${Math.round(p.confidence!)}%`;
+  if (low.length === 0) return head;
+  if (pages.length === 1) return t("ocr.lowOne", { head, confidence: percent(low[0]!) });
+  const detail = low.map((p) => `${p.page} (${percent(p)})`).join(", ");
+  return t("ocr.lowSome", { head, count: low.length, detail });
+}
+
 /** Pages read by OCR, in amber when a reading is unsure enough to check against the file. */
 function OcrNote({ document }: { document: ProjectDocument }) {
-  const note = describeOcr(document.ocrPages ?? []);
+  const { t } = useTranslation("documents");
+  const note = describeOcr(document.ocrPages ?? [], t);
   if (!note) return null;
   const unsure = document.ocrPages.some((p) => p.confidence !== null && p.confidence < LOW_OCR_CONFIDENCE);
   return (
@@ -100,11 +117,12 @@ export function DocumentRow({
   onMove: () => void;
   onDelete: () => void;
 }) {
+  const { t } = useTranslation("documents");
   const Icon = fileIcon(document);
   const details = [
     formatDate(document.createdAt),
     formatBytes(document.size),
-    document.pageCount ? `${document.pageCount} ${document.pageCount === 1 ? "page" : "pages"}` : "",
+    document.pageCount ? t("row.pages", { count: document.pageCount }) : "",
   ]
     .filter(Boolean)
     .join(" · ");
@@ -123,7 +141,7 @@ export function DocumentRow({
             {document.fileName}
           </p>
           <p className="text-xs text-muted-foreground">
-            <span className="sr-only">Uploaded </span>
+            <span className="sr-only">{t("row.uploaded")} </span>
             <time dateTime={document.createdAt}>{details}</time>
           </p>
           {failed && document.failureReason && (
@@ -134,7 +152,7 @@ export function DocumentRow({
           )}
           {!failed && record && (
             <p className="mt-1 truncate text-xs font-medium text-foreground/80" data-testid="record-facts">
-              {recordFacts(record)}
+              {recordFacts(record, t)}
             </p>
           )}
           {/* the rules' summary of a quote or invoice says what the facts line already shows */}
@@ -156,28 +174,28 @@ export function DocumentRow({
             size="sm"
             onClick={onView}
             disabled={document.processingStatus === "uploading"}
-            aria-label={`View ${document.fileName}`}
+            aria-label={t("row.viewFile", { name: document.fileName })}
           >
             <ExternalLink />
-            View
+            {t("row.view")}
           </Button>
           {record && onDetails && (
             <Tooltip>
               <TooltipTrigger asChild>
-                <Button variant="ghost" size="icon" onClick={onDetails} aria-label={`Details of ${document.fileName}`}>
+                <Button variant="ghost" size="icon" onClick={onDetails} aria-label={t("row.detailsOf", { name: document.fileName })}>
                   <Table2 />
                 </Button>
               </TooltipTrigger>
-              <TooltipContent>{`${typeLabel(record.documentType)} details: fields, line items and checks`}</TooltipContent>
+              <TooltipContent>{t("row.detailsTip", { type: typeLabel(record.documentType) })}</TooltipContent>
             </Tooltip>
           )}
           <Tooltip>
             <TooltipTrigger asChild>
-              <Button variant="ghost" size="icon" onClick={onMove} aria-label={`Move ${document.fileName}`}>
+              <Button variant="ghost" size="icon" onClick={onMove} aria-label={t("row.moveFile", { name: document.fileName })}>
                 <FolderInput />
               </Button>
             </TooltipTrigger>
-            <TooltipContent>Move to another category</TooltipContent>
+            <TooltipContent>{t("row.moveTip")}</TooltipContent>
           </Tooltip>
           <Tooltip>
             <TooltipTrigger asChild>
@@ -185,13 +203,13 @@ export function DocumentRow({
                 variant="ghost"
                 size="icon"
                 onClick={onDelete}
-                aria-label={`Delete ${document.fileName}`}
+                aria-label={t("row.deleteFile", { name: document.fileName })}
                 className="text-destructive hover:bg-destructive/10 hover:text-destructive"
               >
                 <Trash2 />
               </Button>
             </TooltipTrigger>
-            <TooltipContent>Delete</TooltipContent>
+            <TooltipContent>{t("row.delete")}</TooltipContent>
           </Tooltip>
         </div>
       </div>

@@ -1,7 +1,8 @@
 import * as React from "react";
+import { useTranslation } from "react-i18next";
 import { FileText, RefreshCw } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { useQueryClient } from "@tanstack/react-query";
@@ -14,10 +15,9 @@ import { CATEGORY_ICONS, categoryLabel, groupByCategory, isInFlight, type Docume
 import { openDocument } from "./openDocument";
 import { useProjectDocuments } from "./queries";
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /** The project's Documents section: grouped by category, each group with its count. */
 export function DocumentsSection({ projectId }: { projectId: number }) {
+  const { t } = useTranslation("documents");
   const documents = useProjectDocuments(projectId);
   const records = useProjectQuotes(projectId);
   const queryClient = useQueryClient();
@@ -39,19 +39,15 @@ export function DocumentsSection({ projectId }: { projectId: number }) {
     <Card>
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-x-4 gap-y-2 space-y-0 p-4 sm:p-6">
         <div className="grid gap-1.5">
-          <CardTitle>Documents</CardTitle>
-          <CardDescription>
-            {list.length > 0
-              ? plural(list.length, "document", "documents")
-              : "Quotes, contracts, specifications and images of this project"}
-          </CardDescription>
+          <h2 className="text-lg font-semibold leading-none tracking-tight">{t("section.title")}</h2>
+          <CardDescription>{list.length > 0 ? t("section.count", { count: list.length }) : t("section.description")}</CardDescription>
         </div>
         {/* Announced politely so a screen reader hears processing finish without moving focus. */}
         <p role="status" aria-live="polite" className="flex items-center gap-2 text-xs text-muted-foreground">
           {inFlight > 0 && (
             <>
               <Spinner className="size-3.5 text-primary" />
-              {`Processing ${plural(inFlight, "document", "documents")}...`}
+              {t("section.processing", { count: inFlight })}
             </>
           )}
         </p>
@@ -60,10 +56,10 @@ export function DocumentsSection({ projectId }: { projectId: number }) {
         {documents.isPending && <LoadingRows />}
         {documents.isError && (
           <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed px-6 py-10 text-center">
-            <p className="text-sm text-muted-foreground">Failed to load documents</p>
+            <p className="text-sm text-muted-foreground">{t("section.loadFailed")}</p>
             <Button variant="outline" size="sm" onClick={() => void documents.refetch()}>
               <RefreshCw />
-              Try again
+              {t("section.retry")}
             </Button>
           </div>
         )}
@@ -72,10 +68,8 @@ export function DocumentsSection({ projectId }: { projectId: number }) {
             <div className="flex size-12 items-center justify-center rounded-xl bg-primary/10 text-primary">
               <FileText className="size-6" aria-hidden="true" />
             </div>
-            <p className="font-medium">No documents uploaded yet</p>
-            <p className="max-w-xs text-balance text-sm text-muted-foreground">
-              Files added in the Upload section appear here, sorted by category.
-            </p>
+            <p className="font-medium">{t("section.empty")}</p>
+            <p className="max-w-xs text-balance text-sm text-muted-foreground">{t("section.emptyDetail")}</p>
           </div>
         )}
         {groupByCategory(list).map(({ category, documents: docs }) => {
@@ -92,7 +86,7 @@ export function DocumentsSection({ projectId }: { projectId: number }) {
                 >
                   <span className="sr-only">, </span>
                   {docs.length}
-                  <span className="sr-only">{docs.length === 1 ? " document" : " documents"}</span>
+                  <span className="sr-only"> {t("section.groupUnit", { count: docs.length })}</span>
                 </span>
               </h3>
               <ul className="divide-y overflow-hidden rounded-lg border">
@@ -120,8 +114,9 @@ export function DocumentsSection({ projectId }: { projectId: number }) {
 }
 
 function LoadingRows() {
+  const { t } = useTranslation("documents");
   return (
-    <div className="grid gap-2" role="status" aria-label="Loading documents">
+    <div className="grid gap-2" role="status" aria-label={t("section.loading")}>
       {[0, 1, 2].map((i) => (
         <div key={i} className="flex items-center gap-3 rounded-lg border p-3">
           <Skeleton className="size-10 rounded-lg" />

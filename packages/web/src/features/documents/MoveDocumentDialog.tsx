@@ -1,4 +1,5 @@
 import * as React from "react";
+import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
@@ -17,6 +18,8 @@ export function MoveDocumentDialog({
   document: ProjectDocument | null;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useTranslation("documents");
+  const { t: tc } = useTranslation("common");
   const move = useMoveDocument(projectId);
   const firstOther = (current?: string) => DOCUMENT_CATEGORIES.find((c) => c !== current) ?? DOCUMENT_CATEGORIES[0];
   const [target, setTarget] = React.useState<DocumentCategory>(() => firstOther(document?.documentCategory));
@@ -35,10 +38,10 @@ export function MoveDocumentDialog({
       { id: document.id, documentCategory: target },
       {
         onSuccess: () => {
-          toast({ title: "Document Moved", description: "The document has been moved to the new category." });
+          toast({ title: t("move.doneTitle"), description: t("move.done") });
           onOpenChange(false);
         },
-        onError: () => toast({ title: "Failed to move document", variant: "destructive" }),
+        onError: () => toast({ title: t("move.failed"), variant: "destructive" }),
       },
     );
   };
@@ -48,19 +51,19 @@ export function MoveDocumentDialog({
     <Dialog open={document !== null} onOpenChange={(open) => !move.isPending && onOpenChange(open)}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Move Document</DialogTitle>
+          <DialogTitle>{t("move.title")}</DialogTitle>
           <DialogDescription className="break-words">
-            {document ? `"${document.fileName}" is in ${categoryLabel(document.documentCategory)}. Choose its new category.` : ""}
+            {document ? t("move.question", { name: document.fileName, category: categoryLabel(document.documentCategory) }) : ""}
           </DialogDescription>
         </DialogHeader>
-        <CategoryChips value={target} onChange={setTarget} exclude={current} disabled={move.isPending} label="New category" />
+        <CategoryChips value={target} onChange={setTarget} exclude={current} disabled={move.isPending} label={t("move.newCategory")} />
         <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={move.isPending}>
-            Cancel
+            {tc("cancel")}
           </Button>
           <Button onClick={submit} disabled={move.isPending || target === current}>
             {move.isPending && <Spinner />}
-            {move.isPending ? "Moving..." : "Move"}
+            {move.isPending ? t("move.moving") : t("move.confirm")}
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -1,33 +1,52 @@
 import * as React from "react";
+import { useTranslation } from "react-i18next";
+import i18next from "i18next";
 import { useDropzone, type FileRejection } from "react-dropzone";
 import { AlertCircle, CheckCircle2, CloudUpload, FileUp, X } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
-import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/utils";
 import { CategoryChips } from "./CategoryChips";
-import {
-  ACCEPTED_TYPES_HINT,
-  categoryLabel,
-  DOCUMENT_ACCEPT,
-  formatBytes,
-  MAX_UPLOAD_BYTES,
-  MIN_UPLOAD_BYTES,
-  statusVariant,
-  type DocumentCategory,
-} from "./model";
+import { StatusBadge } from "./DocumentRow";
+import { categoryLabel, DOCUMENT_ACCEPT, formatBytes, MAX_UPLOAD_BYTES, MIN_UPLOAD_BYTES, type DocumentCategory } from "./model";
 import { useProjectDocuments } from "./queries";
-import { ANALYZING_TEXT, successText, useDocumentUpload, type UploadState } from "./useDocumentUpload";
+import { useDocumentUpload, type UploadState } from "./useDocumentUpload";
 
-/** react-dropzone's own texts for each refused file ('File type must be ...', 'Too many files', ...), each said once. */
+/** The accepted types as react-dropzone lists them in its refusal. */
+const ACCEPTED_LIST = Object.entries(DOCUMENT_ACCEPT)
+  .flatMap(([mime, extensions]) => [mime, ...extensions])
+  .join(", ");
+
+/**
+ * Why react-dropzone refused a file, in the language on screen (in English, react-dropzone's
+ * own words: 'File type must be ...', 'Too many files'); an error it has no code for keeps its text.
+ */
+function rejectionText(error: { code: string; message: string }): string {
+  const bytes = (limit: number) => ({ size: String(limit), count: limit });
+  switch (error.code) {
+    case "file-invalid-type":
+      return i18next.t("documents:rejected.type", { types: ACCEPTED_LIST });
+    case "file-too-large":
+      return i18next.t("documents:rejected.large", bytes(MAX_UPLOAD_BYTES));
+    case "file-too-small":
+      return i18next.t("documents:rejected.small", bytes(MIN_UPLOAD_BYTES));
+    case "too-many-files":
+      return i18next.t("documents:rejected.many");
+    default:
+      return error.message;
+  }
+}
+
+/** What was wrong with each refused file, each said once. */
 export function rejectionMessage(rejections: FileRejection[]): string {
-  return [...new Set(rejections.flatMap((r) => r.errors.map((e) => e.message)))].join(". ");
+  return [...new Set(rejections.flatMap((r) => r.errors.map(rejectionText)))].join(". ");
 }
 
 /** The project's Upload section: category chips, then the drop zone. */
 export function UploadSection({ projectId }: { projectId: number }) {
+  const { t } = useTranslation("documents");
   const [category, setCategory] = React.useState<DocumentCategory>("vendor-quotes");
   const { state, upload, cancel, reject } = useDocumentUpload(projectId);
   const uploading = state.phase === "uploading";
@@ -59,27 +78,25 @@ export function UploadSection({ projectId }: { projectId: number }) {
   return (
     <Card>
       <CardHeader className="p-4 sm:p-6">
-        <CardTitle>Upload Documents</CardTitle>
-        <CardDescription>
-          Add quotes, contracts, specifications and images to this project. Each file is read and analysed by AI.
-        </CardDescription>
+        <h2 className="text-lg font-semibold leading-none tracking-tight">{t("upload.title")}</h2>
+        <CardDescription>{t("upload.description")}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6 px-4 pb-4 sm:px-6 sm:pb-6">
         <div className="grid gap-3">
-          <h4 id={categoryHeading} className="text-sm font-medium">
-            Category
-          </h4>
+          <h3 id={categoryHeading} className="text-sm font-medium">
+            {t("upload.category")}
+          </h3>
           <CategoryChips value={category} onChange={setCategory} disabled={uploading} labelledBy={categoryHeading} />
         </div>
 
         <div className="grid gap-3">
-          <h4 className="text-sm font-medium">File</h4>
+          <h3 className="text-sm font-medium">{t("upload.file")}</h3>
           <div
             {...getRootProps({
               // A control that opens the file dialog (Enter or Space), not react-dropzone's default presentation role.
               role: "button",
               "aria-disabled": uploading || undefined,
-              "aria-label": `Upload a file to ${categoryLabel(category)}`,
+              "aria-label": t("upload.dropzoneLabel", { category: categoryLabel(category) }),
               "aria-describedby": `upload-hint-${projectId}`,
             })}
             data-testid="dropzone"
@@ -105,18 +122,14 @@ export function UploadSection({ projectId }: { projectId: number }) {
             </div>
             <div className="grid gap-1">
               <p className="font-medium">
-                {isDragReject
-                  ? "This file type is not accepted"
-                  : isDragActive
-                    ? "Drop the file to upload it"
-                    : "Drag and drop a file here, or click to choose one"}
+                {t(isDragReject ? "upload.dragRejected" : isDragActive ? "upload.dragActive" : "upload.dragIdle")}
               </p>
               <p id={`upload-hint-${projectId}`} className="text-sm text-muted-foreground">
-                {ACCEPTED_TYPES_HINT} · one file at a time · up to 100 MB
+                {t("upload.hint", { max: formatBytes(MAX_UPLOAD_BYTES) })}
               </p>
             </div>
             <Badge variant="secondary" className="font-medium">
-              Goes to {categoryLabel(category)}
+              {t("upload.goesTo", { category: categoryLabel(category) })}
             </Badge>
           </div>
         </div>
@@ -128,6 +141,7 @@ export function UploadSection({ projectId }: { projectId: number }) {
 }
 
 function UploadStatus({ projectId, state, onCancel }: { projectId: number; state: UploadState; onCancel: () => void }) {
+  const { t } = useTranslation("documents");
   if (state.phase === "idle") return <div aria-live="polite" className="sr-only" />;
   if (state.phase === "uploading") {
     return (
@@ -141,14 +155,18 @@ function UploadStatus({ projectId, state, onCancel }: { projectId: number; state
               {state.fileName}
             </p>
             <p className="text-xs text-muted-foreground">
-              {formatBytes(state.size)} · Uploading <span className="tabular-nums">{state.progress}%</span>
+              {formatBytes(state.size)} · {t("upload.uploading")} <span className="tabular-nums">{state.progress}%</span>
             </p>
           </div>
-          <Button variant="ghost" size="icon" onClick={onCancel} aria-label={`Cancel upload of ${state.fileName}`}>
+          <Button variant="ghost" size="icon" onClick={onCancel} aria-label={t("upload.cancelFile", { name: state.fileName })}>
             <X />
           </Button>
         </div>
-        <Progress value={state.progress} aria-label={`Uploading ${state.fileName}`} aria-valuetext={`${state.progress}%`} />
+        <Progress
+          value={state.progress}
+          aria-label={t("upload.uploadingFile", { name: state.fileName })}
+          aria-valuetext={`${state.progress}%`}
+        />
       </div>
     );
   }
@@ -173,6 +191,7 @@ function UploadStatus({ projectId, state, onCancel }: { projectId: number; state
 
 /** The spec's two sentences, then where the new document's processing stands (the list polls meanwhile). */
 function UploadSuccess({ projectId, fileName, documentId }: { projectId: number; fileName: string; documentId: number }) {
+  const { t } = useTranslation("documents");
   const documents = useProjectDocuments(projectId);
   const doc = documents.data?.find((d) => d.id === documentId);
   const status = doc?.processingStatus ?? "processing";
@@ -184,14 +203,11 @@ function UploadSuccess({ projectId, fileName, documentId }: { projectId: number;
     >
       <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-success" aria-hidden="true" />
       <div className="grid min-w-0 gap-1.5">
-        <p className="break-words font-medium">{successText(fileName)}</p>
-        <p className="text-muted-foreground">{ANALYZING_TEXT}</p>
+        <p className="break-words font-medium">{t("upload.success", { name: fileName })}</p>
+        <p className="text-muted-foreground">{t("upload.analyzing")}</p>
         <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
-          <span>Status</span>
-          <Badge variant={statusVariant(status)}>
-            {(status === "uploading" || status === "processing") && <Spinner className="size-3" />}
-            {status}
-          </Badge>
+          <span>{t("upload.status")}</span>
+          <StatusBadge status={status} />
           {status === "failed" && doc?.failureReason && <span className="text-destructive">{doc.failureReason}</span>}
         </div>
       </div>

@@ -1,6 +1,8 @@
 import type { LucideIcon } from "lucide-react";
 import { FileSignature, FileSpreadsheet, Image, ListChecks, Receipt } from "lucide-react";
+import i18next from "i18next";
 import type { OcrPage } from "@quorum/core/document/schema";
+import { currentLocale } from "@/i18n/languages";
 
 /**
  * Documents as the API answers them (packages/core/src/document/index.ts `Document.Info`)
@@ -45,14 +47,6 @@ export interface UploadTicket {
   upload: { method: "POST"; url: string; fields: Record<string, string>; expiresAt: string; maxBytes: number };
 }
 
-export const CATEGORY_LABELS: Record<DocumentCategory, string> = {
-  "vendor-quotes": "Vendor Quotes",
-  "customer-quotes": "Customer Quotes",
-  contracts: "Contracts",
-  specifications: "Specifications",
-  images: "Images",
-};
-
 export const CATEGORY_ICONS: Record<DocumentCategory, LucideIcon> = {
   "vendor-quotes": Receipt,
   "customer-quotes": FileSpreadsheet,
@@ -61,8 +55,14 @@ export const CATEGORY_ICONS: Record<DocumentCategory, LucideIcon> = {
   images: Image,
 };
 
-/** The label of a category, or the raw value for one this build does not know. */
-export const categoryLabel = (category: string) => CATEGORY_LABELS[category as DocumentCategory] ?? category;
+/** The label of a category in the language on screen, or the raw value for one this build does not know. */
+export const categoryLabel = (category: string) =>
+  (DOCUMENT_CATEGORIES as readonly string[]).includes(category) ? i18next.t(`documents:category.${category}`) : category;
+
+const STATUSES: readonly string[] = ["uploading", "processing", "completed", "failed", "deleting"] satisfies ProcessingStatus[];
+
+/** A processing status in the language on screen; one this build does not know shows as stored. */
+export const statusLabel = (status: string) => (STATUSES.includes(status) ? i18next.t(`documents:status.${status}`) : status);
 
 /** Spec §9: one file at a time, 100MB. */
 export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
@@ -80,9 +80,6 @@ export const DOCUMENT_ACCEPT: Record<string, string[]> = {
   "application/vnd.openxmlformats-officedocument.wordprocessingml.document": [".docx"],
   "text/plain": [".txt"],
 };
-
-/** The short list the drop zone shows people (the exact list is in DOCUMENT_ACCEPT). */
-export const ACCEPTED_TYPES_HINT = "PDF, images, Excel, CSV, Word or text";
 
 /** A document still on its way: the list keeps polling while one exists. */
 export const isInFlight = (doc: Pick<ProjectDocument, "processingStatus">) =>
@@ -103,15 +100,17 @@ export function groupByCategory(documents: ProjectDocument[]): { category: Docum
   return [...known, ...unknown].filter((g) => g.documents.length > 0);
 }
 
+/** "1.5 MB", "1,5 Mo": the number as the language on screen writes it, with its own unit abbreviation. */
 export function formatBytes(bytes: number | null | undefined): string {
   if (bytes === null || bytes === undefined) return "";
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ["KB", "MB", "GB"];
-  let value = bytes / 1024;
+  const units = ["bytes", "kb", "mb", "gb"];
+  let value = bytes;
   let unit = 0;
   while (value >= 1024 && unit < units.length - 1) {
     value /= 1024;
     unit += 1;
   }
-  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
+  const digits = unit > 0 && value < 10 ? 1 : 0;
+  const size = value.toLocaleString(currentLocale(), { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return i18next.t(`documents:size.${units[unit]}`, { size });
 }

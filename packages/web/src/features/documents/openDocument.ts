@@ -1,3 +1,4 @@
+import i18next from "i18next";
 import { toast } from "@/hooks/use-toast";
 import { ApiError } from "@/lib/api";
 import { documentViewUrl } from "./queries";
@@ -16,7 +17,7 @@ export async function openDocument(document: { id: number; fileName: string }) {
     try {
       tab.document.title = document.fileName;
       tab.document.body.style.font = "14px system-ui, sans-serif";
-      tab.document.body.textContent = `Opening ${document.fileName}...`;
+      tab.document.body.textContent = i18next.t("documents:open.opening", { name: document.fileName });
     } catch {
       // Some browsers give the blank tab another origin; the link still replaces it.
     }
@@ -28,8 +29,8 @@ export async function openDocument(document: { id: number; fileName: string }) {
   } catch (error) {
     tab?.close();
     toast({
-      title: "Failed to open document",
-      description: error instanceof ApiError ? error.detail : "Please try again in a moment.",
+      title: i18next.t("documents:open.failed"),
+      description: error instanceof ApiError ? error.detail : i18next.t("documents:open.tryAgain"),
       variant: "destructive",
     });
   }

@@ -1,5 +1,6 @@
 import * as React from "react";
 import { useQueryClient } from "@tanstack/react-query";
+import i18next from "i18next";
 import { useAuth } from "@/features/auth";
 import { toast } from "@/hooks/use-toast";
 import { ApiError, apiJson } from "@/lib/api";
@@ -14,18 +15,22 @@ export type UploadState =
   | { phase: "success"; fileName: string; document: ProjectDocument }
   | { phase: "error"; message: string; fileName?: string };
 
-export const SIGNED_OUT = "Please log in to upload files";
-export const successText = (fileName: string) => `File "${fileName}" uploaded successfully and is being processed.`;
-export const ANALYZING_TEXT = "Our AI is analyzing your document and extracting quote information. This may take a few moments.";
+/** Our own words for a failure in the language on screen; a refusal that came with its own text keeps it. */
+const ownWords = (message: string) =>
+  message === NETWORK_ERROR
+    ? i18next.t("documents:upload.networkError")
+    : message === UPLOAD_FAILED
+      ? i18next.t("documents:upload.failed")
+      : message;
 
 /** The catalogue's words for a failure: the server's text, the network's, or 'Upload failed'. */
 export function uploadErrorMessage(error: unknown): string {
-  if (error instanceof ApiError) return error.detail || UPLOAD_FAILED;
-  if (error instanceof StorageUploadError) return error.message || UPLOAD_FAILED;
+  if (error instanceof ApiError) return error.detail || ownWords(UPLOAD_FAILED);
+  if (error instanceof StorageUploadError) return ownWords(error.message || UPLOAD_FAILED);
   // fetch rejects with a TypeError when the request never got an answer.
-  if (error instanceof TypeError) return NETWORK_ERROR;
-  if (error instanceof Error && error.message === NETWORK_ERROR) return NETWORK_ERROR;
-  return UPLOAD_FAILED;
+  if (error instanceof TypeError) return ownWords(NETWORK_ERROR);
+  if (error instanceof Error && error.message === NETWORK_ERROR) return ownWords(NETWORK_ERROR);
+  return ownWords(UPLOAD_FAILED);
 }
 
 /**
@@ -48,7 +53,7 @@ export function useDocumentUpload(projectId: number) {
   const upload = React.useCallback(
     async (file: File, documentCategory: DocumentCategory) => {
       if (!user) {
-        setState({ phase: "error", message: SIGNED_OUT, fileName: file.name });
+        setState({ phase: "error", message: i18next.t("documents:upload.signedOut"), fileName: file.name });
         return;
       }
       const controller = new AbortController();
@@ -73,7 +78,7 @@ export function useDocumentUpload(projectId: number) {
           controller.signal,
         );
         setState({ phase: "success", fileName: file.name, document: ticket.document });
-        toast({ title: "Document Uploaded", description: file.name });
+        toast({ title: i18next.t("documents:upload.uploadedToast"), description: file.name });
       } catch (error) {
         if (ticket) void apiJson("DELETE", `/api/documents/${ticket.document.id}`).catch(() => undefined);
         if (controller.signal.aborted) setState({ phase: "idle" });

@@ -1,4 +1,5 @@
 import * as React from "react";
+import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
@@ -11,6 +12,8 @@ const EMPTY: NewProject = { name: "", description: "", address: "", salesforceOp
 
 /** The 'Create Project' dialog: a name is required; the rest is optional. */
 export function CreateProjectDialog({ uid, open, onOpenChange }: { uid: string; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useTranslation("projects");
+  const { t: tc } = useTranslation("common");
   const create = useCreateProject(uid);
   const [form, setForm] = React.useState<NewProject>(EMPTY);
   const [problem, setProblem] = React.useState<string | undefined>();
@@ -31,12 +34,12 @@ export function CreateProjectDialog({ uid, open, onOpenChange }: { uid: string; 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const name = form.name.trim();
-    if (!name) return setProblem("Project name is required.");
+    if (!name) return setProblem(t("create.nameRequired"));
     create.mutate(
       { ...form, name },
       {
         onSuccess: () => onOpenChange(false),
-        onError: () => toast({ title: "Error", description: "Failed to create project. Please try again.", variant: "destructive" }),
+        onError: () => toast({ title: t("error"), description: t("create.failed"), variant: "destructive" }),
       },
     );
   };
@@ -45,28 +48,28 @@ export function CreateProjectDialog({ uid, open, onOpenChange }: { uid: string; 
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Create Project</DialogTitle>
-          <DialogDescription>Start a project to keep its documents, quotes and AI chat together.</DialogDescription>
+          <DialogTitle>{t("create.title")}</DialogTitle>
+          <DialogDescription>{t("create.description")}</DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} className="grid gap-4" noValidate>
-          <Field id="project-name" label="Project Name *" error={problem}>
-            <Input {...field("name")} maxLength={200} autoFocus placeholder="Enter project name" />
+          <Field id="project-name" label={t("fields.nameRequired")} error={problem}>
+            <Input {...field("name")} maxLength={200} autoFocus placeholder={t("fields.namePlaceholder")} />
           </Field>
-          <Field id="project-description" label="Description">
-            <Textarea {...field("description")} rows={3} maxLength={5000} placeholder="Describe the project" />
+          <Field id="project-description" label={t("fields.description")}>
+            <Textarea {...field("description")} rows={3} maxLength={5000} placeholder={t("fields.descriptionPlaceholder")} />
           </Field>
-          <Field id="project-address" label="Address">
-            <Input {...field("address")} maxLength={500} placeholder="Project address" />
+          <Field id="project-address" label={t("fields.address")}>
+            <Input {...field("address")} maxLength={500} placeholder={t("fields.addressPlaceholder")} />
           </Field>
-          <Field id="project-salesforceOppId" label="Opportunity ID">
+          <Field id="project-salesforceOppId" label={t("card.opportunityId")}>
             <Input {...field("salesforceOppId")} maxLength={100} placeholder="006XXXXXXXXXXXXXXX" className="font-mono" />
           </Field>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
+              {tc("cancel")}
             </Button>
             <Button type="submit" disabled={!form.name.trim() || create.isPending}>
-              {create.isPending ? "Creating..." : "Create Project"}
+              {create.isPending ? t("create.creating") : t("create.title")}
             </Button>
           </DialogFooter>
         </form>

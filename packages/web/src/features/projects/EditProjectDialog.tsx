@@ -1,4 +1,5 @@
 import * as React from "react";
+import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
@@ -8,7 +9,7 @@ import { toast } from "@/hooks/use-toast";
 import { Field } from "@/features/customers/Field";
 import { fullName } from "@/features/customers/model";
 import { useContacts, useCustomers } from "@/features/customers/queries";
-import { PROJECT_STATUSES, type ProjectStatus, type ProjectWithLinks } from "./model";
+import { PROJECT_STATUSES, projectStatusLabel, type ProjectStatus, type ProjectWithLinks } from "./model";
 import { useUpdateProject, type ProjectEdit } from "./queries";
 
 const NONE = "none";
@@ -39,6 +40,8 @@ export function EditProjectDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useTranslation("projects");
+  const { t: tc } = useTranslation("common");
   const update = useUpdateProject(uid, String(project.id));
   const customers = useCustomers(uid);
   const contacts = useContacts(uid);
@@ -64,10 +67,10 @@ export function EditProjectDialog({
       { ...form, name: form.name.trim() || project.name },
       {
         onSuccess: () => {
-          toast({ title: "Success", description: "Project updated successfully" });
+          toast({ title: t("success"), description: t("edit.updated") });
           onOpenChange(false);
         },
-        onError: () => toast({ title: "Error", description: "Failed to update project", variant: "destructive" }),
+        onError: () => toast({ title: t("error"), description: t("edit.failed"), variant: "destructive" }),
       },
     );
   };
@@ -76,20 +79,20 @@ export function EditProjectDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Edit Project</DialogTitle>
-          <DialogDescription>Update the project's details, its customer and primary contact.</DialogDescription>
+          <DialogTitle>{t("edit.title")}</DialogTitle>
+          <DialogDescription>{t("edit.description")}</DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} className="grid gap-4" noValidate>
-          <Field id="edit-project-name" label="Project Name">
+          <Field id="edit-project-name" label={t("fields.name")}>
             <Input {...text("name")} maxLength={200} />
           </Field>
-          <Field id="edit-project-description" label="Description">
+          <Field id="edit-project-description" label={t("fields.description")}>
             <Textarea {...text("description")} rows={3} maxLength={5000} />
           </Field>
-          <Field id="edit-project-address" label="Address">
+          <Field id="edit-project-address" label={t("fields.address")}>
             <Input {...text("address")} maxLength={500} />
           </Field>
-          <Field id="edit-project-status" label="Status">
+          <Field id="edit-project-status" label={t("fields.status")}>
             <Select value={form.status} onValueChange={(v) => setForm((f) => ({ ...f, status: v as ProjectStatus }))}>
               <SelectTrigger id="edit-project-status">
                 <SelectValue />
@@ -97,23 +100,25 @@ export function EditProjectDialog({
               <SelectContent>
                 {PROJECT_STATUSES.map((s) => (
                   <SelectItem key={s} value={s}>
-                    {s}
+                    {projectStatusLabel(t, s)}
                   </SelectItem>
                 ))}
               </SelectContent>
             </Select>
           </Field>
-          <Field id="edit-project-customer" label="Customer">
+          <Field id="edit-project-customer" label={t("customer")}>
             <Select
               value={form.customerId === null ? NONE : String(form.customerId)}
               onValueChange={(v) => setForm((f) => ({ ...f, customerId: v === NONE ? null : Number(v), contactId: null }))}
             >
               <SelectTrigger id="edit-project-customer">
-                <SelectValue placeholder={customers.isPending ? "Loading customers..." : "Select a customer"} />
+                <SelectValue placeholder={t(customers.isPending ? "fields.loadingCustomers" : "fields.selectCustomer")} />
               </SelectTrigger>
               <SelectContent>
-                <SelectItem value={NONE}>No customer</SelectItem>
-                {goneCustomer && <SelectItem value={String(form.customerId)}>{`Customer ID: ${form.customerId}`}</SelectItem>}
+                <SelectItem value={NONE}>{t("fields.noCustomer")}</SelectItem>
+                {goneCustomer && (
+                  <SelectItem value={String(form.customerId)}>{t("customerId", { id: String(form.customerId) })}</SelectItem>
+                )}
                 {(customers.data ?? []).map((c) => (
                   <SelectItem key={c.id} value={String(c.id)}>
                     {c.companyName}
@@ -122,18 +127,18 @@ export function EditProjectDialog({
               </SelectContent>
             </Select>
           </Field>
-          <Field id="edit-project-contact" label="Primary Contact">
+          <Field id="edit-project-contact" label={t("primaryContact")}>
             <Select
               value={form.contactId === null ? NONE : String(form.contactId)}
               onValueChange={(v) => setForm((f) => ({ ...f, contactId: v === NONE ? null : Number(v) }))}
               disabled={form.customerId === null}
             >
               <SelectTrigger id="edit-project-contact">
-                <SelectValue placeholder="Select a contact" />
+                <SelectValue placeholder={t("fields.selectContact")} />
               </SelectTrigger>
               <SelectContent>
-                <SelectItem value={NONE}>No contact</SelectItem>
-                {goneContact && <SelectItem value={String(form.contactId)}>{`Contact ID: ${form.contactId}`}</SelectItem>}
+                <SelectItem value={NONE}>{t("fields.noContact")}</SelectItem>
+                {goneContact && <SelectItem value={String(form.contactId)}>{t("contactId", { id: String(form.contactId) })}</SelectItem>}
                 {customerContacts.map((c) => (
                   <SelectItem key={c.id} value={String(c.id)}>
                     {fullName(c)}
@@ -145,10 +150,10 @@ export function EditProjectDialog({
           </Field>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
+              {tc("cancel")}
             </Button>
             <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? "Saving..." : "Save Changes"}
+              {update.isPending ? t("edit.saving") : t("edit.save")}
             </Button>
           </DialogFooter>
         </form>

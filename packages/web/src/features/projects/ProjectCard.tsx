@@ -1,12 +1,13 @@
 import { Link } from "@tanstack/react-router";
 import { ArrowRight, Building2, CalendarDays, Hash, MapPin, UserRound } from "lucide-react";
 import type * as React from "react";
+import { useTranslation } from "react-i18next";
 import { Badge } from "@/components/ui/badge";
 import { buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { fullName, type Contact, type Customer } from "@/features/customers/model";
 import { cn } from "@/lib/utils";
-import { projectStatusVariant, roleLine, type Project } from "./model";
+import { projectStatusLabel, projectStatusVariant, roleLine, type Project } from "./model";
 import { formatDate } from "@/lib/format";
 
 function Line({ icon: Icon, label, children }: { icon: typeof MapPin; label: string; children: React.ReactNode }) {
@@ -34,38 +35,39 @@ export function ProjectCard({
   /** Until the customer list has arrived, a missing customer is not yet a gone one. */
   customersLoaded: boolean;
 }) {
+  const { t } = useTranslation("projects");
   const role = contact ? roleLine(contact) : "";
   return (
     <Card className="flex flex-col transition-shadow hover:shadow-md" data-testid="project-card">
       <CardHeader className="flex-row items-start justify-between gap-3 space-y-0 pb-3">
         <h3 className="min-w-0 break-words text-base font-semibold leading-snug">{project.name}</h3>
         <Badge variant={projectStatusVariant(project.status)} className="shrink-0">
-          {project.status}
+          {projectStatusLabel(t, project.status)}
         </Badge>
       </CardHeader>
       <CardContent className="grid flex-1 content-start gap-2">
         {project.description && <p className="line-clamp-3 text-sm text-muted-foreground">{project.description}</p>}
         {project.salesforceOppId && (
-          <Line icon={Hash} label="Opportunity ID">
+          <Line icon={Hash} label={t("card.opportunityId")}>
             <span className="font-mono text-xs">{project.salesforceOppId}</span>
           </Line>
         )}
-        <Line icon={CalendarDays} label="Created">
-          Created {formatDate(project.createdAt)}
+        <Line icon={CalendarDays} label={t("card.createdLabel")}>
+          {t("card.created", { date: formatDate(project.createdAt) })}
         </Line>
         {project.customerId !== undefined && (customer || customersLoaded) && (
-          <Line icon={Building2} label="Customer">
-            {customer ? customer.companyName : `Customer ID: ${project.customerId}`}
+          <Line icon={Building2} label={t("customer")}>
+            {customer ? customer.companyName : t("customerId", { id: String(project.customerId) })}
           </Line>
         )}
         {contact && (
-          <Line icon={UserRound} label="Contact">
+          <Line icon={UserRound} label={t("card.contact")}>
             {fullName(contact)}
             {role && <span className="text-muted-foreground"> ({role})</span>}
           </Line>
         )}
         {project.address && (
-          <Line icon={MapPin} label="Address">
+          <Line icon={MapPin} label={t("card.address")}>
             {project.address}
           </Line>
         )}
@@ -76,7 +78,7 @@ export function ProjectCard({
           params={{ id: String(project.id) }}
           className={cn(buttonVariants({ variant: "outline", size: "sm" }), "w-full")}
         >
-          Open Project
+          {t("card.open")}
           <ArrowRight />
         </Link>
       </div>

@@ -1,5 +1,6 @@
 import * as React from "react";
-import { useNavigate } from "@tanstack/react-router";
+import { Link } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
 import {
   Building2,
   FileText,
@@ -19,47 +20,45 @@ import type { LucideIcon } from "lucide-react";
 import { BackLink, Page } from "@/components/layout/Page";
 import { PageLoader } from "@/components/layout/PageLoader";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Button, buttonVariants } from "@/components/ui/button";
+import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Separator } from "@/components/ui/separator";
 import { useAuth } from "@/features/auth";
 import { fullName, websiteHref } from "@/features/customers/model";
 import { ApiError } from "@/lib/api";
 import { cn } from "@/lib/utils";
 import { EditProjectDialog } from "./EditProjectDialog";
-import { projectStatusVariant, roleLine, type ProjectWithLinks } from "./model";
+import { projectStatusLabel, projectStatusVariant, roleLine, type ProjectWithLinks } from "./model";
 import { useProject } from "./queries";
 import { ProjectChatSlot, ProjectDocumentsSlot, ProjectUploadSlot } from "./slots";
 import { QuotesSection } from "@/features/quotes/QuotesSection";
 
-/** The project screen's sections; the route decides which one opens. */
-export type ProjectSection = "overview" | "chat" | "upload" | "quotes";
-type Section = ProjectSection | "documents";
+/** The project screen's sections, each at its own address (so the back button walks through them). */
+export type ProjectSection = "overview" | "chat" | "documents" | "upload" | "quotes";
 
-/** Section buttons in the spec's order; Documents has no route of its own. */
-const SECTIONS: { id: Section; label: string; icon: LucideIcon; path?: string }[] = [
-  { id: "chat", label: "Project Chat", icon: MessageSquare, path: "/projects/$id/chat" },
-  { id: "overview", label: "Overview", icon: LayoutDashboard, path: "/projects/$id" },
-  { id: "documents", label: "Documents", icon: FileText },
-  { id: "quotes", label: "Quotes", icon: Receipt, path: "/projects/$id/quotes" },
-  { id: "upload", label: "Upload", icon: Upload, path: "/projects/$id/upload" },
-];
+/** Section links in the spec's order. */
+const SECTIONS = [
+  { id: "chat", icon: MessageSquare, path: "/projects/$id/chat" },
+  { id: "overview", icon: LayoutDashboard, path: "/projects/$id" },
+  { id: "documents", icon: FileText, path: "/projects/$id/documents" },
+  { id: "quotes", icon: Receipt, path: "/projects/$id/quotes" },
+  { id: "upload", icon: Upload, path: "/projects/$id/upload" },
+] as const satisfies readonly { id: ProjectSection; icon: LucideIcon; path: string }[];
 
-/** /projects/$id and its chat, upload and quotes sub-routes. */
+/** /projects/$id and its chat, documents, quotes and upload sub-routes. */
 export function ProjectDetailPage({ projectId, section }: { projectId: string; section: ProjectSection }) {
+  const { t } = useTranslation("projects");
   const project = useProject(projectId);
-  if (project.isPending) return <PageLoader text="Loading project..." />;
+  if (project.isPending) return <PageLoader text={t("detail.loading")} />;
   if (project.isError) {
     const missing = project.error instanceof ApiError && (project.error.status === 404 || project.error.status === 400);
     return (
       <Page width="narrow">
         <div className="flex flex-col items-center gap-4 rounded-2xl border bg-card px-6 py-16 text-center shadow-sm">
           <FolderX className="size-10 text-muted-foreground" aria-hidden="true" />
-          <h1 className="text-2xl font-bold tracking-tight">{missing ? "Project Not Found" : "Failed to load project"}</h1>
-          <p className="max-w-sm text-muted-foreground">
-            {missing ? "The project you are looking for does not exist or you do not have access to it." : "Please try again in a moment."}
-          </p>
-          <BackLink to="/projects">Back to Projects</BackLink>
+          <h1 className="text-2xl font-bold tracking-tight">{t(missing ? "detail.notFound" : "detail.loadFailed")}</h1>
+          <p className="max-w-sm text-muted-foreground">{t(missing ? "detail.notFoundDetail" : "detail.tryAgain")}</p>
+          <BackLink to="/projects">{t("backToProjects")}</BackLink>
         </div>
       </Page>
     );
@@ -68,33 +67,27 @@ export function ProjectDetailPage({ projectId, section }: { projectId: string; s
 }
 
 function ProjectWorkspace({ project, section }: { project: ProjectWithLinks; section: ProjectSection }) {
+  const { t } = useTranslation("projects");
   const { user } = useAuth();
-  const navigate = useNavigate();
-  const [active, setActive] = React.useState<Section>(section);
   const [editing, setEditing] = React.useState(false);
-  React.useEffect(() => setActive(section), [section]);
-
-  const open = (target: (typeof SECTIONS)[number]) => {
-    setActive(target.id);
-    if (target.path) void navigate({ to: target.path, params: { id: String(project.id) } });
-  };
+  const id = String(project.id);
 
   return (
     <Page width="wide">
       <div className="grid gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
         <aside className="grid content-start gap-4">
-          <BackLink to="/projects">Back to Projects</BackLink>
+          <BackLink to="/projects">{t("backToProjects")}</BackLink>
           <Card>
             <CardHeader className="gap-3 pb-4">
               <div className="flex items-start justify-between gap-3">
                 <h1 className="min-w-0 break-words text-xl font-bold leading-tight">{project.name}</h1>
                 <Badge variant={projectStatusVariant(project.status)} className="shrink-0">
-                  {project.status}
+                  {projectStatusLabel(t, project.status)}
                 </Badge>
               </div>
               <Button variant="outline" size="sm" onClick={() => setEditing(true)} className="w-full">
                 <Pencil />
-                Edit Project
+                {t("edit.title")}
               </Button>
             </CardHeader>
             <CardContent className="grid gap-4 text-sm">
@@ -113,28 +106,34 @@ function ProjectWorkspace({ project, section }: { project: ProjectWithLinks; sec
               <ContactBlock project={project} />
             </CardContent>
           </Card>
-          <nav aria-label="Project sections" className="grid gap-1 rounded-xl border bg-card p-2 shadow-sm">
+          <nav aria-label={t("sections.label")} className="grid gap-1 rounded-xl border bg-card p-2 shadow-sm">
             {SECTIONS.map((s) => (
-              <Button
+              <Link
                 key={s.id}
-                variant={active === s.id ? "secondary" : "ghost"}
-                className={cn("justify-start", active === s.id && "font-semibold")}
-                aria-current={active === s.id ? "page" : undefined}
-                onClick={() => open(s)}
+                to={s.path}
+                params={{ id }}
+                // Overview's address is a prefix of the others: only the exact one is the page shown.
+                activeOptions={{ exact: true }}
+                aria-current={section === s.id ? "page" : undefined}
+                className={cn(
+                  buttonVariants({ variant: section === s.id ? "secondary" : "ghost" }),
+                  "justify-start",
+                  section === s.id && "font-semibold",
+                )}
               >
                 <s.icon />
-                {s.label}
-              </Button>
+                {t(`sections.${s.id}`)}
+              </Link>
             ))}
           </nav>
         </aside>
 
-        <section aria-label={SECTIONS.find((s) => s.id === active)?.label} className="min-w-0">
-          {active === "overview" && <Overview project={project} />}
-          {active === "chat" && <ProjectChatSlot projectId={project.id} />}
-          {active === "documents" && <ProjectDocumentsSlot projectId={project.id} />}
-          {active === "upload" && <ProjectUploadSlot projectId={project.id} />}
-          {active === "quotes" && <QuotesSection projectId={project.id} />}
+        <section aria-label={t(`sections.${section}`)} className="min-w-0">
+          {section === "overview" && <Overview project={project} />}
+          {section === "chat" && <ProjectChatSlot projectId={project.id} />}
+          {section === "documents" && <ProjectDocumentsSlot projectId={project.id} />}
+          {section === "upload" && <ProjectUploadSlot projectId={project.id} />}
+          {section === "quotes" && <QuotesSection projectId={project.id} />}
         </section>
       </div>
       {user && <EditProjectDialog uid={user.uid} project={project} open={editing} onOpenChange={setEditing} />}
@@ -152,12 +151,13 @@ function SidebarHeading({ children }: { children: React.ReactNode }) {
 }
 
 function CustomerBlock({ project }: { project: ProjectWithLinks }) {
+  const { t } = useTranslation("projects");
   const customer = project.customer;
   if (!customer && project.customerId === undefined) return null;
   const href = customer ? websiteHref(customer.website) : undefined;
   return (
     <div className="grid gap-2">
-      <SidebarHeading>Customer</SidebarHeading>
+      <SidebarHeading>{t("customer")}</SidebarHeading>
       {customer ? (
         <div className="grid gap-1.5">
           <p className="flex items-center gap-2 font-medium">
@@ -184,19 +184,20 @@ function CustomerBlock({ project }: { project: ProjectWithLinks }) {
           )}
         </div>
       ) : (
-        <p className="text-muted-foreground">Customer ID: {project.customerId}</p>
+        <p className="text-muted-foreground">{t("customerId", { id: String(project.customerId) })}</p>
       )}
     </div>
   );
 }
 
 function ContactBlock({ project }: { project: ProjectWithLinks }) {
+  const { t } = useTranslation("projects");
   const contact = project.contact;
   if (!contact) return null;
   const role = roleLine(contact);
   return (
     <div className="grid gap-2">
-      <SidebarHeading>Primary Contact</SidebarHeading>
+      <SidebarHeading>{t("primaryContact")}</SidebarHeading>
       <div className="grid gap-1.5">
         <p className="flex items-center gap-2 font-medium">
           <UserRound className="size-4 text-muted-foreground" aria-hidden="true" />
@@ -220,21 +221,27 @@ function ContactBlock({ project }: { project: ProjectWithLinks }) {
   );
 }
 
+/** The section's own headings are h2: they sit under the project's h1 whatever the sidebar shows. */
 function Overview({ project }: { project: ProjectWithLinks }) {
+  const { t } = useTranslation("projects");
   return (
     <div className="grid gap-4">
       <Card>
         <CardHeader>
-          <CardTitle>Description</CardTitle>
+          <h2 className={CARD_TITLE}>{t("overview.description")}</h2>
         </CardHeader>
-        <CardContent className="whitespace-pre-wrap text-muted-foreground">{project.description || "No description"}</CardContent>
+        <CardContent className="whitespace-pre-wrap text-muted-foreground">
+          {project.description || t("overview.noDescription")}
+        </CardContent>
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle>Project Address</CardTitle>
+          <h2 className={CARD_TITLE}>{t("overview.address")}</h2>
         </CardHeader>
-        <CardContent className="text-muted-foreground">{project.address || "No address"}</CardContent>
+        <CardContent className="text-muted-foreground">{project.address || t("overview.noAddress")}</CardContent>
       </Card>
     </div>
   );
 }
+
+const CARD_TITLE = "text-lg font-semibold leading-none tracking-tight";

@@ -1,4 +1,5 @@
 import * as React from "react";
+import { useTranslation } from "react-i18next";
 import { FolderKanban, MessagesSquare, Plus } from "lucide-react";
 import { Page, PageHeading } from "@/components/layout/Page";
 import { Button } from "@/components/ui/button";
@@ -16,6 +17,7 @@ import { AllProjectsChatSlot } from "./slots";
  * requests in parallel, one Query each, whatever the number of cards.
  */
 export function ProjectsPage() {
+  const { t } = useTranslation("projects");
   const { user } = useAuth();
   const uid = user!.uid;
   const projects = useProjects(uid);
@@ -30,13 +32,13 @@ export function ProjectsPage() {
   return (
     <Page width="wide">
       <PageHeading
-        title="Projects"
-        description="Documents, quotes and AI chat for each of your projects."
+        title={t("list.title")}
+        description={t("list.description")}
         actions={
           hasProjects && (
             <Button onClick={() => setCreating(true)}>
               <Plus />
-              Create Project
+              {t("create.title")}
             </Button>
           )
         }
@@ -49,7 +51,7 @@ export function ProjectsPage() {
           <div className="flex items-center gap-2 border-b px-4 py-3">
             <MessagesSquare className="size-4 text-primary" aria-hidden="true" />
             <h2 id="all-projects-chat" className="font-semibold">
-              AI Chat - All Projects
+              {t("list.allProjectsChat")}
             </h2>
           </div>
           <div className="flex min-h-0 flex-1 flex-col">
@@ -57,27 +59,27 @@ export function ProjectsPage() {
           </div>
         </aside>
 
-        <section aria-label="Projects">
+        <section aria-label={t("list.title")}>
           {projects.isPending ? (
-            <div className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3" role="status" aria-label="Loading projects">
+            <div className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3" role="status" aria-label={t("list.loading")}>
               {[0, 1, 2].map((i) => (
                 <Skeleton key={i} className="h-64 rounded-xl" />
               ))}
             </div>
           ) : projects.isError ? (
-            <div className="rounded-xl border border-dashed px-6 py-16 text-center text-muted-foreground">Failed to load projects.</div>
+            <div className="rounded-xl border border-dashed px-6 py-16 text-center text-muted-foreground">{t("list.loadFailed")}</div>
           ) : !hasProjects ? (
             <div className="flex flex-col items-center gap-4 rounded-xl border border-dashed px-6 py-20 text-center">
               <div className="flex size-14 items-center justify-center rounded-2xl bg-primary/10 text-primary">
                 <FolderKanban className="size-7" aria-hidden="true" />
               </div>
               <div className="grid gap-1.5">
-                <h2 className="text-lg font-semibold">No Projects Yet</h2>
-                <p className="text-sm text-muted-foreground">Projects keep documents, quotes and the AI chat about them in one place.</p>
+                <h2 className="text-lg font-semibold">{t("list.emptyTitle")}</h2>
+                <p className="text-sm text-muted-foreground">{t("list.emptyDescription")}</p>
               </div>
               <Button onClick={() => setCreating(true)}>
                 <Plus />
-                Create Your First Project
+                {t("list.createFirst")}
               </Button>
             </div>
           ) : (

@@ -23,6 +23,10 @@ export interface ProjectWithLinks extends Project {
   contact: Contact | null;
 }
 
+/** A stored status in the language on screen ("on-hold" -> "en pause"); an unknown one shows as stored. */
+export const projectStatusLabel = (t: (key: string) => string, status: string) =>
+  (PROJECT_STATUSES as readonly string[]).includes(status) ? t(`projects:status.${status}`) : status;
+
 /** The default badge when active, otherwise the secondary one (§4). */
 export const projectStatusVariant = (status: string) => (status === "active" ? "default" : "secondary");
 

@@ -1,11 +1,13 @@
 import * as React from "react";
+import { useTranslation } from "react-i18next";
 import { TrendingDown } from "lucide-react";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { cn } from "@/lib/utils";
 import { compareQuotes } from "./compare";
 import { counterparty, type Quote } from "./model";
-import { formatCalendarDate, formatMoney } from "@/lib/format";
+import { currentLocale } from "@/i18n/languages";
+import { formatCalendarDate, formatMoney, NO_VALUE } from "@/lib/format";
 
 /** At most this many quotes side by side: more columns would not be readable. */
 const MAX_COLUMNS = 4;
@@ -20,6 +22,7 @@ export function CompareQuotesDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useTranslation("quotes");
   // Columns in a stable order (by vendor), whatever order the list shows.
   const quotes = [...listed].sort((a, b) => counterparty(a).localeCompare(counterparty(b)) || a.id - b.id);
   const [chosen, setChosen] = React.useState<number[]>(() => quotes.slice(0, MAX_COLUMNS).map((q) => q.id));
@@ -40,7 +43,16 @@ export function CompareQuotesDialog({
     const [best, second] = [...comparable].sort((a, b) => a - b) as [number, number];
     if (second > best) {
       const winner = selected[totals.indexOf(best)]!;
-      headline = `On the ${comparison.matchedCount} items every selected quote has, ${counterparty(winner)} is ${formatMoney(second - best, currency)} lower (${(((second - best) / second) * 100).toFixed(1)}%).`;
+      headline = t("compare.headline", {
+        count: comparison.matchedCount,
+        name: counterparty(winner),
+        difference: formatMoney(second - best, currency),
+        percent: ((second - best) / second).toLocaleString(currentLocale(), {
+          style: "percent",
+          minimumFractionDigits: 1,
+          maximumFractionDigits: 1,
+        }),
+      });
     }
   }
 
@@ -48,14 +60,12 @@ export function CompareQuotesDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-6xl gap-4">
         <DialogHeader className="text-left">
-          <DialogTitle>Compare vendor quotes</DialogTitle>
-          <DialogDescription>
-            Line items are matched across quotes by their description. The lowest unit price of each item is marked.
-          </DialogDescription>
+          <DialogTitle>{t("compare.title")}</DialogTitle>
+          <DialogDescription>{t("compare.description")}</DialogDescription>
         </DialogHeader>
 
         <fieldset className="flex flex-wrap gap-2">
-          <legend className="sr-only">Quotes to compare</legend>
+          <legend className="sr-only">{t("compare.choose")}</legend>
           {quotes.map((q) => {
             const checked = chosen.includes(q.id);
             return (
@@ -70,7 +80,7 @@ export function CompareQuotesDialog({
                   checked={checked}
                   disabled={!checked && chosen.length >= MAX_COLUMNS}
                   onCheckedChange={(value) => setChosen((c) => (value ? [...c, q.id] : c.filter((id) => id !== q.id)))}
-                  aria-label={`Compare ${counterparty(q)} ${q.quoteNumber ?? ""}`.trim()}
+                  aria-label={t("compare.pick", { name: counterparty(q), number: q.quoteNumber ?? "" }).trim()}
                 />
                 {counterparty(q)}
                 {q.quoteNumber && <span className="font-mono text-xs text-muted-foreground">{q.quoteNumber}</span>}
@@ -80,9 +90,7 @@ export function CompareQuotesDialog({
         </fieldset>
 
         {selected.length < 2 ? (
-          <p className="rounded-lg border border-dashed px-6 py-10 text-center text-sm text-muted-foreground">
-            Choose at least two quotes to compare.
-          </p>
+          <p className="rounded-lg border border-dashed px-6 py-10 text-center text-sm text-muted-foreground">{t("compare.chooseTwo")}</p>
         ) : (
           <>
             {headline && (
@@ -92,19 +100,17 @@ export function CompareQuotesDialog({
               </div>
             )}
             {mixedCurrencies && (
-              <p className="rounded-lg border border-amber-500/40 bg-amber-500/10 px-4 py-3 text-sm">
-                These quotes are in different currencies: compare the amounts with care.
-              </p>
+              <p className="rounded-lg border border-amber-500/40 bg-amber-500/10 px-4 py-3 text-sm">{t("compare.mixedCurrencies")}</p>
             )}
             <div className="overflow-x-auto rounded-lg border">
-              <table className="w-full min-w-[720px] text-sm" aria-label="Quote comparison">
+              <table className="w-full min-w-[720px] text-sm" aria-label={t("compare.table")}>
                 <thead>
                   <tr className="border-b bg-muted/40 text-left align-bottom">
-                    <th className="px-3 py-2.5 text-xs font-medium uppercase tracking-wide text-muted-foreground">Item</th>
+                    <th className="px-3 py-2.5 text-xs font-medium uppercase tracking-wide text-muted-foreground">{t("compare.item")}</th>
                     {selected.map((q) => (
                       <th key={q.id} scope="col" className="px-3 py-2.5 text-right">
                         <span className="block font-semibold">{counterparty(q)}</span>
-                        <span className="block font-mono text-xs font-normal text-muted-foreground">{q.quoteNumber ?? "—"}</span>
+                        <span className="block font-mono text-xs font-normal text-muted-foreground">{q.quoteNumber ?? NO_VALUE}</span>
                       </th>
                     ))}
                   </tr>
@@ -116,7 +122,7 @@ export function CompareQuotesDialog({
                         {row.description}
                         {row.cells.some((c) => c === null) && (
                           <span className="ml-2 rounded bg-muted px-1.5 py-0.5 text-[10px] font-semibold uppercase text-muted-foreground">
-                            not in every quote
+                            {t("compare.notInEvery")}
                           </span>
                         )}
                       </th>
@@ -126,14 +132,17 @@ export function CompareQuotesDialog({
                             <>
                               <span className={cn("block font-medium", row.cheapest === ci && "text-success")}>
                                 {formatMoney(cell.unitPrice, selected[ci]!.currency)}
-                                {row.cheapest === ci && <span className="ml-1.5 text-[10px] font-semibold uppercase">lowest</span>}
+                                {row.cheapest === ci && (
+                                  <span className="ml-1.5 text-[10px] font-semibold uppercase">{t("compare.lowest")}</span>
+                                )}
                               </span>
                               <span className="block text-xs text-muted-foreground">
-                                {cell.quantity ?? "—"} × = {formatMoney(cell.amount, selected[ci]!.currency)}
+                                {cell.quantity === null ? NO_VALUE : cell.quantity.toLocaleString(currentLocale())} × ={" "}
+                                {formatMoney(cell.amount, selected[ci]!.currency)}
                               </span>
                             </>
                           ) : (
-                            <span className="text-muted-foreground">—</span>
+                            <span className="text-muted-foreground">{NO_VALUE}</span>
                           )}
                         </td>
                       ))}
@@ -143,7 +152,7 @@ export function CompareQuotesDialog({
                 <tfoot className="bg-muted/20">
                   <tr className="border-b">
                     <th scope="row" className="px-3 py-2.5 text-left font-medium">
-                      Items in every quote ({comparison.matchedCount})
+                      {t("compare.matched", { count: comparison.matchedCount })}
                     </th>
                     {totals.map((t, i) => (
                       <td
@@ -159,7 +168,7 @@ export function CompareQuotesDialog({
                   </tr>
                   <tr className="border-b">
                     <th scope="row" className="px-3 py-2.5 text-left font-semibold">
-                      Quote total
+                      {t("compare.total")}
                     </th>
                     {selected.map((q) => (
                       <td
@@ -175,7 +184,7 @@ export function CompareQuotesDialog({
                   </tr>
                   <tr className="border-b text-muted-foreground">
                     <th scope="row" className="px-3 py-2 text-left font-normal">
-                      Valid until
+                      {t("fields.validUntil")}
                     </th>
                     {selected.map((q) => (
                       <td key={q.id} className="px-3 py-2 text-right">
@@ -185,11 +194,11 @@ export function CompareQuotesDialog({
                   </tr>
                   <tr className="text-muted-foreground">
                     <th scope="row" className="px-3 py-2 text-left font-normal">
-                      Payment terms
+                      {t("fields.paymentTerms")}
                     </th>
                     {selected.map((q) => (
                       <td key={q.id} className="px-3 py-2 text-right">
-                        {q.paymentTerms ?? "—"}
+                        {q.paymentTerms ?? NO_VALUE}
                       </td>
                     ))}
                   </tr>

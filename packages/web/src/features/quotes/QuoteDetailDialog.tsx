@@ -1,4 +1,6 @@
 import * as React from "react";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
 import { AlertTriangle, CheckCircle2, Download, FileText, Pencil, Plus, Trash2 } from "lucide-react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -7,32 +9,29 @@ import { Input } from "@/components/ui/input";
 import { toast } from "@/hooks/use-toast";
 import { ApiError } from "@/lib/api";
 import { cn } from "@/lib/utils";
-import { counterparty, csvFileName, downloadCsv, quoteCsv, typeLabel, type LineItem, type Quote } from "./model";
-import { formatCalendarDate, formatMoney } from "@/lib/format";
+import { counterparty, csvFileName, downloadCsv, quoteCsv, typeLabel, type Flag, type LineItem, type Quote } from "./model";
+import { currentLocale } from "@/i18n/languages";
+import { formatCalendarDate, formatMoney, NO_VALUE } from "@/lib/format";
 import { KindBadge, StatusBadge, viewDocument } from "./parts";
 import { isStale, useCorrectQuote, type QuoteCorrection } from "./queries";
 
 type TextField = "vendorName" | "customerName" | "quoteNumber" | "quoteDate" | "validUntil" | "currency" | "paymentTerms";
 type MoneyField = "subtotal" | "tax" | "shipping" | "total";
-const TEXT_FIELDS: { key: TextField; label: string; type?: string }[] = [
-  { key: "vendorName", label: "Vendor" },
-  { key: "customerName", label: "Customer" },
-  { key: "quoteNumber", label: "Quote number" },
-  { key: "quoteDate", label: "Quote date", type: "date" },
-  { key: "validUntil", label: "Valid until", type: "date" },
-  { key: "currency", label: "Currency" },
-  { key: "paymentTerms", label: "Payment terms" },
+type Translate = TFunction<"quotes">;
+const TEXT_FIELDS: { key: TextField; type?: string }[] = [
+  { key: "vendorName" },
+  { key: "customerName" },
+  { key: "quoteNumber" },
+  { key: "quoteDate", type: "date" },
+  { key: "validUntil", type: "date" },
+  { key: "currency" },
+  { key: "paymentTerms" },
 ];
-const MONEY_FIELDS: { key: MoneyField; label: string }[] = [
-  { key: "subtotal", label: "Subtotal" },
-  { key: "tax", label: "Tax" },
-  { key: "shipping", label: "Shipping" },
-  { key: "total", label: "Total" },
-];
+const MONEY_FIELDS: MoneyField[] = ["subtotal", "tax", "shipping", "total"];
 
-/** An invoice's number and date are the invoice's: "Invoice number", not "Quote number". */
-const fieldLabel = (f: { key: TextField; label: string }, q: Pick<Quote, "documentType">) =>
-  f.key === "quoteNumber" || f.key === "quoteDate" ? f.label.replace("Quote", typeLabel(q.documentType)) : f.label;
+/** A field's label; an invoice's number and date are the invoice's: "Invoice number", not "Quote number". */
+const fieldLabel = (t: Translate, key: TextField | MoneyField, q: Pick<Quote, "documentType">) =>
+  t(`fields.${key}`, { type: q.documentType === "other" ? "document" : (q.documentType ?? "quote") });
 
 type Draft = Record<TextField | MoneyField, string> & {
   lineItems: Record<"description" | "quantity" | "unit" | "unitPrice" | "amount", string>[];
@@ -48,7 +47,7 @@ const asNumber = (text: string) => {
 function draftOf(q: Quote): Draft {
   return {
     ...(Object.fromEntries(TEXT_FIELDS.map((f) => [f.key, q[f.key] ?? ""])) as Record<TextField, string>),
-    ...(Object.fromEntries(MONEY_FIELDS.map((f) => [f.key, asText(q[f.key])])) as Record<MoneyField, string>),
+    ...(Object.fromEntries(MONEY_FIELDS.map((key) => [key, asText(q[key])])) as Record<MoneyField, string>),
     lineItems: q.lineItems.map((l) => ({
       description: l.description,
       quantity: asText(l.quantity),
@@ -60,30 +59,45 @@ function draftOf(q: Quote): Draft {
 }
 
 /** Only what changed goes to PUT /api/quotes/{id}; a bad number is named before anything is sent. */
-function correctionOf(q: Quote, d: Draft): QuoteCorrection | string {
+function correctionOf(q: Quote, d: Draft, t: Translate): QuoteCorrection | string {
   const changes: QuoteCorrection = {};
-  for (const { key, label } of TEXT_FIELDS) {
+  for (const { key } of TEXT_FIELDS) {
     const value = d[key].trim() || null;
     if (value !== (q[key] ?? null)) (changes as Record<string, unknown>)[key] = key === "currency" && value ? value.toUpperCase() : value;
-    if (key === "currency" && value && !/^[A-Za-z]{3}$/.test(value)) return `${label} must be a three-letter code such as USD`;
+    if (key === "currency" && value && !/^[A-Za-z]{3}$/.test(value)) return t("check.currency", { field: fieldLabel(t, key, q) });
   }
-  for (const { key, label } of MONEY_FIELDS) {
+  for (const key of MONEY_FIELDS) {
     const value = asNumber(d[key]);
-    if (Number.isNaN(value)) return `${label} must be a number`;
+    if (Number.isNaN(value)) return t("check.number", { field: fieldLabel(t, key, q) });
     if (value !== q[key]) changes[key] = value;
   }
   const lines: LineItem[] = [];
   for (const [i, l] of d.lineItems.entries()) {
     const numbers = { quantity: asNumber(l.quantity), unitPrice: asNumber(l.unitPrice), amount: asNumber(l.amount) };
     for (const [name, value] of Object.entries(numbers))
-      if (Number.isNaN(value)) return `Line ${i + 1}: ${name === "unitPrice" ? "unit price" : name} must be a number`;
-    if (!l.description.trim()) return `Line ${i + 1} needs a description`;
+      if (Number.isNaN(value)) return t("check.lineNumber", { line: i + 1, field: t(`lines.${name}`) });
+    if (!l.description.trim()) return t("check.lineDescription", { line: i + 1 });
     lines.push({ description: l.description.trim(), ...numbers, unit: l.unit.trim() || null, page: q.lineItems[i]?.page ?? null });
   }
   const before = JSON.stringify(q.lineItems.map(({ page: _p, ...l }) => l));
   const after = JSON.stringify(lines.map(({ page: _p, ...l }) => l));
   if (before !== after) changes.lineItems = lines;
   return changes;
+}
+
+/**
+ * A failed check in the language on screen. The server words its flags in English (shown as
+ * they are in English); other languages rebuild the sentence from the flag's code and numbers.
+ */
+function flagText(t: Translate, flag: Flag, quote: Quote): string {
+  const money = (n: number | null) => formatMoney(n, quote.currency);
+  const line = flag.line ?? 0;
+  return t(`flag.${flag.code}`, {
+    expected: money(flag.expected),
+    actual: money(flag.actual),
+    line: line + 1,
+    description: quote.lineItems[line]?.description ?? "",
+  });
 }
 
 export function QuoteDetailDialog({
@@ -97,15 +111,17 @@ export function QuoteDetailDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t, i18n } = useTranslation("quotes");
+  const { t: tc } = useTranslation("common");
   const [draft, setDraft] = React.useState<Draft | null>(null);
   const correct = useCorrectQuote(projectId);
   const editing = draft !== null;
 
   const save = () => {
     if (!draft) return;
-    const changes = correctionOf(quote, draft);
+    const changes = correctionOf(quote, draft, t);
     if (typeof changes === "string") {
-      toast({ title: "Check the values", description: changes, variant: "destructive" });
+      toast({ title: t("check.title"), description: changes, variant: "destructive" });
       return;
     }
     if (Object.keys(changes).length === 0) {
@@ -117,17 +133,14 @@ export function QuoteDetailDialog({
       {
         onSuccess: () => {
           setDraft(null);
-          toast({
-            title: `${typeLabel(quote.documentType)} updated`,
-            description: "Your correction is saved and the checks were run again.",
-          });
+          toast({ title: t("detail.updated", { type: typeLabel(quote.documentType) }), description: t("detail.updatedDetail") });
         },
         onError: (error) => {
           // the reloaded quote shows instead of a draft made on older values
           if (isStale(error)) setDraft(null);
           toast({
-            title: "Failed to save the correction",
-            description: error instanceof ApiError ? error.detail : "Please try again.",
+            title: t("detail.saveFailed"),
+            description: error instanceof ApiError ? error.detail : t("detail.tryAgain"),
             variant: "destructive",
           });
         },
@@ -141,12 +154,13 @@ export function QuoteDetailDialog({
   const was = (key: string) =>
     quote.correctedFields.includes(key) && key in quote.original ? (
       <span className="block text-[11px] text-muted-foreground">
-        was{" "}
-        {MONEY_FIELDS.some((f) => f.key === key)
-          ? formatMoney(quote.original[key] as number | null, quote.currency)
-          : key === "quoteDate" || key === "validUntil"
-            ? formatCalendarDate(quote.original[key] as string | null)
-            : String(quote.original[key] ?? "—")}
+        {t("detail.was", {
+          value: (MONEY_FIELDS as string[]).includes(key)
+            ? formatMoney(quote.original[key] as number | null, quote.currency)
+            : key === "quoteDate" || key === "validUntil"
+              ? formatCalendarDate(quote.original[key] as string | null)
+              : String(quote.original[key] ?? NO_VALUE),
+        })}
       </span>
     ) : null;
 
@@ -166,31 +180,31 @@ export function QuoteDetailDialog({
           </div>
           <DialogTitle className="text-xl">{counterparty(quote)}</DialogTitle>
           <DialogDescription>
-            {typeLabel(quote.documentType)} {quote.quoteNumber ?? "without a number"} · {quote.documentName}
+            {typeLabel(quote.documentType)} {quote.quoteNumber ?? t("detail.noNumber")} · {quote.documentName}
           </DialogDescription>
           <div className="flex flex-wrap gap-2 pt-1">
             {editing ? (
               <>
                 <Button size="sm" onClick={save} disabled={correct.isPending}>
-                  {correct.isPending ? "Saving..." : "Save changes"}
+                  {correct.isPending ? t("detail.saving") : t("detail.save")}
                 </Button>
                 <Button size="sm" variant="outline" onClick={() => setDraft(null)} disabled={correct.isPending}>
-                  Cancel
+                  {tc("cancel")}
                 </Button>
               </>
             ) : (
               <>
                 <Button size="sm" variant="outline" onClick={() => setDraft(draftOf(quote))}>
                   <Pencil />
-                  Edit
+                  {t("detail.edit")}
                 </Button>
                 <Button size="sm" variant="outline" onClick={() => downloadCsv(csvFileName(quote), quoteCsv(quote))}>
                   <Download />
-                  Export CSV
+                  {t("detail.export")}
                 </Button>
                 <Button size="sm" variant="ghost" onClick={() => viewDocument(quote.documentId, quote.documentName)}>
                   <FileText />
-                  View document
+                  {t("detail.viewDocument")}
                 </Button>
               </>
             )}
@@ -202,13 +216,11 @@ export function QuoteDetailDialog({
             <Alert className="border-amber-500/40 bg-amber-500/10 [&>svg]:text-amber-600 dark:[&>svg]:text-amber-400">
               <AlertTriangle />
               <div>
-                <AlertTitle className="font-semibold">
-                  {quote.flags.length === 1 ? "One check failed" : `${quote.flags.length} checks failed`}
-                </AlertTitle>
+                <AlertTitle className="font-semibold">{t("detail.checksFailed", { count: quote.flags.length })}</AlertTitle>
                 <AlertDescription>
-                  <ul className="mt-1 grid list-disc gap-1 pl-4 text-foreground/80" aria-label="Flags">
+                  <ul className="mt-1 grid list-disc gap-1 pl-4 text-foreground/80" aria-label={t("detail.flags")}>
                     {quote.flags.map((f, i) => (
-                      <li key={i}>{f.message}</li>
+                      <li key={i}>{i18n.language === "en" ? f.message : flagText(t, f, quote)}</li>
                     ))}
                   </ul>
                 </AlertDescription>
@@ -217,10 +229,7 @@ export function QuoteDetailDialog({
           ) : (
             <Alert variant="success">
               <CheckCircle2 />
-              <AlertDescription className="text-foreground/80">
-                The numbers add up: each line is quantity × unit price, the lines sum to the subtotal, and subtotal, tax and shipping make
-                the total.
-              </AlertDescription>
+              <AlertDescription className="text-foreground/80">{t("detail.addsUp")}</AlertDescription>
             </Alert>
           )}
 
@@ -228,7 +237,7 @@ export function QuoteDetailDialog({
             {TEXT_FIELDS.map((f) => (
               <div key={f.key} className="grid gap-1">
                 <dt className="text-xs font-medium text-muted-foreground">
-                  {editing ? <label htmlFor={`quote-${f.key}`}>{fieldLabel(f, quote)}</label> : fieldLabel(f, quote)}
+                  {editing ? <label htmlFor={`quote-${f.key}`}>{fieldLabel(t, f.key, quote)}</label> : fieldLabel(t, f.key, quote)}
                 </dt>
                 <dd className="text-sm">
                   {editing ? (
@@ -241,7 +250,9 @@ export function QuoteDetailDialog({
                     />
                   ) : (
                     <>
-                      <span className="font-medium">{f.type === "date" ? formatCalendarDate(quote[f.key]) : (quote[f.key] ?? "—")}</span>
+                      <span className="font-medium">
+                        {f.type === "date" ? formatCalendarDate(quote[f.key]) : (quote[f.key] ?? NO_VALUE)}
+                      </span>
                       {was(f.key)}
                     </>
                   )}
@@ -252,15 +263,19 @@ export function QuoteDetailDialog({
 
           <div className="overflow-hidden rounded-lg border">
             <div className="overflow-x-auto">
-              <table className="w-full min-w-[640px] text-sm" aria-label="Line items">
+              <table className="w-full min-w-[640px] text-sm" aria-label={t("detail.lineItems")}>
                 <thead>
                   <tr className="border-b bg-muted/40 text-left text-xs uppercase tracking-wide text-muted-foreground">
-                    <th className="px-3 py-2 font-medium">Description</th>
-                    <th className="w-24 px-3 py-2 text-right font-medium">Qty</th>
-                    <th className="w-20 px-3 py-2 font-medium">Unit</th>
-                    <th className="w-32 px-3 py-2 text-right font-medium">Unit price</th>
-                    <th className="w-32 px-3 py-2 text-right font-medium">Amount</th>
-                    {editing && <th className="w-10" />}
+                    <th className="px-3 py-2 font-medium">{t("lines.description")}</th>
+                    <th className="w-24 px-3 py-2 text-right font-medium">{t("lines.qty")}</th>
+                    <th className="w-20 px-3 py-2 font-medium">{t("lines.unit")}</th>
+                    <th className="w-32 px-3 py-2 text-right font-medium">{t("lines.unitPrice")}</th>
+                    <th className="w-32 px-3 py-2 text-right font-medium">{t("lines.amount")}</th>
+                    {editing && (
+                      <th className="w-10">
+                        <span className="sr-only">{t("lines.actions")}</span>
+                      </th>
+                    )}
                   </tr>
                 </thead>
                 <tbody>
@@ -269,7 +284,7 @@ export function QuoteDetailDialog({
                         <tr key={i} className="border-b last:border-b-0">
                           <td className="px-2 py-1.5">
                             <Input
-                              aria-label={`Line ${i + 1} description`}
+                              aria-label={t("lines.field", { line: i + 1, field: t("lines.descriptionName") })}
                               value={l.description}
                               onChange={(e) => setLine(i, "description", e.target.value)}
                               className="h-8"
@@ -278,7 +293,7 @@ export function QuoteDetailDialog({
                           {(["quantity", "unit", "unitPrice", "amount"] as const).map((k) => (
                             <td key={k} className="px-2 py-1.5">
                               <Input
-                                aria-label={`Line ${i + 1} ${k === "unitPrice" ? "unit price" : k}`}
+                                aria-label={t("lines.field", { line: i + 1, field: t(`lines.${k}`) })}
                                 value={l[k]}
                                 inputMode={k === "unit" ? "text" : "decimal"}
                                 onChange={(e) => setLine(i, k, e.target.value)}
@@ -290,7 +305,7 @@ export function QuoteDetailDialog({
                             <Button
                               variant="ghost"
                               size="icon"
-                              aria-label={`Remove line ${i + 1}`}
+                              aria-label={t("lines.remove", { line: i + 1 })}
                               onClick={() => setDraft((d) => (d ? { ...d, lineItems: d.lineItems.filter((_, j) => j !== i) } : d))}
                             >
                               <Trash2 />
@@ -303,7 +318,9 @@ export function QuoteDetailDialog({
                         return (
                           <tr key={i} className={cn("border-b last:border-b-0", flagged && "bg-amber-500/10")}>
                             <td className="px-3 py-2">{l.description}</td>
-                            <td className="px-3 py-2 text-right tabular-nums">{l.quantity ?? "—"}</td>
+                            <td className="px-3 py-2 text-right tabular-nums">
+                              {l.quantity === null ? NO_VALUE : l.quantity.toLocaleString(currentLocale())}
+                            </td>
                             <td className="px-3 py-2 text-muted-foreground">{l.unit ?? ""}</td>
                             <td className="px-3 py-2 text-right tabular-nums">{formatMoney(l.unitPrice, quote.currency)}</td>
                             <td
@@ -320,7 +337,7 @@ export function QuoteDetailDialog({
                   {!editing && quote.lineItems.length === 0 && (
                     <tr>
                       <td colSpan={5} className="px-3 py-6 text-center text-muted-foreground">
-                        No line items were found on this quote.
+                        {t("detail.noLines")}
                       </td>
                     </tr>
                   )}
@@ -339,29 +356,29 @@ export function QuoteDetailDialog({
                   }
                 >
                   <Plus />
-                  Add line
+                  {t("lines.add")}
                 </Button>
               </div>
             )}
             <dl className="grid justify-end gap-1.5 border-t bg-muted/20 px-3 py-3 text-sm">
-              {MONEY_FIELDS.map((f) => (
-                <div key={f.key} className="grid grid-cols-[7rem_9rem] items-center gap-3">
-                  <dt className={cn("text-right text-muted-foreground", f.key === "total" && "font-semibold text-foreground")}>
-                    {editing ? <label htmlFor={`quote-${f.key}`}>{f.label}</label> : f.label}
+              {MONEY_FIELDS.map((key) => (
+                <div key={key} className="grid grid-cols-[minmax(7rem,auto)_9rem] items-center gap-3">
+                  <dt className={cn("text-right text-muted-foreground", key === "total" && "font-semibold text-foreground")}>
+                    {editing ? <label htmlFor={`quote-${key}`}>{fieldLabel(t, key, quote)}</label> : fieldLabel(t, key, quote)}
                   </dt>
-                  <dd className={cn("text-right tabular-nums", f.key === "total" && "text-base font-semibold")}>
+                  <dd className={cn("text-right tabular-nums", key === "total" && "text-base font-semibold")}>
                     {editing ? (
                       <Input
-                        id={`quote-${f.key}`}
+                        id={`quote-${key}`}
                         inputMode="decimal"
-                        value={draft[f.key]}
-                        onChange={(e) => set(f.key, e.target.value)}
+                        value={draft[key]}
+                        onChange={(e) => set(key, e.target.value)}
                         className="h-8 text-right"
                       />
                     ) : (
                       <>
-                        {formatMoney(quote[f.key], quote.currency)}
-                        {was(f.key)}
+                        {formatMoney(quote[key], quote.currency)}
+                        {was(key)}
                       </>
                     )}
                   </dd>
@@ -371,9 +388,11 @@ export function QuoteDetailDialog({
           </div>
 
           <p className="text-xs text-muted-foreground">
-            Read by {quote.extractedBy === "offline" ? "Quorum's document rules" : quote.extractedBy} with{" "}
-            {Math.round(quote.confidence * 100)}% confidence
-            {quote.edited ? " · corrected by you" : ""}.
+            {t("detail.readBy", {
+              reader: quote.extractedBy === "offline" ? t("detail.rules") : quote.extractedBy,
+              confidence: Math.round(quote.confidence * 100),
+              edited: quote.edited ? "yes" : "no",
+            })}
           </p>
         </div>
       </DialogContent>

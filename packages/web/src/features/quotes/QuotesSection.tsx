@@ -1,4 +1,5 @@
 import * as React from "react";
+import { useTranslation } from "react-i18next";
 import { AlertCircle, Columns3, FileText, Loader2, Receipt, Upload } from "lucide-react";
 import { Link } from "@tanstack/react-router";
 import { Button } from "@/components/ui/button";
@@ -6,7 +7,9 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/utils";
 import { CompareQuotesDialog } from "./CompareQuotesDialog";
 import { counterparty, isExpired, type Quote, type QuotelessDocument } from "./model";
-import { formatCalendarDate, formatMoney } from "@/lib/format";
+import { formatCalendarDate, formatMoney, NO_VALUE } from "@/lib/format";
+import type { TFunction } from "i18next";
+import { currentLocale } from "@/i18n/languages";
 import { KindBadge, StatusBadge, viewDocument } from "./parts";
 import { QuoteDetailDialog } from "./QuoteDetailDialog";
 import { useProjectQuotes } from "./queries";
@@ -17,6 +20,7 @@ import { useProjectQuotes } from "./queries";
  * quotes side by side; export as CSV.
  */
 export function QuotesSection({ projectId }: { projectId: number }) {
+  const { t } = useTranslation("quotes");
   const quotes = useProjectQuotes(projectId);
   const [openId, setOpenId] = React.useState<number | null>(null);
   const [comparing, setComparing] = React.useState(false);
@@ -32,25 +36,23 @@ export function QuotesSection({ projectId }: { projectId: number }) {
             <Receipt className="size-[18px]" aria-hidden="true" />
           </div>
           <div className="min-w-0 flex-1">
-            <h2 className="font-semibold leading-tight">Quotes</h2>
-            <p className="text-xs text-muted-foreground">
-              Read from this project's documents. Open a quote to check, correct or export it.
-            </p>
+            <h2 className="font-semibold leading-tight">{t("section.title")}</h2>
+            <p className="text-xs text-muted-foreground">{t("section.description")}</p>
           </div>
           <Button variant="outline" size="sm" disabled={vendorQuotes.length < 2} onClick={() => setComparing(true)}>
             <Columns3 />
-            Compare vendor quotes
+            {t("compare.title")}
           </Button>
         </header>
 
         {quotes.isPending ? (
-          <div className="grid gap-2 p-6" aria-label="Loading quotes">
+          <div className="grid gap-2 p-6" role="status" aria-label={t("section.loading")}>
             {[0, 1, 2].map((i) => (
               <Skeleton key={i} className="h-10 w-full" />
             ))}
           </div>
         ) : quotes.isError ? (
-          <p className="px-6 py-12 text-center text-sm text-muted-foreground">Failed to load quotes. Please try again in a moment.</p>
+          <p className="px-6 py-12 text-center text-sm text-muted-foreground">{t("section.loadFailed")}</p>
         ) : (
           <>
             {list.length > 0 && <Summary quotes={list} />}
@@ -71,19 +73,32 @@ export function QuotesSection({ projectId }: { projectId: number }) {
 }
 
 function Summary({ quotes }: { quotes: Quote[] }) {
+  const { t } = useTranslation("quotes");
   const { lowest, among } = lowestVendorTotal(quotes);
   const review = quotes.filter((q) => q.status === "needs_review").length;
   const stats = [
     {
-      label: "Quotes",
-      value: String(quotes.length),
-      hint: `${quotes.filter((q) => q.kind === "vendor").length} vendor · ${quotes.filter((q) => q.kind === "customer").length} customer`,
+      label: t("summary.quotes"),
+      value: quotes.length.toLocaleString(currentLocale()),
+      hint: t("summary.kinds", {
+        vendor: quotes.filter((q) => q.kind === "vendor").length,
+        customer: quotes.filter((q) => q.kind === "customer").length,
+      }),
     },
-    { label: "Need review", value: String(review), hint: review ? "Numbers that do not add up" : "Every quote adds up", warn: review > 0 },
     {
-      label: "Lowest vendor total",
-      value: lowest ? formatMoney(lowest.total, lowest.currency) : "—",
-      hint: lowest ? `${counterparty(lowest)}${among}` : "No vendor totals yet",
+      label: t("summary.needReview"),
+      value: review.toLocaleString(currentLocale()),
+      hint: t(review ? "summary.notAddingUp" : "summary.allAddUp"),
+      warn: review > 0,
+    },
+    {
+      label: t("summary.lowest"),
+      value: lowest ? formatMoney(lowest.total, lowest.currency) : NO_VALUE,
+      hint: lowest
+        ? among
+          ? t("summary.lowestAmong", { name: counterparty(lowest), count: among.count, currency: among.currency ?? t("noCurrency") })
+          : counterparty(lowest)
+        : t("summary.noLowest"),
     },
   ];
   return (
@@ -103,29 +118,30 @@ function Summary({ quotes }: { quotes: Quote[] }) {
  * The cheapest vendor total, compared only within one currency: with quotes in several, the
  * currency most of them use (amounts in different currencies are not comparable).
  */
-function lowestVendorTotal(quotes: Quote[]): { lowest?: Quote; among: string } {
+function lowestVendorTotal(quotes: Quote[]): { lowest?: Quote; among?: { count: number; currency: string | null } } {
   const vendor = quotes.filter((q) => q.kind === "vendor" && q.total !== null);
   const counts = new Map<string | null, number>();
   for (const q of vendor) counts.set(q.currency, (counts.get(q.currency) ?? 0) + 1);
   const [currency, count] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? [null, 0];
   const same = vendor.filter((q) => q.currency === currency);
   const lowest = same.reduce<Quote | undefined>((best, q) => (!best || q.total! < best.total! ? q : best), undefined);
-  const among = counts.size > 1 ? ` · among ${count} ${currency ?? "no-currency"} quotes` : "";
+  const among = counts.size > 1 ? { count, currency } : undefined;
   return { lowest, among };
 }
 
 function QuotesTable({ quotes, onOpen }: { quotes: Quote[]; onOpen: (id: number) => void }) {
+  const { t } = useTranslation("quotes");
   return (
     <div className="overflow-x-auto">
-      <table className="w-full min-w-[720px] text-sm" aria-label="Quotes">
+      <table className="w-full min-w-[720px] text-sm" aria-label={t("section.title")}>
         <thead>
           <tr className="border-b bg-muted/40 text-left text-xs font-medium uppercase tracking-wide text-muted-foreground">
-            <th className="py-2.5 pl-6 pr-3 font-medium">Vendor / Customer</th>
-            <th className="px-3 py-2.5 font-medium">Number</th>
-            <th className="px-3 py-2.5 font-medium">Date</th>
-            <th className="px-3 py-2.5 text-right font-medium">Total</th>
-            <th className="px-3 py-2.5 font-medium">Status</th>
-            <th className="py-2.5 pl-3 pr-6 font-medium">Source</th>
+            <th className="py-2.5 pl-6 pr-3 font-medium">{t("table.party")}</th>
+            <th className="px-3 py-2.5 font-medium">{t("table.number")}</th>
+            <th className="px-3 py-2.5 font-medium">{t("table.date")}</th>
+            <th className="px-3 py-2.5 text-right font-medium">{t("table.total")}</th>
+            <th className="px-3 py-2.5 font-medium">{t("table.status")}</th>
+            <th className="py-2.5 pl-3 pr-6 font-medium">{t("table.source")}</th>
           </tr>
         </thead>
         <tbody>
@@ -153,18 +169,18 @@ function QuotesTable({ quotes, onOpen }: { quotes: Quote[]; onOpen: (id: number)
                     <KindBadge kind={q.kind} />
                   </div>
                 </td>
-                <td className="whitespace-nowrap px-3 py-3 font-mono text-xs">{q.quoteNumber ?? "—"}</td>
+                <td className="whitespace-nowrap px-3 py-3 font-mono text-xs">{q.quoteNumber ?? NO_VALUE}</td>
                 <td className="whitespace-nowrap px-3 py-3 text-muted-foreground">
                   <span className="block">{formatCalendarDate(q.quoteDate)}</span>
                   {q.validUntil && (
                     <span className={cn("text-[11px]", expired && "font-medium text-amber-700 dark:text-amber-400")}>
-                      {expired ? "Expired" : "Valid until"} {formatCalendarDate(q.validUntil)}
+                      {t(expired ? "table.expired" : "table.validUntil", { date: formatCalendarDate(q.validUntil) })}
                     </span>
                   )}
                 </td>
                 <td className="whitespace-nowrap px-3 py-3 text-right">
                   <span className="block font-semibold tabular-nums">{formatMoney(q.total, q.currency)}</span>
-                  <span className="text-[11px] text-muted-foreground">{q.currency ?? "No currency"}</span>
+                  <span className="text-[11px] text-muted-foreground">{q.currency ?? t("noCurrency")}</span>
                 </td>
                 <td className="px-3 py-3">
                   <StatusBadge status={q.status} />
@@ -177,7 +193,7 @@ function QuotesTable({ quotes, onOpen }: { quotes: Quote[]; onOpen: (id: number)
                       viewDocument(q.documentId, q.documentName);
                     }}
                     className="inline-flex max-w-32 cursor-pointer items-center gap-1.5 text-primary underline-offset-4 hover:underline"
-                    aria-label={`View ${q.documentName}`}
+                    aria-label={t("table.view", { name: q.documentName })}
                   >
                     <FileText className="size-3.5 shrink-0" aria-hidden="true" />
                     <span className="truncate">{q.documentName}</span>
@@ -193,41 +209,38 @@ function QuotesTable({ quotes, onOpen }: { quotes: Quote[]; onOpen: (id: number)
 }
 
 function Empty({ projectId, waiting }: { projectId: number; waiting: boolean }) {
+  const { t } = useTranslation("quotes");
   return (
     <div className="flex flex-col items-center gap-4 px-6 py-16 text-center">
       <div className="flex size-14 items-center justify-center rounded-2xl bg-primary/10 text-primary">
         <Receipt className="size-7" aria-hidden="true" />
       </div>
       <div className="grid gap-1.5">
-        <p className="text-lg font-semibold">No quotes yet</p>
-        <p className="max-w-sm text-balance text-sm text-muted-foreground">
-          {waiting
-            ? "Quote documents are being read. Their numbers appear here when processing completes."
-            : "Upload vendor or customer quotes: vendor, dates, line items and totals are read automatically."}
-        </p>
+        <p className="text-lg font-semibold">{t("empty.title")}</p>
+        <p className="max-w-sm text-balance text-sm text-muted-foreground">{t(waiting ? "empty.waiting" : "empty.upload")}</p>
       </div>
       <Button asChild variant="outline">
         <Link to="/projects/$id/upload" params={{ id: String(projectId) }}>
           <Upload />
-          Upload quotes
+          {t("empty.uploadButton")}
         </Link>
       </Button>
     </div>
   );
 }
 
-const READ_AS: Record<string, string> = { invoice: "an invoice", credit_note: "a credit note", other: "another kind of document" };
-
 /** Why a document filed with the quotes has no row: what it was read as, when that is known. */
-function notAQuote(documentType: string | null | undefined) {
-  const kind = documentType ? READ_AS[documentType] : undefined;
-  return kind ? `read as ${kind}, not a quote (its figures are on the document)` : "no quote found";
+function notAQuote(t: TFunction<"quotes">, documentType: string | null | undefined) {
+  return documentType && ["invoice", "credit_note", "other"].includes(documentType)
+    ? t("quoteless.readAs", { type: documentType })
+    : t("quoteless.none");
 }
 
 function Quoteless({ documents }: { documents: QuotelessDocument[] }) {
+  const { t } = useTranslation("quotes");
   return (
     <div className="rounded-xl border bg-card px-4 py-3 shadow-sm sm:px-6">
-      <h3 className="text-sm font-medium">Quote documents without a quote</h3>
+      <h3 className="text-sm font-medium">{t("quoteless.title")}</h3>
       <ul className="mt-2 grid gap-1.5 text-sm">
         {documents.map((d) => {
           const busy = d.processingStatus === "processing" || d.processingStatus === "uploading";
@@ -241,10 +254,10 @@ function Quoteless({ documents }: { documents: QuotelessDocument[] }) {
               <span>
                 <span className="font-medium text-foreground">{d.fileName}</span>:{" "}
                 {busy
-                  ? "being processed"
+                  ? t("quoteless.busy")
                   : d.processingStatus === "failed"
-                    ? (d.failureReason ?? "processing failed")
-                    : notAQuote(d.documentType)}
+                    ? (d.failureReason ?? t("quoteless.failed"))
+                    : notAQuote(t, d.documentType)}
               </span>
             </li>
           );

@@ -12,14 +12,17 @@ export interface LineItem {
   page: number | null;
 }
 
+import i18next from "i18next";
+
 export type { Flag } from "@quorum/core/quote/schema";
 import type { Flag } from "@quorum/core/quote/schema";
 
 export type { CommercialType } from "@quorum/core/quote/schema";
 import type { CommercialType } from "@quorum/core/quote/schema";
 
-const TYPE_LABELS: Record<CommercialType, string> = { quote: "Quote", invoice: "Invoice", credit_note: "Credit note", other: "Document" };
-export const typeLabel = (type: CommercialType | undefined) => TYPE_LABELS[type ?? "quote"] ?? "Quote";
+const TYPES: readonly string[] = ["quote", "invoice", "credit_note", "other"] satisfies CommercialType[];
+/** "Quote", "Invoice", "Credit note", "Document", in the language on screen. */
+export const typeLabel = (type: CommercialType | undefined) => i18next.t(`quotes:type.${TYPES.includes(type ?? "") ? type : "quote"}`);
 
 export type QuoteStatus = "checked" | "needs_review" | "edited";
 
@@ -69,11 +72,12 @@ export interface ProjectQuotes {
   documents: QuotelessDocument[];
 }
 
-export const STATUS_LABEL: Record<QuoteStatus, string> = { checked: "Checked", needs_review: "Needs review", edited: "Edited" };
+/** "Checked", "Needs review", "Edited", in the language on screen. */
+export const statusLabel = (status: QuoteStatus) => i18next.t(`quotes:status.${status}`);
 
 /** The other party: who issued a vendor quote, who receives a customer quote. */
 export const counterparty = (q: Pick<Quote, "kind" | "vendorName" | "customerName">) =>
-  (q.kind === "vendor" ? q.vendorName : q.customerName) ?? "Unknown";
+  (q.kind === "vendor" ? q.vendorName : q.customerName) ?? i18next.t("quotes:unknown");
 
 /** True once the quote's validity date has passed. */
 export function isExpired(validUntil: string | null, today = new Date()): boolean {
@@ -89,26 +93,27 @@ const csvCell = (value: unknown): string => {
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 };
 
-/** One quote as CSV: its header fields, then the line items, then the totals. */
+/** One quote as CSV: its header fields, then the line items, then the totals. Labels in the language on screen, values as stored. */
 export function quoteCsv(q: Quote): string {
+  const label = (key: string) => i18next.t(`quotes:csv.${key}`);
   const rows: unknown[][] = [
-    ["Kind", q.kind],
-    ["Vendor", q.vendorName],
-    ["Customer", q.customerName],
-    ["Quote number", q.quoteNumber],
-    ["Quote date", q.quoteDate],
-    ["Valid until", q.validUntil],
-    ["Currency", q.currency],
-    ["Payment terms", q.paymentTerms],
-    ["Source document", q.documentName],
+    [label("kind"), q.kind],
+    [label("vendor"), q.vendorName],
+    [label("customer"), q.customerName],
+    [label("quoteNumber"), q.quoteNumber],
+    [label("quoteDate"), q.quoteDate],
+    [label("validUntil"), q.validUntil],
+    [label("currency"), q.currency],
+    [label("paymentTerms"), q.paymentTerms],
+    [label("source"), q.documentName],
     [],
-    ["Description", "Quantity", "Unit", "Unit price", "Amount"],
+    [label("description"), label("quantity"), label("unit"), label("unitPrice"), label("amount")],
     ...q.lineItems.map((l) => [l.description, l.quantity, l.unit, l.unitPrice, l.amount]),
     [],
-    ["Subtotal", q.subtotal],
-    ["Tax", q.tax],
-    ["Shipping", q.shipping],
-    ["Total", q.total],
+    [label("subtotal"), q.subtotal],
+    [label("tax"), q.tax],
+    [label("shipping"), q.shipping],
+    [label("total"), q.total],
   ];
   return rows.map((r) => r.map(csvCell).join(",")).join("\r\n") + "\r\n";
 }

@@ -1,12 +1,15 @@
 import { AlertTriangle, CheckCircle2, PencilLine } from "lucide-react";
+import i18next from "i18next";
+import { useTranslation } from "react-i18next";
 import { Badge } from "@/components/ui/badge";
 import { toast } from "@/hooks/use-toast";
 import { openDocument } from "@/features/project-chat/open-document";
 import { cn } from "@/lib/utils";
-import { STATUS_LABEL, type QuoteStatus } from "./model";
+import { statusLabel, type QuoteStatus } from "./model";
 
 /** Checked (green), Needs review (amber), Edited (primary). */
 export function StatusBadge({ status, className }: { status: QuoteStatus; className?: string }) {
+  useTranslation("quotes");
   const Icon = status === "checked" ? CheckCircle2 : status === "edited" ? PencilLine : AlertTriangle;
   return (
     <Badge
@@ -20,12 +23,13 @@ export function StatusBadge({ status, className }: { status: QuoteStatus; classN
       )}
     >
       <Icon className="size-3" aria-hidden="true" />
-      {STATUS_LABEL[status]}
+      {statusLabel(status)}
     </Badge>
   );
 }
 
 export function KindBadge({ kind }: { kind: "vendor" | "customer" }) {
+  const { t } = useTranslation("quotes");
   return (
     <span
       className={cn(
@@ -33,7 +37,7 @@ export function KindBadge({ kind }: { kind: "vendor" | "customer" }) {
         kind === "vendor" ? "bg-sky-500/10 text-sky-700 dark:text-sky-300" : "bg-violet-500/10 text-violet-700 dark:text-violet-300",
       )}
     >
-      {kind}
+      {t(`kind.${kind}`)}
     </span>
   );
 }
@@ -41,6 +45,10 @@ export function KindBadge({ kind }: { kind: "vendor" | "customer" }) {
 /** Opens the quote's source document in a new tab (the API's short-lived view link). */
 export function viewDocument(documentId: number, fileName: string) {
   openDocument(documentId, undefined, fileName).catch(() =>
-    toast({ title: "Could not open the document", description: `${fileName} may have been deleted.`, variant: "destructive" }),
+    toast({
+      title: i18next.t("quotes:open.failed"),
+      description: i18next.t("quotes:open.maybeDeleted", { name: fileName }),
+      variant: "destructive",
+    }),
   );
 }

@@ -1,0 +1,156 @@
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { accessibilityViolations, webUrl, type TestUser } from "@quorum/local/testing";
+import {
+  CONTACT,
+  CUSTOMER,
+  overflowsSideways,
+  PROJECT,
+  screens,
+  setLanguage,
+  workspaceSession,
+  useTheme,
+  type Workspace,
+} from "./workspace";
+
+/**
+ * A person whose account is set to French sees projects, a project's documents and quotes, and
+ * customers in French, with French dates and amounts; every screen reads well in all four
+ * languages (nothing sticks out, no message key shows) and axe finds nothing in either theme.
+ */
+describe("projects, documents, quotes and customers in the account's language", () => {
+  let session: Awaited<ReturnType<typeof workspaceSession>>;
+  let page: Page;
+  let user: TestUser;
+  let workspace: Workspace;
+
+  beforeAll(async () => {
+    session = await workspaceSession();
+    ({ page, user, workspace } = session);
+  }, 240_000);
+  afterAll(async () => {
+    await setLanguage(user, "en").catch(() => undefined);
+    await session?.close();
+  });
+
+  it("signs in", { timeout: 60_000 }, async () => {
+    await session.signIn();
+  });
+
+  /** Opens a screen once the account's language is on it and its data has arrived. */
+  async function open(path: string, language: string, ready: string) {
+    await page.goto(new URL(path, webUrl()).href);
+    await page.locator(`html[lang="${language}"]`).waitFor({ state: "attached" });
+    await page.getByTestId(ready).first().waitFor();
+  }
+
+  const READY = { projects: "project-card", documents: "document-row", quotes: "quote-row", customers: "customer-card" } as const;
+
+  it("shows a French account its projects, documents, quotes and customers in French", { timeout: 120_000 }, async () => {
+    await setLanguage(user, "fr");
+    const at = screens(workspace);
+    const today = new Date().toLocaleDateString("fr-FR", { year: "numeric", month: "short", day: "numeric" });
+
+    await open(at.projects, "fr", READY.projects);
+    await page.getByRole("heading", { level: 1, name: "Projets" }).waitFor();
+    const card = page.getByTestId("project-card").filter({ hasText: PROJECT });
+    await card.getByText("en pause", { exact: true }).waitFor();
+    await card.getByText(`Créé le ${today}`).waitFor();
+    await card.getByText(CUSTOMER).waitFor();
+    await card.getByRole("link", { name: "Ouvrir le projet" }).waitFor();
+
+    await open(at.documents, "fr", READY.documents);
+    const nav = page.getByRole("navigation", { name: "Sections du projet" });
+    expect(await nav.getByRole("link", { name: "Documents" }).getAttribute("aria-current")).toBe("page");
+    await page.getByRole("heading", { level: 2, name: "Documents" }).waitFor();
+    await page.getByRole("heading", { name: /^Devis fournisseurs/ }).waitFor();
+    await page.getByText("2 documents", { exact: true }).waitFor();
+    const row = page.getByTestId("document-row").filter({ hasText: "acme-quote.pdf" });
+    await row.getByTestId("document-status").getByText("terminé").waitFor();
+    await row.getByText(today, { exact: false }).waitFor();
+    await row.getByText(/^Devis AIS-2024-0117 · Acme Industrial Supply Co\. · .* · 2\s269,49\s\$/).waitFor();
+
+    await open(at.quotes, "fr", READY.quotes);
+    await page.getByRole("heading", { level: 2, name: "Devis" }).waitFor();
+    await page.getByRole("columnheader", { name: "Fournisseur / Client" }).waitFor();
+    const acme = page.getByTestId("quote-row").filter({ hasText: "Acme Industrial Supply Co." });
+    await acme.getByText(/^2\s269,49\s\$$/).waitFor();
+    await acme.getByText("Vérifié").waitFor();
+    await page.getByRole("button", { name: "Comparer les devis fournisseurs" }).waitFor();
+
+    await open(at.customers, "fr", READY.customers);
+    await page.getByRole("heading", { level: 1, name: "Gestion des clients" }).waitFor();
+    const customer = page.getByTestId("customer-card").filter({ hasText: CUSTOMER });
+    await customer.getByText(/^Plafond de crédit : 50\s000\s\$$/).waitFor();
+    await customer.getByText("Conditions de paiement : 30 jours net").waitFor();
+    await customer.getByText("Exonéré de taxes : Oui").waitFor();
+    await customer.getByText("1 contact", { exact: true }).waitFor();
+    await customer.getByRole("button", { name: `Supprimer ${CUSTOMER}` }).waitFor();
+    await page.getByRole("tab", { name: "Contacts" }).click();
+    const contact = page.getByTestId("contact-card").filter({ hasText: CONTACT });
+    await contact.getByRole("button", { name: "Définir comme principal" }).click();
+    await page.getByText("Contact principal mis à jour").first().waitFor();
+  });
+
+  it("reads well in every language: nothing sticks out sideways, no message key shows", { timeout: 240_000 }, async () => {
+    const shots = process.env.SHOTS_DIR;
+    for (const language of ["en", "es", "fr", "de"] as const) {
+      await setLanguage(user, language);
+      for (const [name, path] of Object.entries(screens(workspace)) as [keyof typeof READY, string][]) {
+        await open(path, language, READY[name]);
+        expect(await overflowsSideways(page), `${name} in ${language}`).toBe(false);
+        const text = await page.locator("main").innerText();
+        expect(text, `${name} in ${language}`).not.toMatch(
+          /\b(?:card|fields|section|detail|summary|table|upload|row|status)\.[a-zA-Z_-]+\b/,
+        );
+        if (shots) await page.screenshot({ path: join(shots, `${name}-${language}.png`), fullPage: true });
+      }
+    }
+    await setLanguage(user, "en");
+  });
+
+  it("gives axe nothing to report on any of these screens, light or dark, dialogs included", { timeout: 240_000 }, async () => {
+    const at = screens(workspace);
+    const clean = async (what: string) => {
+      for (const theme of ["light", "dark"] as const) {
+        await useTheme(page, theme);
+        expect(await accessibilityViolations(page), `${what}, ${theme}`).toEqual([]);
+      }
+      await useTheme(page, "light");
+    };
+    for (const [name, path] of Object.entries(at) as [keyof typeof READY, string][]) {
+      await open(path, "en", READY[name]);
+      await clean(name);
+    }
+
+    await page.goto(new URL(`/projects/${workspace.projectId}`, webUrl()).href);
+    await page.getByRole("heading", { name: "Project Address" }).waitFor();
+    await clean("project overview");
+    await page.getByRole("button", { name: "Edit Project" }).click();
+    await page.getByRole("dialog", { name: "Edit Project" }).waitFor();
+    await clean("edit project dialog");
+    await page.keyboard.press("Escape");
+
+    await open(at.quotes, "en", READY.quotes);
+    await page.getByRole("button", { name: "Acme Industrial Supply Co." }).click();
+    await page.getByRole("table", { name: "Line items" }).waitFor();
+    await clean("quote detail dialog");
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Compare vendor quotes" }).click();
+    await page.getByRole("table", { name: "Quote comparison" }).waitFor();
+    await clean("quote comparison dialog");
+    await page.keyboard.press("Escape");
+
+    await open(at.customers, "en", READY.customers);
+    await page.getByRole("button", { name: "Add Customer" }).click();
+    await page.getByRole("dialog", { name: "Add New Customer" }).waitFor();
+    await clean("add customer dialog");
+    await page.keyboard.press("Escape");
+    await page.getByRole("tab", { name: "Contacts" }).click();
+    await page.getByRole("button", { name: `Delete ${CONTACT}` }).click();
+    await page.getByRole("alertdialog", { name: "Delete Contact" }).waitFor();
+    await clean("delete contact confirmation");
+    await page.getByRole("button", { name: "Cancel" }).click();
+  });
+});
