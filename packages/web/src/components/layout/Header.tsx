@@ -104,7 +104,7 @@ export function Header() {
                 activeProps={{ className: "bg-accent" }}
               >
                 <Avatar name={greetingName(user)} photoURL={user.photoURL} />
-                <span className="max-w-40 truncate">{t("greeting", { name: greetingName(user) })}</span>
+                <span className="max-w-40 truncate max-lg:sr-only">{t("greeting", { name: greetingName(user) })}</span>
               </Link>
               <Button variant="outline" size="sm" onClick={handleSignOut}>
                 <LogOut />

@@ -22,7 +22,9 @@ export function PlanCard({
   const body = (
     <>
       {plan.popular && (
-        <Badge className="absolute -top-3 left-1/2 -translate-x-1/2 px-3 py-1 shadow-sm shadow-primary/30">{t("plan.mostPopular")}</Badge>
+        <Badge className="absolute -top-3 left-1/2 -translate-x-1/2 whitespace-nowrap px-3 py-1 shadow-sm shadow-primary/30">
+          {t("plan.mostPopular")}
+        </Badge>
       )}
       <div className="grid gap-1">
         <h3 className="text-base font-semibold">{plan.name}</h3>
