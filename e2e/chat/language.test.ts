@@ -29,7 +29,7 @@ describe("the chat in the account's language", { timeout: 120_000 }, () => {
     await page.getByRole("heading", { name: "Bienvenue dans le chat Quorum" }).waitFor();
     await page.getByRole("button", { name: "Effacer le chat" }).waitFor();
     await page.getByRole("button", { name: "Joindre un document" }).waitFor();
-    await page.getByTestId("attachment-limit").getByText("Jusqu'à 10 fichiers, 20 MB chacun").waitFor();
+    await page.getByTestId("attachment-limit").getByText("Jusqu'à 10 fichiers de 20 MB").waitFor();
     await page.getByTestId("status-footer").getByText("En veille").waitFor();
     expect(await app.box.getAttribute("placeholder")).toBe("Posez votre question...");
     expect(await page.getByRole("button", { name: "Envoyer" }).isDisabled()).toBe(true);

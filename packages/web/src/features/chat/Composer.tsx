@@ -188,8 +188,10 @@ export function Composer({ session }: { session: ChatSession }) {
           <UploadButton kind="document" disabled={busy} onFiles={session.addFiles} />
           <UploadButton kind="image" disabled={busy} onFiles={session.addFiles} />
           <div className="mx-1 h-5 w-px bg-border" aria-hidden="true" />
-          <ModelSelect value={model} onChange={session.setModel} disabled={busy} />
-          <span className="ml-2 hidden text-[11px] text-muted-foreground sm:inline" data-testid="attachment-limit">
+          <div className="shrink-0">
+            <ModelSelect value={model} onChange={session.setModel} disabled={busy} />
+          </div>
+          <span className="ml-2 hidden whitespace-nowrap text-[11px] text-muted-foreground sm:inline" data-testid="attachment-limit">
             {attachmentLimitText(t)}
           </span>
           {input.length > MAX_MESSAGE_CHARS * 0.9 ? (
@@ -197,7 +199,7 @@ export function Composer({ session }: { session: ChatSession }) {
               {t("composer.length", { length: input.length, max: MAX_MESSAGE_CHARS })}
             </span>
           ) : (
-            <span className="ml-auto hidden pr-2 text-[11px] text-muted-foreground lg:inline">
+            <span className="ml-auto hidden min-w-0 truncate whitespace-nowrap pl-2 pr-2 text-[11px] text-muted-foreground lg:inline">
               <Trans t={t} i18nKey="composer.keys" components={{ kbd: <kbd className="font-sans" /> }} />
             </span>
           )}
