@@ -13,6 +13,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Spinner } from "@/components/ui/spinner";
 import { useAuth } from "@/features/auth";
 import { useProfile } from "@/features/profile/queries";
+import { onPushSwitched } from "@/features/notify/push-switch";
 import { PRODUCT_NAME } from "@/lib/product";
 import {
   DEFAULT_SETTINGS,
@@ -106,7 +107,10 @@ export function SettingsPage() {
               label="Push notifications"
               text="Browser notifications when something needs your attention."
               checked={settings.notifications.push}
-              onChange={(push) => change("notifications", { push })}
+              onChange={(push) => {
+                change("notifications", { push });
+                void onPushSwitched(push);
+              }}
             />
             <Toggle
               id="notify-chat"

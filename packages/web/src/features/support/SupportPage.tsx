@@ -10,7 +10,11 @@ import { Textarea } from "@/components/ui/textarea";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
+import { Trans, useTranslation } from "react-i18next";
 import { useAuth } from "@/features/auth";
+import { i18next } from "@/i18n";
+import { isLanguage } from "@/i18n/languages";
+import { ApiError } from "@/lib/api";
 import { SUPPORT_EMAIL } from "@/lib/product";
 import {
   buildRequest,
@@ -22,18 +26,20 @@ import {
   type Category,
   type Priority,
   type SupportForm,
+  type SupportReceipt,
   type SupportRequest,
 } from "./request";
 
 type Phase =
   | { kind: "editing" }
   | { kind: "submitting" }
-  | { kind: "failed"; request: SupportRequest }
-  | { kind: "submitted"; request: SupportRequest };
+  | { kind: "failed"; request: SupportRequest; tooMany: boolean }
+  | { kind: "submitted"; request: SupportRequest; receipt: SupportReceipt };
 
 /** /help: the support request form. */
 export function SupportPage() {
   const { user } = useAuth();
+  const { t } = useTranslation("support");
   const [form, setForm] = React.useState<SupportForm>(EMPTY_FORM);
   const [phase, setPhase] = React.useState<Phase>({ kind: "editing" });
 
@@ -51,11 +57,11 @@ export function SupportPage() {
     const request = buildRequest(form, user?.uid);
     setPhase({ kind: "submitting" });
     try {
-      await submitSupportRequest(request);
-      setPhase({ kind: "submitted", request });
+      const receipt = await submitSupportRequest(request, isLanguage(i18next.language) ? i18next.language : undefined);
+      setPhase({ kind: "submitted", request, receipt });
     } catch (error) {
       console.error("Failed to submit", error);
-      setPhase({ kind: "failed", request });
+      setPhase({ kind: "failed", request, tooMany: error instanceof ApiError && error.status === 429 });
     }
   }
 
@@ -72,24 +78,33 @@ export function SupportPage() {
             <div className="flex size-16 items-center justify-center rounded-full bg-success/15 text-success">
               <CheckCircle2 className="size-8" />
             </div>
-            <h1 className="text-2xl font-bold tracking-tight">Request Submitted!</h1>
+            <h1 className="text-2xl font-bold tracking-tight">{t("submittedTitle")}</h1>
             <p className="text-muted-foreground">
-              Thanks for reaching out. Our support team will reply to{" "}
-              <span className="font-medium text-foreground">{phase.request.email}</span> as soon as possible.
+              <Trans
+                t={t}
+                i18nKey="submittedBody"
+                values={{ email: phase.request.email }}
+                components={{ strong: <span className="font-medium text-foreground" /> }}
+              />
             </p>
+            <div className="rounded-lg border bg-muted/40 px-5 py-3" data-testid="support-reference">
+              <div className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{t("referenceLabel")}</div>
+              <div className="font-mono text-xl font-semibold tracking-wider">{phase.receipt.reference}</div>
+            </div>
+            <p className="text-sm text-muted-foreground">{phase.receipt.prioritySupport ? t("priorityNote") : t("referenceNote")}</p>
             <div className="mt-2 flex flex-col gap-2 sm:flex-row">
               <Button asChild>
-                <Link to="/">Back to Chat</Link>
+                <Link to="/">{t("backToChat")}</Link>
               </Button>
               <Button variant="outline" onClick={another}>
-                Submit Another Request
+                {t("submitAnother")}
               </Button>
             </div>
             <a
               href={supportMailto(phase.request)}
               className="mt-2 inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground hover:underline"
             >
-              <Mail className="size-4" /> Also send a copy by e-mail
+              <Mail className="size-4" /> {t("alsoByEmail")}
             </a>
           </CardContent>
         </Card>
@@ -102,29 +117,29 @@ export function SupportPage() {
   return (
     <Page>
       <div className="mb-6">
-        <BackLink to="/">Back to Chat</BackLink>
+        <BackLink to="/">{t("backToChat")}</BackLink>
       </div>
       <div className="flex items-center gap-3">
         <div className="flex size-11 items-center justify-center rounded-xl bg-primary/10 text-primary">
           <LifeBuoy className="size-6" />
         </div>
         <div>
-          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Contact Support</h1>
-          <p className="text-muted-foreground">Tell us what's going on and we'll get back to you by email.</p>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t("title")}</h1>
+          <p className="text-muted-foreground">{t("intro")}</p>
         </div>
       </div>
 
       <div className="mt-8 grid gap-6 lg:grid-cols-[1fr_300px]">
         <Card>
           <CardHeader>
-            <CardTitle>Support request</CardTitle>
-            <CardDescription>All fields are required unless marked otherwise.</CardDescription>
+            <CardTitle>{t("formTitle")}</CardTitle>
+            <CardDescription>{t("formDescription")}</CardDescription>
           </CardHeader>
           <CardContent>
             <form className="grid gap-5" onSubmit={submit}>
               <div className="grid gap-5 sm:grid-cols-2">
                 <div className="grid gap-1.5">
-                  <Label htmlFor="support-name">Name</Label>
+                  <Label htmlFor="support-name">{t("name")}</Label>
                   <Input
                     id="support-name"
                     required
@@ -136,7 +151,7 @@ export function SupportPage() {
                   />
                 </div>
                 <div className="grid gap-1.5">
-                  <Label htmlFor="support-email">Email</Label>
+                  <Label htmlFor="support-email">{t("email")}</Label>
                   <Input
                     id="support-email"
                     type="email"
@@ -150,7 +165,7 @@ export function SupportPage() {
                 </div>
               </div>
               <div className="grid gap-1.5">
-                <Label htmlFor="support-subject">Subject</Label>
+                <Label htmlFor="support-subject">{t("subject")}</Label>
                 <Input
                   id="support-subject"
                   required
@@ -158,12 +173,12 @@ export function SupportPage() {
                   onChange={set("subject")}
                   disabled={busy}
                   maxLength={200}
-                  placeholder="Brief summary of your request"
+                  placeholder={t("subjectPlaceholder")}
                 />
               </div>
               <div className="grid gap-5 sm:grid-cols-2">
                 <div className="grid gap-1.5">
-                  <Label htmlFor="support-category">Category</Label>
+                  <Label htmlFor="support-category">{t("category")}</Label>
                   <Select
                     value={form.category}
                     onValueChange={(category) => setForm((f) => ({ ...f, category: category as Category }))}
@@ -175,14 +190,14 @@ export function SupportPage() {
                     <SelectContent>
                       {CATEGORIES.map((c) => (
                         <SelectItem key={c.value} value={c.value}>
-                          {c.label}
+                          {t(`category_${c.value}`)}
                         </SelectItem>
                       ))}
                     </SelectContent>
                   </Select>
                 </div>
                 <div className="grid gap-1.5">
-                  <Label htmlFor="support-priority">Priority</Label>
+                  <Label htmlFor="support-priority">{t("priority")}</Label>
                   <Select
                     value={form.priority}
                     onValueChange={(priority) => setForm((f) => ({ ...f, priority: priority as Priority }))}
@@ -194,7 +209,7 @@ export function SupportPage() {
                     <SelectContent>
                       {PRIORITIES.map((p) => (
                         <SelectItem key={p.value} value={p.value}>
-                          {p.label}
+                          {t(`priority_${p.value}`)}
                         </SelectItem>
                       ))}
                     </SelectContent>
@@ -202,7 +217,7 @@ export function SupportPage() {
                 </div>
               </div>
               <div className="grid gap-1.5">
-                <Label htmlFor="support-message">Message</Label>
+                <Label htmlFor="support-message">{t("message")}</Label>
                 <Textarea
                   id="support-message"
                   required
@@ -211,19 +226,19 @@ export function SupportPage() {
                   onChange={set("message")}
                   disabled={busy}
                   maxLength={10000}
-                  placeholder="Describe the issue or question in as much detail as you can."
+                  placeholder={t("messagePlaceholder")}
                 />
               </div>
               {phase.kind === "failed" && (
                 <Alert variant="destructive">
                   <AlertCircle />
                   <AlertDescription>
-                    <p>Failed to submit your request. Please try again, or send it to us by e-mail instead.</p>
+                    <p>{phase.tooMany ? t("tooMany") : t("failed")}</p>
                     <a
                       href={supportMailto(phase.request)}
                       className="mt-1 inline-flex items-center gap-1.5 font-medium underline underline-offset-2"
                     >
-                      <Mail className="size-4" /> Send by e-mail to {SUPPORT_EMAIL}
+                      <Mail className="size-4" /> {t("sendByEmail", { address: SUPPORT_EMAIL })}
                     </a>
                   </AlertDescription>
                 </Alert>
@@ -231,7 +246,7 @@ export function SupportPage() {
               <div className="flex justify-end">
                 <Button type="submit" size="lg" disabled={busy}>
                   {busy ? <Spinner /> : <Send />}
-                  {busy ? "Sending..." : "Submit Request"}
+                  {busy ? t("sending") : t("submit")}
                 </Button>
               </div>
             </form>
@@ -240,12 +255,12 @@ export function SupportPage() {
 
         <aside className="h-fit rounded-xl border border-amber-500/30 bg-amber-500/5 p-5" aria-labelledby="quick-tips">
           <h2 id="quick-tips" className="flex items-center gap-2 font-semibold">
-            <Lightbulb className="size-5 text-amber-500" /> Quick tips
+            <Lightbulb className="size-5 text-amber-500" /> {t("tipsTitle")}
           </h2>
           <ul className="mt-3 grid list-disc gap-2 pl-5 text-sm text-muted-foreground marker:text-amber-500">
-            <li>Include any error messages you saw, word for word.</li>
-            <li>Describe what you were doing when the problem happened.</li>
-            <li>Tell us which browser or device you are using.</li>
+            <li>{t("tipErrors")}</li>
+            <li>{t("tipDoing")}</li>
+            <li>{t("tipBrowser")}</li>
           </ul>
         </aside>
       </div>
