@@ -1,3 +1,4 @@
+/* global self, URL */
 /*
  * Quorum's service worker: shows Web Push notifications ("document ready",
  * "long answer ready") only when no tab of the app is visible (a visible tab shows

@@ -85,7 +85,10 @@ describe("in-app notifications", () => {
 describe("Web Push subscriptions", () => {
   const subscription = (endpoint = `https://push.example.com/send/${crypto.randomUUID()}`) => ({
     endpoint,
-    keys: { p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM", auth: "tBHItJI5svbpez7KI4CCXg" },
+    keys: {
+      p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM",
+      auth: "tBHItJI5svbpez7KI4CCXg",
+    },
   });
 
   it("the server's public key is there to subscribe with", async () => {
