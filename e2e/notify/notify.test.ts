@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { REFERENCE_PATTERN } from "@quorum/core/support/reference";
-import { call, inboxUrl, mailsTo, waitForMail, type TestUser } from "@quorum/local/testing";
+import { accessibilityViolations, call, inboxUrl, mailsTo, waitForMail, type TestUser } from "@quorum/local/testing";
 import { launchBrowser, signedInApp, webUrl } from "../shell/browser";
 
 let browser: Browser;
@@ -67,6 +67,13 @@ describe("notifications people notice", { timeout: 120_000 }, () => {
     await page.getByRole("heading", { name: "Request Submitted!" }).waitFor();
     const reference = (await page.getByTestId("support-reference").locator(".font-mono").textContent())!.trim();
     expect(reference).toMatch(REFERENCE_PATTERN);
+    // The confirmation screen is clean for assistive technology, in both themes.
+    expect(await accessibilityViolations(page)).toEqual([]);
+    // No colour transition: axe reads the dark theme's final colours.
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.evaluate('document.documentElement.classList.add("dark")');
+    await page.waitForTimeout(500);
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     const team = await waitForMail(SUPPORT_EMAIL, (m) => m.subject.includes(reference));
     expect(team.subject).toBe(`[Quorum Support] ${reference}: Invoices missing`);
