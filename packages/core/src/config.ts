@@ -144,6 +144,8 @@ export const ConfigSchema = z.object({
   MAIL_FROM: z.string().default("Quorum <no-reply@quorum.app>"),
   /** "ses" in AWS; "smtp" locally (the local stack's mail catcher at SMTP_URL). Unset: smtp when SMTP_URL is set, else ses. */
   MAIL_TRANSPORT: z.enum(["ses", "smtp"]).optional(),
+  /** Where links in mails and pushes lead (the web app); unset: SITE_URL. The local stack sets it to its web app. */
+  APP_URL: z.string().optional(),
   /** e.g. smtp://127.0.0.1:1025 (the local mail catcher). */
   SMTP_URL: z.string().optional(),
   /** Only for tests: where the SESv2 client sends its calls. */

@@ -68,8 +68,8 @@ async function main() {
   cleanups.push(stack.stop);
   const gatewayUrl = `http://127.0.0.1:${ports.gateway}`;
   // Links in mails and pushes lead to the web app (which proxies /api), or to the gateway without one.
-  const siteUrl = webMode === "none" ? gatewayUrl : `http://127.0.0.1:${ports.web}`;
-  const env = { ...stack.env, S3_PUBLIC_ENDPOINT: stack.env.S3_ENDPOINT!, GATEWAY_URL: gatewayUrl, SITE_URL: siteUrl };
+  const appUrl = webMode === "none" ? gatewayUrl : `http://127.0.0.1:${ports.web}`;
+  const env = { ...stack.env, S3_PUBLIC_ENDPOINT: stack.env.S3_ENDPOINT!, GATEWAY_URL: gatewayUrl, APP_URL: appUrl };
   Object.assign(process.env, env);
 
   // Handlers read their configuration on import: only now that the environment is set.

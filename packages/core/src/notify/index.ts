@@ -29,10 +29,10 @@ export interface Recipient {
  * the work it reports on: a channel's failure is logged and the rest go on.
  */
 export namespace Notify {
-  /** The site's address for links in mails and pushes (the local stack sets it to its web app). */
+  /** The site's address for links in mails and pushes. */
   export function siteUrl(): string {
     const c = config();
-    const url = c.SITE_URL ?? c.GATEWAY_URL;
+    const url = c.APP_URL ?? c.SITE_URL ?? c.GATEWAY_URL;
     if (!url) throw new Error("SITE_URL is not set: mails cannot link to the site");
     return url.replace(/\/+$/, "");
   }

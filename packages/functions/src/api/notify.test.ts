@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { Actor } from "@quorum/core/actor";
 import { InApp } from "@quorum/core/notify/inbox";
 import { Unsubscribe } from "@quorum/core/notify/unsubscribe";
-import { call, signedInUser, type TestUser } from "@quorum/local/testing";
+import { call, mailsTo, signedInUser, waitForMail, type TestUser } from "@quorum/local/testing";
 
 const settingsOf = async (user: TestUser) => (await call(user, "GET", `/api/users/${user.uid}/settings`)).body;
 const unsubscribePath = (token: string) => `/api/notify/unsubscribe?token=${encodeURIComponent(token)}`;
@@ -106,5 +106,37 @@ describe("Web Push subscriptions", () => {
     const bad = await call(user, "POST", "/api/notify/push/subscriptions", { endpoint: "not a url", keys: {} });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe("endpoint must be a push service URL");
+  });
+});
+
+describe("payment mails from the billing webhook (local test mode posts Stripe-format events to it)", () => {
+  const card = (number: string) => ({ number, expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvc: "123" });
+  async function subscribeAndRenew(user: TestUser, number: string) {
+    const created = await call(user, "POST", "/api/create-payment-intent", { amount: 50 });
+    await call(user, "POST", `/api/test-payments/${created.body.paymentIntentId}/confirm`, {
+      clientSecret: created.body.clientSecret,
+      card: card(number),
+    });
+    // The trial's invoice is $0 (no mail); the first renewal charges the card.
+    expect(await mailsTo(user.email)).toEqual([]);
+    expect((await call(user, "POST", "/api/test-billing/clock", { days: 31 })).status).toBe(200);
+  }
+
+  it("a renewal that is paid is confirmed by mail with its amount", async () => {
+    const user = await signedInUser();
+    await subscribeAndRenew(user, "4242 4242 4242 4242");
+    const mail = await waitForMail(user.email);
+    expect(mail.subject).toBe("Payment received: thank you");
+    expect(mail.text).toContain("We received your payment of $50.00 for Quorum Professional.");
+  });
+
+  it("a renewal that fails asks for a new payment method, and not when emails are off", async () => {
+    const [user, quiet] = await Promise.all([signedInUser(), signedInUser()]);
+    await call(quiet, "PUT", `/api/users/${quiet.uid}/settings`, { notifications: { email: false } });
+    await Promise.all([subscribeAndRenew(user, "4000 0000 0000 0341"), subscribeAndRenew(quiet, "4000 0000 0000 0341")]);
+    const mail = await waitForMail(user.email);
+    expect(mail.subject).toBe("Your payment did not go through");
+    expect(mail.text).toContain("Please update your payment method on your profile");
+    expect(await mailsTo(quiet.email)).toEqual([]);
   });
 });
