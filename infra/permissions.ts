@@ -5,6 +5,7 @@ import type { SecretName } from "../packages/core/src/secrets";
 import { bedrockArns, bedrockModelIds, statementsFor } from "./policy";
 import { secrets } from "./secrets";
 import { bucket, table } from "./storage";
+import { mailIdentity, mailSettings } from "./notify";
 
 /** Bedrock may be invoked on the model ids this deploy configures, nothing else. */
 const bedrockModelArns = bedrockModelIds(process.env).flatMap(bedrockArns);
@@ -23,6 +24,7 @@ export function permissionsFor(access: readonly Access[], extra: { stateMachineA
       bucketObjects: $interpolate`${bucket.arn}/*`,
       attachmentObjects: $interpolate`${bucket.arn}/${CHAT_ATTACHMENT_PREFIX}*`,
       stateMachine: extra.stateMachineArn,
+      mailIdentity: mailIdentity.arn,
     },
     bedrockModelArns,
   ) satisfies sst.aws.FunctionPermissionArgs[];
@@ -37,6 +39,9 @@ export function secretsFor(access: readonly Access[]) {
   if (access.includes("models") || access.includes("bedrock")) {
     names.push("OpenaiApiKey", "GeminiApiKey", "GrokApiKey", "DeepseekApiKey", "BedrockEnabled");
   }
+  // Mails carry signed unsubscribe links; pushes are signed with the VAPID keys.
+  if (access.includes("mail") || access.includes("unsubscribe")) names.push("NotifySigningSecret");
+  if (access.includes("push")) names.push("VapidPublicKey", "VapidPrivateKey");
   return names.map((name) => secrets[name]);
 }
 
@@ -52,6 +57,7 @@ export function environmentFor(access: readonly Access[]) {
   // Limits are enforced wherever the work happens (uploads, chat, the pipeline) and shown by GET /api/usage: every function sees the same.
   Object.assign(env, settingsFromDeployer(PLAN_LIMIT_SETTINGS));
   if (access.includes("stripe")) Object.assign(env, settingsFromDeployer(BILLING_SETTINGS));
+  if (["mail", "unsubscribe", "push"].some((a) => access.includes(a as Access))) Object.assign(env, mailSettings);
   return env;
 }
 

@@ -21,6 +21,7 @@ const TARGETS = {
   bucketObjects: "arn:aws:s3:::b/*",
   attachmentObjects: "arn:aws:s3:::b/chat-attachments/*",
   stateMachine: "arn:aws:states:us-east-1:1:stateMachine:P",
+  mailIdentity: "arn:aws:ses:us-east-1:1:identity/quorum.app",
 };
 const MODEL_ARNS = bedrockModelIds({}).flatMap(bedrockArns);
 const entries = Object.entries(routes) as [string, RouteEntry][];
@@ -37,6 +38,18 @@ describe("per-route IAM from the route table", () => {
         key,
       ).toEqual([]);
     }
+  });
+
+  it("only what mails (documents' end, payments, support) may send, and only as the product's identity", () => {
+    const mailers = [
+      ...entries.map(([key, e]) => [key, e.access ?? []] as const),
+      ...Object.entries(STEPS).map(([k, s]) => [k, s.access] as const),
+    ]
+      .filter(([, access]) => actionsOf(policyOf(access)).some((a) => a.startsWith("ses:")))
+      .map(([key]) => key)
+      .sort();
+    expect(mailers).toEqual(["Complete", "POST /api/sales", "POST /api/stripe/webhook", "POST /api/support", "RecordFailure"].sort());
+    expect(policyOf(["mail"])).toEqual([{ actions: ["ses:SendEmail"], resources: [TARGETS.mailIdentity] }]);
   });
 
   it("a read-only entry gets Get, Query and Describe on the table and its indexes", () => {

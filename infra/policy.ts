@@ -37,6 +37,8 @@ export interface Targets<T> {
   /** The chat attachments' prefix of the bucket (`<bucket>/chat-attachments/...*`). */
   attachmentObjects: T;
   stateMachine?: T;
+  /** The SES identity mail is sent from (infra/notify.ts). */
+  mailIdentity?: T;
 }
 
 /**
@@ -111,6 +113,10 @@ export function statementsFor<T>(access: readonly Access[], targets: Targets<T>,
       // Textract's actions have no resource-level permissions.
       resources: ["*"],
     });
+  }
+  // Sending as the product's verified identity, nothing else of SES (no other sender, no settings).
+  if (access.includes("mail") && targets.mailIdentity) {
+    statements.push({ actions: ["ses:SendEmail"], resources: [targets.mailIdentity] });
   }
   if (access.includes("pipeline") && targets.stateMachine) {
     statements.push({ actions: ["states:StartExecution"], resources: [targets.stateMachine] });

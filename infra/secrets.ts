@@ -22,4 +22,9 @@ export const secrets = {
   DeepseekApiKey: new sst.Secret("DeepseekApiKey", ""),
   /** "true" to offer Claude through Bedrock (the account must have model access). */
   BedrockEnabled: new sst.Secret("BedrockEnabled", "false"),
+  /** Signs the unsubscribe links in mails (any long random string, e.g. `openssl rand -base64 32`). */
+  NotifySigningSecret: new sst.Secret("NotifySigningSecret"),
+  /** Web Push keys (`npx web-push generate-vapid-keys`); empty: push notifications are off. */
+  VapidPublicKey: new sst.Secret("VapidPublicKey", ""),
+  VapidPrivateKey: new sst.Secret("VapidPrivateKey", ""),
 } satisfies Record<SecretName | "FirebaseApiKey" | "FirebaseAuthDomain", sst.Secret>;

@@ -50,7 +50,7 @@ describe("language and font size", { timeout: 120_000 }, () => {
     expect(await rootFontSize(page)).toBe("18px");
 
     await page.goto(new URL("/help", webUrl()).href);
-    await page.getByRole("heading", { name: "Contacter l'assistance" }).waitFor();
+    await page.getByRole("heading", { name: "Contacter le support" }).waitFor();
     await page.getByRole("banner").getByRole("link", { name: "Paramètres" }).waitFor();
     expect(await rootFontSize(page)).toBe("18px");
 

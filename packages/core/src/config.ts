@@ -136,7 +136,26 @@ export const ConfigSchema = z.object({
   TITLES_PER_DAY_ENTERPRISE: limit(2000),
 
   // Support
+  /** Where support requests are mailed (with their priority); infra sets it per stage. */
   SUPPORT_EMAIL: z.string().default("support@quorum.app"),
+
+  // Notifications
+  /** The sender of every mail; in AWS its address (or domain) is the SES identity infra declares. */
+  MAIL_FROM: z.string().default("Quorum <no-reply@quorum.app>"),
+  /** "ses" in AWS; "smtp" locally (the local stack's mail catcher at SMTP_URL). Unset: smtp when SMTP_URL is set, else ses. */
+  MAIL_TRANSPORT: z.enum(["ses", "smtp"]).optional(),
+  /** Where links in mails and pushes lead (the web app); unset: SITE_URL. The local stack sets it to its web app. */
+  APP_URL: z.string().optional(),
+  /** e.g. smtp://127.0.0.1:1025 (the local mail catcher). */
+  SMTP_URL: z.string().optional(),
+  /** Only for tests: where the SESv2 client sends its calls. */
+  SES_ENDPOINT: z.string().optional(),
+  /** Signs the unsubscribe links in mails; an SST secret in AWS, made once per data folder locally. */
+  NOTIFY_SIGNING_SECRET: z.string().optional(),
+  /** Web Push (VAPID) keys: SST secrets in AWS, made once per data folder locally. Unset: no push. */
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  VAPID_SUBJECT: z.string().default("mailto:support@quorum.app"),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

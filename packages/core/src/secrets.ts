@@ -19,6 +19,9 @@ export const SECRET_SETTINGS = {
   GrokApiKey: "GROK_API_KEY",
   DeepseekApiKey: "DEEPSEEK_API_KEY",
   BedrockEnabled: "BEDROCK_ENABLED",
+  NotifySigningSecret: "NOTIFY_SIGNING_SECRET",
+  VapidPublicKey: "VAPID_PUBLIC_KEY",
+  VapidPrivateKey: "VAPID_PRIVATE_KEY",
 } as const satisfies Record<string, keyof Config>;
 
 export type SecretName = keyof typeof SECRET_SETTINGS;

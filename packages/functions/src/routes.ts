@@ -5,7 +5,8 @@
  * `handler` is "<module under src/>.<export>". `access` lists what the function
  * may touch in the cloud (least privilege, infra/policy.ts): "table" and "bucket"
  * read and write, their ":read" forms only read; "ratelimit" and "support-requests"
- * write those items alone; "stripe" and "models" link those keys.
+ * write those items alone; "stripe" and "models" link those keys; "mail" sends
+ * through SES (and links the unsubscribe-link key), "push" links the Web Push keys.
  */
 export type Access =
   | "table"
@@ -21,7 +22,11 @@ export type Access =
   | "models"
   // Chat attachments uploaded to S3 first: signing their upload, then reading and deleting them (that prefix only).
   | "attachments:upload"
-  | "attachments:read";
+  | "attachments:read"
+  | "mail"
+  // Reads the unsubscribe links' key (no SES).
+  | "unsubscribe"
+  | "push";
 
 export interface RouteEntry {
   handler: string;
@@ -47,7 +52,7 @@ export const routes = {
   "POST /api/auth/register": { handler: "api/auth.register", access: ["table"] },
   "POST /api/update-subscription": { handler: "api/billing.updateSubscription", access: ["table", "stripe"] },
   "POST /api/create-payment-intent": { handler: "api/billing.createPaymentIntent", access: ["table", "stripe"] },
-  "POST /api/stripe/webhook": { handler: "api/stripe-webhook.handle", access: ["table", "stripe"] },
+  "POST /api/stripe/webhook": { handler: "api/stripe-webhook.handle", access: ["table", "stripe", "mail"] },
   "POST /api/subscription/cancel": { handler: "api/billing.cancelSubscription", access: ["table", "stripe"] },
   "POST /api/subscription/resume": { handler: "api/billing.resumeSubscription", access: ["table", "stripe"] },
   "POST /api/billing/portal": { handler: "api/billing.portalSession", access: ["table:read", "stripe"] },
@@ -66,14 +71,23 @@ export const routes = {
   "GET /api/users/{uid}/settings": { handler: "api/settings.get", access: ["table:read"] },
   "PUT /api/users/{uid}/settings": { handler: "api/settings.update", access: ["table"] },
   "POST /api/upload": { handler: "api/upload.upload", access: ["bucket"] },
-  "POST /api/support": { handler: "api/support.submit", access: ["ratelimit", "support-requests"] },
+  // Mailed to the support team and acknowledged to the requester; the plan (read) decides priority.
+  "POST /api/support": { handler: "api/support.submit", access: ["table:read", "ratelimit", "support-requests", "mail"] },
   // Enterprise's "Contact sales": a support request of kind 'sales'.
-  "POST /api/sales": { handler: "api/support.contactSales", access: ["ratelimit", "support-requests"] },
+  "POST /api/sales": { handler: "api/support.contactSales", access: ["table:read", "ratelimit", "support-requests", "mail"] },
+
+  // Notifications: the unsubscribe link of mails (no sign-in: the link is signed), in-app toasts, Web Push.
+  "GET /api/notify/unsubscribe": { handler: "api/notify.confirmUnsubscribe", access: ["table:read", "unsubscribe"] },
+  "POST /api/notify/unsubscribe": { handler: "api/notify.unsubscribe", access: ["table", "unsubscribe"] },
+  "GET /api/notifications": { handler: "api/notify.inApp", access: ["table:read"] },
+  "GET /api/notify/push/key": { handler: "api/notify.pushKey", access: ["push"] },
+  "POST /api/notify/push/subscriptions": { handler: "api/notify.pushSubscribe", access: ["table"] },
+  "DELETE /api/notify/push/subscriptions": { handler: "api/notify.pushUnsubscribe", access: ["table"] },
 
   // Chat: one model or research mode (all models, then a synthesis), streamed as it is written.
   "POST /api/chat": {
     handler: "api/chat.send",
-    access: ["table", "bedrock", "models", "attachments:read"],
+    access: ["table", "bedrock", "models", "attachments:read", "push"],
     timeout: STREAM_TIMEOUT_SECONDS,
     memory: 1024,
     stream: true,
@@ -128,7 +142,7 @@ export const routes = {
   // Project chat: retrieval over the project's documents (index cached in the bucket), then a model.
   "POST /api/projects/{id}/chat": {
     handler: "api/project-chat.send",
-    access: ["table", "bucket", "bedrock", "models"],
+    access: ["table", "bucket", "bedrock", "models", "push"],
     timeout: STREAM_TIMEOUT_SECONDS,
     memory: 1536,
     stream: true,
@@ -136,7 +150,7 @@ export const routes = {
   "GET /api/projects/{id}/conversation": { handler: "api/project-chat.conversation", access: ["table:read"] },
   "POST /api/projects-chat": {
     handler: "api/project-chat.sendAll",
-    access: ["table", "bucket", "bedrock", "models"],
+    access: ["table", "bucket", "bedrock", "models", "push"],
     timeout: STREAM_TIMEOUT_SECONDS,
     memory: 1536,
     stream: true,

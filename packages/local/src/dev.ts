@@ -25,7 +25,15 @@ const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
 
 async function choosePorts(): Promise<LocalPorts> {
   if (!args["auto-ports"]) return devPorts();
-  return { gateway: await freePort(), web: await freePort(), auth: await freePort(), dynamo: await freePort(), s3: await freePort() };
+  return {
+    gateway: await freePort(),
+    web: await freePort(),
+    auth: await freePort(),
+    dynamo: await freePort(),
+    s3: await freePort(),
+    smtp: await freePort(),
+    inbox: await freePort(),
+  };
 }
 
 /** Stopped in reverse order of starting, on Ctrl+C and on a failed start alike. */
@@ -59,7 +67,9 @@ async function main() {
   const stack = await startStandIns({ ports, dataDir, workDir, log: say });
   cleanups.push(stack.stop);
   const gatewayUrl = `http://127.0.0.1:${ports.gateway}`;
-  const env = { ...stack.env, S3_PUBLIC_ENDPOINT: stack.env.S3_ENDPOINT!, GATEWAY_URL: gatewayUrl };
+  // Links in mails and pushes lead to the web app (which proxies /api), or to the gateway without one.
+  const appUrl = webMode === "none" ? gatewayUrl : `http://127.0.0.1:${ports.web}`;
+  const env = { ...stack.env, S3_PUBLIC_ENDPOINT: stack.env.S3_ENDPOINT!, GATEWAY_URL: gatewayUrl, APP_URL: appUrl };
   Object.assign(process.env, env);
 
   // Handlers read their configuration on import: only now that the environment is set.
@@ -104,6 +114,7 @@ async function main() {
   }
   // One machine-readable line for the test setup, then the human one.
   console.log(`QUORUM_READY ${JSON.stringify({ ...env, WEB_URL: webUrl })}`);
+  say(`Mail inbox        ${stack.env.MAIL_INBOX_URL}  (every mail the app sends)`);
   say(`ready in ${elapsed()}: open ${webUrl || gatewayUrl}  (Ctrl+C stops everything)`);
 }
 

@@ -8,6 +8,9 @@ export interface LocalPorts {
   auth: number;
   dynamo: number;
   s3: number;
+  /** The mail catcher: SMTP, and its inbox page. */
+  smtp: number;
+  inbox: number;
 }
 
 export function devPorts(env = process.env): LocalPorts {
@@ -17,6 +20,8 @@ export function devPorts(env = process.env): LocalPorts {
     auth: Number(env.AUTH_EMULATOR_PORT ?? 9099),
     dynamo: Number(env.DYNAMO_PORT ?? 8000),
     s3: Number(env.S3_PORT ?? 4569),
+    smtp: Number(env.SMTP_PORT ?? 1025),
+    inbox: Number(env.INBOX_PORT ?? 8025),
   };
 }
 

@@ -1,5 +1,7 @@
 import { join } from "node:path";
 import { assertJava17, assertPortFree, type LocalPorts } from "./ports";
+import { startMailCatcher, type MailCatcher } from "./mail";
+import { notifySecrets } from "./notify-keys";
 import { ensureTable, startAuthEmulator, startDynamo, startS3, type S3Service, type Service } from "./services";
 
 export interface StackOptions {
@@ -37,6 +39,8 @@ export function localEnv(ports: LocalPorts, names: { projectId: string; tableNam
     FIREBASE_PROJECT_ID: names.projectId,
     FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${ports.auth}`,
     AUTH_EMULATOR: "true",
+    MAIL_TRANSPORT: "smtp",
+    SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
   };
 }
 
@@ -53,6 +57,8 @@ export async function startStandIns(options: StackOptions): Promise<Stack> {
   await assertPortFree(ports.dynamo, "DynamoDB Local", "DYNAMO_PORT");
   await assertPortFree(ports.s3, "S3 (s3rver)", "S3_PORT");
   await assertPortFree(ports.auth, "Firebase Auth Emulator", "AUTH_EMULATOR_PORT");
+  await assertPortFree(ports.smtp, "mail catcher (SMTP)", "SMTP_PORT");
+  await assertPortFree(ports.inbox, "mail inbox page", "INBOX_PORT");
 
   const started: Service[] = [];
   const stop = async () => {
@@ -68,7 +74,7 @@ export async function startStandIns(options: StackOptions): Promise<Stack> {
 
   try {
     const dataDir = options.dataDir;
-    const [, s3] = await Promise.all([
+    const [, s3, , mail] = await Promise.all([
       timed(
         async () => {
           const dynamo = await startDynamo({ port: ports.dynamo, path: dataDir && join(dataDir, "dynamodb") });
@@ -92,8 +98,13 @@ export async function startStandIns(options: StackOptions): Promise<Stack> {
           }),
         (_, ms) => `Auth Emulator     http://127.0.0.1:${ports.auth}  project ${names.projectId} (${ms} ms)`,
       ),
+      timed(
+        () => startMailCatcher({ smtpPort: ports.smtp, httpPort: ports.inbox }),
+        (m, ms) => `Mail (SES)        ${m.inboxUrl}  inbox page; SMTP ${m.smtpUrl} (${ms} ms)`,
+      ),
     ]);
-    return { env: localEnv(ports, names), s3: s3 as S3Service, stop };
+    const env = { ...localEnv(ports, names), ...notifySecrets(dataDir), MAIL_INBOX_URL: (mail as MailCatcher).inboxUrl };
+    return { env, s3: s3 as S3Service, stop };
   } catch (error) {
     await stop();
     throw error;

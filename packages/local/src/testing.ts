@@ -232,3 +232,36 @@ export async function accessibilityViolations(page: import("playwright-core").Pa
     }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) })))`)) as AccessibilityViolation[];
   return results.filter((v) => v.impact === "moderate" || v.impact === "serious" || v.impact === "critical");
 }
+
+/** A mail in the local mail catcher (packages/local/src/mail.ts). */
+export interface InboxMail {
+  id: string;
+  receivedAt: string;
+  from: string;
+  to: string[];
+  replyTo?: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers: Record<string, string>;
+}
+
+export const inboxUrl = () => env("MAIL_INBOX_URL");
+
+/** Every mail the local stack sent to `address`, newest first. */
+export async function mailsTo(address: string): Promise<InboxMail[]> {
+  const response = await fetch(`${inboxUrl()}/api/mails?to=${encodeURIComponent(address)}`);
+  if (!response.ok) throw new Error(`The mail inbox answered ${response.status}`);
+  return (await response.json()) as InboxMail[];
+}
+
+/** Waits for a mail to `address` that `matches` (mail is sent after the work it reports on). */
+export async function waitForMail(address: string, matches: (mail: InboxMail) => boolean = () => true, timeoutMs = 15_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const found = (await mailsTo(address)).find(matches);
+    if (found) return found;
+    if (Date.now() > until) throw new Error(`No mail to ${address} arrived within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

@@ -9,6 +9,7 @@ import { PLAN_STATUSES, TRIAL_DAYS, User, UserEntity, type UserItem } from "../u
 import { isLoopback } from "../loopback";
 import type { PaymentProvider, PlanPrice, ProviderEvent, ProviderSubscription } from "./provider";
 import { stripeProvider } from "./stripe";
+import { Notify } from "../notify/index";
 import { localTestProvider } from "./test-provider";
 
 /**
@@ -342,6 +343,10 @@ export namespace Billing {
         if (!subscriptionId) return undefined; // a one-off invoice: no plan in it
         const userId = await userOfCustomer(idOf(object.customer), undefined);
         await syncSubscription(userId, subscriptionId, payments, event.created * 1000);
+        const paid = event.type === "invoice.paid";
+        const amount = Number(paid ? object.amount_paid : object.amount_due) || 0;
+        // A free trial's $0 invoice is no payment to tell about.
+        if (amount > 0) await Notify.payment(userId, paid ? "succeeded" : "failed", amount, str(object.currency) ?? "usd");
         return userId;
       }
       case "charge.refunded": {

@@ -3,6 +3,8 @@ import { dynamoStatusStore } from "../ai/status";
 import { config } from "../config";
 import { Conversation, type ListType, type Summary } from "../conversation/index";
 import { parseInput } from "../fn";
+import { Actor } from "../actor";
+import { Notify } from "../notify/index";
 import { Chat, FILES_ONLY_MESSAGE } from "./index";
 import { DEFAULT_RESEARCH_BUDGET_SECONDS, STOP_POLL_MS, STREAM_WRITING_SECONDS } from "./limits";
 import { autoTitle, detailsOf, STREAM_EVENTS, type AnswerState } from "./stored";
@@ -73,6 +75,7 @@ export async function writeLive<R extends { response: string; stopped?: boolean;
   /** True when the configured models failed and the offline model stood in. */
   failedForModel: (reply: R) => boolean;
 }): Promise<LiveOutcome> {
+  const startedAt = Date.now();
   const controller = new AbortController();
   // Events of the answer wait for `start`, which the client needs first.
   let held: [string, unknown][] | null = [];
@@ -137,6 +140,9 @@ export async function writeLive<R extends { response: string; stopped?: boolean;
     const saved = await Conversation.appendMessages({ listType: options.listType, id: conversationId, messages: [message] });
     const payload = { ...reply, response: message.content, conversationId, version: saved.version, message };
     emit(error ? STREAM_EVENTS.error : STREAM_EVENTS.done, error ? { ...payload, error } : payload);
+    if (!error && !reply?.stopped) {
+      await Notify.answerReady({ userId: Actor.userId(), conversationId, listType: options.listType, title: saved.title, startedAt });
+    }
   } catch (cause) {
     console.error("[chat] storing a streamed answer failed", cause);
     emit(STREAM_EVENTS.error, { error: "The answer could not be saved. Please try again.", response: message.content });

@@ -9,6 +9,7 @@ import { QuoteEntity } from "../quote/entity";
 import { Quote } from "../quote/index";
 import { Quota } from "../quota/index";
 import { Storage } from "../storage/index";
+import { Notify } from "../notify/index";
 import { chunkPages, type ChunkFile } from "./chunks";
 import { DocumentEntity, type DocumentItem } from "./entity";
 import { OcrBudget } from "./ocr-budget";
@@ -405,6 +406,7 @@ export namespace DocumentPipeline {
       await load(documentId);
       throw new AlreadyClaimed(documentId);
     }
+    await Notify.documentProcessed(documentId);
     return { status: "completed" as const };
   }
 
@@ -437,6 +439,7 @@ export namespace DocumentPipeline {
           return `(${owner}) AND ${o.ne(a.processingStatus, "deleting")}`;
         })
         .go();
+      await Notify.documentProcessed(item.id);
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
     }

@@ -5,6 +5,13 @@ import { Actor } from "../actor";
 import { defineEntity, timestamps } from "../db/entity";
 import { networkOf, RateLimiter, SUPPORT_PER_ANONYMOUS_IP, SUPPORT_PER_USER } from "../ratelimit/index";
 import { optionalText, requiredText } from "../validation";
+import { Mailer } from "../notify/mailer";
+import { Notify } from "../notify/index";
+import type { Language } from "../notify/language";
+import { LANGUAGES } from "../settings/index";
+import { User } from "../user/index";
+import { acknowledgement, PRIORITY_SUPPORT_PLANS, teamMail } from "./mail";
+import { newReference } from "./reference";
 
 export const SUPPORT_CATEGORIES = ["general", "bug", "feature", "account", "billing", "technical"] as const;
 export const SUPPORT_PRIORITIES = ["low", "medium", "high", "urgent"] as const;
@@ -31,6 +38,10 @@ export const SupportRequestEntity = defineEntity({
     /** When the user pressed submit (their clock); createdAt is the server's. */
     timestamp: { type: "string" },
     status: { type: ["open", "closed"] as const, required: true, default: "open" },
+    /** Short and human-readable ("SR-7K4P-X2QM"): what the user quotes, shown on screen and in both mails. */
+    reference: { type: "string" },
+    /** Sent by a Professional or Enterprise user: their plan includes priority support. */
+    prioritySupport: { type: "boolean", default: false },
     ...timestamps,
   },
   indexes: {
@@ -64,19 +75,44 @@ export namespace Support {
     userAgent: optionalText(1000).optional(),
     timestamp: optionalText(64).optional(),
     userId: optionalText(128).optional(),
+    /** The page's language, for a signed-out visitor's acknowledgement (signed-in users' come from their settings). */
+    language: z.enum(LANGUAGES).optional(),
   });
 
   /** Counted per user, or per network for signed-out visitors, before anything is stored. */
   export async function submit(input: z.input<typeof Input>, sourceIp: string) {
-    const { userId: _claimed, ...fields } = Input.parse(input);
-    return store({ ...fields, kind: "support" }, sourceIp);
+    const { userId: _claimed, language, ...fields } = Input.parse(input);
+    return store({ ...fields, kind: "support" }, sourceIp, language);
   }
 
-  async function store(fields: Omit<SupportRequestItem, "requestId" | "userId" | "status" | "createdAt" | "updatedAt">, sourceIp: string) {
+  type Fields = Omit<SupportRequestItem, "requestId" | "userId" | "status" | "createdAt" | "updatedAt" | "reference" | "prioritySupport">;
+
+  /**
+   * Stores the request, then mails it to the support team (marked priority for
+   * Professional and Enterprise) and acknowledges it to the requester, both with
+   * its reference. The request is kept even when a mail fails (the team's inbox index lists it).
+   */
+  async function store(fields: Fields, sourceIp: string, pageLanguage: Language = "en") {
     const userId = Actor.maybe()?.userId;
     await (userId ? RateLimiter.consume(SUPPORT_PER_USER, userId) : RateLimiter.consume(SUPPORT_PER_ANONYMOUS_IP, networkOf(sourceIp)));
-    const created = await SupportRequestEntity.create({ ...fields, requestId: randomUUID(), userId: userId ?? "anonymous" }).go();
-    return created.data;
+    const user = userId ? await User.find(userId) : undefined;
+    const prioritySupport = !!user && (PRIORITY_SUPPORT_PLANS as readonly string[]).includes(user.plan) && User.hasPaidAccess(user);
+    const created = await SupportRequestEntity.create({
+      ...fields,
+      requestId: randomUUID(),
+      reference: newReference(),
+      prioritySupport,
+      userId: userId ?? "anonymous",
+    }).go();
+    const request = created.data;
+    const to = userId ? await Notify.recipient(userId) : undefined;
+    // A signed-out visitor asked for an answer by mail; a user may have switched mails off.
+    const acknowledge = !to || to.settings.notifications.email;
+    await Notify.deliver(`support request ${request.reference}`, [
+      () => Mailer.send(teamMail(request, user?.plan)),
+      acknowledge && (() => Mailer.send(acknowledgement(request, to?.language ?? pageLanguage, to && Notify.unsubscribeUrl(to.userId)))),
+    ]);
+    return request;
   }
 
   /** Enterprise's "Contact sales" form: who, which company, how big a team, what they need. */

@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { Actor } from "@quorum/core/actor";
 import { SUPPORT_PER_ANONYMOUS_IP, SUPPORT_PER_USER } from "@quorum/core/ratelimit/index";
+import { config } from "@quorum/core/config";
 import { Support, SupportRequestEntity } from "@quorum/core/support/index";
-import { call, callFrom, newLoopbackIp, signedInUser } from "@quorum/local/testing";
+import { REFERENCE_PATTERN } from "@quorum/core/support/reference";
+import { UserEntity } from "@quorum/core/user/index";
+import { call, callFrom, mailsTo, newLoopbackIp, signedInUser, waitForMail } from "@quorum/local/testing";
 
 const request = (overrides: Record<string, unknown> = {}) => ({
   name: "Ann Lee",
@@ -88,5 +91,53 @@ describe("support requests", () => {
     expect(refused.status).toBe(429);
     expect(refused.body.error).toMatch(/^Too many support requests from your network\. Please try again in .+\.$/);
     expect((await callFrom(newLoopbackIp(), undefined, "POST", "/api/support", request())).status).toBe(200);
+  });
+
+  it("answers a short reference, mails the request to the support address and acknowledges it to the requester", async () => {
+    const user = await signedInUser();
+    const subject = `Export broken ${crypto.randomUUID().slice(0, 6)}`;
+    const res = await call(user, "POST", "/api/support", request({ email: user.email, subject, message: "Steps: <b>click</b> Export" }));
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, prioritySupport: false });
+    expect(res.body.reference).toMatch(REFERENCE_PATTERN);
+
+    const team = await waitForMail(config().SUPPORT_EMAIL, (m) => m.subject.includes(res.body.reference));
+    expect(team.subject).toBe(`[Quorum Support] ${res.body.reference}: ${subject}`);
+    expect(team.replyTo).toBe(user.email);
+    expect(team.text).toContain("Priority support: no (starter)");
+    expect(team.text).toContain("Steps: <b>click</b> Export");
+    expect(team.html).toContain("Steps: &lt;b&gt;click&lt;/b&gt; Export");
+
+    const ack = await waitForMail(user.email);
+    expect(ack.subject).toBe(`We received your request ${res.body.reference}`);
+    expect(ack.text).toContain(`Your reference number is ${res.body.reference}.`);
+  });
+
+  it("a Professional user's request is marked priority, for the team and in the acknowledgement", async () => {
+    const user = await signedInUser();
+    await UserEntity.patch({ userId: user.uid }).set({ plan: "professional", planStatus: "active" }).go();
+    const res = await call(user, "POST", "/api/support", request({ email: user.email }));
+    expect(res.body.prioritySupport).toBe(true);
+    const team = await waitForMail(config().SUPPORT_EMAIL, (m) => m.subject.includes(res.body.reference));
+    expect(team.subject).toMatch(/^\[Quorum Support\] \[PRIORITY\] SR-/);
+    expect(team.text).toContain("Priority support: yes (professional plan)");
+    const ack = await waitForMail(user.email);
+    expect(ack.text).toContain("Your plan includes priority support");
+  });
+
+  it("with the email switch off the team still gets the request, the user no mail", async () => {
+    const user = await signedInUser();
+    await call(user, "PUT", `/api/users/${user.uid}/settings`, { notifications: { email: false } });
+    const res = await call(user, "POST", "/api/support", request({ email: user.email }));
+    await waitForMail(config().SUPPORT_EMAIL, (m) => m.subject.includes(res.body.reference));
+    expect(await mailsTo(user.email)).toEqual([]);
+  });
+
+  it("a signed-out visitor is acknowledged in the page's language", async () => {
+    const email = `visitor-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const res = await callFrom(newLoopbackIp(), undefined, "POST", "/api/support", request({ email, language: "es" }));
+    const ack = await waitForMail(email);
+    expect(ack.subject).toBe(`Hemos recibido tu solicitud ${res.body.reference}`);
+    expect(ack.text).not.toContain("unsubscribe");
   });
 });

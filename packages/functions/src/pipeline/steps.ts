@@ -52,11 +52,18 @@ export const STEPS = {
     timeout: 300,
     memory: 1024,
   },
-  Complete: { placeholder: "CompleteFunctionArn", handler: "pipeline/complete.handler", access: ["table"], timeout: 60, memory: 256 },
+  // Both tell the owner (mail, push, in-app): the document is ready, or why it failed.
+  Complete: {
+    placeholder: "CompleteFunctionArn",
+    handler: "pipeline/complete.handler",
+    access: ["table", "mail", "push"],
+    timeout: 60,
+    memory: 256,
+  },
   RecordFailure: {
     placeholder: "RecordFailureFunctionArn",
     handler: "pipeline/record-failure.handler",
-    access: ["table"],
+    access: ["table", "mail", "push"],
     timeout: 60,
     memory: 256,
   },

@@ -58,6 +58,8 @@ export function contentSecurityPolicy(sources: PolicySources): string {
     // The API is same-origin (behind the same CloudFront router, or Vite's proxy).
     "connect-src": ["'self'", ...sources.storage, ...FIREBASE.connect, ...STRIPE.connect, ...local, ...(sources.hmr ? [sources.hmr] : [])],
     "frame-src": [...STRIPE.frame, sources.authFrame],
+    // The push service worker (public/sw.js), from this origin only.
+    "worker-src": ["'self'"],
     "object-src": ["'none'"],
     "base-uri": ["'self'"],
     "form-action": ["'self'"],

@@ -6,6 +6,7 @@ import { NotFound } from "@/components/layout/NotFound";
 import { Toaster } from "@/components/ui/toaster";
 import { AuthDialogsProvider } from "@/features/auth";
 import { PlanNotice } from "@/features/billing/PlanNotice";
+import { InAppNotifier } from "@/features/notify/InAppNotifier";
 import { ApplyPreferences } from "@/features/settings/ApplyPreferences";
 
 /** The shell every page shares: header, page, notification area, account modals. */
@@ -29,6 +30,7 @@ function RootLayout() {
         </div>
       </div>
       <Toaster />
+      <InAppNotifier />
     </AuthDialogsProvider>
   );
 }

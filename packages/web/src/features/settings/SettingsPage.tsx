@@ -15,6 +15,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Spinner } from "@/components/ui/spinner";
 import { useAuth } from "@/features/auth";
 import { useProfile } from "@/features/profile/queries";
+import { onPushSwitched } from "@/features/notify/push-switch";
 import { PRODUCT_NAME, planLabel } from "@/lib/product";
 import {
   DEFAULT_SETTINGS,
@@ -98,7 +99,10 @@ export function SettingsPage() {
               label={t("notifications.push")}
               text={t("notifications.pushText")}
               checked={settings.notifications.push}
-              onChange={(push) => change("notifications", { push })}
+              onChange={(push) => {
+                change("notifications", { push });
+                void onPushSwitched(push);
+              }}
             />
             <Toggle
               id="notify-chat"

@@ -1,6 +1,5 @@
 import * as React from "react";
 import { Link } from "@tanstack/react-router";
-import { Trans, useTranslation } from "react-i18next";
 import { AlertCircle, CheckCircle2, Lightbulb, LifeBuoy, Mail, Send } from "lucide-react";
 import { BackLink, Page } from "@/components/layout/Page";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -11,7 +10,11 @@ import { Textarea } from "@/components/ui/textarea";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
+import { Trans, useTranslation } from "react-i18next";
 import { useAuth } from "@/features/auth";
+import { i18next } from "@/i18n";
+import { isLanguage } from "@/i18n/languages";
+import { ApiError } from "@/lib/api";
 import { SUPPORT_EMAIL } from "@/lib/product";
 import {
   buildRequest,
@@ -23,21 +26,22 @@ import {
   type Category,
   type Priority,
   type SupportForm,
+  type SupportReceipt,
   type SupportRequest,
 } from "./request";
 
 type Phase =
   | { kind: "editing" }
   | { kind: "submitting" }
-  | { kind: "failed"; request: SupportRequest }
-  | { kind: "submitted"; request: SupportRequest };
+  | { kind: "failed"; request: SupportRequest; tooMany: boolean }
+  | { kind: "submitted"; request: SupportRequest; receipt: SupportReceipt };
 
 /** /help: the support request form. */
 export function SupportPage() {
   const { user } = useAuth();
+  const { t } = useTranslation("support");
   const [form, setForm] = React.useState<SupportForm>(EMPTY_FORM);
   const [phase, setPhase] = React.useState<Phase>({ kind: "editing" });
-  const { t } = useTranslation("help");
 
   // Fill in what we already know about a signed-in user, without overwriting what they typed.
   React.useEffect(() => {
@@ -53,11 +57,11 @@ export function SupportPage() {
     const request = buildRequest(form, user?.uid);
     setPhase({ kind: "submitting" });
     try {
-      await submitSupportRequest(request);
-      setPhase({ kind: "submitted", request });
+      const receipt = await submitSupportRequest(request, isLanguage(i18next.language) ? i18next.language : undefined);
+      setPhase({ kind: "submitted", request, receipt });
     } catch (error) {
       console.error("Failed to submit", error);
-      setPhase({ kind: "failed", request });
+      setPhase({ kind: "failed", request, tooMany: error instanceof ApiError && error.status === 429 });
     }
   }
 
@@ -74,28 +78,33 @@ export function SupportPage() {
             <div className="flex size-16 items-center justify-center rounded-full bg-success/15 text-success">
               <CheckCircle2 className="size-8" />
             </div>
-            <h1 className="text-2xl font-bold tracking-tight">{t("submitted")}</h1>
+            <h1 className="text-2xl font-bold tracking-tight">{t("submittedTitle")}</h1>
             <p className="text-muted-foreground">
               <Trans
                 t={t}
-                i18nKey="thanks"
+                i18nKey="submittedBody"
                 values={{ email: phase.request.email }}
-                components={{ email: <span className="font-medium text-foreground" /> }}
+                components={{ strong: <span className="font-medium text-foreground" /> }}
               />
             </p>
+            <div className="rounded-lg border bg-muted/40 px-5 py-3" data-testid="support-reference">
+              <div className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{t("referenceLabel")}</div>
+              <div className="font-mono text-xl font-semibold tracking-wider">{phase.receipt.reference}</div>
+            </div>
+            <p className="text-sm text-muted-foreground">{phase.receipt.prioritySupport ? t("priorityNote") : t("referenceNote")}</p>
             <div className="mt-2 flex flex-col gap-2 sm:flex-row">
               <Button asChild>
                 <Link to="/">{t("backToChat")}</Link>
               </Button>
               <Button variant="outline" onClick={another}>
-                {t("another")}
+                {t("submitAnother")}
               </Button>
             </div>
             <a
               href={supportMailto(phase.request)}
               className="mt-2 inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground hover:underline"
             >
-              <Mail className="size-4" /> {t("copyByEmail")}
+              <Mail className="size-4" /> {t("alsoByEmail")}
             </a>
           </CardContent>
         </Card>
@@ -116,7 +125,7 @@ export function SupportPage() {
         </div>
         <div>
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t("title")}</h1>
-          <p className="text-muted-foreground">{t("subtitle")}</p>
+          <p className="text-muted-foreground">{t("intro")}</p>
         </div>
       </div>
 
@@ -124,7 +133,7 @@ export function SupportPage() {
         <Card>
           <CardHeader>
             <CardTitle>{t("formTitle")}</CardTitle>
-            <CardDescription>{t("formText")}</CardDescription>
+            <CardDescription>{t("formDescription")}</CardDescription>
           </CardHeader>
           <CardContent>
             <form className="grid gap-5" onSubmit={submit}>
@@ -181,7 +190,7 @@ export function SupportPage() {
                     <SelectContent>
                       {CATEGORIES.map((c) => (
                         <SelectItem key={c.value} value={c.value}>
-                          {t(`categories.${c.value}`)}
+                          {t(`category_${c.value}`)}
                         </SelectItem>
                       ))}
                     </SelectContent>
@@ -200,7 +209,7 @@ export function SupportPage() {
                     <SelectContent>
                       {PRIORITIES.map((p) => (
                         <SelectItem key={p.value} value={p.value}>
-                          {t(`priorities.${p.value}`)}
+                          {t(`priority_${p.value}`)}
                         </SelectItem>
                       ))}
                     </SelectContent>
@@ -224,7 +233,7 @@ export function SupportPage() {
                 <Alert variant="destructive">
                   <AlertCircle />
                   <AlertDescription>
-                    <p>{t("failed")}</p>
+                    <p>{phase.tooMany ? t("tooMany") : t("failed")}</p>
                     <a
                       href={supportMailto(phase.request)}
                       className="mt-1 inline-flex items-center gap-1.5 font-medium underline underline-offset-2"
@@ -246,12 +255,12 @@ export function SupportPage() {
 
         <aside className="h-fit rounded-xl border border-amber-500/30 bg-amber-500/5 p-5" aria-labelledby="quick-tips">
           <h2 id="quick-tips" className="flex items-center gap-2 font-semibold">
-            <Lightbulb className="size-5 text-amber-500" /> {t("tips")}
+            <Lightbulb className="size-5 text-amber-500" /> {t("tipsTitle")}
           </h2>
           <ul className="mt-3 grid list-disc gap-2 pl-5 text-sm text-muted-foreground marker:text-amber-500">
-            <li>{t("tip1")}</li>
-            <li>{t("tip2")}</li>
-            <li>{t("tip3")}</li>
+            <li>{t("tipErrors")}</li>
+            <li>{t("tipDoing")}</li>
+            <li>{t("tipBrowser")}</li>
           </ul>
         </aside>
       </div>

@@ -60,8 +60,17 @@ export function buildRequest(
   };
 }
 
-export function submitSupportRequest(request: SupportRequest) {
-  return apiJson<{ success: boolean; id: string | number }>("POST", "/api/support", request);
+/** What the server answers: the reference the user quotes, and whether their plan gives priority. */
+export interface SupportReceipt {
+  success: boolean;
+  id: string;
+  reference: string;
+  prioritySupport: boolean;
+}
+
+/** `language`: the page's, for a signed-out visitor's acknowledgement mail. */
+export function submitSupportRequest(request: SupportRequest, language?: string) {
+  return apiJson<SupportReceipt>("POST", "/api/support", { ...request, language });
 }
 
 /** The prefilled e-mail: '[<product> Support] ' + subject; the fields, user id and ISO time in the body. */

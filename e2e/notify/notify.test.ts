@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { REFERENCE_PATTERN } from "@quorum/core/support/reference";
+import { accessibilityViolations, call, inboxUrl, mailsTo, waitForMail, type TestUser } from "@quorum/local/testing";
+import { launchBrowser, signedInApp, webUrl } from "../shell/browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The support address of the local stack (core's default). */
+const SUPPORT_EMAIL = process.env.SUPPORT_EMAIL ?? "support@quorum.app";
+
+/** The signed-in browser account as an API caller, for arranging what the test needs. */
+const apiUser = (account: { uid: string; email: string; password: string; idToken: string }): TestUser => ({
+  ...account,
+  token: account.idToken,
+  headers: { authorization: `Bearer ${account.idToken}` },
+});
+
+describe("notifications people notice", { timeout: 120_000 }, () => {
+  it("a document that finishes while the user is on another page shows a toast, and its mail is in the inbox", async () => {
+    const app = await signedInApp(browser, "/chat");
+    const { page, account } = app;
+    const created = await call(apiUser(account), "POST", "/api/projects", { name: "Harbor Expansion" });
+    expect(created.status, created.text).toBe(201);
+    const projectId = created.body.project.id;
+
+    await page.goto(`${webUrl()}/projects/${projectId}/upload`);
+    await page.getByRole("radio", { name: "Specifications" }).click();
+    await page.getByTestId("document-input").setInputFiles({
+      name: "dock-specs.txt",
+      mimeType: "text/plain",
+      buffer: Buffer.from("Dock 4 steel: 120 t of S355 beams, galvanised fittings, delivery in March.\n".repeat(20)),
+    });
+    await page.getByTestId("upload-success").waitFor({ timeout: 30_000 });
+    // Elsewhere in the app (a client-side navigation: the open tab keeps listening).
+    await page.getByRole("banner").getByRole("link", { name: "Customers" }).click();
+    await page.getByRole("heading", { name: "Customer Management" }).waitFor();
+
+    // Radix also announces the toast in a hidden live region: the toast itself is the list item.
+    const toast = page.locator("li").filter({ hasText: "Document ready" });
+    await toast.getByText("“dock-specs.txt” has been processed.").waitFor({ timeout: 60_000 });
+    await toast.getByRole("button", { name: "Open", exact: true }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/projects/${projectId}`);
+
+    const mail = await waitForMail(account.email, (m) => m.subject === "“dock-specs.txt” is ready");
+    expect(mail.text).toContain("“dock-specs.txt” in the project “Harbor Expansion” has been processed.");
+    // The inbox page a person opens lists it too.
+    const inbox = await (await fetch(inboxUrl())).text();
+    expect(inbox).toContain("“dock-specs.txt” is ready");
+    await app.close();
+  });
+
+  it("a support request shows its reference on screen and reaches both the support address and the user", async () => {
+    const app = await signedInApp(browser, "/help");
+    const { page, account } = app;
+    await expect.poll(() => page.getByLabel("Email").inputValue(), { timeout: 15_000 }).toBe(account.email);
+    await page.getByLabel("Name").fill("Grace Hopper");
+    await page.getByLabel("Subject").fill("Invoices missing");
+    await page.getByLabel("Message").fill("My March invoice is not in the portal.");
+    await page.getByRole("button", { name: "Submit Request" }).click();
+    await page.getByRole("heading", { name: "Request Submitted!" }).waitFor();
+    const reference = (await page.getByTestId("support-reference").locator(".font-mono").textContent())!.trim();
+    expect(reference).toMatch(REFERENCE_PATTERN);
+    // The confirmation screen is clean for assistive technology, in both themes.
+    expect(await accessibilityViolations(page)).toEqual([]);
+    // No colour transition: axe reads the dark theme's final colours.
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.evaluate('document.documentElement.classList.add("dark")');
+    await page.waitForTimeout(500);
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    const team = await waitForMail(SUPPORT_EMAIL, (m) => m.subject.includes(reference));
+    expect(team.subject).toBe(`[Quorum Support] ${reference}: Invoices missing`);
+    const ack = await waitForMail(account.email);
+    expect(ack.subject).toBe(`We received your request ${reference}`);
+    await app.close();
+  });
+
+  it("with email notifications switched off in Settings, the request is confirmed on screen but no mail reaches the user", async () => {
+    const app = await signedInApp(browser, "/settings");
+    const { page, account } = app;
+    const email = page.getByRole("switch", { name: "Email notifications" });
+    await email.click();
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await page.getByText("Settings saved successfully!").waitFor();
+
+    await page.goto(`${webUrl()}/help`);
+    await expect.poll(() => page.getByLabel("Email").inputValue(), { timeout: 15_000 }).toBe(account.email);
+    await page.getByLabel("Name").fill("Ada");
+    await page.getByLabel("Subject").fill("Quiet please");
+    await page.getByLabel("Message").fill("No mails for me.");
+    await page.getByRole("button", { name: "Submit Request" }).click();
+    const reference = (await page.getByTestId("support-reference").locator(".font-mono").textContent())!.trim();
+    await waitForMail(SUPPORT_EMAIL, (m) => m.subject.includes(reference));
+    expect(await mailsTo(account.email)).toEqual([]);
+    await app.close();
+  });
+});

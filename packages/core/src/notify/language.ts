@@ -1,0 +1,3 @@
+import type { LANGUAGES } from "../settings/index";
+
+export type Language = (typeof LANGUAGES)[number];

@@ -1,0 +1,10 @@
+/** How long an in-app notification waits for the browser to ask for it (a tab that was closed sees no old news). */
+export const IN_APP_NOTIFICATION_TTL_SECONDS = 24 * 3600;
+/** In-app notifications answered per request; the browser asks again from the last one. */
+export const MAX_IN_APP_NOTIFICATIONS = 20;
+/** How often the app asks for in-app notifications while a tab is open and visible. */
+export const IN_APP_POLL_SECONDS = 10;
+/** An answer that took at least this long is "long": its push tells the user it is ready. */
+export const LONG_ANSWER_SECONDS = 20;
+/** Web Push subscriptions kept per user (browsers and devices); the oldest goes first. */
+export const MAX_PUSH_SUBSCRIPTIONS = 10;

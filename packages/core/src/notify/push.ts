@@ -1,0 +1,117 @@
+import { createHash } from "node:crypto";
+import type { EntityItem } from "electrodb";
+import webpush from "web-push";
+import { z } from "zod";
+import { Actor } from "../actor";
+import { config } from "../config";
+import { defineEntity, timestamps } from "../db/entity";
+import { Unavailable } from "../error";
+import { MAX_PUSH_SUBSCRIPTIONS } from "./limits";
+
+/** One browser's Web Push subscription (its push service endpoint and keys). */
+export const PushSubscriptionEntity = defineEntity({
+  model: { entity: "pushSubscription", version: "1", service: "quorum" },
+  attributes: {
+    userId: { type: "string", required: true, readOnly: true },
+    /** A hash of the endpoint: the endpoint is a long URL, and the same browser subscribing twice is one record. */
+    endpointHash: { type: "string", required: true, readOnly: true },
+    endpoint: { type: "string", required: true },
+    p256dh: { type: "string", required: true },
+    auth: { type: "string", required: true },
+    ...timestamps,
+  },
+  indexes: {
+    primary: {
+      pk: { field: "pk", composite: ["userId"] },
+      sk: { field: "sk", composite: ["endpointHash"] },
+    },
+  },
+});
+export type PushSubscriptionItem = EntityItem<typeof PushSubscriptionEntity>;
+
+/** What the service worker shows: a title, a line, and the page a click opens. */
+export interface PushMessage {
+  title: string;
+  body: string;
+  url: string;
+  /** Same tag: a newer notification replaces the older one instead of piling up. */
+  tag: string;
+}
+
+const hashOf = (endpoint: string) => createHash("sha256").update(endpoint).digest("base64url").slice(0, 43);
+
+export namespace Push {
+  /** PushSubscription.toJSON() as the browser gives it. */
+  export const SubscriptionInput = z.object({
+    endpoint: z.url({ protocol: /^https?$/, message: "endpoint must be a push service URL" }).max(2000),
+    keys: z.object({
+      p256dh: z.string().min(1, "keys.p256dh is required").max(200),
+      auth: z.string().min(1, "keys.auth is required").max(100),
+    }),
+  });
+  export const EndpointInput = z.object({ endpoint: z.string().min(1, "endpoint is required").max(2000) });
+
+  function vapid() {
+    const c = config();
+    if (!c.VAPID_PUBLIC_KEY || !c.VAPID_PRIVATE_KEY) return undefined;
+    return { subject: c.VAPID_SUBJECT, publicKey: c.VAPID_PUBLIC_KEY, privateKey: c.VAPID_PRIVATE_KEY };
+  }
+
+  /** The application server key browsers subscribe with. */
+  export function publicKey(): string {
+    const keys = vapid();
+    if (!keys) throw new Unavailable("Push notifications are not configured on this server");
+    return keys.publicKey;
+  }
+
+  export async function subscribe(input: z.infer<typeof SubscriptionInput>) {
+    const userId = Actor.userId();
+    const existing = (await PushSubscriptionEntity.query.primary({ userId }).go()).data;
+    const hash = hashOf(input.endpoint);
+    // Old browsers' subscriptions go first, so a user never holds more than the limit.
+    const others = existing.filter((s) => s.endpointHash !== hash).sort((a, b) => a.updatedAt.localeCompare(b.updatedAt));
+    for (const stale of others.slice(0, Math.max(0, others.length - (MAX_PUSH_SUBSCRIPTIONS - 1)))) {
+      await PushSubscriptionEntity.delete({ userId, endpointHash: stale.endpointHash }).go();
+    }
+    await PushSubscriptionEntity.upsert({
+      userId,
+      endpointHash: hash,
+      endpoint: input.endpoint,
+      p256dh: input.keys.p256dh,
+      auth: input.keys.auth,
+    }).go();
+    return { subscribed: true };
+  }
+
+  export async function unsubscribe(endpoint: string) {
+    await PushSubscriptionEntity.delete({ userId: Actor.userId(), endpointHash: hashOf(endpoint) }).go();
+    return { subscribed: false };
+  }
+
+  /** Sends `message` to every browser of the user; subscriptions the push service says are gone are forgotten. */
+  export async function send(userId: string, message: PushMessage): Promise<number> {
+    const keys = vapid();
+    if (!keys) return 0;
+    const subscriptions = (await PushSubscriptionEntity.query.primary({ userId }).go()).data;
+    const payload = JSON.stringify(message);
+    const results = await Promise.all(
+      subscriptions.map(async (s) => {
+        try {
+          await webpush.sendNotification({ endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } }, payload, {
+            vapidDetails: keys,
+            TTL: 3600,
+            urgency: "normal",
+            topic: message.tag.slice(0, 32).replace(/[^A-Za-z0-9_-]/g, "-"),
+          });
+          return 1;
+        } catch (error) {
+          const status = (error as { statusCode?: number }).statusCode;
+          if (status === 404 || status === 410) await PushSubscriptionEntity.delete({ userId, endpointHash: s.endpointHash }).go();
+          else console.warn(`[notify] push to ${new URL(s.endpoint).host} failed`, status ?? error);
+          return 0;
+        }
+      }),
+    );
+    return results.reduce<number>((a, b) => a + b, 0);
+  }
+}

@@ -1,0 +1,42 @@
+// Relative imports: this module is unit-tested outside Vite, where the "@" alias does not exist.
+import { apiJson } from "../../lib/api";
+
+/** An in-app notification as GET /api/notifications answers it. */
+export interface InAppNotification {
+  notificationId: string;
+  createdAt: string;
+  kind: "document-ready" | "document-failed" | "answer-ready";
+  projectId?: number;
+  documentId?: number;
+  documentName?: string;
+  conversationId?: string;
+  listType?: string;
+  title?: string;
+}
+
+/** How often an open, visible tab asks (the server's IN_APP_POLL_SECONDS). */
+export const POLL_SECONDS = 10;
+
+export function fetchNotifications(since: string | undefined) {
+  const query = since ? `?since=${encodeURIComponent(since)}` : "";
+  return apiJson<{ notifications: InAppNotification[]; now: string }>("GET", `/api/notifications${query}`);
+}
+
+/**
+ * A toast is for news from elsewhere: a document of the project the user is
+ * looking at shows its status there already, and so does an answer in the
+ * chat the user has open.
+ */
+export function isElsewhere(notification: InAppNotification, pathname: string): boolean {
+  if (notification.kind === "answer-ready") {
+    if (notification.listType === "general") return pathname !== "/chat";
+    return !(pathname === "/projects" || pathname.startsWith("/projects/"));
+  }
+  return !(pathname === `/projects/${notification.projectId}` || pathname.startsWith(`/projects/${notification.projectId}/`));
+}
+
+/** Where the toast's button leads. */
+export function destinationOf(notification: InAppNotification): string {
+  if (notification.kind === "answer-ready") return notification.listType === "general" ? "/chat" : "/projects";
+  return `/projects/${notification.projectId}`;
+}
