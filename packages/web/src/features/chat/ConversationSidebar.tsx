@@ -23,10 +23,21 @@ export interface ConversationSidebarProps {
   /** A conversation made with the new-conversation button; it opens empty. */
   onCreated?: (id: string) => void;
   onDeleted?: (id: string) => void;
+  /** How a stored title reads in the reader's language, when the list knows better (titles the server gave). */
+  titleOf?: (title: string) => string;
   className?: string;
 }
 
-export function ConversationSidebar({ listType, uid, activeId, onSelect, onCreated, onDeleted, className }: ConversationSidebarProps) {
+export function ConversationSidebar({
+  listType,
+  uid,
+  activeId,
+  onSelect,
+  onCreated,
+  onDeleted,
+  titleOf,
+  className,
+}: ConversationSidebarProps) {
   const { t } = useTranslation("chat");
   const list = useConversations(listType, uid);
   const create = useCreateEmptyConversation(listType, uid);
@@ -92,6 +103,7 @@ export function ConversationSidebar({ listType, uid, activeId, onSelect, onCreat
               <ConversationItem
                 key={c.id}
                 conversation={c}
+                titleOf={titleOf}
                 listType={listType}
                 uid={uid}
                 active={c.id === activeId}
@@ -121,8 +133,10 @@ function ConversationItem({
   active,
   onSelect,
   onDelete,
+  titleOf = (title) => title,
 }: {
   conversation: ConversationSummary;
+  titleOf?: (title: string) => string;
   listType: ListType;
   uid: string;
   active: boolean;
@@ -131,7 +145,8 @@ function ConversationItem({
 }) {
   const { t } = useTranslation("chat");
   const rename = useRenameConversation(listType, uid);
-  const title = conversation.title?.trim() || t("sidebar.untitled");
+  const stored = conversation.title?.trim();
+  const title = stored ? titleOf(stored) : t("sidebar.untitled");
   const [editing, setEditing] = React.useState(false);
   const [draft, setDraft] = React.useState("");
   const cancelled = React.useRef(false);

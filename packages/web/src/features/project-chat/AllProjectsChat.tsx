@@ -2,6 +2,7 @@ import * as React from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { ArrowLeft, Layers } from "lucide-react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useAuth } from "@/features/auth";
@@ -10,6 +11,7 @@ import { useProjects } from "@/features/projects/queries";
 import { ChatThread } from "./ChatThread";
 import { ClearChatButton } from "./ClearChatButton";
 import {
+  ALL_PROJECTS_TITLE,
   projectsConversationsKey,
   sendAllProjectsMessage,
   useAllProjectsConversation,
@@ -21,6 +23,13 @@ import { useChatThread } from "./useChatThread";
 
 /** The title the server gives a project's chat conversation. */
 const PROJECT_TITLE_PREFIX = "Project: ";
+
+/** The titles the server gives ('All Projects Chat', 'Project: <name>') in the reader's language; others as written. */
+function readableTitle(t: TFunction, title: string): string {
+  if (title === ALL_PROJECTS_TITLE) return t("all.title");
+  if (title.startsWith(PROJECT_TITLE_PREFIX)) return t("projectTitle", { name: title.slice(PROJECT_TITLE_PREFIX.length) });
+  return title;
+}
 
 /**
  * The 'AI Chat - All Projects' panel on /projects: history from the projects
@@ -118,6 +127,7 @@ export function AllProjectsChat() {
           uid={uid}
           activeId={viewing ?? allId}
           onSelect={open}
+          titleOf={(title) => readableTitle(t, title)}
           onCreated={open}
           onDeleted={(id) => {
             if (id === viewing) setViewing(null);
@@ -146,10 +156,10 @@ function StoredConversation({ uid, id, onBack }: { uid: string; id: string; onBa
           className="inline-flex items-center gap-1 rounded-md px-1.5 py-1 text-xs text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
           <ArrowLeft className="size-3.5" aria-hidden="true" />
-          {t("all.back")}
+          {t("all.title")}
         </button>
         <span className="ml-auto truncate text-xs font-medium" title={title}>
-          {title || t("chat:sidebar.untitled")}
+          {title ? readableTitle(t, title) : t("chat:sidebar.untitled")}
         </span>
       </div>
       <ChatThread
