@@ -9,7 +9,6 @@ import {
 } from "@/components/ui/alert-dialog";
 import { buttonVariants } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { cn } from "@/lib/utils";
 import { useTranslation } from "react-i18next";
 
 /**
@@ -43,13 +42,7 @@ export function ConfirmDialog({
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel disabled={pending}>{t("cancel")}</AlertDialogCancel>
-          <button
-            type="button"
-            // The dark theme's destructive red is too light behind white text: a deeper red keeps it readable.
-            className={cn(buttonVariants({ variant: "destructive" }), "dark:bg-red-700 dark:hover:bg-red-700/90")}
-            disabled={pending}
-            onClick={onConfirm}
-          >
+          <button type="button" className={buttonVariants({ variant: "destructive" })} disabled={pending} onClick={onConfirm}>
             {pending && <Spinner />}
             {confirmLabel}
           </button>
