@@ -22,4 +22,6 @@ export const secrets = {
   DeepseekApiKey: new sst.Secret("DeepseekApiKey", ""),
   /** "true" to offer Claude through Bedrock (the account must have model access). */
   BedrockEnabled: new sst.Secret("BedrockEnabled", "false"),
+  /** Enterprise's custom OpenAI-compatible model: its key (the base URL and model id are CUSTOM_MODEL_* settings). */
+  CustomModelApiKey: new sst.Secret("CustomModelApiKey", ""),
 } satisfies Record<SecretName | "FirebaseApiKey" | "FirebaseAuthDomain", sst.Secret>;

@@ -19,6 +19,7 @@ export const SECRET_SETTINGS = {
   GrokApiKey: "GROK_API_KEY",
   DeepseekApiKey: "DEEPSEEK_API_KEY",
   BedrockEnabled: "BEDROCK_ENABLED",
+  CustomModelApiKey: "CUSTOM_MODEL_API_KEY",
 } as const satisfies Record<string, keyof Config>;
 
 export type SecretName = keyof typeof SECRET_SETTINGS;
