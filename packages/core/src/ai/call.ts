@@ -62,7 +62,7 @@ export async function callModel(model: Model, messages: Message[], options: Gene
     const failure = describeFailure(error);
     // A provider's own error text may quote what was sent: it is logged only for people who share their data.
     const detail = options.shareData && failure.detail ? ` — ${failure.detail}` : "";
-    console.warn(`[ai] ${model.service} (${model.id}) ${failure.plain}${failure.status ? ` (status ${failure.status})` : ""}${detail}`);
+    console.warn(`[ai] ${model.service} (${model.id}) ${failure.plain}${detail}`);
     recorder?.note(model, false, latencyMs, failure);
     return { ok: false, model, failure, latencyMs, partial };
   }

@@ -22,7 +22,8 @@ export function lockedModelMessage(model: string, plan: MeteredPlan): string {
   if (!isModelChoice(model)) return "This model is not available.";
   const name = serviceName(model);
   const needed = requiredPlan(model);
-  if (model === CUSTOM) return `${name} is your organisation's own model: it is available on the Enterprise plan only, not on your ${PLAN_NAMES[plan]} plan.`;
+  if (model === CUSTOM)
+    return `${name} is your organisation's own model: it is available on the Enterprise plan only, not on your ${PLAN_NAMES[plan]} plan.`;
   return `${name} is a premium model: it is included in the ${PLAN_NAMES[needed]} and Enterprise plans, not in your ${PLAN_NAMES[plan]} plan. Upgrade to ${PLAN_NAMES[needed]} to use it.`;
 }
 
@@ -36,7 +37,11 @@ export namespace ChatAccess {
       userId,
       plan,
       analytics: settings.privacy.analytics,
-      policy: { allows: (model) => planAllows(plan, model), language: settings.preferences.language, shareData: settings.privacy.shareData },
+      policy: {
+        allows: (model) => planAllows(plan, model),
+        language: settings.preferences.language,
+        shareData: settings.privacy.shareData,
+      },
     };
   }
 

@@ -9,7 +9,15 @@ import { QuoteEntity } from "../quote/entity";
 import { Settings } from "../settings/index";
 import { User } from "../user/index";
 import { UsageEventEntity, type UsageEventItem } from "./entity";
-import { AnalyticsRange, MAX_RANGE_DAYS, shiftDay, type AnalyticsReport, type DayActivity, type ModelActivity, type VendorTotal } from "./schema";
+import {
+  AnalyticsRange,
+  MAX_RANGE_DAYS,
+  shiftDay,
+  type AnalyticsReport,
+  type DayActivity,
+  type ModelActivity,
+  type VendorTotal,
+} from "./schema";
 
 export * from "./schema";
 

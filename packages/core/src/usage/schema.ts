@@ -12,25 +12,23 @@ export const DEFAULT_RANGE_DAYS = 30;
 
 const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Dates must look like 2026-11-25");
 
-export const AnalyticsRange = z
-  .object({ from: Day.optional(), to: Day.optional() })
-  .transform((range, ctx) => {
-    const to = range.to ?? new Date().toISOString().slice(0, 10);
-    const from = range.from ?? shiftDay(to, -(DEFAULT_RANGE_DAYS - 1));
-    if (Number.isNaN(Date.parse(from)) || Number.isNaN(Date.parse(to))) {
-      ctx.addIssue({ code: "custom", message: "Dates must look like 2026-11-25" });
-      return z.NEVER;
-    }
-    if (from > to) {
-      ctx.addIssue({ code: "custom", message: "The start date must not be after the end date" });
-      return z.NEVER;
-    }
-    if (daysBetween(from, to) > MAX_RANGE_DAYS) {
-      ctx.addIssue({ code: "custom", message: `A report covers at most ${MAX_RANGE_DAYS} days` });
-      return z.NEVER;
-    }
-    return { from, to };
-  });
+export const AnalyticsRange = z.object({ from: Day.optional(), to: Day.optional() }).transform((range, ctx) => {
+  const to = range.to ?? new Date().toISOString().slice(0, 10);
+  const from = range.from ?? shiftDay(to, -(DEFAULT_RANGE_DAYS - 1));
+  if (Number.isNaN(Date.parse(from)) || Number.isNaN(Date.parse(to))) {
+    ctx.addIssue({ code: "custom", message: "Dates must look like 2026-11-25" });
+    return z.NEVER;
+  }
+  if (from > to) {
+    ctx.addIssue({ code: "custom", message: "The start date must not be after the end date" });
+    return z.NEVER;
+  }
+  if (daysBetween(from, to) > MAX_RANGE_DAYS) {
+    ctx.addIssue({ code: "custom", message: `A report covers at most ${MAX_RANGE_DAYS} days` });
+    return z.NEVER;
+  }
+  return { from, to };
+});
 export type AnalyticsRange = z.output<typeof AnalyticsRange>;
 
 export function shiftDay(day: string, days: number): string {
@@ -77,7 +75,15 @@ export interface AnalyticsReport {
   to: string;
   /** The caller's analytics setting: off, no question is recorded. */
   recording: boolean;
-  totals: { questions: number; failures: number; inputTokens: number; outputTokens: number; documents: number; pages: number; quotes: number };
+  totals: {
+    questions: number;
+    failures: number;
+    inputTokens: number;
+    outputTokens: number;
+    documents: number;
+    pages: number;
+    quotes: number;
+  };
   /** Every day of the range, in order (days without activity too). */
   days: DayActivity[];
   models: ModelActivity[];
