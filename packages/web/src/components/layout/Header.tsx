@@ -8,6 +8,7 @@ import { ThemeToggle } from "@/features/theme/ThemeToggle";
 import { toast } from "@/hooks/use-toast";
 import { AUTH_TEXT } from "@/features/auth/errors";
 import { cn } from "@/lib/utils";
+import { i18next } from "@/i18n";
 
 const SECTIONS = [
   { hash: "features", label: "Features" },
@@ -20,6 +21,12 @@ const APP_LINKS = [
   // Fuzzy matching keeps Projects active on every /projects/... page.
   { to: "/projects", label: "Projects" },
   { to: "/customers", label: "Customers" },
+  {
+    to: "/analytics",
+    get label() {
+      return i18next.t("analytics:nav");
+    },
+  },
 ] as const;
 
 const navLink =

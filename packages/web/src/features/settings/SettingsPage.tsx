@@ -14,6 +14,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { useAuth } from "@/features/auth";
 import { useProfile } from "@/features/profile/queries";
 import { PRODUCT_NAME } from "@/lib/product";
+import { CustomModelCard } from "@/features/models/CustomModelCard";
 import {
   DEFAULT_SETTINGS,
   FONT_SIZES,
@@ -233,6 +234,7 @@ export function SettingsPage() {
           </Button>
         </div>
       </div>
+      <CustomModelCard />
     </Page>
   );
 }
