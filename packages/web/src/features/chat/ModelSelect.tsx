@@ -47,7 +47,6 @@ function Option({ value, entry }: { value: string; entry?: CatalogEntry }) {
   return (
     <SelectPrimitive.Item
       value={value}
-      aria-label={locked ? t("lockedLabel", { model: label, plan }) : undefined}
       data-locked={locked ? "true" : undefined}
       className={cn(
         "relative flex w-full cursor-default select-none items-start gap-2.5 rounded-md py-2 pl-2 pr-3 text-sm outline-none focus:bg-accent focus:text-accent-foreground data-[state=checked]:bg-accent/60",
