@@ -3,6 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accessibilityViolations, call, launchBrowser, webUrl, type TestUser } from "@quorum/local/testing";
 import { quotePdf, VENDOR_QUOTE } from "@quorum/testing/quote-files";
+import { User } from "@quorum/core/user/index";
 import { addProject, uploadDocument, waitCompleted } from "../../packages/functions/src/api/project-chat.testing";
 import { openChat } from "../chat/app";
 
@@ -114,12 +115,32 @@ describe("the Analytics page", { timeout: 240_000 }, () => {
     await page.goto(`${webUrl()}/chat`);
     await page.getByTestId("model-select").click();
     expect(await page.getByRole("option", { name: "GPT" }).innerText()).toContain("Professional plan");
+    await page.screenshot({ path: "/work/notes/h-plans-model-select.png" });
     await page.getByRole("option", { name: "GPT" }).click();
     const dialog = page.getByRole("dialog", { name: "GPT is a premium model" });
     await dialog.getByRole("button", { name: "Upgrade to Professional" }).waitFor();
     await page.screenshot({ path: "/work/notes/h-plans-locked-model.png" });
     await dialog.getByRole("button", { name: "Not now" }).click();
     expect(await page.getByTestId("model-select").innerText()).toContain("Gemini");
+    await app.close();
+  });
+
+  it("shows Enterprise its organisation's custom model on /settings, and no one else", async () => {
+    const app = await openChat(browser);
+    const { page, user } = app;
+    await page.goto(`${webUrl()}/settings`);
+    await page.getByRole("button", { name: "Save Changes" }).waitFor();
+    expect(await page.getByTestId("custom-model-card").count()).toBe(0);
+
+    // Enterprise is arranged with sales: billing sets the plan.
+    await User.setPlan(user.uid, "enterprise", "active");
+    await page.reload();
+    const card = page.getByTestId("custom-model-card");
+    await card.getByRole("heading", { name: "Custom AI model" }).waitFor();
+    // This stack sets no endpoint: the card says so rather than offering a model that cannot answer.
+    await card.getByText("Not set up yet").waitFor();
+    await card.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: "/work/notes/h-plans-custom-model-card.png", fullPage: true });
     await app.close();
   });
 });

@@ -29,6 +29,8 @@ const tooltipStyle = {
   },
   cursor: { fill: "var(--muted)", opacity: 0.5 },
 };
+/** Bars stay slim when a chart has one category, and appear drawn at once (no motion to wait for or to be bothered by). */
+const bar = { maxBarSize: 48, isAnimationActive: false } as const;
 const axis = { tick: { fill: "currentColor", fontSize: 12 }, stroke: "currentColor", tickLine: false } as const;
 
 function ChartCard({ id, title, empty, children }: { id: string; title: string; empty: boolean; children: React.ReactElement }) {
@@ -73,8 +75,8 @@ export default function Charts({ report }: { report: AnalyticsReport }) {
           <YAxis allowDecimals={false} {...axis} width={32} />
           <Tooltip {...tooltipStyle} formatter={(v) => formatCount(Number(v))} />
           {legend}
-          <Bar dataKey="answered" stackId="q" name={t("series.answered")} fill={COLORS.primary} />
-          <Bar dataKey="failures" stackId="q" name={t("series.failed")} fill={COLORS.rose} radius={[4, 4, 0, 0]} />
+          <Bar {...bar} dataKey="answered" stackId="q" name={t("series.answered")} fill={COLORS.primary} />
+          <Bar {...bar} dataKey="failures" stackId="q" name={t("series.failed")} fill={COLORS.rose} radius={[4, 4, 0, 0]} />
         </BarChart>
       </ChartCard>
 
@@ -85,8 +87,8 @@ export default function Charts({ report }: { report: AnalyticsReport }) {
           <YAxis type="category" dataKey="label" {...axis} width={120} />
           <Tooltip {...tooltipStyle} formatter={(v) => formatCount(Number(v))} />
           {legend}
-          <Bar dataKey="questions" name={t("series.questions")} fill={COLORS.primary} radius={[0, 4, 4, 0]} />
-          <Bar dataKey="calls" name={t("series.calls")} fill={COLORS.teal} radius={[0, 4, 4, 0]} />
+          <Bar {...bar} dataKey="questions" name={t("series.questions")} fill={COLORS.primary} radius={[0, 4, 4, 0]} />
+          <Bar {...bar} dataKey="calls" name={t("series.calls")} fill={COLORS.teal} radius={[0, 4, 4, 0]} />
         </BarChart>
       </ChartCard>
 
@@ -97,8 +99,8 @@ export default function Charts({ report }: { report: AnalyticsReport }) {
           <YAxis {...axis} width={48} tickFormatter={(v: number) => formatCount(v)} />
           <Tooltip {...tooltipStyle} formatter={(v) => formatCount(Number(v))} />
           {legend}
-          <Bar dataKey="inputTokens" stackId="t" name={t("series.inputTokens")} fill={COLORS.violet} />
-          <Bar dataKey="outputTokens" stackId="t" name={t("series.outputTokens")} fill={COLORS.amber} radius={[4, 4, 0, 0]} />
+          <Bar {...bar} dataKey="inputTokens" stackId="t" name={t("series.inputTokens")} fill={COLORS.violet} />
+          <Bar {...bar} dataKey="outputTokens" stackId="t" name={t("series.outputTokens")} fill={COLORS.amber} radius={[4, 4, 0, 0]} />
         </BarChart>
       </ChartCard>
 
@@ -109,7 +111,7 @@ export default function Charts({ report }: { report: AnalyticsReport }) {
           <YAxis {...axis} width={40} />
           <Tooltip {...tooltipStyle} />
           {legend}
-          <Bar dataKey="latencySeconds" name={t("series.latency")} fill={COLORS.teal} radius={[4, 4, 0, 0]} />
+          <Bar {...bar} dataKey="latencySeconds" name={t("series.latency")} fill={COLORS.teal} radius={[4, 4, 0, 0]} />
         </BarChart>
       </ChartCard>
 
@@ -120,8 +122,8 @@ export default function Charts({ report }: { report: AnalyticsReport }) {
           <YAxis allowDecimals={false} {...axis} width={32} />
           <Tooltip {...tooltipStyle} />
           {legend}
-          <Bar dataKey="calls" name={t("series.calls")} fill={COLORS.primary} radius={[4, 4, 0, 0]} />
-          <Bar dataKey="failures" name={t("series.failures")} fill={COLORS.rose} radius={[4, 4, 0, 0]} />
+          <Bar {...bar} dataKey="calls" name={t("series.calls")} fill={COLORS.primary} radius={[4, 4, 0, 0]} />
+          <Bar {...bar} dataKey="failures" name={t("series.failures")} fill={COLORS.rose} radius={[4, 4, 0, 0]} />
         </BarChart>
       </ChartCard>
 
@@ -132,8 +134,8 @@ export default function Charts({ report }: { report: AnalyticsReport }) {
           <YAxis allowDecimals={false} {...axis} width={32} />
           <Tooltip {...tooltipStyle} formatter={(v) => formatCount(Number(v))} />
           {legend}
-          <Bar dataKey="documents" name={t("series.documents")} fill={COLORS.primary} radius={[4, 4, 0, 0]} />
-          <Bar dataKey="pages" name={t("series.pages")} fill={COLORS.amber} radius={[4, 4, 0, 0]} />
+          <Bar {...bar} dataKey="documents" name={t("series.documents")} fill={COLORS.primary} radius={[4, 4, 0, 0]} />
+          <Bar {...bar} dataKey="pages" name={t("series.pages")} fill={COLORS.amber} radius={[4, 4, 0, 0]} />
         </BarChart>
       </ChartCard>
 
@@ -143,7 +145,7 @@ export default function Charts({ report }: { report: AnalyticsReport }) {
           <XAxis dataKey="label" {...axis} minTickGap={12} />
           <YAxis allowDecimals={false} {...axis} width={32} />
           <Tooltip {...tooltipStyle} formatter={(v) => formatCount(Number(v))} />
-          <Bar dataKey="quotes" name={t("series.quotes")} fill={COLORS.violet} radius={[4, 4, 0, 0]} />
+          <Bar {...bar} dataKey="quotes" name={t("series.quotes")} fill={COLORS.violet} radius={[4, 4, 0, 0]} />
         </BarChart>
       </ChartCard>
 
@@ -156,7 +158,7 @@ export default function Charts({ report }: { report: AnalyticsReport }) {
             {...tooltipStyle}
             formatter={(value, _name, item) => formatMoney(Number(value), (item.payload as { currency?: string }).currency ?? null)}
           />
-          <Bar dataKey="total" name={t("series.total")} fill={COLORS.teal} radius={[0, 4, 4, 0]} />
+          <Bar {...bar} dataKey="total" name={t("series.total")} fill={COLORS.teal} radius={[0, 4, 4, 0]} />
         </BarChart>
       </ChartCard>
     </div>
