@@ -112,7 +112,7 @@ export function ModelSelect({
     <>
       <Select value={value} onValueChange={choose} disabled={disabled}>
         <SelectTrigger
-          aria-label="Model"
+          aria-label={t("label")}
           className={cn(
             "h-8 w-auto min-w-0 gap-1.5 rounded-full border-transparent bg-muted/70 px-3 text-xs font-medium shadow-none hover:bg-muted",
             value === RESEARCH_MODEL && "bg-primary/10 text-primary hover:bg-primary/15",
@@ -129,7 +129,7 @@ export function ModelSelect({
         <SelectContent className="w-72" align="start" side="top" sideOffset={6}>
           <SelectGroup>
             <SelectPrimitive.Label className="px-2 pb-1 pt-1.5 text-xs font-medium text-muted-foreground">
-              Single model
+              {t("single")}
             </SelectPrimitive.Label>
             {single.map((v) => (
               <Option key={v} value={v} entry={entries.get(v)} />
@@ -138,7 +138,7 @@ export function ModelSelect({
           <SelectPrimitive.Separator className="-mx-1 my-1 h-px bg-border" />
           <SelectGroup>
             <SelectPrimitive.Label className="px-2 pb-1 pt-1.5 text-xs font-medium text-muted-foreground">
-              Research mode
+              {t("research")}
             </SelectPrimitive.Label>
             <Option value={RESEARCH_MODEL} entry={entries.get(RESEARCH_MODEL)} />
           </SelectGroup>
