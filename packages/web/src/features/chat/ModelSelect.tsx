@@ -95,9 +95,10 @@ export function ModelSelect({
 
   // A choice the plan no longer includes (kept from earlier, or after a downgrade) falls back to the default.
   const current = entries.get(value);
+  const unavailable = catalog.isSuccess && (!current || !current.allowed);
   React.useEffect(() => {
-    if (current && !current.allowed) onChange(DEFAULT_MODEL);
-  }, [current, onChange]);
+    if (unavailable) onChange(DEFAULT_MODEL);
+  }, [unavailable, onChange]);
 
   const single = MODEL_OPTIONS.filter((o) => o.value !== RESEARCH_MODEL).map((o) => o.value as string);
   if (entries.has(CUSTOM)) single.push(CUSTOM);
