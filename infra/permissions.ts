@@ -37,7 +37,7 @@ export function secretsFor(access: readonly Access[]) {
     names.push("StripeSecretKey", "StripeWebhookSecret", "StripePublishableKey", "StripePriceId", "StripePortalConfiguration");
   }
   if (access.includes("models") || access.includes("bedrock")) {
-    names.push("OpenaiApiKey", "GeminiApiKey", "GrokApiKey", "DeepseekApiKey", "BedrockEnabled");
+    names.push("OpenaiApiKey", "GeminiApiKey", "GrokApiKey", "DeepseekApiKey", "BedrockEnabled", "CustomModelApiKey");
   }
   // Mails carry signed unsubscribe links; pushes are signed with the VAPID keys.
   if (access.includes("mail") || access.includes("unsubscribe")) names.push("NotifySigningSecret");
@@ -80,7 +80,7 @@ function deployedVersion(): string {
  * (e.g. `GPT_MODEL=gpt-5.5 npx sst deploy`) reaches the functions; the rest keep core's defaults.
  */
 const MODEL_SETTINGS =
-  /^(CLAUDE_MODEL|BEDROCK_MODELS|(GPT|GEMINI|GROK|DEEPSEEK)_(MODEL|BASE_URL|EXTRA_BODY)|OPENAI_BASE_URL|MODEL_[A-Z_]+|CHAT_DEADLINE_MS|RESEARCH_[A-Z_]+|PIPELINE_MODEL_TIMEOUT_MS)$/;
+  /^(CLAUDE_MODEL|BEDROCK_MODELS|(GPT|GEMINI|GROK|DEEPSEEK)_(MODEL|BASE_URL|EXTRA_BODY)|OPENAI_BASE_URL|CUSTOM_MODEL_(BASE_URL|ID|NAME)|MODEL_[A-Z_]+|CHAT_DEADLINE_MS|RESEARCH_[A-Z_]+|PIPELINE_MODEL_TIMEOUT_MS)$/;
 
 /**
  * Professional's price (amount, currency, interval: the Price is found or made from

@@ -27,4 +27,6 @@ export const secrets = {
   /** Web Push keys (`npx web-push generate-vapid-keys`); empty: push notifications are off. */
   VapidPublicKey: new sst.Secret("VapidPublicKey", ""),
   VapidPrivateKey: new sst.Secret("VapidPrivateKey", ""),
+  /** Enterprise's custom OpenAI-compatible model: its key (the base URL and model id are CUSTOM_MODEL_* settings). */
+  CustomModelApiKey: new sst.Secret("CustomModelApiKey", ""),
 } satisfies Record<SecretName | "FirebaseApiKey" | "FirebaseAuthDomain", sst.Secret>;

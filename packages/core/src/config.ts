@@ -84,6 +84,16 @@ export const ConfigSchema = z.object({
   DEEPSEEK_BASE_URL: z.string().default("https://api.deepseek.com"),
   DEEPSEEK_MODEL: z.string().default("deepseek-v4-flash"),
   DEEPSEEK_EXTRA_BODY: jsonObject.optional(),
+  /**
+   * Enterprise's custom AI model: the organisation's own OpenAI-compatible endpoint
+   * (its API key is the CustomModelApiKey secret in the cloud). Offered to Enterprise
+   * accounts only, and only when both the base URL and the model id are set.
+   */
+  CUSTOM_MODEL_BASE_URL: z.string().optional(),
+  CUSTOM_MODEL_ID: z.string().optional(),
+  CUSTOM_MODEL_API_KEY: z.string().optional(),
+  /** The name people see for it, e.g. "Acme GPT". */
+  CUSTOM_MODEL_NAME: z.string().default("Custom model"),
   /** One model call (single-model chat, titles); below the gateway's 30 s. */
   MODEL_TIMEOUT_MS: z.coerce.number().int().positive().default(25_000),
   MODEL_MAX_OUTPUT_TOKENS: z.coerce.number().int().positive().default(4096),

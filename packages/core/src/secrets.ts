@@ -22,6 +22,7 @@ export const SECRET_SETTINGS = {
   NotifySigningSecret: "NOTIFY_SIGNING_SECRET",
   VapidPublicKey: "VAPID_PUBLIC_KEY",
   VapidPrivateKey: "VAPID_PRIVATE_KEY",
+  CustomModelApiKey: "CUSTOM_MODEL_API_KEY",
 } as const satisfies Record<string, keyof Config>;
 
 export type SecretName = keyof typeof SECRET_SETTINGS;

@@ -97,6 +97,8 @@ export const routes = {
   "POST /api/chat/generate-title": { handler: "api/chat.generateTitle", access: ["table", "bedrock", "models"], timeout: 15 },
   // Needs the model settings too: a model is "offline" when its Lambda sees no key for it.
   "GET /api/ai-status": { handler: "api/chat.status", access: ["table:read", "models"] },
+  "GET /api/models": { handler: "api/chat.models", access: ["table:read", "models"] },
+  "GET /api/analytics": { handler: "api/analytics.report", access: ["table:read"] },
   "GET /api/conversations": { handler: "api/conversations.list", access: ["table:read"] },
   "POST /api/conversations": { handler: "api/conversations.create", access: ["table"] },
   "GET /api/conversations/{id}": { handler: "api/conversations.get", access: ["table:read"] },

@@ -10,6 +10,7 @@
 
 import { Route as rootRouteImport } from "./routes/__root"
 import { Route as IndexRouteImport } from "./routes/index"
+import { Route as AnalyticsRouteImport } from "./routes/analytics"
 import { Route as ChatRouteImport } from "./routes/chat"
 import { Route as CustomersRouteImport } from "./routes/customers"
 import { Route as HelpRouteImport } from "./routes/help"
@@ -26,6 +27,11 @@ import { Route as ProjectsIdUploadRouteImport } from "./routes/projects/$id/uplo
 const IndexRoute = IndexRouteImport.update({
   id: "/",
   path: "/",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AnalyticsRoute = AnalyticsRouteImport.update({
+  id: "/analytics",
+  path: "/analytics",
   getParentRoute: () => rootRouteImport,
 } as any)
 const ChatRoute = ChatRouteImport.update({
@@ -91,6 +97,7 @@ const ProjectsIdUploadRoute = ProjectsIdUploadRouteImport.update({
 
 export interface FileRoutesByFullPath {
   "/": typeof IndexRoute
+  "/analytics": typeof AnalyticsRoute
   "/chat": typeof ChatRoute
   "/customers": typeof CustomersRoute
   "/help": typeof HelpRoute
@@ -106,6 +113,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   "/": typeof IndexRoute
+  "/analytics": typeof AnalyticsRoute
   "/chat": typeof ChatRoute
   "/customers": typeof CustomersRoute
   "/help": typeof HelpRoute
@@ -122,6 +130,7 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   "/": typeof IndexRoute
+  "/analytics": typeof AnalyticsRoute
   "/chat": typeof ChatRoute
   "/customers": typeof CustomersRoute
   "/help": typeof HelpRoute
@@ -139,6 +148,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | "/"
+    | "/analytics"
     | "/chat"
     | "/customers"
     | "/help"
@@ -154,6 +164,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | "/"
+    | "/analytics"
     | "/chat"
     | "/customers"
     | "/help"
@@ -169,6 +180,7 @@ export interface FileRouteTypes {
   id:
     | "__root__"
     | "/"
+    | "/analytics"
     | "/chat"
     | "/customers"
     | "/help"
@@ -185,6 +197,7 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AnalyticsRoute: typeof AnalyticsRoute
   ChatRoute: typeof ChatRoute
   CustomersRoute: typeof CustomersRoute
   HelpRoute: typeof HelpRoute
@@ -206,6 +219,13 @@ declare module "@tanstack/react-router" {
       path: "/"
       fullPath: "/"
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/analytics": {
+      id: "/analytics"
+      path: "/analytics"
+      fullPath: "/analytics"
+      preLoaderRoute: typeof AnalyticsRouteImport
       parentRoute: typeof rootRouteImport
     }
     "/chat": {
@@ -297,6 +317,7 @@ declare module "@tanstack/react-router" {
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AnalyticsRoute: AnalyticsRoute,
   ChatRoute: ChatRoute,
   CustomersRoute: CustomersRoute,
   HelpRoute: HelpRoute,

@@ -1,6 +1,7 @@
 import { describeFailure, StopRequested, type ModelFailure } from "./failure";
+import { withLanguage } from "./language";
 import type { StatusStore } from "./status";
-import { OFFLINE, emptyUsage, type Generation, type GenerateOptions, type Message, type Model, type Usage } from "./types";
+import { CUSTOM, OFFLINE, emptyUsage, type Generation, type GenerateOptions, type Message, type Model, type Usage } from "./types";
 
 export type CallOutcome =
   | { ok: true; model: Model; generation: Generation }
@@ -16,7 +17,8 @@ export class Recorder {
   constructor(private readonly store: StatusStore | undefined) {}
 
   note(model: Model, ok: boolean, latencyMs: number, failure?: ModelFailure) {
-    if (!this.store || model.choice === OFFLINE) return;
+    // The status lists the product's models; the organisation's own one and the offline model are not among them.
+    if (!this.store || model.choice === OFFLINE || model.choice === CUSTOM) return;
     const write = this.store
       .record({ choice: model.choice, modelId: model.id, ok, error: failure?.plain, latencyMs, at: new Date().toISOString() })
       .catch((error: unknown) => console.error("[ai] recording model status failed", error));
@@ -35,15 +37,19 @@ export async function callModel(model: Model, messages: Message[], options: Gene
   const started = Date.now();
   let partial = "";
   const onText = options.onText;
-  const streaming = onText
-    ? {
-        ...options,
-        onText: (delta: string) => {
-          partial += delta;
-          onText(delta);
-        },
-      }
-    : options;
+  const system = withLanguage(options.system, options.language);
+  const streaming = {
+    ...options,
+    ...(system ? { system } : {}),
+    ...(onText
+      ? {
+          onText: (delta: string) => {
+            partial += delta;
+            onText(delta);
+          },
+        }
+      : {}),
+  };
   try {
     const generation = await model.generate(messages, streaming);
     recorder?.note(model, true, generation.latencyMs);
@@ -54,7 +60,9 @@ export async function callModel(model: Model, messages: Message[], options: Gene
     const reason: unknown = options.signal?.aborted ? options.signal.reason : undefined;
     if (reason instanceof StopRequested) return { ok: false, model, failure: reason, latencyMs, partial };
     const failure = describeFailure(error);
-    console.warn(`[ai] ${model.service} (${model.id}) ${failure.plain}${failure.detail ? ` — ${failure.detail}` : ""}`);
+    // A provider's own error text may quote what was sent: it is logged only for people who share their data.
+    const detail = options.shareData && failure.detail ? ` — ${failure.detail}` : "";
+    console.warn(`[ai] ${model.service} (${model.id}) ${failure.plain}${detail}`);
     recorder?.note(model, false, latencyMs, failure);
     return { ok: false, model, failure, latencyMs, partial };
   }

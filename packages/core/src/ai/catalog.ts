@@ -1,7 +1,7 @@
 import { config, type Config } from "../config";
 import { bedrockModel } from "./providers/bedrock";
 import { openAiModel } from "./providers/openai";
-import { CHOICES, type Choice, type Model } from "./types";
+import { CHOICES, CUSTOM, type Choice, type Model, type ModelChoice } from "./types";
 
 /**
  * Which concrete model each of the spec's choices uses, and through which
@@ -106,6 +106,8 @@ export function modelSettings(c: Config = config()): ModelSetting[] {
               tokenParam: compatible ? "max_tokens" : "max_completion_tokens",
               extraBody: extraBody("gpt", c, compatible),
               structured: "json_schema",
+              // OpenAI's own API takes `store`; local servers such as Ollama ignore fields they do not know.
+              storeFlag: true,
             }),
         };
       }
@@ -132,6 +134,9 @@ export function modelSettings(c: Config = config()): ModelSetting[] {
               tokenParam: "max_tokens",
               extraBody: extraBody(choice, c, true),
               structured: choice === "deepseek" ? "json_object" : "json_schema",
+              // No `store` here: Gemini refuses fields it does not know; xAI's chat completions and
+              // DeepSeek's API keep nothing on request and have no such flag.
+              storeFlag: false,
             }),
         };
       }
@@ -143,6 +148,43 @@ function unavailable(service: string) {
   return (): Model => {
     throw new Error(`${service} is not configured`);
   };
+}
+
+/**
+ * Enterprise's custom AI model: the organisation's own OpenAI-compatible endpoint.
+ * Not one of the spec's five, so not in `activeModels`: titles, extraction and the
+ * status never use it; a question does, when the asker's plan includes it.
+ */
+export function customModelSetting(c: Config = config()) {
+  const configured = !!c.CUSTOM_MODEL_BASE_URL && !!c.CUSTOM_MODEL_ID;
+  return {
+    choice: CUSTOM,
+    service: c.CUSTOM_MODEL_NAME,
+    id: c.CUSTOM_MODEL_ID ?? "",
+    configured,
+    howToEnable: "CUSTOM_MODEL_BASE_URL and CUSTOM_MODEL_ID (and CUSTOM_MODEL_API_KEY)",
+    build: (): Model =>
+      openAiModel({
+        choice: CUSTOM,
+        service: c.CUSTOM_MODEL_NAME,
+        id: c.CUSTOM_MODEL_ID ?? "",
+        provider: "openai-compatible",
+        baseURL: c.CUSTOM_MODEL_BASE_URL,
+        // A server inside the organisation may need no key, but the client insists on one.
+        apiKey: c.CUSTOM_MODEL_API_KEY || "none",
+        vision: false,
+        tokenParam: "max_tokens",
+        structured: "json_schema",
+        storeFlag: true,
+      }),
+  } as const;
+}
+
+/** The configured model for any choice a question can name, the custom one included. */
+export function configuredChoice(choice: ModelChoice, c: Config = config()): Model | undefined {
+  if (choice !== CUSTOM) return configuredModel(choice, c);
+  const custom = customModelSetting(c);
+  return custom.configured ? custom.build() : undefined;
 }
 
 /** The configured models, in the product's order. */

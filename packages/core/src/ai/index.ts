@@ -1,8 +1,8 @@
 import type { z } from "zod";
 import { config, type Config } from "../config";
-import { Unavailable } from "../error";
+import { Forbidden, Unavailable } from "../error";
 import { callModel, Recorder, toModelAnswer, type ModelAnswer } from "./call";
-import { activeModels, configuredModel, modelSettings } from "./catalog";
+import { activeModels, configuredChoice, customModelSetting, modelSettings } from "./catalog";
 import { describeFailure, StopRequested } from "./failure";
 import type { LiveEvents } from "./live";
 import { clip } from "./lexical";
@@ -10,10 +10,22 @@ import { NOT_CONFIGURED_NOTICE, offlineModel, offlineTitle } from "./offline";
 import { SYSTEM_PROMPT } from "./prompt";
 import { research, type Agreement } from "./research";
 import { AiStatus, dynamoStatusStore, type StatusStore } from "./status";
-import { addUsage, CHOICES, OFFLINE, RESEARCH, type Choice, type Message, type Model, type ObjectGeneration, type Usage } from "./types";
+import {
+  addUsage,
+  CHOICES,
+  CUSTOM,
+  OFFLINE,
+  RESEARCH,
+  type Choice,
+  type Message,
+  type Model,
+  type ModelChoice,
+  type ObjectGeneration,
+  type Usage,
+} from "./types";
 
-export { CHOICES, RESEARCH, OFFLINE };
-export type { Choice, Message, ModelAnswer, Agreement, LiveEvents };
+export { CHOICES, CUSTOM, RESEARCH, OFFLINE };
+export type { Choice, ModelChoice, Message, ModelAnswer, Agreement, LiveEvents };
 export { StopRequested };
 
 export interface Deps {
@@ -22,9 +34,20 @@ export interface Deps {
   store?: StatusStore;
 }
 
+/** What the asker's plan and settings decide about an answer. */
+export interface AnswerPolicy {
+  /** The models the asker's plan includes; unset, the spec's five (never the custom model). */
+  allows?: (model: ModelChoice) => boolean;
+  /** The asker's language (settings): answers default to it. */
+  language?: string;
+  /** The asker lets providers keep what is sent (settings privacy.shareData). */
+  shareData?: boolean;
+}
+
 export interface AnswerRequest {
-  /** One of the spec's choices, or "quorum" for research mode. */
-  model: Choice | typeof RESEARCH;
+  /** One of the spec's choices, the custom model, or "quorum" for research mode. */
+  model: ModelChoice | typeof RESEARCH;
+  policy?: AnswerPolicy;
   /** The conversation to answer: history, then the current user message last. */
   messages: Message[];
   /** Absolute time (ms) by which the answer must be ready. */
@@ -177,12 +200,17 @@ export namespace Ai {
 
 type Draft = Omit<AnswerResult, "latencyMs">;
 
-type Live = Pick<AnswerRequest, "messages" | "live" | "signal" | "researchBudgetMs" | "synthesisTimeoutMs">;
+type Live = Pick<AnswerRequest, "messages" | "live" | "signal" | "researchBudgetMs" | "synthesisTimeoutMs" | "policy">;
 
-async function singleAnswer(choice: Choice, request: Live, deadline: number, c: Config, recorder: Recorder): Promise<Draft> {
-  const { messages, live, signal } = request;
-  const setting = modelSettings(c).find((s) => s.choice === choice)!;
-  const model = configuredModel(choice, c);
+/** What every model call of an answer carries from the asker's settings. */
+const callSettings = (policy: AnswerPolicy | undefined) => ({ language: policy?.language, shareData: policy?.shareData });
+
+async function singleAnswer(choice: ModelChoice, request: Live, deadline: number, c: Config, recorder: Recorder): Promise<Draft> {
+  const { messages, live, signal, policy } = request;
+  // The route refuses first with the plan's words; this keeps any other caller honest.
+  if (policy?.allows && !policy.allows(choice)) throw new Forbidden("Your plan does not include this model.");
+  const setting = choice === CUSTOM ? customModelSetting(c) : modelSettings(c).find((s) => s.choice === choice)!;
+  const model = configuredChoice(choice, c);
   if (!model) {
     const others = modelSettings(c)
       .filter((s) => s.configured)
@@ -196,7 +224,14 @@ async function singleAnswer(choice: Choice, request: Live, deadline: number, c: 
   const outcome = await callModel(
     model,
     messages,
-    { system: SYSTEM_PROMPT, timeoutMs, maxTokens: c.MODEL_MAX_OUTPUT_TOKENS, signal, ...(live?.text ? { onText: live.text } : {}) },
+    {
+      system: SYSTEM_PROMPT,
+      timeoutMs,
+      maxTokens: c.MODEL_MAX_OUTPUT_TOKENS,
+      signal,
+      ...callSettings(policy),
+      ...(live?.text ? { onText: live.text } : {}),
+    },
     recorder,
   );
   const own = toModelAnswer(outcome);
@@ -236,8 +271,8 @@ async function singleAnswer(choice: Choice, request: Live, deadline: number, c: 
 }
 
 async function researchAnswer(request: Live, deadline: number, c: Config, recorder: Recorder): Promise<Draft> {
-  const { messages } = request;
-  const models = activeModels(c);
+  const { messages, policy } = request;
+  const models = researchModels(c, policy);
   const offlineOnly = models.length === 0;
   const proposers = offlineOnly ? [noticed(offlineModel, NOT_CONFIGURED_NOTICE)] : models;
   const synthesizers = offlineOnly ? [offlineModel] : preferred(models, c.RESEARCH_SYNTHESIZER);
@@ -253,6 +288,7 @@ async function researchAnswer(request: Live, deadline: number, c: Config, record
     recorder,
     live: request.live,
     signal: request.signal,
+    callSettings: callSettings(policy),
   });
   if (result.response === null) {
     const reasons = result.answers.map((a) => a.error).join("; ");
@@ -307,6 +343,14 @@ async function offlineResult(
     usage: addUsage(...earlier.map((a) => a.usage)),
     notes,
   };
+}
+
+/** Research mode asks every configured model the asker's plan includes (the custom one when it does). */
+function researchModels(c: Config, policy: AnswerPolicy | undefined): Model[] {
+  const custom = customModelSetting(c);
+  const allows = policy?.allows;
+  const all = [...activeModels(c), ...(custom.configured && allows?.(CUSTOM) ? [custom.build()] : [])];
+  return allows ? all.filter((m) => m.choice !== OFFLINE && allows(m.choice)) : all;
 }
 
 /** The offline model with a fixed notice (it is the only proposer in offline research mode). */

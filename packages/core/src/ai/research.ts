@@ -4,7 +4,7 @@ import { StopRequested } from "./failure";
 import { HeldBackStream, type LiveEvents } from "./live";
 import { offlineSynthesis, typeOut } from "./offline";
 import { SYSTEM_PROMPT } from "./prompt";
-import { addUsage, OFFLINE, type Generation, type Message, type Model, type Usage } from "./types";
+import { addUsage, OFFLINE, type Generation, type GenerateOptions, type Message, type Model, type Usage } from "./types";
 
 /**
  * Research mode, a Mixture-of-Agents: every active model answers in parallel
@@ -31,6 +31,8 @@ export interface ResearchInput {
   live?: LiveEvents;
   /** Aborted with StopRequested when the person presses Stop. */
   signal?: AbortSignal;
+  /** The asker's language and privacy choice, for every model call. */
+  callSettings?: Pick<GenerateOptions, "language" | "shareData">;
   /** Shuffles the order answers are shown to the synthesizer (position bias); tests pin it. */
   shuffle?: <T>(items: T[]) => T[];
 }
@@ -79,6 +81,7 @@ export async function research(input: ResearchInput): Promise<ResearchResult> {
         input.messages,
         {
           system: PROPOSER_SYSTEM,
+          ...input.callSettings,
           timeoutMs: proposerTimeout,
           maxTokens: input.proposerMaxTokens,
           signal: input.signal,
@@ -137,6 +140,7 @@ export async function research(input: ResearchInput): Promise<ResearchResult> {
             [{ role: "user", content: synthesisPrompt(question, input.messages, labelled) }],
             {
               system: SYNTHESIS_SYSTEM,
+              ...input.callSettings,
               timeoutMs,
               maxTokens: input.synthesisMaxTokens,
               signal: input.signal,

@@ -5,6 +5,10 @@ export const CHOICES = ["claude", "gpt", "gemini", "grok", "deepseek"] as const;
 export type Choice = (typeof CHOICES)[number];
 /** The product's own multi-model value: research mode. */
 export const RESEARCH = "quorum";
+/** An organisation's own OpenAI-compatible model (Enterprise): one more model beside the spec's five. */
+export const CUSTOM = "custom";
+/** Every model a question can be sent to on its own. */
+export type ModelChoice = Choice | typeof CUSTOM;
 /** How the built-in offline model labels what it produced. */
 export const OFFLINE = "offline";
 
@@ -54,6 +58,13 @@ export interface GenerateOptions {
    * shows first to say why it is the one answering.
    */
   notice?: string;
+  /** The person's language: the answer is in it unless the question is written in another one. */
+  language?: string;
+  /**
+   * The person allowed providers to keep what is sent (Settings privacy.shareData).
+   * Unless it is true, providers whose API allows it are asked not to store it.
+   */
+  shareData?: boolean;
 }
 
 export interface Usage {
@@ -82,8 +93,8 @@ export interface ObjectGeneration<T> {
 
 /** A model behind one interface, whatever its provider. */
 export interface Model {
-  /** The spec's choice ("claude" ...) or "offline". */
-  choice: Choice | typeof OFFLINE;
+  /** The spec's choice ("claude" ...), "custom" or "offline". */
+  choice: ModelChoice | typeof OFFLINE;
   /** The name people see: "Claude", "GPT", ..., "Offline model". */
   service: string;
   /** The concrete model id. */

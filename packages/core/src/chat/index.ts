@@ -1,9 +1,11 @@
 import { z } from "zod";
-import { Ai, CHOICES, OFFLINE, RESEARCH, type AnswerResult, type Deps, type Message } from "../ai/index";
+import { Ai, CHOICES, CUSTOM, OFFLINE, RESEARCH, type AnswerResult, type Deps, type Message } from "../ai/index";
 import { config } from "../config";
 import { parseInput } from "../fn";
 import { Quota, TITLES } from "../quota/index";
 import { dynamoStatusStore } from "../ai/status";
+import { UsageLog } from "../usage/index";
+import type { Asker } from "./access";
 import { boundedHistory } from "../ai/history";
 import { FileInput, readAttachments, type AttachmentReport } from "./attachments";
 import {
@@ -19,7 +21,7 @@ import {
 export const HISTORY_LIMIT = HISTORY_MESSAGES;
 /** The spec's text when only files are sent. */
 export const FILES_ONLY_MESSAGE = "Please analyze the uploaded file(s)";
-export const MODEL_VALUES = [...CHOICES, RESEARCH] as const;
+export const MODEL_VALUES = [...CHOICES, CUSTOM, RESEARCH] as const;
 export type ModelValue = (typeof MODEL_VALUES)[number];
 
 export namespace Chat {
@@ -37,7 +39,8 @@ export namespace Chat {
         .string()
         .trim()
         .toLowerCase()
-        .pipe(z.enum(MODEL_VALUES, { message: `model must be one of ${MODEL_VALUES.join(", ")}` }))
+        // The message names the spec's values: the custom model is only Enterprise's to know.
+        .pipe(z.enum(MODEL_VALUES, { message: `model must be one of ${[...CHOICES, RESEARCH].join(", ")}` }))
         .default("gemini"),
       message: z.string().max(MAX_MESSAGE_CHARS, MESSAGE_TOO_LONG).default(""),
       files: z.array(FileInput).max(MAX_ATTACHMENTS, TOO_MANY_ATTACHMENTS).default([]),
@@ -69,15 +72,23 @@ export namespace Chat {
     timestamp: string;
   };
 
-  /** Answers one chat message: reads the attachments, sends the last 10 messages with it, asks the chosen model(s). */
-  export async function respond(input: Input, deps: Deps = { config: config(), store: dynamoStatusStore }): Promise<Answer> {
+  /**
+   * Answers one chat message: reads the attachments, sends the last 10 messages with it, asks the chosen model(s).
+   * With an `asker` (ChatAccess), the answer follows their plan's models, language and privacy, and is recorded for analytics.
+   */
+  export async function respond(input: Input, deps: Deps = { config: config(), store: dynamoStatusStore }, asker?: Asker): Promise<Answer> {
     const request = parseInput(Input, input);
     // The budget starts now: reading attachments counts against the gateway's 30 s.
     const deadline = Date.now() + deps.config.CHAT_DEADLINE_MS;
     const question = await prepareQuestion(request);
-    const result = await Ai.answer({ model: request.model, messages: question.messages, deadline }, deps);
+    const result = await Ai.answer({ model: request.model, messages: question.messages, deadline, policy: asker?.policy }, deps);
+    if (asker) await recordUsage(asker, request.model, result, modelFailed(result));
     return question.finish(result);
   }
+
+  /** One question for the analytics page (nothing when the asker turned analytics off). */
+  export const recordUsage = (asker: Asker, model: string, answer: AnswerResult, failed: boolean) =>
+    UsageLog.recordQuestion({ userId: asker.userId, model, failed, answer, analytics: asker.analytics });
 
   /** The question with its attachments read and its history cut, and how an answer to it is completed. */
   export async function prepareQuestion({ message, files, history }: Pick<z.output<typeof Input>, "message" | "files" | "history">) {

@@ -5,6 +5,7 @@ import { Conversation, type ListType, type Summary } from "../conversation/index
 import { parseInput } from "../fn";
 import { Actor } from "../actor";
 import { Notify } from "../notify/index";
+import type { Asker } from "./access";
 import { Chat, FILES_ONLY_MESSAGE } from "./index";
 import { DEFAULT_RESEARCH_BUDGET_SECONDS, STOP_POLL_MS, STREAM_WRITING_SECONDS } from "./limits";
 import { autoTitle, detailsOf, STREAM_EVENTS, type AnswerState } from "./stored";
@@ -159,17 +160,17 @@ export namespace ChatStream {
    * Checks a streamed chat request (the conversation is the caller's and has room)
    * before anything counts; the answer is written when `run` is called.
    */
-  export async function open(input: Chat.Input, deps: Deps = defaultDeps()): Promise<LiveAnswer> {
+  export async function open(input: Chat.Input, deps: Deps = defaultDeps(), asker?: Asker): Promise<LiveAnswer> {
     const request = parseInput(Chat.Input, input);
     let existing: Summary | undefined;
     if (request.conversationId) {
       existing = await Conversation.summaryOf("general", request.conversationId);
       Conversation.assertRoom(existing, 2);
     }
-    return { run: (emit) => answer(request, existing, emit, deps) };
+    return { run: (emit) => answer(request, existing, emit, deps, asker) };
   }
 
-  async function answer(request: Chat.Parsed, existing: Summary | undefined, emit: Emit, deps: Deps) {
+  async function answer(request: Chat.Parsed, existing: Summary | undefined, emit: Emit, deps: Deps, asker: Asker | undefined) {
     const started = Date.now();
     const asked = new Date(started).toISOString();
     const question = {
@@ -209,9 +210,11 @@ export namespace ChatStream {
             synthesisTimeoutMs: STREAM_WRITING_SECONDS * 1000,
             live,
             signal,
+            policy: asker?.policy,
           },
           deps,
         );
+        if (asker) await Chat.recordUsage(asker, request.model, result, !result.stopped && (!!result.error || Chat.modelFailed(result)));
         return prepared.finish(result);
       },
       fields: (reply) => ({ details: detailsOf(reply, request.model) }),

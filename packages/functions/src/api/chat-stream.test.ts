@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetConfig } from "@quorum/core/config";
 import { openAiStreams, startFakeServer, type FakeServer } from "@quorum/core/ai/testing/fake-models";
+import { User } from "@quorum/core/user/index";
 import { startGateway, type Gateway } from "@quorum/local/gateway";
 import { addProject } from "./project-chat.testing";
 import { call, callStream, signedInUser, type StreamedEvent, type TestUser } from "@quorum/local/testing";
@@ -217,6 +218,8 @@ describe("a provider that breaks off mid-answer", () => {
     resetConfig();
     gateway = await startGateway({ port: 0 });
     ann = await signedInUser();
+    // GPT is a premium model: Professional includes it.
+    await User.setPlan(ann.uid, "professional", "active");
   });
   afterAll(async () => {
     process.env.OPENAI_API_KEY = saved.key;

@@ -1,5 +1,7 @@
 import { Ai } from "@quorum/core/ai/index";
+import { ChatAccess } from "@quorum/core/chat/access";
 import { Chat } from "@quorum/core/chat/index";
+import { modelCatalog } from "@quorum/core/chat/models";
 import { ChatStream } from "@quorum/core/chat/live";
 import { ChatUpload } from "@quorum/core/chat/uploads";
 import { Quota } from "@quorum/core/quota/index";
@@ -7,17 +9,23 @@ import { reply, route } from "../http/route";
 import { streamRoute } from "../http/stream";
 
 /**
-/**
  * POST /api/chat: `{ response, model, ... }`, or with `Accept: text/event-stream`
  * the answer's events as it is written (stored by the server). Every question to
  * the chat's models passes through here: it counts once against the plan's daily
  * questions before any model is asked (a body that does not parse, or a stream
  * into a conversation that is not the caller's, never counts), and an answer that
- * failed for a server or model reason is given back.
+ * failed for a server or model reason is given back. A model the caller's plan does
+ * not include is refused (403) before that: nothing is counted or stored.
  */
-export const send = streamRoute({ body: Chat.Input }, async ({ body, stream }) =>
-  stream ? Quota.questionLive(await ChatStream.open(body)) : Quota.question(() => Chat.respond(body), Chat.modelFailed),
-);
+export const send = streamRoute({ body: Chat.Input }, async ({ body, stream }) => {
+  const asker = await ChatAccess.check(body.model);
+  return stream
+    ? Quota.questionLive(await ChatStream.open(body, undefined, asker))
+    : Quota.question(() => Chat.respond(body, undefined, asker), Chat.modelFailed);
+});
+
+/** GET /api/models: `{ plan, models: [{ value, label, tier, allowed, requiredPlan }], custom }` for the model selector. */
+export const models = route({}, async () => modelCatalog((await ChatAccess.asker()).plan));
 
 /** POST /api/chat/generate-title: `{ title }`, from a model or, without one, from the message itself. */
 export const generateTitle = route({ body: Chat.TitleInput }, async ({ body }) => Chat.generateTitle(body));

@@ -66,6 +66,11 @@ function usageOf(output: ConverseCommandOutput) {
   return { inputTokens: output.usage?.inputTokens ?? 0, outputTokens: output.usage?.outputTokens ?? 0 };
 }
 
+/**
+ * Privacy: Bedrock neither stores prompts and answers nor uses them for training
+ * (only an account's own invocation logging would keep them), so Converse has no
+ * flag for it and a call sends nothing extra whatever the person's setting.
+ */
 export function bedrockModel(spec: BedrockModelSpec): Model {
   const send = (input: ConverseCommandInput, options: GenerateOptions) =>
     withTimeout(options.timeoutMs, options.signal, (signal) =>

@@ -5,10 +5,10 @@ import { zodResponseFormat } from "openai/helpers/zod";
 import { z } from "zod";
 import { describeFailure, ModelFailure, withTimeout } from "../failure";
 import { renderUserText } from "../prompt";
-import type { Choice, Generation, GenerateOptions, Message, Model, ObjectGeneration } from "../types";
+import type { Generation, GenerateOptions, Message, Model, ModelChoice, ObjectGeneration } from "../types";
 
 export interface OpenAiModelSpec {
-  choice: Choice;
+  choice: ModelChoice;
   service: string;
   id: string;
   provider: "openai" | "openai-compatible";
@@ -21,6 +21,11 @@ export interface OpenAiModelSpec {
   extraBody?: Record<string, unknown>;
   /** DeepSeek only offers JSON mode, not JSON schemas. */
   structured: "json_schema" | "json_object";
+  /**
+   * The API takes OpenAI's `store` flag: unless the person shares their data, each
+   * call asks `store: false`. Servers that refuse unknown fields (Gemini's) must not get it.
+   */
+  storeFlag?: boolean;
 }
 
 const clients = new Map<string, OpenAI>();
@@ -64,6 +69,7 @@ export function openAiModel(spec: OpenAiModelSpec): Model {
     model: spec.id,
     ...(options.maxTokens ? { [spec.tokenParam]: options.maxTokens } : {}),
     ...spec.extraBody,
+    ...(spec.storeFlag && options.shareData !== true ? { store: false } : {}),
   });
 
   return {

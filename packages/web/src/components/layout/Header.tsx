@@ -22,6 +22,7 @@ const APP_LINKS = [
   // Fuzzy matching keeps Projects active on every /projects/... page.
   { to: "/projects", label: "projects" },
   { to: "/customers", label: "customers" },
+  { to: "/analytics", label: "analytics:nav" },
 ] as const;
 
 const navLink =

@@ -1,20 +1,53 @@
-import { Layers, Sparkles } from "lucide-react";
+import * as React from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { Building2, Layers, Lock, Sparkles } from "lucide-react";
 import * as SelectPrimitive from "@radix-ui/react-select";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Select, SelectContent, SelectGroup, SelectTrigger } from "@/components/ui/select";
+import { UpgradeButton } from "@/features/billing/UpgradeButton";
+import { apiJson } from "@/lib/api";
 import { cn } from "@/lib/utils";
-import { MODEL_OPTIONS, RESEARCH_MODEL, modelOption, type ModelValue } from "./model";
+import { DEFAULT_MODEL, MODEL_OPTIONS, RESEARCH_MODEL, modelOption, type ModelValue } from "./model";
 
 /**
  * The model selector: the spec's five single models with their tags, then the
  * product's multi-model research choice, set apart because it asks all of them.
+ * Models the plan does not include (GET /api/models) stay listed with a lock:
+ * picking one says why and offers Upgrade instead of choosing it. Enterprise
+ * also finds its organisation's own model here.
  */
 
-function Option({ value }: { value: ModelValue }) {
-  const option = modelOption(value)!;
+const CUSTOM = "custom";
+
+interface CatalogEntry {
+  value: string;
+  label: string;
+  tier: "basic" | "premium" | "custom" | "research";
+  allowed: boolean;
+  requiredPlan: "starter" | "professional" | "enterprise";
+}
+interface Catalog {
+  plan: string;
+  models: CatalogEntry[];
+}
+
+export const modelsKey = ["/api/models"] as const;
+
+const PLAN_NAMES = { starter: "Starter", professional: "Professional", enterprise: "Enterprise" } as const;
+
+function Option({ value, entry }: { value: string; entry?: CatalogEntry }) {
+  const { t } = useTranslation("models");
+  const option = modelOption(value);
   const research = value === RESEARCH_MODEL;
+  const locked = entry ? !entry.allowed : false;
+  const label = option?.label ?? entry?.label ?? value;
+  const plan = entry ? PLAN_NAMES[entry.requiredPlan] : "";
   return (
     <SelectPrimitive.Item
       value={value}
+      data-locked={locked ? "true" : undefined}
       className={cn(
         "relative flex w-full cursor-default select-none items-start gap-2.5 rounded-md py-2 pl-2 pr-3 text-sm outline-none focus:bg-accent focus:text-accent-foreground data-[state=checked]:bg-accent/60",
       )}
@@ -26,11 +59,21 @@ function Option({ value }: { value: ModelValue }) {
         )}
         aria-hidden="true"
       >
-        {research ? <Layers className="size-3.5" /> : <Sparkles className="size-3.5" />}
+        {research ? (
+          <Layers className="size-3.5" />
+        ) : value === CUSTOM ? (
+          <Building2 className="size-3.5" />
+        ) : locked ? (
+          <Lock className="size-3.5" />
+        ) : (
+          <Sparkles className="size-3.5" />
+        )}
       </span>
       <span className="grid">
-        <SelectPrimitive.ItemText>{option.label}</SelectPrimitive.ItemText>
-        <span className="text-xs text-muted-foreground">{option.tag}</span>
+        <SelectPrimitive.ItemText>{label}</SelectPrimitive.ItemText>
+        <span className="text-xs text-muted-foreground">
+          {locked ? t("locked", { plan }) : value === CUSTOM ? t("customTag") : option?.tag}
+        </span>
       </span>
     </SelectPrimitive.Item>
   );
@@ -45,39 +88,85 @@ export function ModelSelect({
   onChange: (value: ModelValue) => void;
   disabled?: boolean;
 }) {
-  const single = MODEL_OPTIONS.filter((o) => o.value !== RESEARCH_MODEL);
+  const { t } = useTranslation("models");
+  const catalog = useQuery({ queryKey: modelsKey, queryFn: () => apiJson<Catalog>("GET", "/api/models"), staleTime: 60_000 });
+  const entries = new Map((catalog.data?.models ?? []).map((m) => [m.value, m]));
+  const [locked, setLocked] = React.useState<CatalogEntry | null>(null);
+
+  // A choice the plan no longer includes (kept from earlier, or after a downgrade) falls back to the default.
+  const current = entries.get(value);
+  const unavailable = catalog.isSuccess && (!current || !current.allowed);
+  React.useEffect(() => {
+    if (unavailable) onChange(DEFAULT_MODEL);
+  }, [unavailable, onChange]);
+
+  const single = MODEL_OPTIONS.filter((o) => o.value !== RESEARCH_MODEL).map((o) => o.value as string);
+  if (entries.has(CUSTOM)) single.push(CUSTOM);
+
+  const choose = (next: string) => {
+    const entry = entries.get(next);
+    if (entry && !entry.allowed) setLocked(entry);
+    else onChange(next as ModelValue);
+  };
+
   return (
-    <Select value={value} onValueChange={(v) => onChange(v as ModelValue)} disabled={disabled}>
-      <SelectTrigger
-        aria-label="Model"
-        className={cn(
-          "h-8 w-auto min-w-0 gap-1.5 rounded-full border-transparent bg-muted/70 px-3 text-xs font-medium shadow-none hover:bg-muted",
-          value === RESEARCH_MODEL && "bg-primary/10 text-primary hover:bg-primary/15",
-        )}
-        data-testid="model-select"
-      >
-        {value === RESEARCH_MODEL ? (
-          <Layers className="size-3.5" aria-hidden="true" />
-        ) : (
-          <Sparkles className="size-3.5" aria-hidden="true" />
-        )}
-        <SelectPrimitive.Value />
-      </SelectTrigger>
-      <SelectContent className="w-72" align="start" side="top" sideOffset={6}>
-        <SelectGroup>
-          <SelectPrimitive.Label className="px-2 pb-1 pt-1.5 text-xs font-medium text-muted-foreground">Single model</SelectPrimitive.Label>
-          {single.map((o) => (
-            <Option key={o.value} value={o.value} />
-          ))}
-        </SelectGroup>
-        <SelectPrimitive.Separator className="-mx-1 my-1 h-px bg-border" />
-        <SelectGroup>
-          <SelectPrimitive.Label className="px-2 pb-1 pt-1.5 text-xs font-medium text-muted-foreground">
-            Research mode
-          </SelectPrimitive.Label>
-          <Option value={RESEARCH_MODEL} />
-        </SelectGroup>
-      </SelectContent>
-    </Select>
+    <>
+      <Select value={value} onValueChange={choose} disabled={disabled}>
+        <SelectTrigger
+          aria-label={t("label")}
+          className={cn(
+            "h-8 w-auto min-w-0 gap-1.5 rounded-full border-transparent bg-muted/70 px-3 text-xs font-medium shadow-none hover:bg-muted",
+            value === RESEARCH_MODEL && "bg-primary/10 text-primary hover:bg-primary/15",
+          )}
+          data-testid="model-select"
+        >
+          {value === RESEARCH_MODEL ? (
+            <Layers className="size-3.5" aria-hidden="true" />
+          ) : (
+            <Sparkles className="size-3.5" aria-hidden="true" />
+          )}
+          <SelectPrimitive.Value />
+        </SelectTrigger>
+        <SelectContent className="w-72" align="start" side="top" sideOffset={6}>
+          <SelectGroup>
+            <SelectPrimitive.Label className="px-2 pb-1 pt-1.5 text-xs font-medium text-muted-foreground">
+              {t("single")}
+            </SelectPrimitive.Label>
+            {single.map((v) => (
+              <Option key={v} value={v} entry={entries.get(v)} />
+            ))}
+          </SelectGroup>
+          <SelectPrimitive.Separator className="-mx-1 my-1 h-px bg-border" />
+          <SelectGroup>
+            <SelectPrimitive.Label className="px-2 pb-1 pt-1.5 text-xs font-medium text-muted-foreground">
+              {t("research")}
+            </SelectPrimitive.Label>
+            <Option value={RESEARCH_MODEL} entry={entries.get(RESEARCH_MODEL)} />
+          </SelectGroup>
+        </SelectContent>
+      </Select>
+      <Dialog open={!!locked} onOpenChange={(open) => !open && setLocked(null)}>
+        <DialogContent className="sm:max-w-md">
+          <DialogHeader>
+            <DialogTitle>{t("dialogTitle", { model: locked?.label ?? "" })}</DialogTitle>
+            <DialogDescription>{t("dialogBody", { model: locked?.label ?? "" })}</DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setLocked(null)}>
+              {t("notNow")}
+            </Button>
+            <UpgradeButton
+              onUpgraded={() => {
+                const chosen = locked?.value;
+                setLocked(null);
+                void catalog.refetch().then(() => chosen && onChange(chosen as ModelValue));
+              }}
+            >
+              <Sparkles /> {t("upgrade")}
+            </UpgradeButton>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </>
   );
 }

@@ -17,6 +17,7 @@ import { useAuth } from "@/features/auth";
 import { useProfile } from "@/features/profile/queries";
 import { onPushSwitched } from "@/features/notify/push-switch";
 import { PRODUCT_NAME, planLabel } from "@/lib/product";
+import { CustomModelCard } from "@/features/models/CustomModelCard";
 import {
   DEFAULT_SETTINGS,
   FONT_SIZES,
@@ -231,6 +232,7 @@ export function SettingsPage() {
           </Button>
         </div>
       </div>
+      <CustomModelCard />
     </Page>
   );
 }

@@ -1,0 +1,209 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resetConfig } from "@quorum/core/config";
+import { openAiReplies, startFakeServer, type FakeServer } from "@quorum/core/ai/testing/fake-models";
+import { User } from "@quorum/core/user/index";
+import { startGateway, type Gateway } from "@quorum/local/gateway";
+import { call, callStream, signedInUser, type TestUser } from "@quorum/local/testing";
+
+/**
+ * Plan features and privacy over a gateway whose models are fake providers:
+ * GPT (premium), Gemini and DeepSeek (basic), and an organisation's own model.
+ */
+
+const MODEL_ENV = ["OPENAI_API_KEY", "OPENAI_BASE_URL", "GEMINI_API_KEY", "GEMINI_BASE_URL", "DEEPSEEK_API_KEY", "DEEPSEEK_BASE_URL"];
+const CUSTOM_ENV = ["CUSTOM_MODEL_BASE_URL", "CUSTOM_MODEL_ID", "CUSTOM_MODEL_NAME", "CUSTOM_MODEL_API_KEY"];
+
+let gpt: FakeServer;
+let gemini: FakeServer;
+let deepseek: FakeServer;
+let custom: FakeServer;
+let gateway: Gateway;
+const saved: Record<string, string | undefined> = {};
+
+beforeAll(async () => {
+  [gpt, gemini, deepseek, custom] = await Promise.all([
+    startFakeServer(openAiReplies("GPT says the Rotterdam quote is cheaper.")),
+    startFakeServer(openAiReplies("Gemini says the Rotterdam quote is cheaper.")),
+    startFakeServer(openAiReplies("DeepSeek says the Rotterdam quote is cheaper.")),
+    startFakeServer(openAiReplies("Acme's model says the Rotterdam quote is cheaper.")),
+  ]);
+  for (const name of [...MODEL_ENV, ...CUSTOM_ENV, "GATEWAY_URL"]) saved[name] = process.env[name];
+  Object.assign(process.env, {
+    OPENAI_API_KEY: "k",
+    OPENAI_BASE_URL: `${gpt.url}/v1`,
+    GEMINI_API_KEY: "k",
+    GEMINI_BASE_URL: `${gemini.url}/v1`,
+    DEEPSEEK_API_KEY: "k",
+    DEEPSEEK_BASE_URL: `${deepseek.url}/v1`,
+    CUSTOM_MODEL_BASE_URL: `${custom.url}/v1`,
+    CUSTOM_MODEL_ID: "acme-llm-7",
+    CUSTOM_MODEL_NAME: "Acme GPT",
+    CUSTOM_MODEL_API_KEY: "acme-secret",
+  });
+  resetConfig();
+  gateway = await startGateway({ port: 0 });
+  // Every call of this file goes to the gateway that knows the fake models.
+  process.env.GATEWAY_URL = gateway.url;
+});
+afterAll(async () => {
+  for (const [name, value] of Object.entries(saved)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+  resetConfig();
+  await Promise.all([gateway?.close(), ...[gpt, gemini, deepseek, custom].map((s) => s?.close())]);
+});
+
+/** Subscribes through the test-mode card form, as the payment modal does. */
+async function professional(): Promise<TestUser> {
+  const user = await signedInUser();
+  const intent = await call(user, "POST", "/api/create-payment-intent", { amount: 50 });
+  expect(intent.status, intent.text).toBe(200);
+  const card = { number: "4242 4242 4242 4242", expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvc: "123" };
+  const paid = await call(user, "POST", `/api/test-payments/${intent.body.paymentIntentId}/confirm`, {
+    clientSecret: intent.body.clientSecret,
+    card,
+  });
+  expect(paid.status, paid.text).toBe(200);
+  return user;
+}
+
+/** Enterprise is arranged with sales: billing sets the plan. */
+async function enterprise(): Promise<TestUser> {
+  const user = await signedInUser();
+  await User.setPlan(user.uid, "enterprise", "active");
+  return user;
+}
+
+const ask = (user: TestUser, model: string, message = "Which quote is cheaper?") => call(user, "POST", "/api/chat", { model, message });
+const usedToday = async (user: TestUser) => (await call(user, "GET", "/api/usage")).body.used as number;
+const saveSettings = (user: TestUser, settings: unknown) => call(user, "PUT", `/api/users/${user.uid}/settings`, settings);
+const today = () => new Date().toISOString().slice(0, 10);
+
+describe("models by plan", () => {
+  it("a Starter asking for a premium model gets a 403 naming the plan; nothing is counted or stored", async () => {
+    const ann = await signedInUser();
+    const refused = await ask(ann, "gpt");
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({
+      error:
+        "GPT is a premium model: it is included in the Professional and Enterprise plans, not in your Starter plan. Upgrade to Professional to use it.",
+    });
+    const streamed = await callStream(ann, "/api/chat", { model: "claude", message: "Which quote is cheaper?" });
+    expect(streamed.status).toBe(403);
+    expect(gpt.calls).toHaveLength(0);
+    expect(await usedToday(ann)).toBe(0);
+    expect((await call(ann, "GET", "/api/conversations")).body.conversations ?? []).toEqual([]);
+  });
+
+  it("a Starter's research mode asks the basic models only", async () => {
+    const ann = await signedInUser();
+    const before = gpt.calls.length;
+    const res = await ask(ann, "quorum");
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.answers.map((a: { model: string }) => a.model).sort()).toEqual(["deepseek", "gemini"]);
+    expect(gpt.calls.length).toBe(before);
+  });
+
+  it("the selector's catalog marks premium models locked for Starter, open for Professional", async () => {
+    const starter = await call(await signedInUser(), "GET", "/api/models");
+    expect(starter.status).toBe(200);
+    expect(starter.body.plan).toBe("starter");
+    expect(starter.body.models.map((m: { value: string; allowed: boolean }) => `${m.value}:${m.allowed}`)).toEqual([
+      "claude:false",
+      "gpt:false",
+      "gemini:true",
+      "grok:false",
+      "deepseek:true",
+      "quorum:true",
+    ]);
+    expect(starter.body.custom).toBeNull();
+    const pro = await call(await professional(), "GET", "/api/models");
+    expect(pro.body.models.every((m: { allowed: boolean }) => m.allowed)).toBe(true);
+    expect(pro.body.models.map((m: { value: string }) => m.value)).not.toContain("custom");
+  });
+
+  it("Enterprise asks the organisation's own model, with its key, and only Enterprise sees it", async () => {
+    const ent = await enterprise();
+    const catalog = await call(ent, "GET", "/api/models");
+    expect(catalog.body.custom).toEqual({ name: "Acme GPT", modelId: "acme-llm-7", configured: true });
+    expect(catalog.body.models).toContainEqual(expect.objectContaining({ value: "custom", label: "Acme GPT", allowed: true }));
+    const res = await ask(ent, "custom");
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ response: "Acme's model says the Rotterdam quote is cheaper.", model: "custom" });
+    const sent = custom.calls.at(-1)!;
+    expect(sent.headers.authorization).toBe("Bearer acme-secret");
+    expect(sent.body).toMatchObject({ model: "acme-llm-7", store: false });
+
+    const pro = await professional();
+    const refused = await ask(pro, "custom");
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toBe(
+      "Acme GPT is your organisation's own model: it is available on the Enterprise plan only, not on your Professional plan.",
+    );
+  });
+});
+
+describe("privacy and language from the settings", () => {
+  it("share data off (the default) sends store:false; on, it is left out", async () => {
+    const pro = await professional();
+    expect((await ask(pro, "gpt")).status).toBe(200);
+    expect(gpt.calls.at(-1)!.body.store).toBe(false);
+    expect((await saveSettings(pro, { privacy: { shareData: true } })).status).toBe(200);
+    expect((await ask(pro, "gpt")).status).toBe(200);
+    expect(gpt.calls.at(-1)!.body).not.toHaveProperty("store");
+  });
+
+  it("answers default to the account's language", async () => {
+    const ann = await signedInUser();
+    expect((await saveSettings(ann, { preferences: { language: "es" } })).status).toBe(200);
+    expect((await ask(ann, "gemini")).status).toBe(200);
+    expect(gemini.calls.at(-1)!.body.messages[0].content).toContain(
+      "Write your answer in Spanish, unless the user's latest message is written in another language",
+    );
+  });
+});
+
+describe("analytics", () => {
+  it("aggregates real questions per day and per model, with tokens, latency and failures", async () => {
+    const pro = await professional();
+    for (const model of ["gpt", "gpt", "gemini"]) expect((await ask(pro, model)).status).toBe(200);
+    gemini.reply(() => ({ status: 500, json: { error: { message: "down" } } }));
+    try {
+      expect((await ask(pro, "gemini")).status).toBe(200);
+    } finally {
+      gemini.reply(openAiReplies("Gemini says the Rotterdam quote is cheaper."));
+    }
+    const res = await call(pro, "GET", `/api/analytics?from=${today()}&to=${today()}`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ from: today(), to: today(), recording: true });
+    expect(res.body.totals).toMatchObject({ questions: 4, failures: 1 });
+    expect(res.body.totals.inputTokens).toBeGreaterThan(0);
+    expect(res.body.days).toEqual([expect.objectContaining({ date: today(), questions: 4, failures: 1 })]);
+    const row = (model: string) => res.body.models.find((m: { model: string }) => m.model === model);
+    expect(row("gpt")).toMatchObject({ questions: 2, calls: 2, failures: 0 });
+    expect(row("gpt").outputTokens).toBeGreaterThan(0);
+    expect(typeof row("gpt").averageLatencyMs).toBe("number");
+    expect(row("gemini")).toMatchObject({ questions: 2, calls: 2, failures: 1 });
+  });
+
+  it("with analytics off, no question of that person is recorded (the plan's count still is)", async () => {
+    const pro = await professional();
+    expect((await saveSettings(pro, { privacy: { analytics: false } })).status).toBe(200);
+    expect((await ask(pro, "gpt")).status).toBe(200);
+    const res = await call(pro, "GET", "/api/analytics");
+    expect(res.body).toMatchObject({ recording: false, totals: { questions: 0 } });
+    expect(await usedToday(pro)).toBe(1);
+  });
+
+  it("Starter is told analytics are a Professional feature; a bad range is a 400", async () => {
+    const res = await call(await signedInUser(), "GET", "/api/analytics");
+    expect(res.status).toBe(403);
+    expect(res.body.error).toMatch(/^Analytics are part of the Professional plan\. Upgrade to Professional/);
+    const pro = await professional();
+    expect((await call(pro, "GET", "/api/analytics?from=2026-02-01&to=2026-01-01")).body).toEqual({
+      error: "The start date must not be after the end date",
+    });
+    expect((await call(pro, "GET", "/api/analytics?from=yesterday")).status).toBe(400);
+  });
+});
