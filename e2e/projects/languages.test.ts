@@ -45,7 +45,13 @@ describe("projects, documents, quotes and customers in the account's language", 
     await page.getByTestId(ready).first().waitFor();
   }
 
-  const READY = { projects: "project-card", documents: "document-row", quotes: "quote-row", customers: "customer-card" } as const;
+  const READY = {
+    projects: "project-card",
+    documents: "document-row",
+    quotes: "quote-row",
+    upload: "dropzone",
+    customers: "customer-card",
+  } as const;
 
   it("shows a French account its projects, documents, quotes and customers in French", { timeout: 120_000 }, async () => {
     await setLanguage(user, "fr");

@@ -82,6 +82,7 @@ export const screens = (w: Workspace) => ({
   projects: "/projects",
   documents: `/projects/${w.projectId}/documents`,
   quotes: `/projects/${w.projectId}/quotes`,
+  upload: `/projects/${w.projectId}/upload`,
   customers: "/customers",
 });
 

@@ -96,7 +96,8 @@ export function UploadSection({ projectId }: { projectId: number }) {
               // A control that opens the file dialog (Enter or Space), not react-dropzone's default presentation role.
               role: "button",
               "aria-disabled": uploading || undefined,
-              "aria-label": t("upload.dropzoneLabel", { category: categoryLabel(category) }),
+              // Named by what it shows (the call to action and where the file goes), so speech input finds it by its words.
+              "aria-labelledby": `upload-action-${projectId} upload-target-${projectId}`,
               "aria-describedby": `upload-hint-${projectId}`,
             })}
             data-testid="dropzone"
@@ -111,7 +112,6 @@ export function UploadSection({ projectId }: { projectId: number }) {
               uploading && "cursor-not-allowed opacity-60",
             )}
           >
-            <input {...getInputProps()} data-testid="document-input" />
             <div
               className={cn(
                 "flex size-12 items-center justify-center rounded-full bg-background text-primary shadow-sm ring-1 ring-border transition-transform",
@@ -121,17 +121,22 @@ export function UploadSection({ projectId }: { projectId: number }) {
               <CloudUpload className="size-6" aria-hidden="true" />
             </div>
             <div className="grid gap-1">
-              <p className="font-medium">
+              <p id={`upload-action-${projectId}`} className="font-medium">
                 {t(isDragReject ? "upload.dragRejected" : isDragActive ? "upload.dragActive" : "upload.dragIdle")}
               </p>
               <p id={`upload-hint-${projectId}`} className="text-sm text-muted-foreground">
                 {t("upload.hint", { max: formatBytes(MAX_UPLOAD_BYTES) })}
               </p>
             </div>
-            <Badge variant="secondary" className="font-medium">
+            <Badge id={`upload-target-${projectId}`} variant="secondary" className="font-medium">
               {t("upload.goesTo", { category: categoryLabel(category) })}
             </Badge>
           </div>
+          {/* Outside the drop zone: a control inside a button is one nobody can reach on its own. */}
+          <input
+            {...getInputProps({ "aria-label": t("upload.dropzoneLabel", { category: categoryLabel(category) }) })}
+            data-testid="document-input"
+          />
         </div>
 
         <UploadStatus projectId={projectId} state={state} onCancel={cancel} />

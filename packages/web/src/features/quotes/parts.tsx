@@ -7,6 +7,9 @@ import { openDocument } from "@/features/project-chat/open-document";
 import { cn } from "@/lib/utils";
 import { statusLabel, type QuoteStatus } from "./model";
 
+/** Green text that keeps a 4.5:1 contrast on a pale green or muted background, in both themes. */
+export const GOOD_TEXT = "text-emerald-700 dark:text-emerald-400";
+
 /** Checked (green), Needs review (amber), Edited (primary). */
 export function StatusBadge({ status, className }: { status: QuoteStatus; className?: string }) {
   useTranslation("quotes");
@@ -16,7 +19,7 @@ export function StatusBadge({ status, className }: { status: QuoteStatus; classN
       variant="outline"
       className={cn(
         "gap-1 whitespace-nowrap font-medium",
-        status === "checked" && "border-success/30 bg-success/10 text-success",
+        status === "checked" && cn("border-success/30 bg-success/10", GOOD_TEXT),
         status === "needs_review" && "border-amber-500/30 bg-amber-500/10 text-amber-700 dark:text-amber-400",
         status === "edited" && "border-primary/30 bg-primary/10 text-primary",
         className,
