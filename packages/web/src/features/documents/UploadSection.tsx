@@ -96,9 +96,7 @@ export function UploadSection({ projectId }: { projectId: number }) {
               // A control that opens the file dialog (Enter or Space), not react-dropzone's default presentation role.
               role: "button",
               "aria-disabled": uploading || undefined,
-              // Named by what it shows (the call to action and where the file goes), so speech input finds it by its words.
-              "aria-labelledby": `upload-action-${projectId} upload-target-${projectId}`,
-              "aria-describedby": `upload-hint-${projectId}`,
+              // Named by all it shows (call to action, accepted files, where the file goes), so speech input finds it by its words.
             })}
             data-testid="dropzone"
             className={cn(
@@ -121,14 +119,12 @@ export function UploadSection({ projectId }: { projectId: number }) {
               <CloudUpload className="size-6" aria-hidden="true" />
             </div>
             <div className="grid gap-1">
-              <p id={`upload-action-${projectId}`} className="font-medium">
+              <p className="font-medium">
                 {t(isDragReject ? "upload.dragRejected" : isDragActive ? "upload.dragActive" : "upload.dragIdle")}
               </p>
-              <p id={`upload-hint-${projectId}`} className="text-sm text-muted-foreground">
-                {t("upload.hint", { max: formatBytes(MAX_UPLOAD_BYTES) })}
-              </p>
+              <p className="text-sm text-muted-foreground">{t("upload.hint", { max: formatBytes(MAX_UPLOAD_BYTES) })}</p>
             </div>
-            <Badge id={`upload-target-${projectId}`} variant="secondary" className="font-medium">
+            <Badge variant="secondary" className="font-medium">
               {t("upload.goesTo", { category: categoryLabel(category) })}
             </Badge>
           </div>

@@ -6,7 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { cn } from "@/lib/utils";
 import { compareQuotes } from "./compare";
 import { counterparty, type Quote } from "./model";
-import { GOOD_TEXT } from "./parts";
+import { GOOD_TEXT } from "@/features/projects/colors";
 import { currentLocale } from "@/i18n/languages";
 import { formatCalendarDate, formatMoney, NO_VALUE } from "@/lib/format";
 

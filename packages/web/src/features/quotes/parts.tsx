@@ -5,10 +5,8 @@ import { Badge } from "@/components/ui/badge";
 import { toast } from "@/hooks/use-toast";
 import { openDocument } from "@/features/project-chat/open-document";
 import { cn } from "@/lib/utils";
+import { GOOD_TEXT } from "@/features/projects/colors";
 import { statusLabel, type QuoteStatus } from "./model";
-
-/** Green text that keeps a 4.5:1 contrast on a pale green or muted background, in both themes. */
-export const GOOD_TEXT = "text-emerald-700 dark:text-emerald-400";
 
 /** Checked (green), Needs review (amber), Edited (primary). */
 export function StatusBadge({ status, className }: { status: QuoteStatus; className?: string }) {
