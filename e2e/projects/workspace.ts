@@ -90,17 +90,6 @@ export const screens = (w: Workspace) => ({
 export const overflowsSideways = (page: Page) =>
   page.evaluate("document.documentElement.scrollWidth > document.documentElement.clientWidth") as Promise<boolean>;
 
-/**
- * Light or dark, switched in place as the theme toggle does. Without motion (no colour
- * transitions) and after a pause, so what is measured is the theme's colours, not a blend on the way.
- */
-export async function useTheme(page: Page, theme: "light" | "dark") {
-  await page.emulateMedia({ reducedMotion: "reduce" });
-  await page.evaluate(`document.documentElement.classList.toggle("dark", ${theme === "dark"})`);
-  await page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))");
-  await page.waitForTimeout(400);
-}
-
 /** Whether the element a violation names sits in the open dialog (the page under a modal's overlay is checked on its own). */
 export const inDialog = (page: Page, target: string) =>
   page.evaluate(
