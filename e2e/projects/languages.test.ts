@@ -112,6 +112,15 @@ describe("projects, documents, quotes and customers in the account's language", 
         );
         if (shots) await page.screenshot({ path: join(shots, `${name}-${language}.png`), fullPage: true });
       }
+      if (shots) {
+        // the longest dialogs, for a person to look at in each language
+        await open(screens(workspace).quotes, language, READY.quotes);
+        await page.getByTestId("quote-row").first().getByRole("button").first().click();
+        await page.getByRole("dialog").waitFor();
+        await page.waitForTimeout(400);
+        await page.screenshot({ path: join(shots, `quote-dialog-${language}.png`) });
+        await page.keyboard.press("Escape");
+      }
     }
     await setLanguage(user, "en");
   });
