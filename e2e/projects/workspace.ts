@@ -82,6 +82,7 @@ export const screens = (w: Workspace) => ({
   projects: "/projects",
   documents: `/projects/${w.projectId}/documents`,
   quotes: `/projects/${w.projectId}/quotes`,
+  upload: `/projects/${w.projectId}/upload`,
   customers: "/customers",
 });
 
@@ -89,8 +90,8 @@ export const screens = (w: Workspace) => ({
 export const overflowsSideways = (page: Page) =>
   page.evaluate("document.documentElement.scrollWidth > document.documentElement.clientWidth") as Promise<boolean>;
 
-/** Light or dark, switched in place as the theme toggle does, after two frames so the new colours are painted. */
-export async function useTheme(page: Page, theme: "light" | "dark") {
-  await page.evaluate(`document.documentElement.classList.toggle("dark", ${theme === "dark"})`);
-  await page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))");
-}
+/** Whether the element a violation names sits in the open dialog (the page under a modal's overlay is checked on its own). */
+export const inDialog = (page: Page, target: string) =>
+  page.evaluate(
+    `!!document.querySelector(${JSON.stringify(target)})?.closest('[role="dialog"], [role="alertdialog"]')`,
+  ) as Promise<boolean>;

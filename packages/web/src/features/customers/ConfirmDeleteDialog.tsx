@@ -45,7 +45,8 @@ export function ConfirmDeleteDialog({
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel disabled={pending}>{t("cancel")}</AlertDialogCancel>
-          <Button variant="destructive" onClick={onConfirm} disabled={pending}>
+          {/* The theme's dark red is too light under white text; a deeper one keeps 4.5:1. */}
+          <Button variant="destructive" onClick={onConfirm} disabled={pending} className="dark:bg-red-700 dark:hover:bg-red-700/90">
             {pending && <Spinner />}
             {pending && pendingLabel ? pendingLabel : confirmLabel}
           </Button>

@@ -36,9 +36,9 @@ export function ContactCard({
   return (
     <Card className="flex flex-col" data-testid="contact-card">
       <CardHeader className="flex-row items-start justify-between gap-3 space-y-0 pb-3">
-        <h3 className="min-w-0 truncate text-base font-semibold" title={name}>
+        <h2 className="min-w-0 truncate text-base font-semibold" title={name}>
           {name}
-        </h3>
+        </h2>
         {contact.isPrimary && (
           <Badge className="shrink-0">
             <Star className="size-3" aria-hidden="true" />

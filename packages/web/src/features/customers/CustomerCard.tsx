@@ -4,6 +4,8 @@ import { useTranslation } from "react-i18next";
 import { Badge, type BadgeProps } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
+import { GOOD_TEXT } from "@/features/projects/colors";
+import { cn } from "@/lib/utils";
 import { CREDIT_NOT_USED, cityLine, formatCreditLimit, paymentTermsLabel, statusLabel, websiteHref, type Customer } from "./model";
 
 /** Badge colours: active green, inactive grey, suspended red, anything else grey. */
@@ -45,11 +47,11 @@ export function CustomerCard({
           <div className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
             <Building2 className="size-5" aria-hidden="true" />
           </div>
-          <h3 className="truncate text-base font-semibold" title={customer.companyName}>
+          <h2 className="truncate text-base font-semibold" title={customer.companyName}>
             {customer.companyName}
-          </h3>
+          </h2>
         </div>
-        <Badge variant={statusVariant(customer.status)} className="shrink-0">
+        <Badge variant={statusVariant(customer.status)} className={cn("shrink-0", customer.status === "active" && GOOD_TEXT)}>
           {statusLabel(t, customer.status)}
         </Badge>
       </CardHeader>

@@ -96,8 +96,7 @@ export function UploadSection({ projectId }: { projectId: number }) {
               // A control that opens the file dialog (Enter or Space), not react-dropzone's default presentation role.
               role: "button",
               "aria-disabled": uploading || undefined,
-              "aria-label": t("upload.dropzoneLabel", { category: categoryLabel(category) }),
-              "aria-describedby": `upload-hint-${projectId}`,
+              // Named by all it shows (call to action, accepted files, where the file goes), so speech input finds it by its words.
             })}
             data-testid="dropzone"
             className={cn(
@@ -111,7 +110,6 @@ export function UploadSection({ projectId }: { projectId: number }) {
               uploading && "cursor-not-allowed opacity-60",
             )}
           >
-            <input {...getInputProps()} data-testid="document-input" />
             <div
               className={cn(
                 "flex size-12 items-center justify-center rounded-full bg-background text-primary shadow-sm ring-1 ring-border transition-transform",
@@ -124,14 +122,17 @@ export function UploadSection({ projectId }: { projectId: number }) {
               <p className="font-medium">
                 {t(isDragReject ? "upload.dragRejected" : isDragActive ? "upload.dragActive" : "upload.dragIdle")}
               </p>
-              <p id={`upload-hint-${projectId}`} className="text-sm text-muted-foreground">
-                {t("upload.hint", { max: formatBytes(MAX_UPLOAD_BYTES) })}
-              </p>
+              <p className="text-sm text-muted-foreground">{t("upload.hint", { max: formatBytes(MAX_UPLOAD_BYTES) })}</p>
             </div>
             <Badge variant="secondary" className="font-medium">
               {t("upload.goesTo", { category: categoryLabel(category) })}
             </Badge>
           </div>
+          {/* Outside the drop zone: a control inside a button is one nobody can reach on its own. */}
+          <input
+            {...getInputProps({ "aria-label": t("upload.dropzoneLabel", { category: categoryLabel(category) }) })}
+            data-testid="document-input"
+          />
         </div>
 
         <UploadStatus projectId={projectId} state={state} onCancel={cancel} />

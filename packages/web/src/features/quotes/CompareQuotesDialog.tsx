@@ -6,6 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { cn } from "@/lib/utils";
 import { compareQuotes } from "./compare";
 import { counterparty, type Quote } from "./model";
+import { GOOD_TEXT } from "@/features/projects/colors";
 import { currentLocale } from "@/i18n/languages";
 import { formatCalendarDate, formatMoney, NO_VALUE } from "@/lib/format";
 
@@ -130,7 +131,7 @@ export function CompareQuotesDialog({
                         <td key={ci} className={cn("px-3 py-2.5 text-right tabular-nums", row.cheapest === ci && "bg-success/10")}>
                           {cell ? (
                             <>
-                              <span className={cn("block font-medium", row.cheapest === ci && "text-success")}>
+                              <span className={cn("block font-medium", row.cheapest === ci && GOOD_TEXT)}>
                                 {formatMoney(cell.unitPrice, selected[ci]!.currency)}
                                 {row.cheapest === ci && (
                                   <span className="ml-1.5 text-[10px] font-semibold uppercase">{t("compare.lowest")}</span>
@@ -157,10 +158,7 @@ export function CompareQuotesDialog({
                     {totals.map((t, i) => (
                       <td
                         key={i}
-                        className={cn(
-                          "px-3 py-2.5 text-right font-medium tabular-nums",
-                          t !== null && t === lowestMatched && "text-success",
-                        )}
+                        className={cn("px-3 py-2.5 text-right font-medium tabular-nums", t !== null && t === lowestMatched && GOOD_TEXT)}
                       >
                         {formatMoney(t, selected[i]!.currency)}
                       </td>
@@ -175,7 +173,7 @@ export function CompareQuotesDialog({
                         key={q.id}
                         className={cn(
                           "px-3 py-2.5 text-right text-base font-semibold tabular-nums",
-                          q.total !== null && q.total === lowestTotal && "text-success",
+                          q.total !== null && q.total === lowestTotal && GOOD_TEXT,
                         )}
                       >
                         {formatMoney(q.total, q.currency)}

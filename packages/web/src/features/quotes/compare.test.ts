@@ -1,4 +1,7 @@
-import { describe, expect, it } from "vitest";
+import i18next from "i18next";
+import ICU from "i18next-icu";
+import { beforeAll, describe, expect, it } from "vitest";
+import quotes from "@/locales/en/quotes.json";
 import { compareQuotes, normalizeDescription } from "./compare";
 import { csvFileName, quoteCsv, type LineItem, type Quote } from "./model";
 
@@ -56,6 +59,9 @@ describe("comparing vendor quotes by line item", () => {
 });
 
 describe("CSV export", () => {
+  // The column labels come from the catalog of the language on screen: English here.
+  beforeAll(() => i18next.use(ICU).init({ lng: "en", resources: { en: { quotes } } }));
+
   const quote = {
     id: 7,
     kind: "vendor",

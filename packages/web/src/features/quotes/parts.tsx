@@ -5,6 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { toast } from "@/hooks/use-toast";
 import { openDocument } from "@/features/project-chat/open-document";
 import { cn } from "@/lib/utils";
+import { GOOD_TEXT } from "@/features/projects/colors";
 import { statusLabel, type QuoteStatus } from "./model";
 
 /** Checked (green), Needs review (amber), Edited (primary). */
@@ -16,7 +17,7 @@ export function StatusBadge({ status, className }: { status: QuoteStatus; classN
       variant="outline"
       className={cn(
         "gap-1 whitespace-nowrap font-medium",
-        status === "checked" && "border-success/30 bg-success/10 text-success",
+        status === "checked" && cn("border-success/30 bg-success/10", GOOD_TEXT),
         status === "needs_review" && "border-amber-500/30 bg-amber-500/10 text-amber-700 dark:text-amber-400",
         status === "edited" && "border-primary/30 bg-primary/10 text-primary",
         className,
