@@ -196,8 +196,6 @@ export interface TestPortal {
   invoices: { id: string; amount: number; currency: string; status: string; created: number; refunded: boolean }[];
 }
 
-export type TestProvider = ReturnType<typeof testProvider>;
-
 /** The test provider as this stack configures it: its webhook secret, and the gateway its events go to. */
 export function localTestProvider(c: Pick<Config, "STRIPE_WEBHOOK_SECRET" | "GATEWAY_URL">) {
   return testProvider(c.STRIPE_WEBHOOK_SECRET || LOCAL_WEBHOOK_SECRET, c.GATEWAY_URL || undefined);

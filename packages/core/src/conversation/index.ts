@@ -29,7 +29,7 @@ import {
   type ParsedMessage,
 } from "./store";
 
-export { LIST_TYPES, type ListType } from "./entity";
+export type { ListType } from "./entity";
 export type { Message } from "./store";
 
 /** File details kept with a message: names and types, never the file's data. */

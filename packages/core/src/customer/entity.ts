@@ -2,7 +2,6 @@ import type { EntityItem } from "electrodb";
 import { defineEntity, timestamps } from "../db/entity";
 
 export const CUSTOMER_STATUSES = ["active", "inactive", "suspended"] as const;
-export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
 export const TAX_EXEMPT = ["yes", "no"] as const;
 
 /** The spec's defaults for a new customer (§3, §9). */

@@ -8,8 +8,6 @@ import { CUSTOMER_DEFAULTS, CUSTOMER_STATUSES, CustomerEntity, TAX_EXEMPT, type 
 import { defined, optionalText, recordId, requiredText } from "./fields";
 import { nextId } from "../db/counter";
 
-export { CUSTOMER_DEFAULTS, CUSTOMER_STATUSES, TAX_EXEMPT } from "./entity";
-
 /** DynamoDB's limit on the number of items one transaction may write. */
 export const TRANSACTION_LIMIT = 100;
 

@@ -3,7 +3,7 @@ import { config } from "../config";
 import { isConditionFailure } from "../db/service";
 import { nextId } from "../db/counter";
 import { Extract } from "../extract/index";
-import type { DocumentKind, Page, Table } from "../extract/types";
+import type { DocumentKind } from "../extract/types";
 import { analyzeDocument } from "../quote/analyze";
 import { QuoteEntity } from "../quote/entity";
 import { Quote } from "../quote/index";
@@ -487,5 +487,3 @@ export function causeMessage(cause: string | undefined): string {
   }
   return cause;
 }
-
-export type { Page, Table };

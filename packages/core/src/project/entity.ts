@@ -2,7 +2,6 @@ import type { EntityItem } from "electrodb";
 import { defineEntity, timestamps } from "../db/entity";
 
 export const PROJECT_STATUSES = ["active", "completed", "on-hold"] as const;
-export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 
 const text = { type: "string", required: true, default: "" } as const;
 

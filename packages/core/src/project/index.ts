@@ -8,8 +8,6 @@ import { defined, optionalText, recordId, requiredText } from "../customer/field
 import { Contact } from "../contact/index";
 import { PROJECT_STATUSES, ProjectEntity, type ProjectItem } from "./entity";
 
-export { PROJECT_STATUSES } from "./entity";
-
 /**
  * A customer or contact reference from a form: a number, or empty (null, "", 0)
  * for "none". Select inputs send numbers as text, so digits are accepted too.

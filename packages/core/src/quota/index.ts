@@ -60,10 +60,6 @@ export namespace Quota {
     return user && isUnlimited(user) ? (user.plan as MeteredPlan) : "starter";
   }
 
-  export function dailyLimit(user: Pick<UserItem, "plan" | "planStatus" | "pastDueSince"> | undefined): number | null {
-    return limitOf(QUESTIONS, planOf(user));
-  }
-
   export const dayOf = (now: Date) => now.toISOString().slice(0, 10);
   export const nextResetOf = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) + DAY_MS);
   export const periodOf = (period: Period, now: Date) => (period === "day" ? dayOf(now) : now.toISOString().slice(0, 7));

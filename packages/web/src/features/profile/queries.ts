@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiJson, apiUpload } from "@/lib/api";
-export { LOGO_MAX_BYTES, logoProblem } from "./logo";
+export { logoProblem } from "./logo";
 
 /** GET /api/users/{uid}: the profile, plus the uid. */
 export interface Profile {
