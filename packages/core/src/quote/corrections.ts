@@ -5,7 +5,7 @@ import { DocumentStore } from "../document/store";
 import { RETRY, optimistic } from "../db/service";
 import { Conflict, NotFound } from "../error";
 import { fn } from "../fn";
-import { recordId } from "../customer/fields";
+import { recordId } from "../validation";
 import { QuoteEntity, type QuoteItem } from "./entity";
 import { Quote } from "./index";
 import { MAX_LINE_ITEMS, QUOTE_FIELDS, QUOTE_KINDS, QuoteData, type Flag, type QuoteField } from "./schema";

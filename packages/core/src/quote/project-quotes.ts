@@ -1,6 +1,6 @@
 import { Document } from "../document/index";
 import { fn } from "../fn";
-import { recordId } from "../customer/fields";
+import { recordId } from "../validation";
 import { z } from "zod";
 import { applyCorrection, CorrectionInput, QuoteCorrectionEntity, QuoteCorrections, type CorrectedQuote } from "./corrections";
 import { isQuoteType, Quote } from "./index";

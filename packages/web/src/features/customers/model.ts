@@ -4,9 +4,10 @@
  */
 
 import { currentLocale } from "@/i18n/languages";
+import type { ContactRecord } from "@quorum/core/contact/schema";
+import type { CustomerRecord } from "@quorum/core/customer/schema";
 
-export const CUSTOMER_STATUSES = ["active", "inactive", "suspended"] as const;
-export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
+export { CUSTOMER_STATUSES } from "@quorum/core/customer/schema";
 
 export const PAYMENT_TERMS = ["Net 15", "Net 30", "Net 45", "Net 60", "Due on Receipt"] as const;
 
@@ -18,52 +19,15 @@ export const CREDIT_LIMIT_OPTIONS: readonly string[] = [
   ...Array.from({ length: 40 }, (_, i) => String((i + 1) * 25_000)),
 ];
 
-export interface Customer {
-  id: number;
-  userId: string;
-  companyName: string;
-  industry: string;
-  website: string;
-  billingAddress: string;
-  billingCity: string;
-  billingState: string;
-  billingZip: string;
-  billingCountry: string;
-  shippingAddress: string;
-  shippingCity: string;
-  shippingState: string;
-  shippingZip: string;
-  shippingCountry: string;
-  taxId: string;
-  taxExempt: "yes" | "no";
-  paymentTerms: string;
-  creditLimit: string;
-  status: CustomerStatus | string;
-  notes: string;
-  contactCount: number;
-  primaryContactId?: number;
-  createdAt: string;
-}
+/** A customer and a contact as the API answers them. */
+export type Customer = CustomerRecord;
+export type Contact = ContactRecord;
 
-export interface Contact {
-  id: number;
-  userId: string;
-  customerId: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  mobile: string;
-  title: string;
-  department: string;
-  isPrimary: boolean;
-  isActive: boolean;
-  notes: string;
-  createdAt: string;
-}
-
-/** The customer dialog's fields (shipping fields exist in the data but have no form fields). */
-export type CustomerForm = Pick<
+/**
+ * The customer dialog's fields (shipping fields exist in the data but have no form fields). The
+ * status comes from a select as text; the server checks it against CUSTOMER_STATUSES.
+ */
+export type CustomerForm = { status: string } & Pick<
   Customer,
   | "companyName"
   | "industry"
@@ -77,7 +41,6 @@ export type CustomerForm = Pick<
   | "taxExempt"
   | "paymentTerms"
   | "creditLimit"
-  | "status"
   | "notes"
 >;
 

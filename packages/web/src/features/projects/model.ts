@@ -1,27 +1,9 @@
-import type { Contact, Customer } from "@/features/customers/model";
+import type { Contact } from "@/features/customers/model";
+import type { ProjectRecord } from "@quorum/core/project/schema";
 
 /** Projects as the API answers them. */
-export const PROJECT_STATUSES = ["active", "completed", "on-hold"] as const;
-export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
-
-export interface Project {
-  id: number;
-  userId: string;
-  name: string;
-  description: string;
-  address: string;
-  salesforceOppId: string;
-  status: ProjectStatus | string;
-  customerId?: number;
-  contactId?: number;
-  createdAt: string;
-}
-
-/** GET /api/projects/{id}: the project with its customer and contact (null when not found). */
-export interface ProjectWithLinks extends Project {
-  customer: Customer | null;
-  contact: Contact | null;
-}
+export { PROJECT_STATUSES, type ProjectStatus, type ProjectWithLinks } from "@quorum/core/project/schema";
+export type Project = ProjectRecord;
 
 /** The default badge when active, otherwise the secondary one (§4). */
 export const projectStatusVariant = (status: string) => (status === "active" ? "default" : "secondary");
