@@ -15,7 +15,7 @@ export interface PlanTier {
   popular?: boolean;
 }
 
-/** The spec's three plan tiers (doc 1 §3), shown on the landing page and in the sign-up wizard. */
+/** The three plan tiers, shown on the landing page and in the sign-up wizard. */
 export const PLANS: PlanTier[] = [
   {
     id: "starter",

@@ -1,5 +1,5 @@
 /**
- * The spec's authentication error catalogue (doc 1 §8), word for word.
+ * The authentication error catalogue: the exact texts people see for each auth failure.
  * Firebase reports failures as `auth/<code>`; these turn a code into what the user reads.
  */
 

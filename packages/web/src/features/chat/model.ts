@@ -5,7 +5,7 @@ import { autoTitle, NEW_CONVERSATION, STREAM_EVENTS, type AnswerState } from "@q
 import { PRODUCT_NAME } from "../../lib/product";
 
 /**
- * The chat's shapes and the spec's constants (doc 1 §3, §4, §9). Pure: no React,
+ * The chat's shapes and constants (models, limits, titles). Pure: no React,
  * no network, so the rules can be tested on their own.
  */
 

@@ -1,6 +1,6 @@
 /**
  * Customers and contacts as the API answers them, the spec's
- * option lists (§9) and the small pure helpers the screens share.
+ * option lists and the small pure helpers the screens share.
  */
 
 import { currentLocale } from "@/i18n/languages";
@@ -44,7 +44,7 @@ export type CustomerForm = { status: string } & Pick<
   | "notes"
 >;
 
-/** The spec's defaults for a new customer (§3). */
+/** A new customer's form: empty, with core's defaults for country, tax, terms, credit and status. */
 export const EMPTY_CUSTOMER: CustomerForm = {
   companyName: "",
   industry: "",
@@ -71,7 +71,7 @@ export type ContactForm = Pick<
   "customerId" | "firstName" | "lastName" | "email" | "phone" | "mobile" | "title" | "department" | "isPrimary" | "notes"
 >;
 
-/** A new contact: customerId 0 (or the chosen customer), not primary (§3). */
+/** A new contact: customerId 0 (or the chosen customer), not primary. */
 export function emptyContact(customerId = 0): ContactForm {
   return {
     customerId,
@@ -94,7 +94,7 @@ export function contactForm(contact: Contact): ContactForm {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** The spec's validation (§5), checked before sending; the server checks the same. */
+/** The required fields and the email's shape, checked before sending; the server checks the same. */
 export function customerProblems(form: CustomerForm): Partial<Record<keyof CustomerForm, string>> {
   return form.companyName.trim() ? {} : { companyName: "Company name is required" };
 }

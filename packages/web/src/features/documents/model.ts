@@ -42,7 +42,7 @@ export const ACCEPTED_TYPES_HINT = "PDF, images, Excel, CSV, Word or text";
 export const isInFlight = (doc: Pick<ProjectDocument, "processingStatus">) =>
   doc.processingStatus === "uploading" || doc.processingStatus === "processing";
 
-/** Spec §4: 'completed' has the default badge, every other value the secondary one. */
+/** 'completed' has the default badge, every other value the secondary one. */
 export const statusVariant = (status: string) => (status === "completed" ? "default" : "secondary");
 
 /** The documents grouped in the spec's category order; categories without documents are left out. */

@@ -5,7 +5,7 @@ import type { ProjectRecord } from "@quorum/core/project/schema";
 export { PROJECT_STATUSES, type ProjectStatus, type ProjectWithLinks } from "@quorum/core/project/schema";
 export type Project = ProjectRecord;
 
-/** The default badge when active, otherwise the secondary one (§4). */
+/** The default badge when active, otherwise the secondary one. */
 export const projectStatusVariant = (status: string) => (status === "active" ? "default" : "secondary");
 
 /** 'Title, Department' when either is present. */
