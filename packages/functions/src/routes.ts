@@ -17,6 +17,8 @@ import {
   DocumentUploadTicket,
   DocumentView,
 } from "@quorum/core/document/schema";
+import { CorrectionInput } from "@quorum/core/quote/schema";
+import { SalesRequestInput, SupportInput } from "@quorum/core/support/schema";
 import { SettingsInput, SettingsRecord } from "@quorum/core/settings/schema";
 import { ProjectCreateInput, ProjectList, ProjectReply, ProjectUpdateInput, ProjectWithLinks } from "@quorum/core/project/schema";
 
@@ -94,9 +96,9 @@ export const routes = {
   "GET /api/users/{uid}/settings": { handler: "api/settings.get", output: SettingsRecord, access: ["table:read"] },
   "PUT /api/users/{uid}/settings": { handler: "api/settings.update", input: SettingsInput, output: SettingsRecord, access: ["table"] },
   "POST /api/upload": { handler: "api/upload.upload", access: ["bucket"] },
-  "POST /api/support": { handler: "api/support.submit", access: ["ratelimit", "support-requests"] },
+  "POST /api/support": { handler: "api/support.submit", input: SupportInput, access: ["ratelimit", "support-requests"] },
   // Enterprise's "Contact sales": a support request of kind 'sales'.
-  "POST /api/sales": { handler: "api/support.contactSales", access: ["ratelimit", "support-requests"] },
+  "POST /api/sales": { handler: "api/support.contactSales", input: SalesRequestInput, access: ["ratelimit", "support-requests"] },
 
   // Chat: one model or research mode (all models, then a synthesis), streamed as it is written.
   "POST /api/chat": {
@@ -192,7 +194,7 @@ export const routes = {
   },
   // Quotes extracted by the pipeline, and people's corrections of them.
   "GET /api/projects/{id}/quotes": { handler: "api/quotes.list", access: ["table:read"] },
-  "PUT /api/quotes/{id}": { handler: "api/quotes.correct", access: ["table"] },
+  "PUT /api/quotes/{id}": { handler: "api/quotes.correct", input: CorrectionInput, access: ["table"] },
 } satisfies Record<string, RouteEntry>;
 
 export type RouteKey = keyof typeof routes;

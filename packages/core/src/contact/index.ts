@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { Actor } from "../actor";
 import { nextId } from "../db/counter";
-import { Domain, RETRY, isConditionFailure, optimistic } from "../db/service";
+import { Domain } from "../db/service";
+import { RETRY, isConditionFailure, optimistic } from "../db/optimistic";
 import { Conflict, Invalid, NotFound } from "../error";
 import { fn } from "../fn";
 import { Customer } from "../customer/index";

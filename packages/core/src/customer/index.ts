@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { Actor } from "../actor";
-import { Domain, RETRY, isConditionFailure, optimistic } from "../db/service";
+import { Domain } from "../db/service";
+import { RETRY, isConditionFailure, optimistic } from "../db/optimistic";
 import { Conflict, NotFound } from "../error";
 import { fn } from "../fn";
 import { ContactEntity } from "../contact/entity";

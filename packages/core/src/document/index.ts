@@ -1,8 +1,9 @@
 import { PutObjectCommand } from "@aws-sdk/client-s3";
 import { z } from "zod";
+import { Domain } from "../db/service";
 import { Actor } from "../actor";
 import { nextId } from "../db/counter";
-import { isConditionFailure, optimistic, RETRY } from "../db/service";
+import { isConditionFailure, optimistic, RETRY } from "../db/optimistic";
 import { Conflict, Invalid, NotFound, TooLarge } from "../error";
 import { fn } from "../fn";
 import { recordId } from "../validation";
@@ -12,7 +13,7 @@ import { Storage } from "../storage/index";
 import type { Chunk, ChunkFile } from "./chunks";
 import { DocumentEntity, type DocumentItem } from "./entity";
 import { chunksKey, derivedPrefix, documentPrefix, textKey, uploadKey } from "./keys";
-import { DocumentStore, isMissingObject, listKeys, readJson } from "./store";
+import { isMissingObject, listKeys, readJson } from "./store";
 import {
   DocumentCategoryInput,
   DocumentUploadFields,
@@ -274,7 +275,7 @@ export namespace Document {
   async function removeRecords(id: number) {
     await optimistic(
       async () => {
-        const result = await DocumentStore.transaction
+        const result = await Domain.transaction
           .write(({ document, quote, correction }) => [
             document.delete({ id }).commit(),
             quote.delete({ documentId: id }).commit(),

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { Actor } from "@quorum/core/actor";
 import { SUPPORT_PER_ANONYMOUS_IP, SUPPORT_PER_USER } from "@quorum/core/ratelimit/index";
-import { Support, SupportRequestEntity } from "@quorum/core/support/index";
+import { SupportRequestEntity } from "@quorum/core/support/entity";
+import { Support } from "@quorum/core/support/index";
 import { call, callFrom, newLoopbackIp, signedInUser } from "@quorum/local/testing";
 
 const request = (overrides: Record<string, unknown> = {}) => ({
