@@ -19,6 +19,7 @@ import {
 } from "@quorum/core/document/schema";
 import { CorrectionInput } from "@quorum/core/quote/schema";
 import { SalesRequestInput, SupportInput } from "@quorum/core/support/schema";
+import { ProfileUpdateInput } from "@quorum/core/user/schema";
 import { SettingsInput, SettingsRecord } from "@quorum/core/settings/schema";
 import { ProjectCreateInput, ProjectList, ProjectReply, ProjectUpdateInput, ProjectWithLinks } from "@quorum/core/project/schema";
 
@@ -92,7 +93,7 @@ export const routes = {
   "GET /api/usage": { handler: "api/billing.usage", access: ["table:read"] },
 
   "GET /api/users/{uid}": { handler: "api/users.get", access: ["table:read", "bucket:read"] },
-  "PUT /api/users/{uid}": { handler: "api/users.update", access: ["table", "bucket"] },
+  "PUT /api/users/{uid}": { handler: "api/users.update", input: ProfileUpdateInput, access: ["table", "bucket"] },
   "GET /api/users/{uid}/settings": { handler: "api/settings.get", output: SettingsRecord, access: ["table:read"] },
   "PUT /api/users/{uid}/settings": { handler: "api/settings.update", input: SettingsInput, output: SettingsRecord, access: ["table"] },
   "POST /api/upload": { handler: "api/upload.upload", access: ["bucket"] },

@@ -4,7 +4,7 @@ import { fn } from "../fn";
 import { NotFound } from "../error";
 import { CHECK_ACCOUNT_PER_EMAIL, CHECK_ACCOUNT_PER_IP, networkOf, RateLimiter } from "../ratelimit/index";
 import { optionalText as text, requiredText } from "../validation";
-import { PLAN_STATUSES, type Plan } from "./schema";
+import { PLAN_STATUSES, ProfileUpdateInput, type Plan } from "./schema";
 import { UserEntity, type UserItem } from "./entity";
 
 export { PLAN_STATUSES, type Plan } from "./schema";
@@ -170,21 +170,7 @@ export namespace User {
     };
   }
 
-  export const UpdateInput = z
-    .object({
-      displayName: text(200),
-      firstName: text(100),
-      lastName: text(100),
-      phoneNumber: text(40),
-      company: text(200),
-      companyAddress: text(500),
-      companyPhone: text(40),
-      companyLogo: text(1024),
-      salesforceUsername: text(320),
-      salesforceInstanceUrl: z.union([z.literal(""), z.string().trim().url("Salesforce instance URL must be a valid URL").max(500)]),
-      salesforceSecurityToken: text(200),
-    })
-    .partial();
+  export const UpdateInput = ProfileUpdateInput;
 
   /** Profile edits. Email, plan and status are not the client's to change here. */
   export async function update(uid: string, input: z.input<typeof UpdateInput>) {
