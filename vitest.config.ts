@@ -1,17 +1,42 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
+/** Tests that talk to the local stack (DynamoDB Local, s3rver, the Auth Emulator, the gateway). */
+const apiTests = [
+  "packages/functions/src/api/**/*.test.ts",
+  "packages/functions/src/pipeline/pipeline.test.ts",
+  "packages/local/src/**/*.test.ts",
+  "packages/core/src/ai/status.dynamo.test.ts",
+  "packages/core/src/auth/auth.test.ts",
+  "packages/core/src/billing/billing.test.ts",
+  "packages/core/src/conversation/conversation.test.ts",
+  "packages/core/src/quota/*.test.ts",
+];
+const e2eTests = ["e2e/**/*.test.ts"];
+const stack = ["./test/global-setup.ts"];
+
 export default defineConfig({
   // The web app's own "@/..." imports, for its unit tests.
   resolve: { alias: { "@": fileURLToPath(new URL("./packages/web/src", import.meta.url)) } },
   test: {
-    include: ["packages/*/src/**/*.test.ts", "e2e/**/*.test.ts", "infra/**/*.test.ts"],
-    globalSetup: ["./test/global-setup.ts"],
     // Each file makes its own users, so files may run side by side.
     pool: "forks",
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     env: { AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: "1" },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["packages/*/src/**/*.test.ts", "infra/**/*.test.ts"],
+          exclude: ["**/node_modules/**", ...apiTests],
+        },
+      },
+      // api and e2e share one stack: the global setup starts it once per run.
+      { extends: true, test: { name: "api", include: apiTests, globalSetup: stack } },
+      { extends: true, test: { name: "e2e", include: e2eTests, globalSetup: stack } },
+    ],
   },
 });

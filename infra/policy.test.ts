@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { parseRouteKey, routes, type Access, type RouteEntry } from "../packages/functions/src/routes";
 import { STEPS } from "../packages/functions/src/pipeline/steps";
-import { RateLimitCounterEntity } from "../packages/core/src/ratelimit/index";
-import { SupportRequestEntity } from "../packages/core/src/support/index";
-import { UserEntity } from "../packages/core/src/user/index";
+import { RateLimitCounterEntity } from "../packages/core/src/ratelimit/entity";
+import { SupportRequestEntity } from "../packages/core/src/support/entity";
+import { UserEntity } from "../packages/core/src/user/entity";
 import {
   BUCKET_WRITE_ACTIONS,
   KEY_SCOPED_WRITES,

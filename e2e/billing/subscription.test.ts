@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { SupportRequestEntity } from "@quorum/core/support/index";
+import { SupportRequestEntity } from "@quorum/core/support/entity";
 import { launchBrowser, signedInApp } from "../shell/browser";
 
 /**

@@ -1,3 +1,28 @@
+import type { z } from "zod";
+import {
+  ContactCreateInput,
+  ContactList,
+  ContactPrimaryInput,
+  ContactRemoved,
+  ContactReply,
+  ContactUpdateInput,
+} from "@quorum/core/contact/schema";
+import { CustomerCreateInput, CustomerList, CustomerRemoved, CustomerReply, CustomerUpdateInput } from "@quorum/core/customer/schema";
+import {
+  DocumentList,
+  DocumentMoveInput,
+  DocumentRemoved,
+  DocumentReply,
+  DocumentUploadRequest,
+  DocumentUploadTicket,
+  DocumentView,
+} from "@quorum/core/document/schema";
+import { CorrectionInput } from "@quorum/core/quote/schema";
+import { SalesRequestInput, SupportInput } from "@quorum/core/support/schema";
+import { ProfileUpdateInput } from "@quorum/core/user/schema";
+import { SettingsInput, SettingsRecord } from "@quorum/core/settings/schema";
+import { ProjectCreateInput, ProjectList, ProjectReply, ProjectUpdateInput, ProjectWithLinks } from "@quorum/core/project/schema";
+
 /**
  * THE route table: every endpoint once. infra/api.ts makes one API Gateway route
  * and one Lambda per entry; the local gateway dispatches by the same table.
@@ -7,6 +32,7 @@
  * read and write, their ":read" forms only read; "ratelimit" and "support-requests"
  * write those items alone; "stripe" and "models" link those keys; "mail" sends
  * through SES (and links the unsubscribe-link key), "push" links the Web Push keys.
+ * `input` and `output` are the request and answer bodies as core's schemas: this file is the whole API.
  */
 export type Access =
   | "table"
@@ -28,8 +54,13 @@ export type Access =
   | "unsubscribe"
   | "push";
 
+/** A route's contract: core's browser-safe schemas, which the handler validates with and the web types with. */
 export interface RouteEntry {
   handler: string;
+  /** The JSON body the route takes (path and query parameters are in the path and the handler). */
+  input?: z.ZodType;
+  /** The JSON body of its success answer. */
+  output?: z.ZodType;
   access?: Access[];
   /** Seconds; API Gateway stops waiting at 30, a streamed answer may take up to Lambda's 900. */
   timeout?: number;
@@ -67,14 +98,22 @@ export const routes = {
   "GET /api/usage": { handler: "api/billing.usage", access: ["table:read"] },
 
   "GET /api/users/{uid}": { handler: "api/users.get", access: ["table:read", "bucket:read"] },
-  "PUT /api/users/{uid}": { handler: "api/users.update", access: ["table", "bucket"] },
-  "GET /api/users/{uid}/settings": { handler: "api/settings.get", access: ["table:read"] },
-  "PUT /api/users/{uid}/settings": { handler: "api/settings.update", access: ["table"] },
+  "PUT /api/users/{uid}": { handler: "api/users.update", input: ProfileUpdateInput, access: ["table", "bucket"] },
+  "GET /api/users/{uid}/settings": { handler: "api/settings.get", output: SettingsRecord, access: ["table:read"] },
+  "PUT /api/users/{uid}/settings": { handler: "api/settings.update", input: SettingsInput, output: SettingsRecord, access: ["table"] },
   "POST /api/upload": { handler: "api/upload.upload", access: ["bucket"] },
   // Mailed to the support team and acknowledged to the requester; the plan (read) decides priority.
-  "POST /api/support": { handler: "api/support.submit", access: ["table:read", "ratelimit", "support-requests", "mail"] },
+  "POST /api/support": {
+    handler: "api/support.submit",
+    input: SupportInput,
+    access: ["table:read", "ratelimit", "support-requests", "mail"],
+  },
   // Enterprise's "Contact sales": a support request of kind 'sales'.
-  "POST /api/sales": { handler: "api/support.contactSales", access: ["table:read", "ratelimit", "support-requests", "mail"] },
+  "POST /api/sales": {
+    handler: "api/support.contactSales",
+    input: SalesRequestInput,
+    access: ["table:read", "ratelimit", "support-requests", "mail"],
+  },
 
   // Notifications: the unsubscribe link of mails (no sign-in: the link is signed), in-app toasts, Web Push.
   "GET /api/notify/unsubscribe": { handler: "api/notify.confirmUnsubscribe", access: ["table:read", "unsubscribe"] },
@@ -115,31 +154,52 @@ export const routes = {
 
   // Projects, customers, contacts. `{id}` after /customers/ is the customer's id
   // (API Gateway wants one variable name per path level).
-  "GET /api/projects": { handler: "api/projects.list", access: ["table:read"] },
-  "POST /api/projects": { handler: "api/projects.create", access: ["table"] },
-  "GET /api/projects/{id}": { handler: "api/projects.get", access: ["table:read"] },
-  "PUT /api/projects/{id}": { handler: "api/projects.update", access: ["table"] },
-  "GET /api/customers": { handler: "api/customers.list", access: ["table:read"] },
-  "POST /api/customers": { handler: "api/customers.create", access: ["table"] },
-  "GET /api/customers/{id}": { handler: "api/customers.get", access: ["table:read"] },
-  "PUT /api/customers/{id}": { handler: "api/customers.update", access: ["table"] },
-  "DELETE /api/customers/{id}": { handler: "api/customers.remove", access: ["table"] },
-  "GET /api/customers/{id}/contacts": { handler: "api/contacts.listByCustomer", access: ["table:read"] },
-  "POST /api/customers/{id}/contacts": { handler: "api/contacts.createForCustomer", access: ["table"] },
-  "GET /api/contacts": { handler: "api/contacts.list", access: ["table:read"] },
-  "POST /api/contacts": { handler: "api/contacts.create", access: ["table"] },
-  "PUT /api/contacts/{id}": { handler: "api/contacts.update", access: ["table"] },
-  "DELETE /api/contacts/{id}": { handler: "api/contacts.remove", access: ["table"] },
-  "PUT /api/contacts/{id}/primary": { handler: "api/contacts.makePrimary", access: ["table"] },
+  "GET /api/projects": { handler: "api/projects.list", output: ProjectList, access: ["table:read"] },
+  "POST /api/projects": { handler: "api/projects.create", input: ProjectCreateInput, output: ProjectReply, access: ["table"] },
+  "GET /api/projects/{id}": { handler: "api/projects.get", output: ProjectWithLinks, access: ["table:read"] },
+  "PUT /api/projects/{id}": { handler: "api/projects.update", input: ProjectUpdateInput, output: ProjectReply, access: ["table"] },
+  "GET /api/customers": { handler: "api/customers.list", output: CustomerList, access: ["table:read"] },
+  "POST /api/customers": { handler: "api/customers.create", input: CustomerCreateInput, output: CustomerReply, access: ["table"] },
+  "GET /api/customers/{id}": { handler: "api/customers.get", output: CustomerReply, access: ["table:read"] },
+  "PUT /api/customers/{id}": { handler: "api/customers.update", input: CustomerUpdateInput, output: CustomerReply, access: ["table"] },
+  "DELETE /api/customers/{id}": { handler: "api/customers.remove", output: CustomerRemoved, access: ["table"] },
+  "GET /api/customers/{id}/contacts": { handler: "api/contacts.listByCustomer", output: ContactList, access: ["table:read"] },
+  "POST /api/customers/{id}/contacts": {
+    handler: "api/contacts.createForCustomer",
+    input: ContactUpdateInput,
+    output: ContactReply,
+    access: ["table"],
+  },
+  "GET /api/contacts": { handler: "api/contacts.list", output: ContactList, access: ["table:read"] },
+  "POST /api/contacts": { handler: "api/contacts.create", input: ContactCreateInput, output: ContactReply, access: ["table"] },
+  "PUT /api/contacts/{id}": { handler: "api/contacts.update", input: ContactUpdateInput, output: ContactReply, access: ["table"] },
+  "DELETE /api/contacts/{id}": { handler: "api/contacts.remove", output: ContactRemoved, access: ["table"] },
+  "PUT /api/contacts/{id}/primary": {
+    handler: "api/contacts.makePrimary",
+    input: ContactPrimaryInput.omit({ id: true }),
+    output: ContactReply,
+    access: ["table"],
+  },
 
   // Documents (the S3 notification starts the pipeline; no route starts it).
-  "POST /api/documents/upload-url": { handler: "api/documents.uploadUrl", access: ["table", "bucket"] },
-  "POST /api/upload-document": { handler: "api/documents.upload", access: ["table", "bucket"], timeout: 29, memory: 1024 },
-  "GET /api/projects/{id}/documents": { handler: "api/documents.list", access: ["table:read"] },
-  "GET /api/documents/{id}": { handler: "api/documents.get", access: ["table:read"] },
-  "GET /api/documents/{id}/view": { handler: "api/documents.view", access: ["table:read", "bucket:read"] },
-  "DELETE /api/documents/{id}": { handler: "api/documents.remove", access: ["table", "bucket"] },
-  "PUT /api/documents/{id}/move": { handler: "api/documents.move", access: ["table"] },
+  "POST /api/documents/upload-url": {
+    handler: "api/documents.uploadUrl",
+    input: DocumentUploadRequest,
+    output: DocumentUploadTicket,
+    access: ["table", "bucket"],
+  },
+  "POST /api/upload-document": {
+    handler: "api/documents.upload",
+    output: DocumentReply,
+    access: ["table", "bucket"],
+    timeout: 29,
+    memory: 1024,
+  },
+  "GET /api/projects/{id}/documents": { handler: "api/documents.list", output: DocumentList, access: ["table:read"] },
+  "GET /api/documents/{id}": { handler: "api/documents.get", output: DocumentReply, access: ["table:read"] },
+  "GET /api/documents/{id}/view": { handler: "api/documents.view", output: DocumentView, access: ["table:read", "bucket:read"] },
+  "DELETE /api/documents/{id}": { handler: "api/documents.remove", output: DocumentRemoved, access: ["table", "bucket"] },
+  "PUT /api/documents/{id}/move": { handler: "api/documents.move", input: DocumentMoveInput, output: DocumentReply, access: ["table"] },
 
   // Project chat: retrieval over the project's documents (index cached in the bucket), then a model.
   "POST /api/projects/{id}/chat": {
@@ -159,7 +219,7 @@ export const routes = {
   },
   // Quotes extracted by the pipeline, and people's corrections of them.
   "GET /api/projects/{id}/quotes": { handler: "api/quotes.list", access: ["table:read"] },
-  "PUT /api/quotes/{id}": { handler: "api/quotes.correct", access: ["table"] },
+  "PUT /api/quotes/{id}": { handler: "api/quotes.correct", input: CorrectionInput, access: ["table"] },
 } satisfies Record<string, RouteEntry>;
 
 export type RouteKey = keyof typeof routes;

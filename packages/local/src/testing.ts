@@ -221,6 +221,7 @@ export interface AccessibilityViolation {
  * What axe-core (WCAG 2 A/AA rules plus best practices such as heading order) finds wrong
  * on the page as it stands, moderate or worse. Injected through the debugging protocol,
  * so the app's Content-Security-Policy stays as users get it.
+ * @public for the browser tests that check each screen
  */
 export async function accessibilityViolations(page: import("playwright-core").Page): Promise<AccessibilityViolation[]> {
   const { source } = (await import("axe-core")).default;

@@ -25,7 +25,7 @@ import {
 } from "./types";
 
 export { CHOICES, CUSTOM, RESEARCH, OFFLINE };
-export type { Choice, ModelChoice, Message, ModelAnswer, Agreement, LiveEvents };
+export type { ModelChoice, Message, ModelAnswer, Agreement, LiveEvents };
 export { StopRequested };
 
 export interface Deps {

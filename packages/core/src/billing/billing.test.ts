@@ -4,7 +4,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { Actor } from "../actor";
 import { config, resetConfig } from "../config";
 import { User } from "../user/index";
-import { Billing, BillingCustomerEntity } from "./index";
+import { BillingCustomerEntity } from "./entity";
+import { Billing } from "./index";
 import { startFakeStripe, type FakeStripe, type StripeEvent } from "./testing/fake-stripe";
 
 const WEBHOOK_SECRET = "whsec_test_quorum_billing";

@@ -1,56 +1,17 @@
 import { z } from "zod";
 import { Actor } from "../actor";
 import { config, isLocalStage, type Config } from "../config";
-import { defineEntity, timestamps } from "../db/entity";
-import { isConditionFailure } from "../db/service";
+import { isConditionFailure } from "../db/optimistic";
 import { fn } from "../fn";
 import { Conflict, Invalid, NotFound, Unavailable, VisibleError } from "../error";
-import { PLAN_STATUSES, TRIAL_DAYS, User, UserEntity, type UserItem } from "../user/index";
+import { UserEntity, type UserItem } from "../user/entity";
+import { PLAN_STATUSES, TRIAL_DAYS, User } from "../user/index";
 import { isLoopback } from "../loopback";
 import type { PaymentProvider, PlanPrice, ProviderEvent, ProviderSubscription } from "./provider";
 import { stripeProvider } from "./stripe";
 import { Notify } from "../notify/index";
 import { localTestProvider } from "./test-provider";
-
-/**
- * One item per provider event that was applied. Written with a conditional put
- * before the event is applied: a replayed (or concurrently redelivered) event
- * finds it and changes nothing.
- */
-export const BillingEventEntity = defineEntity({
-  model: { entity: "billing_event", version: "1", service: "quorum" },
-  attributes: {
-    eventId: { type: "string", required: true, readOnly: true },
-    type: { type: "string", required: true },
-    userId: { type: "string" },
-    ...timestamps,
-  },
-  indexes: {
-    primary: {
-      pk: { field: "pk", composite: ["eventId"] },
-      sk: { field: "sk", composite: [] },
-    },
-  },
-});
-
-/**
- * Which user a provider customer belongs to: how a webhook, which names only the
- * customer, finds its user. Written once, when we create the customer.
- */
-export const BillingCustomerEntity = defineEntity({
-  model: { entity: "billing_customer", version: "1", service: "quorum" },
-  attributes: {
-    customerId: { type: "string", required: true, readOnly: true },
-    userId: { type: "string", required: true, readOnly: true },
-    ...timestamps,
-  },
-  indexes: {
-    primary: {
-      pk: { field: "pk", composite: ["customerId"] },
-      sk: { field: "sk", composite: [] },
-    },
-  },
-});
+import { BillingEventEntity, BillingCustomerEntity } from "./entity";
 
 /** Subscription states in which the payer holds (or is owed) the paid plan. */
 const LIVE = new Set(["active", "trialing", "past_due"]);

@@ -2,12 +2,12 @@ import { createHash, randomBytes } from "node:crypto";
 import type { EntityItem } from "electrodb";
 import Stripe from "stripe";
 import type { Config } from "../config";
-import { defineEntity, timestamps } from "../db/entity";
-import { isConditionFailure } from "../db/service";
+import { isConditionFailure } from "../db/optimistic";
 import { Conflict, Invalid, NotFound } from "../error";
 import { PAST_DUE_GRACE_DAYS } from "../user/index";
 import type { PaymentProvider, PlanPrice, ProviderSubscription, TestCard } from "./provider";
 import { fromStripeSubscription, parseSignedEvent } from "./stripe";
+import { TestCustomerEntity, TestSubscriptionEntity, TestInvoiceEntity, TestIntentEntity, TestClockEntity } from "./entity";
 
 /**
  * The local stand-in for Stripe when a local stack has no Stripe keys (the default
@@ -17,105 +17,6 @@ import { fromStripeSubscription, parseSignedEvent } from "./stripe";
  * change as a Stripe-format event signed with the local webhook secret, posted to
  * the same webhook route Stripe calls. Billing only offers it in the local stage.
  */
-
-const key = { pk: { field: "pk", composite: ["id"] }, sk: { field: "sk", composite: [] } } as const;
-
-export const TestCustomerEntity = defineEntity({
-  model: { entity: "test_customer", version: "1", service: "quorum" },
-  attributes: {
-    id: { type: "string", required: true, readOnly: true },
-    userId: { type: "string", required: true, readOnly: true },
-    email: { type: "string" },
-    /** Never the card number: its last four digits and how Stripe's test card of that number behaves. */
-    cardLast4: { type: "string" },
-    cardFailsCharges: { type: "boolean" },
-    ...timestamps,
-  },
-  indexes: { primary: key },
-});
-
-export const TestSubscriptionEntity = defineEntity({
-  model: { entity: "test_subscription", version: "1", service: "quorum" },
-  attributes: {
-    id: { type: "string", required: true, readOnly: true },
-    customerId: { type: "string", required: true, readOnly: true },
-    userId: { type: "string", required: true, readOnly: true },
-    amount: { type: "number", required: true, readOnly: true },
-    currency: { type: "string", required: true, readOnly: true },
-    interval: { type: ["month", "year"] as const, required: true, readOnly: true },
-    status: { type: "string", required: true },
-    /** Seconds, on the test clock. */
-    created: { type: "number", required: true, readOnly: true },
-    currentPeriodStart: { type: "number", required: true },
-    currentPeriodEnd: { type: "number", required: true },
-    trialEnd: { type: "number" },
-    pastDueSince: { type: "number" },
-    cancelAtPeriodEnd: { type: "boolean", default: false },
-    hasPaymentMethod: { type: "boolean", default: false },
-    latestInvoiceId: { type: "string" },
-    pendingIntentId: { type: "string" },
-    ...timestamps,
-  },
-  indexes: {
-    primary: key,
-    // A customer's subscriptions, for their clock to walk.
-    byCustomer: { index: "gsi1", pk: { field: "gsi1pk", composite: ["customerId"] }, sk: { field: "gsi1sk", composite: ["id"] } },
-  },
-});
-
-export const TestInvoiceEntity = defineEntity({
-  model: { entity: "test_invoice", version: "1", service: "quorum" },
-  attributes: {
-    id: { type: "string", required: true, readOnly: true },
-    subscriptionId: { type: "string", required: true, readOnly: true },
-    customerId: { type: "string", required: true, readOnly: true },
-    amount: { type: "number", required: true, readOnly: true },
-    currency: { type: "string", required: true, readOnly: true },
-    status: { type: ["open", "paid", "void"] as const, required: true },
-    periodStart: { type: "number", required: true, readOnly: true },
-    periodEnd: { type: "number", required: true, readOnly: true },
-    created: { type: "number", required: true, readOnly: true },
-    paidAt: { type: "number" },
-    refunded: { type: "boolean", default: false },
-    disputed: { type: "boolean", default: false },
-    ...timestamps,
-  },
-  indexes: {
-    primary: key,
-    byCustomer: {
-      index: "gsi1",
-      pk: { field: "gsi1pk", composite: ["customerId"] },
-      sk: { field: "gsi1sk", composite: ["created", "id"] },
-    },
-  },
-});
-
-/** PaymentIntents (a first invoice) and SetupIntents (a trial's card), with the client secret the browser confirms. */
-export const TestIntentEntity = defineEntity({
-  model: { entity: "test_intent", version: "2", service: "quorum" },
-  attributes: {
-    id: { type: "string", required: true, readOnly: true },
-    kind: { type: ["payment", "setup"] as const, required: true, readOnly: true },
-    clientSecret: { type: "string", required: true, readOnly: true },
-    subscriptionId: { type: "string", required: true, readOnly: true },
-    invoiceId: { type: "string" },
-    status: { type: ["requires_payment_method", "succeeded", "canceled"] as const, required: true },
-    lastError: { type: "string" },
-    ...timestamps,
-  },
-  indexes: { primary: key },
-});
-
-/** A customer's test clock (as Stripe attaches a test clock to a customer): how far it runs ahead of real time. */
-export const TestClockEntity = defineEntity({
-  model: { entity: "test_clock", version: "1", service: "quorum" },
-  attributes: {
-    id: { type: "string", required: true, readOnly: true },
-    offsetSeconds: { type: "number", required: true, default: 0 },
-    ...timestamps,
-  },
-  indexes: { primary: key },
-});
 
 type SubscriptionItem = EntityItem<typeof TestSubscriptionEntity>;
 type InvoiceItem = EntityItem<typeof TestInvoiceEntity>;
@@ -195,8 +96,6 @@ export interface TestPortal {
   subscription: { status: string; currentPeriodEnd: number; cancelAtPeriodEnd: boolean } | null;
   invoices: { id: string; amount: number; currency: string; status: string; created: number; refunded: boolean }[];
 }
-
-export type TestProvider = ReturnType<typeof testProvider>;
 
 /** The test provider as this stack configures it: its webhook secret, and the gateway its events go to. */
 export function localTestProvider(c: Pick<Config, "STRIPE_WEBHOOK_SECRET" | "GATEWAY_URL">) {

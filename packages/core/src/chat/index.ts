@@ -22,7 +22,6 @@ export const HISTORY_LIMIT = HISTORY_MESSAGES;
 /** The spec's text when only files are sent. */
 export const FILES_ONLY_MESSAGE = "Please analyze the uploaded file(s)";
 export const MODEL_VALUES = [...CHOICES, CUSTOM, RESEARCH] as const;
-export type ModelValue = (typeof MODEL_VALUES)[number];
 
 export namespace Chat {
   export const HistoryItem = z.object({

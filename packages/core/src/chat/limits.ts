@@ -53,8 +53,6 @@ export function formatBytes(bytes: number): string {
 
 const count = (n: number) => n.toLocaleString("en-US");
 
-/** Shown next to the upload buttons. */
-export const ATTACHMENT_LIMIT_TEXT = `Up to ${MAX_ATTACHMENTS} files, ${formatBytes(MAX_ATTACHMENT_BYTES)} each`;
 export const attachmentTooLarge = (name: string, size: number) =>
   `"${name}" is ${formatBytes(size)}; attachments can be at most ${formatBytes(MAX_ATTACHMENT_BYTES)} each.`;
 export const TOO_MANY_ATTACHMENTS = `At most ${MAX_ATTACHMENTS} files can be attached to one message.`;

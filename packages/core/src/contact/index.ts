@@ -1,39 +1,15 @@
 import { z } from "zod";
 import { Actor } from "../actor";
 import { nextId } from "../db/counter";
-import { Domain, RETRY, isConditionFailure, optimistic } from "../db/service";
+import { Domain } from "../db/service";
+import { RETRY, isConditionFailure, optimistic } from "../db/optimistic";
 import { Conflict, Invalid, NotFound } from "../error";
 import { fn } from "../fn";
 import { Customer } from "../customer/index";
 import { CustomerEntity, type CustomerItem } from "../customer/entity";
-import { defined, optionalText, recordId, requiredText } from "../customer/fields";
+import { defined, recordId } from "../validation";
+import { ContactCreateInput, ContactPrimaryInput, ContactUpdateInput } from "./schema";
 import { ContactEntity, type ContactItem } from "./entity";
-
-const Email = z
-  .string({ message: "Invalid email address" })
-  .trim()
-  .max(320, "Email must be at most 320 characters")
-  .refine((v) => v === "" || z.email().safeParse(v).success, "Invalid email address")
-  .nullish()
-  .transform((v) => v ?? undefined);
-
-const CustomerId = z
-  .number({ message: "Customer ID must be a number" })
-  .int("Customer ID must be a whole number")
-  .positive("Please select a customer");
-
-const Fields = {
-  email: Email,
-  phone: optionalText("Phone", 40),
-  mobile: optionalText("Mobile", 40),
-  title: optionalText("Title", 200),
-  department: optionalText("Department", 200),
-  isPrimary: z.boolean({ message: "isPrimary must be true or false" }).optional(),
-  isActive: z.boolean({ message: "isActive must be true or false" }).optional(),
-  notes: optionalText("Notes", 5000),
-};
-const FirstName = requiredText("First name is required", "First name", 100);
-const LastName = requiredText("Last name is required", "Last name", 100);
 
 const giveUp = () => new Conflict("The customer's contacts were changed by another request at the same time. Please try again.");
 
@@ -63,14 +39,9 @@ function demotePrevious(s: Txn, customer: CustomerItem, newPrimary: number) {
 }
 
 export namespace Contact {
-  export const CreateInput = z.object({ customerId: CustomerId, firstName: FirstName, lastName: LastName, ...Fields });
+  export const CreateInput = ContactCreateInput;
   export type CreateInput = z.input<typeof CreateInput>;
-  export const UpdateInput = z.object({
-    customerId: CustomerId.optional(),
-    firstName: FirstName.optional(),
-    lastName: LastName.optional(),
-    ...Fields,
-  });
+  export const UpdateInput = ContactUpdateInput;
   export type UpdateInput = z.input<typeof UpdateInput>;
   export type Info = ContactItem;
 
@@ -226,10 +197,7 @@ export namespace Contact {
     }, giveUp);
   });
 
-  export const PrimaryInput = z.object({
-    id: recordId("Contact ID"),
-    customerId: CustomerId.optional(),
-  });
+  export const PrimaryInput = ContactPrimaryInput;
 
   /**
    * Makes the contact its customer's primary; the previous primary stops being

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { Actor } from "../actor";
-import { isConditionFailure } from "../db/service";
+import { isConditionFailure } from "../db/optimistic";
 import { Conflict, Invalid, NotFound } from "../error";
 import { fn } from "../fn";
 import {
@@ -29,7 +29,7 @@ import {
   type ParsedMessage,
 } from "./store";
 
-export { LIST_TYPES, type ListType } from "./entity";
+export type { ListType } from "./entity";
 export type { Message } from "./store";
 
 /** File details kept with a message: names and types, never the file's data. */

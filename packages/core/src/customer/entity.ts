@@ -1,19 +1,7 @@
 import type { EntityItem } from "electrodb";
 import { defineEntity, timestamps } from "../db/entity";
 
-export const CUSTOMER_STATUSES = ["active", "inactive", "suspended"] as const;
-export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
-export const TAX_EXEMPT = ["yes", "no"] as const;
-
-/** The spec's defaults for a new customer (§3, §9). */
-export const CUSTOMER_DEFAULTS = {
-  billingCountry: "USA",
-  shippingCountry: "USA",
-  taxExempt: "no",
-  paymentTerms: "Net 30",
-  creditLimit: "Not Used",
-  status: "active",
-} as const;
+import { CUSTOMER_DEFAULTS, CUSTOMER_STATUSES, TAX_EXEMPT } from "./schema";
 
 const text = { type: "string", required: true, default: "" } as const;
 

@@ -1,50 +1,17 @@
 import { z } from "zod";
 import { Actor } from "../actor";
-import { Domain, RETRY, isConditionFailure, optimistic } from "../db/service";
+import { Domain } from "../db/service";
+import { RETRY, isConditionFailure, optimistic } from "../db/optimistic";
 import { Conflict, NotFound } from "../error";
 import { fn } from "../fn";
 import { ContactEntity } from "../contact/entity";
-import { CUSTOMER_DEFAULTS, CUSTOMER_STATUSES, CustomerEntity, TAX_EXEMPT, type CustomerItem } from "./entity";
-import { defined, optionalText, recordId, requiredText } from "./fields";
+import { CustomerEntity, type CustomerItem } from "./entity";
+import { CUSTOMER_DEFAULTS, CustomerCreateInput, CustomerUpdateInput } from "./schema";
+import { defined, recordId } from "../validation";
 import { nextId } from "../db/counter";
-
-export { CUSTOMER_DEFAULTS, CUSTOMER_STATUSES, TAX_EXEMPT } from "./entity";
 
 /** DynamoDB's limit on the number of items one transaction may write. */
 export const TRANSACTION_LIMIT = 100;
-
-/** 'Not Used' or a dollar amount as text (the form offers 5,000 ... 1,000,000). */
-const CreditLimit = z
-  .string({ message: "Credit limit must be text" })
-  .trim()
-  .max(20, "Credit limit must be at most 20 characters")
-  .transform((v) => (v === "" ? CUSTOMER_DEFAULTS.creditLimit : v.replace(/,/g, "")))
-  .refine((v) => v === CUSTOMER_DEFAULTS.creditLimit || /^\d+(\.\d{1,2})?$/.test(v), "Credit limit must be 'Not Used' or a number")
-  .nullish()
-  .transform((v) => v ?? undefined);
-
-const Fields = {
-  industry: optionalText("Industry", 100),
-  website: optionalText("Website", 500),
-  billingAddress: optionalText("Billing address", 500),
-  billingCity: optionalText("City", 100),
-  billingState: optionalText("State", 100),
-  billingZip: optionalText("ZIP code", 20),
-  billingCountry: optionalText("Country", 100),
-  shippingAddress: optionalText("Shipping address", 500),
-  shippingCity: optionalText("Shipping city", 100),
-  shippingState: optionalText("Shipping state", 100),
-  shippingZip: optionalText("Shipping ZIP code", 20),
-  shippingCountry: optionalText("Shipping country", 100),
-  taxId: optionalText("Tax ID", 50),
-  taxExempt: z.enum(TAX_EXEMPT, { message: "Tax exempt must be 'yes' or 'no'" }).optional(),
-  paymentTerms: optionalText("Payment terms", 50),
-  creditLimit: CreditLimit,
-  status: z.enum(CUSTOMER_STATUSES, { message: "Status must be active, inactive or suspended" }).optional(),
-  notes: optionalText("Notes", 5000),
-};
-
-const CompanyName = requiredText("Company name is required", "Company name", 200);
 
 export namespace Customer {
   /** What the API answers: the bookkeeping of concurrent contact changes stays inside. */
@@ -53,9 +20,9 @@ export namespace Customer {
     return rest;
   }
 
-  export const CreateInput = z.object({ companyName: CompanyName, ...Fields });
+  export const CreateInput = CustomerCreateInput;
   export type CreateInput = z.input<typeof CreateInput>;
-  export const UpdateInput = z.object({ companyName: CompanyName.optional(), ...Fields });
+  export const UpdateInput = CustomerUpdateInput;
   export type UpdateInput = z.input<typeof UpdateInput>;
   export type Info = ReturnType<typeof present>;
 

@@ -1,4 +1,4 @@
-import { isConditionFailure } from "./service";
+import { isConditionFailure } from "./optimistic";
 
 /**
  * The part of an ElectroDB update a counter item needs: every counter entity has a

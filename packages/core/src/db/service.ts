@@ -1,42 +1,64 @@
 import { Service } from "electrodb";
-import { Dynamo } from "./client";
+import { AiStatusEntity } from "../ai/entity";
+import {
+  BillingCustomerEntity,
+  BillingEventEntity,
+  TestClockEntity,
+  TestCustomerEntity,
+  TestIntentEntity,
+  TestInvoiceEntity,
+  TestSubscriptionEntity,
+} from "../billing/entity";
 import { ContactEntity } from "../contact/entity";
+import { ConversationEntity, MessageEntity } from "../conversation/entity";
 import { CustomerEntity } from "../customer/entity";
+import { DocumentEntity } from "../document/entity";
+import { InAppNotificationEntity, PushSubscriptionEntity } from "../notify/entity";
 import { ProjectEntity } from "../project/entity";
+import { ChatLinkEntity } from "../project-chat/entity";
+import { UsageCountEntity } from "../quota/entity";
+import { QuoteCorrectionEntity } from "../quote/correction-entity";
+import { QuoteEntity } from "../quote/entity";
+import { RateLimitCounterEntity } from "../ratelimit/entity";
+import { SettingsEntity } from "../settings/entity";
+import { SupportRequestEntity } from "../support/entity";
+import { UsageEventEntity } from "../usage/entity";
+import { UserEntity } from "../user/entity";
+import { Dynamo } from "./client";
+import { CounterEntity } from "./counter";
 
 /**
- * The entities that change together in one DynamoDB transaction (a customer and
- * its contacts). Add an entity here when a transaction must span it.
+ * Every entity of the one table, in one ElectroDB Service: a transaction may span any of them
+ * (a customer and its contacts, a document and its quote). A new entity is added here.
  */
 export const Domain = new Service(
-  { customer: CustomerEntity, contact: ContactEntity, project: ProjectEntity },
+  {
+    user: UserEntity,
+    settings: SettingsEntity,
+    counter: CounterEntity,
+    rateLimitCounter: RateLimitCounterEntity,
+    usageCount: UsageCountEntity,
+    aiStatus: AiStatusEntity,
+    billingEvent: BillingEventEntity,
+    billingCustomer: BillingCustomerEntity,
+    testCustomer: TestCustomerEntity,
+    testSubscription: TestSubscriptionEntity,
+    testInvoice: TestInvoiceEntity,
+    testIntent: TestIntentEntity,
+    testClock: TestClockEntity,
+    supportRequest: SupportRequestEntity,
+    customer: CustomerEntity,
+    contact: ContactEntity,
+    project: ProjectEntity,
+    document: DocumentEntity,
+    quote: QuoteEntity,
+    correction: QuoteCorrectionEntity,
+    conversation: ConversationEntity,
+    message: MessageEntity,
+    chatLink: ChatLinkEntity,
+    inAppNotification: InAppNotificationEntity,
+    pushSubscription: PushSubscriptionEntity,
+    usageEvent: UsageEventEntity,
+  },
   { client: Dynamo.client(), table: Dynamo.table() },
 );
-
-/** Marks an attempt whose transaction lost a race: read again and try again. */
-export const RETRY = Symbol("retry");
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * Optimistic concurrency: each attempt reads, then writes in one transaction
- * conditioned on what it read. A cancelled transaction (a condition no longer
- * holds, or DynamoDB's TransactionConflict) means someone else won; the next
- * attempt reads their result. Jittered backoff spreads the losers out.
- */
-export async function optimistic<T>(attempt: () => Promise<T | typeof RETRY>, onGiveUp: () => Error, maxAttempts = 80): Promise<T> {
-  for (let i = 0; i < maxAttempts; i++) {
-    const result = await attempt();
-    if (result !== RETRY) return result;
-    await sleep(Math.random() * Math.min(120, 4 * 2 ** Math.min(i, 5)));
-  }
-  throw onGiveUp();
-}
-
-/** True when DynamoDB refused a write because its condition did not hold. */
-export function isConditionFailure(error: unknown): boolean {
-  for (let e = error as { name?: string; message?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.name === "ConditionalCheckFailedException" || /conditional request failed/i.test(e.message ?? "")) return true;
-  }
-  return false;
-}

@@ -1,19 +1,27 @@
 import { PutObjectCommand } from "@aws-sdk/client-s3";
 import { z } from "zod";
+import { Domain } from "../db/service";
 import { Actor } from "../actor";
 import { nextId } from "../db/counter";
-import { isConditionFailure, optimistic, RETRY } from "../db/service";
+import { isConditionFailure, optimistic, RETRY } from "../db/optimistic";
 import { Conflict, Invalid, NotFound, TooLarge } from "../error";
 import { fn } from "../fn";
-import { recordId } from "../customer/fields";
+import { recordId } from "../validation";
 import { Project } from "../project/index";
 import { DOCUMENT_UPLOADS, Quota } from "../quota/index";
 import { Storage } from "../storage/index";
 import type { Chunk, ChunkFile } from "./chunks";
 import { DocumentEntity, type DocumentItem } from "./entity";
 import { chunksKey, derivedPrefix, documentPrefix, textKey, uploadKey } from "./keys";
-import { DocumentStore, isMissingObject, listKeys, readJson } from "./store";
-import type { OcrPage } from "./schema";
+import { isMissingObject, listKeys, readJson } from "./store";
+import {
+  DocumentCategoryInput,
+  DocumentUploadFields,
+  DocumentUploadRequest,
+  type DocumentRecord,
+  type DocumentUploadTicket,
+  type OcrPage,
+} from "./schema";
 import type { StoredText } from "./text";
 import {
   acceptedContentType,
@@ -41,49 +49,12 @@ export const VIEW_EXPIRES_SECONDS = 5 * 60;
 const PROCESSING_DEADLINE_MS = 65 * 60 * 1000;
 const UPLOAD_DEADLINE_MS = (UPLOAD_EXPIRES_SECONDS + 5 * 60) * 1000;
 
-const Category = z.enum(DOCUMENT_CATEGORIES, {
-  message: `documentCategory must be one of ${DOCUMENT_CATEGORIES.join(", ")}`,
-});
-/** Forms send numbers as text. */
-const ProjectId = z.preprocess((v) => (typeof v === "string" && /^\d+$/.test(v.trim()) ? Number(v) : v), recordId("Project ID"));
-const FileName = z
-  .string({ message: "fileName is required" })
-  .trim()
-  .min(1, "fileName is required")
-  .max(255, "fileName must be at most 255 characters");
-
 export namespace Document {
   export const CATEGORIES = DOCUMENT_CATEGORIES;
   export const STATUSES = PROCESSING_STATUSES;
 
   /** A document as the API answers it. */
-  export interface Info {
-    id: number;
-    projectId: number;
-    fileName: string;
-    /** The Content-Type it is stored and served with. */
-    fileType: string;
-    documentCategory: DocumentCategory;
-    processingStatus: ProcessingStatus;
-    /** The start of the extracted text, or null when none was extracted (the list's green dot). */
-    extractedText: string | null;
-    hasText: boolean;
-    size: number | null;
-    pageCount: number | null;
-    /** quote, invoice, credit_note, contract, specification, drawing, correspondence or other (after analysis). */
-    documentType: string | null;
-    summary: string | null;
-    /** Its commercial record's id (Quote entity), when the document is a quote, invoice or credit note. */
-    quoteId: number | null;
-    /** Why processing failed, in words a person can act on. */
-    failureReason: string | null;
-    /** Pages whose text was read from their pixels (OCR or Textract), with the reading's confidence. */
-    ocrPages: OcrPage[];
-    warnings: string[];
-    createdAt: string;
-    updatedAt: string;
-    processedAt: string | null;
-  }
+  export type Info = DocumentRecord;
 
   /**
    * The record as the API shows it. A document whose upload never arrived, or whose
@@ -167,19 +138,10 @@ export namespace Document {
     return result.data as DocumentItem;
   }
 
-  export const UploadRequest = z.object({
-    projectId: ProjectId,
-    documentCategory: Category,
-    fileName: FileName,
-    contentType: z.string().max(255).default(""),
-    size: z.number({ message: "size must be a number of bytes" }).int("size must be a whole number of bytes").min(0, tooSmall()),
-  });
+  export const UploadRequest = DocumentUploadRequest;
   export type UploadRequest = z.input<typeof UploadRequest>;
 
-  export interface UploadTicket {
-    document: Info;
-    upload: Storage.PresignedUpload;
-  }
+  export type UploadTicket = z.infer<typeof DocumentUploadTicket>;
 
   /**
    * A presigned S3 POST for one file: the browser uploads straight to S3 with progress.
@@ -200,12 +162,7 @@ export namespace Document {
     });
   });
 
-  export const UploadFields = z.object({
-    projectId: z
-      .preprocess((v) => (v === undefined || v === "" ? undefined : v), ProjectId.optional())
-      .refine((v) => v !== undefined, "projectId is required"),
-    documentCategory: Category,
-  });
+  export const UploadFields = DocumentUploadFields;
 
   /**
    * The spec's `POST /api/upload-document` (files within the gateway's limit): the
@@ -278,7 +235,7 @@ export namespace Document {
     return { url, expiresAt: new Date(Date.now() + VIEW_EXPIRES_SECONDS * 1000).toISOString() };
   });
 
-  export const MoveInput = z.object({ id: recordId("Document ID"), documentCategory: Category });
+  export const MoveInput = z.object({ id: recordId("Document ID"), documentCategory: DocumentCategoryInput });
   export const move = fn(MoveInput, async ({ id, documentCategory }) => {
     await owned(id);
     const userId = Actor.userId();
@@ -318,7 +275,7 @@ export namespace Document {
   async function removeRecords(id: number) {
     await optimistic(
       async () => {
-        const result = await DocumentStore.transaction
+        const result = await Domain.transaction
           .write(({ document, quote, correction }) => [
             document.delete({ id }).commit(),
             quote.delete({ documentId: id }).commit(),

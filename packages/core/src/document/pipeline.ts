@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { Domain } from "../db/service";
 import { config } from "../config";
-import { isConditionFailure } from "../db/service";
+import { isConditionFailure } from "../db/optimistic";
 import { nextId } from "../db/counter";
 import { Extract } from "../extract/index";
-import type { DocumentKind, Page, Table } from "../extract/types";
+import type { DocumentKind } from "../extract/types";
 import { analyzeDocument } from "../quote/analyze";
 import { QuoteEntity } from "../quote/entity";
 import { Quote } from "../quote/index";
@@ -16,7 +17,7 @@ import { OcrBudget } from "./ocr-budget";
 import { AlreadyClaimed, DocumentGone, DocumentRejected, PERMANENT_ERRORS } from "./errors";
 import { Document } from "./index";
 import { chunksKey, parseUploadKey, textKey, type DocumentRef } from "./keys";
-import { DocumentStore, isMissingObject, readJson, writeChunks, writeText } from "./store";
+import { isMissingObject, readJson, writeChunks, writeText } from "./store";
 import { MAX_LISTED_OCR_PAGES, type OcrPage } from "./schema";
 import { excerptOf, type StoredText } from "./text";
 import { analyzeWithTextract, getTextractResult, startTextract } from "../extract/textract";
@@ -348,7 +349,7 @@ export namespace DocumentPipeline {
           documentType: analysis.documentType,
           disagreements,
         });
-        await DocumentStore.transaction
+        await Domain.transaction
           .write(({ document, quote: quotes }) => [
             document
               .patch({ id: documentId })
@@ -360,7 +361,7 @@ export namespace DocumentPipeline {
           .go();
         return { documentType: analysis.documentType, quoteId: id, flags: quote.flags.length };
       }
-      await DocumentStore.transaction
+      await Domain.transaction
         .write(({ document, quote: quotes }) => [
           document
             .patch({ id: documentId })
@@ -490,5 +491,3 @@ export function causeMessage(cause: string | undefined): string {
   }
   return cause;
 }
-
-export type { Page, Table };

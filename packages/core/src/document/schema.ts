@@ -1,14 +1,54 @@
+import { z } from "zod";
+import { recordId } from "../validation";
+
 /**
- * Parts of the documents API contract the browser shares (no Node or AWS imports here, so the
- * web app can import it).
+ * The documents API contract: browser-safe (zod only, no Node or AWS imports), so the web app
+ * types its screens and checks its uploads with the same rules as the server.
  */
 
+export const DOCUMENT_CATEGORIES = ["vendor-quotes", "customer-quotes", "contracts", "specifications", "images"] as const;
+export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];
+
+/**
+ * uploading -> processing -> completed | failed (the spec's badge shows the value as text);
+ * any of them -> deleting while a delete removes the files, until it removes the record.
+ */
+export const PROCESSING_STATUSES = ["uploading", "processing", "completed", "failed", "deleting"] as const;
+export type ProcessingStatus = (typeof PROCESSING_STATUSES)[number];
+
+/** The spec's upload limit: 100MB, the same number react-dropzone's `maxSize` gets. */
+export const MAX_DOCUMENT_BYTES = 100 * 1024 * 1024;
+
+/**
+ * The accepted types in react-dropzone's `accept` shape, so the web uploader and
+ * the server accept the same files and word their refusal the same way.
+ */
+export const DOCUMENT_ACCEPT: Record<string, string[]> = {
+  "application/pdf": [".pdf"],
+  "image/*": [".jpg", ".jpeg", ".png"],
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": [".xlsx"],
+  "application/vnd.ms-excel": [".xls"],
+  "text/csv": [".csv"],
+  "application/msword": [".doc"],
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document": [".docx"],
+  "text/plain": [".txt"],
+};
+
+/** react-dropzone's texts (getInvalidTypeRejectionErr / getTooLargeRejectionErr / getTooSmallRejectionErr). */
+const acceptAttribute = Object.entries(DOCUMENT_ACCEPT)
+  .flatMap(([mime, extensions]) => [mime, ...extensions])
+  .join(",");
+export const TYPE_REJECTION = `File type must be one of ${acceptAttribute.split(",").join(", ")}`;
+export const tooLarge = (max = MAX_DOCUMENT_BYTES) => `File is larger than ${max} ${max === 1 ? "byte" : "bytes"}`;
+export const tooSmall = (min = 1) => `File is smaller than ${min} ${min === 1 ? "byte" : "bytes"}`;
+
 /** A page whose text was read from its pixels (local OCR or Textract), and how sure the reading was. */
-export interface OcrPage {
-  page: number;
+export const OcrPage = z.object({
+  page: z.number(),
   /** Mean word confidence, 0-100; null when the reader gave none. */
-  confidence: number | null;
-}
+  confidence: z.number().nullable(),
+});
+export type OcrPage = z.infer<typeof OcrPage>;
 
 /** Below this mean word confidence an OCR page is shown as a low-confidence reading to check. */
 export const LOW_OCR_CONFIDENCE = 70;
@@ -40,3 +80,79 @@ export function pageRanges(numbers: number[]): string {
   }
   return parts.join(", ");
 }
+
+export const DocumentCategoryInput = z.enum(DOCUMENT_CATEGORIES, {
+  message: `documentCategory must be one of ${DOCUMENT_CATEGORIES.join(", ")}`,
+});
+/** Forms send numbers as text. */
+const ProjectId = z.preprocess((v) => (typeof v === "string" && /^\d+$/.test(v.trim()) ? Number(v) : v), recordId("Project ID"));
+const FileName = z
+  .string({ message: "fileName is required" })
+  .trim()
+  .min(1, "fileName is required")
+  .max(255, "fileName must be at most 255 characters");
+
+/** POST /api/documents/upload-url: a presigned upload for one file. */
+export const DocumentUploadRequest = z.object({
+  projectId: ProjectId,
+  documentCategory: DocumentCategoryInput,
+  fileName: FileName,
+  contentType: z.string().max(255).default(""),
+  size: z.number({ message: "size must be a number of bytes" }).int("size must be a whole number of bytes").min(0, tooSmall()),
+});
+
+/** POST /api/upload-document's form fields besides the file. */
+export const DocumentUploadFields = z.object({
+  projectId: z
+    .preprocess((v) => (v === undefined || v === "" ? undefined : v), ProjectId.optional())
+    .refine((v) => v !== undefined, "projectId is required"),
+  documentCategory: DocumentCategoryInput,
+});
+
+export const DocumentMoveInput = z.object({ documentCategory: DocumentCategoryInput });
+
+/** A document as the API answers it. */
+export const DocumentRecord = z.object({
+  id: z.number(),
+  projectId: z.number(),
+  fileName: z.string(),
+  /** The Content-Type it is stored and served with. */
+  fileType: z.string(),
+  documentCategory: z.enum(DOCUMENT_CATEGORIES),
+  processingStatus: z.enum(PROCESSING_STATUSES),
+  /** The start of the extracted text, or null when none was extracted (the list's green dot). */
+  extractedText: z.string().nullable(),
+  hasText: z.boolean(),
+  size: z.number().nullable(),
+  pageCount: z.number().nullable(),
+  /** quote, invoice, credit_note, contract, specification, drawing, correspondence or other (after analysis). */
+  documentType: z.string().nullable(),
+  summary: z.string().nullable(),
+  /** Its commercial record's id (Quote entity), when the document is a quote, invoice or credit note. */
+  quoteId: z.number().nullable(),
+  /** Why processing failed, in words a person can act on. */
+  failureReason: z.string().nullable(),
+  /** Pages whose text was read from their pixels (OCR or Textract), with the reading's confidence. */
+  ocrPages: z.array(OcrPage),
+  warnings: z.array(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  processedAt: z.string().nullable(),
+});
+export type DocumentRecord = z.infer<typeof DocumentRecord>;
+
+/** A presigned S3 POST: multipart/form-data to `url`, every entry of `fields` first, then the file as `file`. */
+export const PresignedUpload = z.object({
+  method: z.literal("POST"),
+  url: z.string(),
+  fields: z.record(z.string(), z.string()),
+  expiresAt: z.string(),
+  maxBytes: z.number(),
+});
+
+/** POST /api/documents/upload-url answers the new record and where to send the file. */
+export const DocumentUploadTicket = z.object({ document: DocumentRecord, upload: PresignedUpload });
+export const DocumentReply = z.object({ document: DocumentRecord });
+export const DocumentList = z.object({ documents: z.array(DocumentRecord) });
+export const DocumentView = z.object({ url: z.string(), expiresAt: z.string() });
+export const DocumentRemoved = z.object({ id: z.number() });

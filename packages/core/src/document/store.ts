@@ -1,18 +1,7 @@
 import { ListObjectsV2Command } from "@aws-sdk/client-s3";
-import { Service } from "electrodb";
-import { Dynamo } from "../db/client";
-import { QuoteCorrectionEntity } from "../quote/correction-entity";
-import { QuoteEntity } from "../quote/entity";
 import { Storage } from "../storage/index";
-import { DocumentEntity } from "./entity";
 import type { ChunkFile } from "./chunks";
 import type { StoredText } from "./text";
-
-/** A document and its quote change together (deleting both, writing a quote only while its document exists). */
-export const DocumentStore = new Service(
-  { document: DocumentEntity, quote: QuoteEntity, correction: QuoteCorrectionEntity },
-  { client: Dynamo.client(), table: Dynamo.table() },
-);
 
 /** Every key under a prefix (the document's own folders hold a handful of objects). */
 export async function listKeys(prefix: string): Promise<string[]> {

@@ -1,41 +1,18 @@
 import { declaredKind } from "../extract/detect";
 import type { DocumentKind } from "../extract/types";
+import { DOCUMENT_ACCEPT } from "./schema";
 
-export const DOCUMENT_CATEGORIES = ["vendor-quotes", "customer-quotes", "contracts", "specifications", "images"] as const;
-export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];
-
-/**
- * uploading -> processing -> completed | failed (the spec's badge shows the value as text);
- * any of them -> deleting while a delete removes the files, until it removes the record.
- */
-export const PROCESSING_STATUSES = ["uploading", "processing", "completed", "failed", "deleting"] as const;
-export type ProcessingStatus = (typeof PROCESSING_STATUSES)[number];
-
-/** The spec's upload limit: 100MB, the same number react-dropzone's `maxSize` gets. */
-export const MAX_DOCUMENT_BYTES = 100 * 1024 * 1024;
-
-/**
- * The accepted types in react-dropzone's `accept` shape, so the web uploader and
- * the server accept the same files and word their refusal the same way.
- */
-export const DOCUMENT_ACCEPT: Record<string, string[]> = {
-  "application/pdf": [".pdf"],
-  "image/*": [".jpg", ".jpeg", ".png"],
-  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": [".xlsx"],
-  "application/vnd.ms-excel": [".xls"],
-  "text/csv": [".csv"],
-  "application/msword": [".doc"],
-  "application/vnd.openxmlformats-officedocument.wordprocessingml.document": [".docx"],
-  "text/plain": [".txt"],
-};
-
-/** react-dropzone's texts (getInvalidTypeRejectionErr / getTooLargeRejectionErr / getTooSmallRejectionErr). */
-const acceptAttribute = Object.entries(DOCUMENT_ACCEPT)
-  .flatMap(([mime, extensions]) => [mime, ...extensions])
-  .join(",");
-export const TYPE_REJECTION = `File type must be one of ${acceptAttribute.split(",").join(", ")}`;
-export const tooLarge = (max = MAX_DOCUMENT_BYTES) => `File is larger than ${max} ${max === 1 ? "byte" : "bytes"}`;
-export const tooSmall = (min = 1) => `File is smaller than ${min} ${min === 1 ? "byte" : "bytes"}`;
+export {
+  DOCUMENT_ACCEPT,
+  DOCUMENT_CATEGORIES,
+  MAX_DOCUMENT_BYTES,
+  PROCESSING_STATUSES,
+  tooLarge,
+  tooSmall,
+  TYPE_REJECTION,
+  type DocumentCategory,
+  type ProcessingStatus,
+} from "./schema";
 
 const CONTENT_TYPES: Record<string, string> = {
   pdf: "application/pdf",

@@ -2,39 +2,9 @@ import { randomUUID } from "node:crypto";
 import type { EntityItem } from "electrodb";
 import { z } from "zod";
 import { Actor } from "../actor";
-import { defineEntity } from "../db/entity";
+import { InAppNotificationEntity } from "./entity";
 import { IN_APP_NOTIFICATION_TTL_SECONDS, MAX_IN_APP_NOTIFICATIONS } from "./limits";
 
-export const IN_APP_KINDS = ["document-ready", "document-failed", "answer-ready"] as const;
-
-/**
- * What the app shows as a toast when the user is on another page: a document that
- * finished or failed, an answer that is complete. Kept a day (the table's TTL);
- * the browser asks for those newer than the last it saw.
- */
-export const InAppNotificationEntity = defineEntity({
-  model: { entity: "inAppNotification", version: "1", service: "quorum" },
-  attributes: {
-    userId: { type: "string", required: true, readOnly: true },
-    notificationId: { type: "string", required: true, readOnly: true },
-    createdAt: { type: "string", required: true, readOnly: true, default: () => new Date().toISOString() },
-    kind: { type: IN_APP_KINDS, required: true },
-    projectId: { type: "number" },
-    documentId: { type: "number" },
-    documentName: { type: "string" },
-    conversationId: { type: "string" },
-    /** "general" (the chat workspace) or "projects" (project chats). */
-    listType: { type: "string" },
-    title: { type: "string" },
-    expiresAt: { type: "number" },
-  },
-  indexes: {
-    primary: {
-      pk: { field: "pk", composite: ["userId"] },
-      sk: { field: "sk", composite: ["createdAt", "notificationId"] },
-    },
-  },
-});
 export type InAppNotificationItem = EntityItem<typeof InAppNotificationEntity>;
 
 export type InAppNotification = Omit<InAppNotificationItem, "userId" | "expiresAt">;

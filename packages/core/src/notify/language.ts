@@ -1,3 +1,3 @@
-import type { LANGUAGES } from "../settings/index";
+import type { LANGUAGES } from "../settings/schema";
 
 export type Language = (typeof LANGUAGES)[number];

@@ -14,7 +14,8 @@ import { DocumentEntity } from "../document/entity";
 import { ProjectEntity } from "../project/entity";
 import { Settings } from "../settings/index";
 import { Notify } from "./index";
-import { Push, PushSubscriptionEntity } from "./push";
+import { PushSubscriptionEntity } from "./entity";
+import { Push } from "./push";
 
 // web-push's own decryption library (RFC 8188), to read what a browser would read.
 const ece = createRequire(import.meta.url)("http_ece") as {

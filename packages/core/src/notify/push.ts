@@ -1,33 +1,11 @@
 import { createHash } from "node:crypto";
-import type { EntityItem } from "electrodb";
 import webpush from "web-push";
 import { z } from "zod";
 import { Actor } from "../actor";
 import { config } from "../config";
-import { defineEntity, timestamps } from "../db/entity";
+import { PushSubscriptionEntity } from "./entity";
 import { Unavailable } from "../error";
 import { MAX_PUSH_SUBSCRIPTIONS } from "./limits";
-
-/** One browser's Web Push subscription (its push service endpoint and keys). */
-export const PushSubscriptionEntity = defineEntity({
-  model: { entity: "pushSubscription", version: "1", service: "quorum" },
-  attributes: {
-    userId: { type: "string", required: true, readOnly: true },
-    /** A hash of the endpoint: the endpoint is a long URL, and the same browser subscribing twice is one record. */
-    endpointHash: { type: "string", required: true, readOnly: true },
-    endpoint: { type: "string", required: true },
-    p256dh: { type: "string", required: true },
-    auth: { type: "string", required: true },
-    ...timestamps,
-  },
-  indexes: {
-    primary: {
-      pk: { field: "pk", composite: ["userId"] },
-      sk: { field: "sk", composite: ["endpointHash"] },
-    },
-  },
-});
-export type PushSubscriptionItem = EntityItem<typeof PushSubscriptionEntity>;
 
 /** What the service worker shows: a title, a line, and the page a click opens. */
 export interface PushMessage {

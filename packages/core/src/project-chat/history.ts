@@ -1,33 +1,10 @@
 import type { AnswerState } from "../chat/stored";
 import { Actor } from "../actor";
-import { defineEntity, timestamps } from "../db/entity";
-import { isConditionFailure } from "../db/service";
+import { isConditionFailure } from "../db/optimistic";
 import { NotFound } from "../error";
 import { Conversation, type Message as StoredMessage } from "../conversation/index";
 import type { Citation } from "./citations";
-
-/**
- * Where each chat's history lives: one conversation of the "projects" list per
- * project, and the one titled 'All Projects Chat' for the chat across projects.
- * A small link record (the caller, the scope) names the conversation, so finding
- * it is one GetItem, and creating it twice at once still ends with one.
- */
-export const ChatLinkEntity = defineEntity({
-  model: { entity: "project_chat_link", version: "1", service: "quorum" },
-  attributes: {
-    userId: { type: "string", required: true, readOnly: true },
-    /** "project#<id>" or "all". */
-    scope: { type: "string", required: true, readOnly: true },
-    conversationId: { type: "string", required: true },
-    ...timestamps,
-  },
-  indexes: {
-    primary: {
-      pk: { field: "pk", composite: ["userId"] },
-      sk: { field: "sk", composite: ["scope"] },
-    },
-  },
-});
+import { ChatLinkEntity } from "./entity";
 
 /** The spec's title of the conversation the all-projects panel reads its history from. */
 export const ALL_PROJECTS_TITLE = "All Projects Chat";

@@ -18,9 +18,9 @@ import { STREAM_EVENTS } from "../chat/stored";
 import { Conversation } from "../conversation/index";
 import type { Citation } from "./citations";
 import { contactFacts, customerFacts, projectFacts } from "./context";
-import { ALL_PROJECTS_TITLE, ChatHistory, type ChatMessage, type HistoryPage, type Scope } from "./history";
+import { ChatHistory, type ChatMessage, type HistoryPage, type Scope } from "./history";
 
-export { ALL_PROJECTS_TITLE, type ChatMessage, type ChatPage, type HistoryPage } from "./history";
+export type { ChatMessage } from "./history";
 export type { Citation } from "./citations";
 
 /** Chunks retrieved per question: the model reads the best 8, the offline model quotes the best 3. */
@@ -296,6 +296,4 @@ export namespace AllProjectsChat {
 
     return { retrieval, context: { facts, scope: "your projects' documents and records", projectNames } };
   }
-
-  export const TITLE = ALL_PROJECTS_TITLE;
 }

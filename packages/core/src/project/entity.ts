@@ -1,8 +1,7 @@
 import type { EntityItem } from "electrodb";
 import { defineEntity, timestamps } from "../db/entity";
 
-export const PROJECT_STATUSES = ["active", "completed", "on-hold"] as const;
-export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+import { PROJECT_STATUSES } from "./schema";
 
 const text = { type: "string", required: true, default: "" } as const;
 

@@ -4,39 +4,15 @@ import { nextId } from "../db/counter";
 import { Invalid, NotFound } from "../error";
 import { fn } from "../fn";
 import { Customer } from "../customer/index";
-import { defined, optionalText, recordId, requiredText } from "../customer/fields";
+import { defined, recordId } from "../validation";
 import { Contact } from "../contact/index";
-import { PROJECT_STATUSES, ProjectEntity, type ProjectItem } from "./entity";
-
-export { PROJECT_STATUSES } from "./entity";
-
-/**
- * A customer or contact reference from a form: a number, or empty (null, "", 0)
- * for "none". Select inputs send numbers as text, so digits are accepted too.
- */
-function reference(label: string) {
-  return z
-    .preprocess(
-      (v) => (v === "" || v === 0 || v === "0" ? null : typeof v === "string" && /^\d+$/.test(v.trim()) ? Number(v) : v),
-      recordId(label).nullable(),
-    )
-    .optional();
-}
-
-const Name = requiredText("Project name is required.", "Project name", 200);
-const Fields = {
-  description: optionalText("Description", 5000),
-  address: optionalText("Address", 500),
-  salesforceOppId: optionalText("Opportunity ID", 100),
-  status: z.enum(PROJECT_STATUSES, { message: "Status must be active, completed or on-hold" }).optional(),
-  customerId: reference("Customer ID"),
-  contactId: reference("Contact ID"),
-};
+import { ProjectEntity, type ProjectItem } from "./entity";
+import { ProjectCreateInput, ProjectUpdateInput } from "./schema";
 
 export namespace Project {
-  export const CreateInput = z.object({ name: Name, ...Fields });
+  export const CreateInput = ProjectCreateInput;
   export type CreateInput = z.input<typeof CreateInput>;
-  export const UpdateInput = z.object({ name: Name.optional(), ...Fields });
+  export const UpdateInput = ProjectUpdateInput;
   export type UpdateInput = z.input<typeof UpdateInput>;
   export type Info = ProjectItem;
 

@@ -1,36 +1,13 @@
 import { Actor } from "../actor";
 import type { LiveAnswer } from "../chat/live";
 import { lowerBy, raiseWithin } from "../db/bounded-counter";
-import { defineEntity } from "../db/entity";
 import { LimitReached, VisibleError } from "../error";
-import { User, type Plan, type UserItem } from "../user/index";
+import type { UserItem } from "../user/entity";
+import { User, type Plan } from "../user/index";
 import { limitOf, METERS, PLAN_NAMES, QUESTIONS, UPGRADE_HINTS, type Meter, type MeteredPlan, type Period } from "./limits";
+import { UsageCountEntity } from "./entity";
 
 export * from "./limits";
-
-/**
- * One counter item per user, meter and period (a UTC day or month), raised by a
- * conditional UpdateItem (`ADD count n` only while it stays within the plan's
- * limit), so concurrent requests can neither exceed a limit nor lose a count.
- */
-export const UsageCountEntity = defineEntity({
-  model: { entity: "usage_count", version: "1", service: "quorum" },
-  attributes: {
-    userId: { type: "string", required: true, readOnly: true },
-    meter: { type: "string", required: true, readOnly: true },
-    /** The UTC day (YYYY-MM-DD) or month (YYYY-MM). */
-    period: { type: "string", required: true, readOnly: true },
-    count: { type: "number" },
-    /** Epoch seconds two days after the period ends: the table's TTL attribute. */
-    expiresAt: { type: "number" },
-  },
-  indexes: {
-    primary: {
-      pk: { field: "pk", composite: ["userId"] },
-      sk: { field: "sk", composite: ["meter", "period"] },
-    },
-  },
-});
 
 const DAY_MS = 86_400_000;
 
@@ -58,10 +35,6 @@ export namespace Quota {
   /** The plan whose limits apply: a paid plan only while `isUnlimited` says it is in force. */
   export function planOf(user: Pick<UserItem, "plan" | "planStatus" | "pastDueSince"> | undefined): MeteredPlan {
     return user && isUnlimited(user) ? (user.plan as MeteredPlan) : "starter";
-  }
-
-  export function dailyLimit(user: Pick<UserItem, "plan" | "planStatus" | "pastDueSince"> | undefined): number | null {
-    return limitOf(QUESTIONS, planOf(user));
   }
 
   export const dayOf = (now: Date) => now.toISOString().slice(0, 10);

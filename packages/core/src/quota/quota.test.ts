@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { Actor } from "../actor";
 import { LimitReached } from "../error";
 import { User } from "../user/index";
-import { Quota, UsageCountEntity } from "./index";
+import { UsageCountEntity } from "./entity";
+import { Quota } from "./index";
 
 async function newUser(plan?: {
   plan: "starter" | "professional" | "enterprise" | "basic";

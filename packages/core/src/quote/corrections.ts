@@ -1,18 +1,16 @@
 import { z } from "zod";
+import { Domain } from "../db/service";
 import { Actor } from "../actor";
 import { QuoteCorrectionEntity, type QuoteCorrectionItem } from "./correction-entity";
-import { DocumentStore } from "../document/store";
-import { RETRY, optimistic } from "../db/service";
+import { RETRY, optimistic } from "../db/optimistic";
 import { Conflict, NotFound } from "../error";
 import { fn } from "../fn";
-import { recordId } from "../customer/fields";
+import { recordId } from "../validation";
 import { QuoteEntity, type QuoteItem } from "./entity";
 import { Quote } from "./index";
-import { MAX_LINE_ITEMS, QUOTE_FIELDS, QUOTE_KINDS, QuoteData, type Flag, type QuoteField } from "./schema";
+import { CorrectionInput, QUOTE_FIELDS, QuoteData, type Flag, type QuoteField } from "./schema";
 
 export { QuoteCorrectionEntity, type QuoteCorrectionItem } from "./correction-entity";
-
-const MAX_MONEY = 1e12;
 
 const STALE = "This quote was changed by someone else since you opened it. It has been reloaded: check the values and save again.";
 /** Attempts before a correction that keeps losing races gives up (each loser merges the winner first). */
@@ -22,73 +20,6 @@ const giveUp = () => new Conflict("This quote was being changed by another reque
 /** The version a correction record is at: 0 for none, 1 for one saved before versions were counted. */
 const versionOf = (correction: Pick<QuoteCorrectionItem, "version"> | undefined) => (correction ? (correction.version ?? 1) : 0);
 
-const text = (label: string, max: number) =>
-  z
-    .string({ message: `${label} must be text` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .nullable()
-    .transform((v) => (v === "" ? null : v));
-
-const amount = (label: string) =>
-  z
-    .number({ message: `${label} must be a number` })
-    .refine(Number.isFinite, `${label} must be a number`)
-    .refine((n) => Math.abs(n) < MAX_MONEY, `${label} is too large`)
-    .nullable();
-
-const isoDate = (label: string) =>
-  z
-    .string({ message: `${label} must be a date (YYYY-MM-DD)` })
-    .trim()
-    .nullable()
-    .transform((v) => (v === "" ? null : v))
-    .refine(
-      (v) => v === null || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`))),
-      `${label} must be a date (YYYY-MM-DD)`,
-    );
-
-const CorrectedLine = z.object({
-  description: z
-    .string({ message: "Each line item needs a description" })
-    .trim()
-    .min(1, "Each line item needs a description")
-    .max(2000, "A line item description must be at most 2000 characters"),
-  quantity: amount("Quantity"),
-  unit: text("Unit", 50),
-  unitPrice: amount("Unit price"),
-  amount: amount("Amount"),
-  page: z.number().int().min(1).nullable().default(null),
-});
-
-/** What `PUT /api/quotes/{id}` accepts: any of the quote's own fields; unknown keys are refused. */
-export const CorrectionInput = z
-  .object({
-    kind: z.enum(QUOTE_KINDS, { message: "kind must be vendor or customer" }),
-    vendorName: text("Vendor name", 500),
-    customerName: text("Customer name", 500),
-    quoteNumber: text("Quote number", 100),
-    quoteDate: isoDate("Quote date"),
-    validUntil: isoDate("Valid until"),
-    currency: z
-      .string({ message: "Currency must be a three-letter code such as USD" })
-      .trim()
-      .nullable()
-      .transform((v) => (v ? v.toUpperCase() : null))
-      .refine((v) => v === null || /^[A-Z]{3}$/.test(v), "Currency must be a three-letter code such as USD"),
-    subtotal: amount("Subtotal"),
-    tax: amount("Tax"),
-    shipping: amount("Shipping"),
-    total: amount("Total"),
-    paymentTerms: text("Payment terms", 500),
-    lineItems: z.array(CorrectedLine).max(MAX_LINE_ITEMS, `A quote can hold at most ${MAX_LINE_ITEMS} line items`),
-    /** The quote's `version` the correction was made on: when someone saved since, it is refused. */
-    version: z.number({ message: "version must be a number" }).int().min(0, "version must be a number"),
-  })
-  .partial()
-  .strict()
-  .refine((v) => Object.keys(v).some((key) => key !== "version"), { message: "Send at least one field to correct" });
-export type CorrectionInput = z.input<typeof CorrectionInput>;
 type Correction = z.output<typeof CorrectionInput>;
 export type CorrectedField = Exclude<keyof Correction, "version">;
 
@@ -182,7 +113,7 @@ export namespace QuoteCorrections {
           const merged = applyCorrection(Quote.present(item), saved);
           QuoteData.parse(merged);
 
-          const result = await DocumentStore.transaction
+          const result = await Domain.transaction
             .write(({ quote, correction }) => [correctionWrite(correction, item, previous, saved), quoteWrite(quote, item, merged)])
             .go();
           if (result.canceled) return RETRY;
@@ -195,7 +126,7 @@ export namespace QuoteCorrections {
   );
 }
 
-type Writers = Parameters<Parameters<typeof DocumentStore.transaction.write>[0]>[0];
+type Writers = Parameters<Parameters<typeof Domain.transaction.write>[0]>[0];
 
 /** The correction record, written only over the version that was read (or only if there was none). */
 function correctionWrite(

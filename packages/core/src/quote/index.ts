@@ -2,7 +2,7 @@ import { z } from "zod";
 import { Actor } from "../actor";
 import { NotFound } from "../error";
 import { fn } from "../fn";
-import { recordId } from "../customer/fields";
+import { recordId } from "../validation";
 import { Project } from "../project/index";
 import { crossCheck } from "./check";
 import { disagreementFlags } from "./disagreement";

@@ -201,9 +201,3 @@ export function numberStyle(text: string): NumberStyle & { spaced: boolean } {
 export function parseDate(text: string | null | undefined): string | null {
   return text ? readDate(text) : null;
 }
-
-export function addDays(isoDate: string, days: number): string {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}

@@ -1,8 +1,9 @@
 import { Document } from "../document/index";
 import { fn } from "../fn";
-import { recordId } from "../customer/fields";
+import { recordId } from "../validation";
 import { z } from "zod";
-import { applyCorrection, CorrectionInput, QuoteCorrectionEntity, QuoteCorrections, type CorrectedQuote } from "./corrections";
+import { applyCorrection, QuoteCorrectionEntity, QuoteCorrections, type CorrectedQuote } from "./corrections";
+import { CorrectionInput } from "./schema";
 import { isQuoteType, Quote } from "./index";
 
 /** Below this the extraction was mostly guessing (the offline rules rate what they read). */

@@ -143,3 +143,75 @@ export const Disagreement = z.object({
   rules: z.union([z.string(), z.number()]).nullable(),
 });
 export type Disagreement = z.infer<typeof Disagreement>;
+
+/* A person's correction of an extracted quote: labelled messages, empty text means "none". */
+/** The largest amount a correction may hold. */
+const MAX_MONEY = 1e12;
+
+const correctedText = (label: string, max: number) =>
+  z
+    .string({ message: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullable()
+    .transform((v) => (v === "" ? null : v));
+
+const amount = (label: string) =>
+  z
+    .number({ message: `${label} must be a number` })
+    .refine(Number.isFinite, `${label} must be a number`)
+    .refine((n) => Math.abs(n) < MAX_MONEY, `${label} is too large`)
+    .nullable();
+
+const isoDate = (label: string) =>
+  z
+    .string({ message: `${label} must be a date (YYYY-MM-DD)` })
+    .trim()
+    .nullable()
+    .transform((v) => (v === "" ? null : v))
+    .refine(
+      (v) => v === null || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`))),
+      `${label} must be a date (YYYY-MM-DD)`,
+    );
+
+const CorrectedLine = z.object({
+  description: z
+    .string({ message: "Each line item needs a description" })
+    .trim()
+    .min(1, "Each line item needs a description")
+    .max(2000, "A line item description must be at most 2000 characters"),
+  quantity: amount("Quantity"),
+  unit: correctedText("Unit", 50),
+  unitPrice: amount("Unit price"),
+  amount: amount("Amount"),
+  page: z.number().int().min(1).nullable().default(null),
+});
+
+/** What `PUT /api/quotes/{id}` accepts: any of the quote's own fields; unknown keys are refused. */
+export const CorrectionInput = z
+  .object({
+    kind: z.enum(QUOTE_KINDS, { message: "kind must be vendor or customer" }),
+    vendorName: correctedText("Vendor name", 500),
+    customerName: correctedText("Customer name", 500),
+    quoteNumber: correctedText("Quote number", 100),
+    quoteDate: isoDate("Quote date"),
+    validUntil: isoDate("Valid until"),
+    currency: z
+      .string({ message: "Currency must be a three-letter code such as USD" })
+      .trim()
+      .nullable()
+      .transform((v) => (v ? v.toUpperCase() : null))
+      .refine((v) => v === null || /^[A-Z]{3}$/.test(v), "Currency must be a three-letter code such as USD"),
+    subtotal: amount("Subtotal"),
+    tax: amount("Tax"),
+    shipping: amount("Shipping"),
+    total: amount("Total"),
+    paymentTerms: correctedText("Payment terms", 500),
+    lineItems: z.array(CorrectedLine).max(MAX_LINE_ITEMS, `A quote can hold at most ${MAX_LINE_ITEMS} line items`),
+    /** The quote's `version` the correction was made on: when someone saved since, it is refused. */
+    version: z.number({ message: "version must be a number" }).int().min(0, "version must be a number"),
+  })
+  .partial()
+  .strict()
+  .refine((v) => Object.keys(v).some((key) => key !== "version"), { message: "Send at least one field to correct" });
+export type CorrectionInput = z.input<typeof CorrectionInput>;

@@ -44,8 +44,6 @@ export const SUPPORT_PER_ANONYMOUS_IP: RateLimit = {
   refusal: "Too many support requests from your network.",
 };
 
-export const RATE_LIMITS = [CHECK_ACCOUNT_PER_IP, CHECK_ACCOUNT_PER_EMAIL, SUPPORT_PER_USER, SUPPORT_PER_ANONYMOUS_IP] as const;
-
 /**
  * How the counters' partition keys begin (ElectroDB: service, then the first key
  * attribute). infra grants routes that only count requests write access to these keys alone.

@@ -1,7 +1,7 @@
 import { config } from "../config";
 import { composeMail, escapeHtml, type Mail } from "../notify/email";
 import type { Language } from "../notify/language";
-import type { SupportRequestItem } from "./index";
+import type { SupportRequestItem } from "./entity";
 
 /** Plans whose support requests go to the front of the queue. */
 export const PRIORITY_SUPPORT_PLANS = ["professional", "enterprise"] as const;

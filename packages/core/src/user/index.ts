@@ -1,15 +1,13 @@
 import { z } from "zod";
-import type { EntityItem } from "electrodb";
 import { Actor } from "../actor";
-import { defineEntity, timestamps } from "../db/entity";
 import { fn } from "../fn";
 import { NotFound } from "../error";
 import { CHECK_ACCOUNT_PER_EMAIL, CHECK_ACCOUNT_PER_IP, networkOf, RateLimiter } from "../ratelimit/index";
 import { optionalText as text, requiredText } from "../validation";
+import { PLAN_STATUSES, ProfileUpdateInput, type Plan } from "./schema";
+import { UserEntity, type UserItem } from "./entity";
 
-export const PLANS = ["starter", "basic", "professional", "enterprise"] as const;
-export type Plan = (typeof PLANS)[number];
-export const PLAN_STATUSES = ["active", "pending", "past_due", "canceled"] as const;
+export { PLAN_STATUSES, type Plan } from "./schema";
 
 /** The spec: the server always answers this placeholder instead of the stored token. */
 export const MASKED_TOKEN = "••••••••";
@@ -24,63 +22,6 @@ const TRIAL_MS = TRIAL_DAYS * 86_400_000; // 2,592,000,000 ms, what the sign-up 
 export const PAST_DUE_GRACE_DAYS = 7;
 /** Plans that are paid for: a registration never lowers or overwrites one that is in force. */
 const PAID_PLANS: readonly Plan[] = ["professional", "enterprise"];
-
-export const UserEntity = defineEntity({
-  model: { entity: "user", version: "1", service: "quorum" },
-  attributes: {
-    userId: { type: "string", required: true, readOnly: true },
-    email: { type: "string", required: true },
-    /** The sign-up check looks accounts up by email, case-insensitively. */
-    emailLower: { type: "string", default: "", watch: ["email"], set: (_, item) => String(item.email ?? "").toLowerCase() },
-    displayName: { type: "string" },
-    firstName: { type: "string" },
-    lastName: { type: "string" },
-    phoneNumber: { type: "string" },
-    company: { type: "string" },
-    companyAddress: { type: "string" },
-    companyPhone: { type: "string" },
-    /** S3 key of the uploaded logo; answered as a short-lived URL. */
-    companyLogo: { type: "string" },
-    salesforceUsername: { type: "string" },
-    salesforceInstanceUrl: { type: "string" },
-    salesforceSecurityToken: { type: "string" },
-    plan: { type: PLANS, required: true, default: "starter" },
-    planStatus: { type: PLAN_STATUSES, required: true, default: "active" },
-    trialEndsAt: { type: "string" },
-    /** The subscription as the payment provider last reported it (its webhook is the truth). */
-    stripeCustomerId: { type: "string" },
-    subscriptionId: { type: "string" },
-    subscriptionStatus: { type: "string" },
-    /** ISO: when the paid period (or the trial) ends; the next charge unless cancelAtPeriodEnd. */
-    currentPeriodEnd: { type: "string" },
-    cancelAtPeriodEnd: { type: "boolean" },
-    /** ISO: the renewal that failed; access ends PAST_DUE_GRACE_DAYS later. */
-    pastDueSince: { type: "string" },
-    /** Why the account changed against the user's wishes (refund, dispute), shown on /profile. */
-    billingNotice: { type: "string" },
-    /** Milliseconds: when the applied subscription state was read; an older read never overwrites it. */
-    billingSyncedAt: { type: "number" },
-    /** Subscriptions started so far: the idempotency key of the next one. */
-    subscriptionCount: { type: "number" },
-    trialUsed: { type: "boolean" },
-    registered: { type: "boolean", default: false },
-    lastLoginAt: { type: "string" },
-    ...timestamps,
-  },
-  indexes: {
-    primary: {
-      pk: { field: "pk", composite: ["userId"] },
-      sk: { field: "sk", composite: [] },
-    },
-    byEmail: {
-      index: "gsi1",
-      pk: { field: "gsi1pk", composite: ["emailLower"] },
-      sk: { field: "gsi1sk", composite: [] },
-    },
-  },
-});
-
-export type UserItem = EntityItem<typeof UserEntity>;
 
 export namespace User {
   /** What the API answers: never the stored Salesforce token. */
@@ -229,21 +170,7 @@ export namespace User {
     };
   }
 
-  export const UpdateInput = z
-    .object({
-      displayName: text(200),
-      firstName: text(100),
-      lastName: text(100),
-      phoneNumber: text(40),
-      company: text(200),
-      companyAddress: text(500),
-      companyPhone: text(40),
-      companyLogo: text(1024),
-      salesforceUsername: text(320),
-      salesforceInstanceUrl: z.union([z.literal(""), z.string().trim().url("Salesforce instance URL must be a valid URL").max(500)]),
-      salesforceSecurityToken: text(200),
-    })
-    .partial();
+  export const UpdateInput = ProfileUpdateInput;
 
   /** Profile edits. Email, plan and status are not the client's to change here. */
   export async function update(uid: string, input: z.input<typeof UpdateInput>) {

@@ -1,5 +1,5 @@
 import { Document, MAX_DOCUMENT_BYTES } from "@quorum/core/document/index";
-import { tooLarge } from "@quorum/core/document/types";
+import { DocumentMoveInput, tooLarge } from "@quorum/core/document/schema";
 import { Invalid } from "@quorum/core/error";
 import { describeZodError } from "@quorum/core/fn";
 import { parseMultipart } from "../http/multipart";
@@ -51,6 +51,6 @@ export const view = route({ path: NumericId }, async ({ path }) => Document.view
 export const remove = route({ path: NumericId }, async ({ path }) => Document.remove(path.id));
 
 /** PUT /api/documents/{id}/move { documentCategory } -> { document } */
-export const move = route({ path: NumericId, body: Document.MoveInput.pick({ documentCategory: true }) }, async ({ path, body }) => ({
+export const move = route({ path: NumericId, body: DocumentMoveInput }, async ({ path, body }) => ({
   document: await Document.move({ id: path.id, documentCategory: body.documentCategory }),
 }));

@@ -6,7 +6,7 @@ import type { Language } from "@quorum/core/notify/language";
 import { UNSUBSCRIBE_PAGE_CSP, unsubscribePage, type UnsubscribeOutcome } from "@quorum/core/notify/page";
 import { Push } from "@quorum/core/notify/push";
 import { Unsubscribe } from "@quorum/core/notify/unsubscribe";
-import { LANGUAGES } from "@quorum/core/settings/index";
+import { LANGUAGES } from "@quorum/core/settings/schema";
 import { reply, route } from "../http/route";
 
 const TokenQuery = z.object({ token: z.string().max(1000).optional() });

@@ -1,4 +1,4 @@
-import { CorrectionInput } from "@quorum/core/quote/corrections";
+import { CorrectionInput } from "@quorum/core/quote/schema";
 import { ProjectQuotes } from "@quorum/core/quote/project-quotes";
 import { NumericId, route } from "../http/route";
 

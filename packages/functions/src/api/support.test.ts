@@ -2,9 +2,10 @@ import { describe, expect, it } from "vitest";
 import { Actor } from "@quorum/core/actor";
 import { SUPPORT_PER_ANONYMOUS_IP, SUPPORT_PER_USER } from "@quorum/core/ratelimit/index";
 import { config } from "@quorum/core/config";
-import { Support, SupportRequestEntity } from "@quorum/core/support/index";
+import { SupportRequestEntity } from "@quorum/core/support/entity";
+import { Support } from "@quorum/core/support/index";
 import { REFERENCE_PATTERN } from "@quorum/core/support/reference";
-import { UserEntity } from "@quorum/core/user/index";
+import { UserEntity } from "@quorum/core/user/entity";
 import { call, callFrom, mailsTo, newLoopbackIp, signedInUser, waitForMail } from "@quorum/local/testing";
 
 const request = (overrides: Record<string, unknown> = {}) => ({

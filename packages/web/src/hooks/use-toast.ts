@@ -2,7 +2,7 @@ import * as React from "react";
 import type { ToastActionElement, ToastProps } from "@/components/ui/toast";
 
 /**
- * shadcn/ui's toast store, with the spec's numbers (doc 1 §9): one toast at a time,
+ * shadcn/ui's toast store, with the product's numbers: one toast at a time,
  * a dismissed toast is removed from the store after 1,000,000 ms.
  */
 const TOAST_LIMIT = 1;

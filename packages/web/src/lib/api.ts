@@ -4,7 +4,7 @@ import { QueryClient, type QueryFunction } from "@tanstack/react-query";
 import { auth } from "./firebase";
 
 /**
- * The spec's network helper (doc 1 §7, §8): JSON bodies, cookies always sent,
+ * The network helper: JSON bodies, cookies always sent,
  * the Firebase ID token on every call, and any non-OK answer raised as
  * "<status>: <body text or status text>" (a 401 too).
  */

@@ -30,5 +30,3 @@ export const auth = initializeAuth(app, {
 });
 
 if (emulatorUrl) connectAuthEmulator(auth, emulatorUrl, { disableWarnings: true });
-
-export const usingAuthEmulator = Boolean(emulatorUrl);

@@ -118,9 +118,3 @@ export function readDoc(pages: TextPage[]): Doc {
   const text = rows.map((r) => r.text).join("\n");
   return { rows, pages, style: numberStyle(text), key: fold(text), text };
 }
-
-/** The non-empty cells of a row. */
-export const filled = (row: Row) => row.cells.filter((c) => c.text !== "");
-
-/** Rows of one page. */
-export const onPage = (doc: Doc, page: number) => doc.rows.filter((r) => r.page === page);

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { AnalyticsReport } from "@quorum/core/usage/schema";
 import { apiJson } from "@/lib/api";
 
-export type { AnalyticsReport, DayActivity, ModelActivity, VendorTotal } from "@quorum/core/usage/schema";
+export type { AnalyticsReport } from "@quorum/core/usage/schema";
 
 /** The ranges the page offers, in days (today included). */
 export const RANGES = [7, 30, 90] as const;

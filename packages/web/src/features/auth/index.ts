@@ -1,5 +1,5 @@
 /** The auth feature's public face: what other features and routes import. */
 export { AuthProvider } from "./AuthProvider";
-export { useAuth, greetingName, type AuthUser } from "./context";
+export { useAuth, greetingName } from "./context";
 export { AuthDialogsProvider, useAuthDialogs } from "./dialogs";
 export { RequireAuth } from "./RequireAuth";

@@ -10,7 +10,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/hooks/use-toast";
 import { ApiError, apiJson } from "@/lib/api";
 import { PLANS, PRODUCT_NAME } from "@/lib/product";
-import { useAuth } from "@/features/auth";
+import { useAuth } from "@/features/auth/context";
 import { registerProfile, trialEndFor, type Registration } from "@/features/auth/api";
 import { profileKey, type Profile } from "@/features/profile/queries";
 import { activateSubscription, createPaymentIntent, formatDay, formatCents, usageKey, type PaymentSetup } from "./api";

@@ -1,6 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { ApiError, apiJson } from "@/lib/api";
 import { formatDate, formatMoney } from "@/lib/format";
+import type { z } from "zod";
+import type { SalesRequestInput } from "@quorum/core/support/schema";
 
 /** The billing calls and the usage endpoint the chat's limit banner reads. */
 
@@ -66,15 +68,10 @@ export function openBillingPortal() {
   return apiJson<{ url: string }>("POST", "/api/billing/portal");
 }
 
-export const TEAM_SIZES = ["1-10", "11-50", "51-200", "201-1000", "1000+"] as const;
+export { TEAM_SIZES } from "@quorum/core/support/schema";
 
-export interface SalesRequest {
-  name: string;
-  email: string;
-  company: string;
-  teamSize: (typeof TEAM_SIZES)[number];
-  message: string;
-}
+/** POST /api/sales's body: core's SalesRequestInput. */
+export type SalesRequest = z.input<typeof SalesRequestInput>;
 
 /** Enterprise's "Contact sales", stored as a support request of kind 'sales'. */
 export function contactSales(request: SalesRequest) {

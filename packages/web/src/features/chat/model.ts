@@ -1,18 +1,11 @@
 import { currentLocale } from "@/i18n/languages";
 import { HISTORY_MESSAGES, STREAM_ABANDONED_SECONDS } from "@quorum/core/chat/limits";
-import {
-  autoTitle,
-  detailsOf as storedDetails,
-  NEW_CONVERSATION,
-  STREAM_EVENTS,
-  TITLE_CHARS,
-  type AnswerState,
-} from "@quorum/core/chat/stored";
+import { autoTitle, NEW_CONVERSATION, STREAM_EVENTS, type AnswerState } from "@quorum/core/chat/stored";
 // Relative, so the rules can be unit-tested from the repository root (which knows no "@" alias).
 import { PRODUCT_NAME } from "../../lib/product";
 
 /**
- * The chat's shapes and the spec's constants (doc 1 §3, §4, §9). Pure: no React,
+ * The chat's shapes and constants (models, limits, titles). Pure: no React,
  * no network, so the rules can be tested on their own.
  */
 
@@ -45,7 +38,7 @@ export function modelOption(value: string): ModelOption | undefined {
 
 /** History sent with a chat call (the server cuts it further to its token budget). */
 export const HISTORY_LIMIT = HISTORY_MESSAGES;
-export { autoTitle, NEW_CONVERSATION, TITLE_CHARS, type AnswerState };
+export { autoTitle, NEW_CONVERSATION, type AnswerState };
 /** Characters of the last message a sidebar item previews. */
 export const PREVIEW_CHARS = 50;
 /** GET /api/ai-status is polled this often. */
@@ -80,35 +73,6 @@ export interface Agreement {
   agreed: string[];
   differed: string[];
   source: "synthesizer" | "lexical";
-}
-
-export interface AttachmentReport {
-  name: string;
-  type: string;
-  kind: "document" | "image" | "unknown";
-  status: "read" | "unreadable";
-  pages?: number;
-  characters?: number;
-  warnings?: string[];
-  error?: string;
-}
-
-/** POST /api/chat's answer. Only `response` is the spec's; the rest are the details the UI shows under it. */
-export interface ChatReply {
-  response?: string;
-  model?: string;
-  mode?: "single" | "research";
-  modelId?: string;
-  provider?: string;
-  offline?: boolean;
-  answers?: ModelAnswer[];
-  synthesizer?: ModelAnswer | null;
-  agreement?: Agreement | null;
-  usage?: Usage;
-  latencyMs?: number;
-  notes?: string[];
-  attachments?: AttachmentReport[];
-  timestamp?: string;
 }
 
 /** What an AI message keeps of its reply, so a loaded conversation shows the same details. */
@@ -253,11 +217,6 @@ const isAnswerState = (value: unknown): value is AnswerState => value === "strea
 
 export function loadedMessages(messages: StoredMessage[] | undefined): ChatMessage[] {
   return (messages ?? []).filter((m) => String(m.id) !== WELCOME_ID).map(fromStored);
-}
-
-/** The same details the server keeps on an answer it streamed, so a saved answer is identical either way. */
-export function detailsOf(reply: ChatReply, requested?: string): ReplyDetails {
-  return storedDetails(reply, requested);
 }
 
 /** The placeholder answer shown from the moment a question is sent until its first words. */

@@ -13,7 +13,6 @@ const BASE: Record<ListType, string> = {
 };
 
 export const conversationsKey = (listType: ListType, uid: string) => [BASE[listType], "list", uid] as const;
-export const conversationKey = (listType: ListType, id: string) => [BASE[listType], "detail", id] as const;
 export const aiStatusKey = ["/api/ai-status"] as const;
 
 const q = (uid: string) => `userId=${encodeURIComponent(uid)}`;

@@ -1,15 +1,16 @@
 /**
  * Customers and contacts as the API answers them, the spec's
- * option lists (§9) and the small pure helpers the screens share.
+ * option lists and the small pure helpers the screens share.
  */
 
 import { currentLocale } from "@/i18n/languages";
+import type { ContactRecord } from "@quorum/core/contact/schema";
+import { CUSTOMER_STATUSES, type CustomerRecord } from "@quorum/core/customer/schema";
+
+export { CUSTOMER_STATUSES };
 
 /** A translate function (any namespace: keys here name theirs). */
 type Translate = (key: string) => string;
-
-export const CUSTOMER_STATUSES = ["active", "inactive", "suspended"] as const;
-export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
 
 /** Stored as written here (the API's values); each language shows its own label for them. */
 export const PAYMENT_TERMS = ["Net 15", "Net 30", "Net 45", "Net 60", "Due on Receipt"] as const;
@@ -38,52 +39,15 @@ export const CREDIT_LIMIT_OPTIONS: readonly string[] = [
   ...Array.from({ length: 40 }, (_, i) => String((i + 1) * 25_000)),
 ];
 
-export interface Customer {
-  id: number;
-  userId: string;
-  companyName: string;
-  industry: string;
-  website: string;
-  billingAddress: string;
-  billingCity: string;
-  billingState: string;
-  billingZip: string;
-  billingCountry: string;
-  shippingAddress: string;
-  shippingCity: string;
-  shippingState: string;
-  shippingZip: string;
-  shippingCountry: string;
-  taxId: string;
-  taxExempt: "yes" | "no";
-  paymentTerms: string;
-  creditLimit: string;
-  status: CustomerStatus | string;
-  notes: string;
-  contactCount: number;
-  primaryContactId?: number;
-  createdAt: string;
-}
+/** A customer and a contact as the API answers them. */
+export type Customer = CustomerRecord;
+export type Contact = ContactRecord;
 
-export interface Contact {
-  id: number;
-  userId: string;
-  customerId: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  mobile: string;
-  title: string;
-  department: string;
-  isPrimary: boolean;
-  isActive: boolean;
-  notes: string;
-  createdAt: string;
-}
-
-/** The customer dialog's fields (shipping fields exist in the data but have no form fields). */
-export type CustomerForm = Pick<
+/**
+ * The customer dialog's fields (shipping fields exist in the data but have no form fields). The
+ * status comes from a select as text; the server checks it against CUSTOMER_STATUSES.
+ */
+export type CustomerForm = { status: string } & Pick<
   Customer,
   | "companyName"
   | "industry"
@@ -97,11 +61,10 @@ export type CustomerForm = Pick<
   | "taxExempt"
   | "paymentTerms"
   | "creditLimit"
-  | "status"
   | "notes"
 >;
 
-/** The spec's defaults for a new customer (§3). */
+/** A new customer's form: empty, with core's defaults for country, tax, terms, credit and status. */
 export const EMPTY_CUSTOMER: CustomerForm = {
   companyName: "",
   industry: "",
@@ -128,7 +91,7 @@ export type ContactForm = Pick<
   "customerId" | "firstName" | "lastName" | "email" | "phone" | "mobile" | "title" | "department" | "isPrimary" | "notes"
 >;
 
-/** A new contact: customerId 0 (or the chosen customer), not primary (§3). */
+/** A new contact: customerId 0 (or the chosen customer), not primary. */
 export function emptyContact(customerId = 0): ContactForm {
   return {
     customerId,
@@ -152,8 +115,8 @@ export function contactForm(contact: Contact): ContactForm {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
- * The spec's validation (§5), checked before sending; the server checks the same. Each problem
- * is a message key of the customers catalog, so the form says it in the language on screen.
+ * The required fields and the email's shape, checked before sending; the server checks the same.
+ * Each problem is a message key of the customers catalog, so the form says it in the language on screen.
  */
 export function customerProblems(form: CustomerForm): Partial<Record<keyof CustomerForm, string>> {
   return form.companyName.trim() ? {} : { companyName: "problems.companyName" };

@@ -8,7 +8,7 @@ import type { DocumentCategory, ProjectDocument, UploadTicket } from "./model";
 import { NETWORK_ERROR, presignedPost, StorageUploadError, UPLOAD_FAILED } from "./presigned-post";
 import { documentsKey } from "./queries";
 
-/** Spec doc 2 §4: idle, then uploading with a percentage, then success or error. */
+/** An upload's states: idle, then uploading with a percentage, then success or error. */
 export type UploadState =
   | { phase: "idle" }
   | { phase: "uploading"; fileName: string; size: number; progress: number }

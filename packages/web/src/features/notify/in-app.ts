@@ -14,8 +14,8 @@ export interface InAppNotification {
   title?: string;
 }
 
-/** How often an open, visible tab asks (the server's IN_APP_POLL_SECONDS). */
-export const POLL_SECONDS = 10;
+/** How often an open, visible tab asks. */
+export { IN_APP_POLL_SECONDS as POLL_SECONDS } from "@quorum/core/notify/limits";
 
 export function fetchNotifications(since: string | undefined) {
   const query = since ? `?since=${encodeURIComponent(since)}` : "";

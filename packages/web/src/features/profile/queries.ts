@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiJson, apiUpload } from "@/lib/api";
-export { LOGO_MAX_BYTES, logoProblem } from "./logo";
+import type { z } from "zod";
+import type { ProfileUpdateInput } from "@quorum/core/user/schema";
+export { logoProblem } from "./logo";
 
 /** GET /api/users/{uid}: the profile, plus the uid. */
 export interface Profile {
@@ -36,22 +38,8 @@ export interface Profile {
   createdAt?: string | number;
 }
 
-export type ProfileUpdate = Partial<
-  Pick<
-    Profile,
-    | "displayName"
-    | "firstName"
-    | "lastName"
-    | "phoneNumber"
-    | "company"
-    | "companyAddress"
-    | "companyPhone"
-    | "companyLogo"
-    | "salesforceUsername"
-    | "salesforceInstanceUrl"
-    | "salesforceSecurityToken"
-  >
->;
+/** PUT /api/users/{uid}'s body: core's ProfileUpdateInput. */
+export type ProfileUpdate = z.input<typeof ProfileUpdateInput>;
 
 export const profileKey = (uid: string) => ["/api/users", uid] as const;
 

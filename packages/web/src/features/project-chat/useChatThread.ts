@@ -18,7 +18,7 @@ const beingWritten = (m: ChatMessage | undefined) =>
   m?.type === "ai" && m.state === "streaming" && Date.now() - new Date(m.timestamp ?? 0).getTime() < STREAM_ABANDONED_SECONDS * 1000;
 
 /**
- * The spec's chat flow (doc 2 §4): sending adds the user's message at once, then
+ * The chat flow: sending adds the user's message at once, then
  * the answer is written in place as it streams; a failure clears the waiting
  * state and shows the spec's toast. Blank text or a send while waiting is
  * ignored. The server stores the exchange: an answer still being written when the

@@ -1,33 +1,15 @@
-import type { Contact, Customer } from "@/features/customers/model";
+import type { Contact } from "@/features/customers/model";
+import { PROJECT_STATUSES, type ProjectRecord } from "@quorum/core/project/schema";
 
 /** Projects as the API answers them. */
-export const PROJECT_STATUSES = ["active", "completed", "on-hold"] as const;
-export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
-
-export interface Project {
-  id: number;
-  userId: string;
-  name: string;
-  description: string;
-  address: string;
-  salesforceOppId: string;
-  status: ProjectStatus | string;
-  customerId?: number;
-  contactId?: number;
-  createdAt: string;
-}
-
-/** GET /api/projects/{id}: the project with its customer and contact (null when not found). */
-export interface ProjectWithLinks extends Project {
-  customer: Customer | null;
-  contact: Contact | null;
-}
+export { PROJECT_STATUSES, type ProjectStatus, type ProjectWithLinks } from "@quorum/core/project/schema";
+export type Project = ProjectRecord;
 
 /** A stored status in the language on screen ("on-hold" -> "en pause"); an unknown one shows as stored. */
 export const projectStatusLabel = (t: (key: string) => string, status: string) =>
   (PROJECT_STATUSES as readonly string[]).includes(status) ? t(`projects:status.${status}`) : status;
 
-/** The default badge when active, otherwise the secondary one (§4). */
+/** The default badge when active, otherwise the secondary one. */
 export const projectStatusVariant = (status: string) => (status === "active" ? "default" : "secondary");
 
 /** 'Title, Department' when either is present. */

@@ -3,14 +3,8 @@
  * screens use: money and dates, status labels, CSV export (tested in model.test.ts).
  */
 
-export interface LineItem {
-  description: string;
-  quantity: number | null;
-  unit: string | null;
-  unitPrice: number | null;
-  amount: number | null;
-  page: number | null;
-}
+export type { LineItem } from "@quorum/core/quote/schema";
+import type { LineItem } from "@quorum/core/quote/schema";
 
 import i18next from "i18next";
 

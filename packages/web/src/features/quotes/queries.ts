@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, apiJson } from "@/lib/api";
-import type { LineItem, ProjectQuotes, Quote } from "./model";
+import type { z } from "zod";
+import type { CorrectionInput } from "@quorum/core/quote/schema";
+import type { ProjectQuotes, Quote } from "./model";
 
 export const projectQuotesKey = (projectId: number) => ["/api/projects", projectId, "quotes"] as const;
 
@@ -15,22 +17,8 @@ export function useProjectQuotes(projectId: number) {
   });
 }
 
-export type QuoteCorrection = Partial<
-  Pick<
-    Quote,
-    | "vendorName"
-    | "customerName"
-    | "quoteNumber"
-    | "quoteDate"
-    | "validUntil"
-    | "currency"
-    | "subtotal"
-    | "tax"
-    | "shipping"
-    | "total"
-    | "paymentTerms"
-  > & { lineItems: Omit<LineItem, "page">[] | LineItem[] }
->;
+/** PUT /api/quotes/{id}'s body: core's CorrectionInput. */
+export type QuoteCorrection = z.input<typeof CorrectionInput>;
 
 /**
  * PUT /api/quotes/{id}: the corrected quote replaces the listed one at once. The correction names

@@ -1,16 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "@/lib/api";
-import type { Language } from "@/i18n/languages";
-import type { FontSize } from "@/i18n/font-size";
+import type { SettingsRecord } from "@quorum/core/settings/schema";
 
 export { LANGUAGES, type Language } from "@/i18n/languages";
 export { FONT_SIZES, type FontSize } from "@/i18n/font-size";
 
-export interface UserSettings {
-  notifications: { email: boolean; push: boolean; chat: boolean };
-  privacy: { shareData: boolean; analytics: boolean };
-  preferences: { language: Language; fontSize: FontSize };
-}
+export type UserSettings = SettingsRecord;
 
 /** The settings a new account starts with; they stay when loading fails. */
 export const DEFAULT_SETTINGS: UserSettings = {

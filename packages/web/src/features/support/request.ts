@@ -1,6 +1,7 @@
 // Relative imports: this module is unit-tested outside Vite, where the "@" alias does not exist.
 import { apiJson } from "../../lib/api";
 import { PRODUCT_NAME, SUPPORT_EMAIL } from "../../lib/product";
+import type { SUPPORT_CATEGORIES, SUPPORT_PRIORITIES } from "@quorum/core/support/schema";
 
 export const CATEGORIES = [
   { value: "general", label: "General question" },
@@ -18,8 +19,8 @@ export const PRIORITIES = [
   { value: "urgent", label: "Urgent" },
 ] as const;
 
-export type Category = (typeof CATEGORIES)[number]["value"];
-export type Priority = (typeof PRIORITIES)[number]["value"];
+export type Category = (typeof SUPPORT_CATEGORIES)[number];
+export type Priority = (typeof SUPPORT_PRIORITIES)[number];
 
 /** The support form. */
 export interface SupportForm {

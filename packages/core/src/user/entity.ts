@@ -1,0 +1,60 @@
+import type { EntityItem } from "electrodb";
+import { defineEntity, timestamps } from "../db/entity";
+import { PLAN_STATUSES, PLANS } from "./schema";
+
+export const UserEntity = defineEntity({
+  model: { entity: "user", version: "1", service: "quorum" },
+  attributes: {
+    userId: { type: "string", required: true, readOnly: true },
+    email: { type: "string", required: true },
+    /** The sign-up check looks accounts up by email, case-insensitively. */
+    emailLower: { type: "string", default: "", watch: ["email"], set: (_, item) => String(item.email ?? "").toLowerCase() },
+    displayName: { type: "string" },
+    firstName: { type: "string" },
+    lastName: { type: "string" },
+    phoneNumber: { type: "string" },
+    company: { type: "string" },
+    companyAddress: { type: "string" },
+    companyPhone: { type: "string" },
+    /** S3 key of the uploaded logo; answered as a short-lived URL. */
+    companyLogo: { type: "string" },
+    salesforceUsername: { type: "string" },
+    salesforceInstanceUrl: { type: "string" },
+    salesforceSecurityToken: { type: "string" },
+    plan: { type: PLANS, required: true, default: "starter" },
+    planStatus: { type: PLAN_STATUSES, required: true, default: "active" },
+    trialEndsAt: { type: "string" },
+    /** The subscription as the payment provider last reported it (its webhook is the truth). */
+    stripeCustomerId: { type: "string" },
+    subscriptionId: { type: "string" },
+    subscriptionStatus: { type: "string" },
+    /** ISO: when the paid period (or the trial) ends; the next charge unless cancelAtPeriodEnd. */
+    currentPeriodEnd: { type: "string" },
+    cancelAtPeriodEnd: { type: "boolean" },
+    /** ISO: the renewal that failed; access ends PAST_DUE_GRACE_DAYS later. */
+    pastDueSince: { type: "string" },
+    /** Why the account changed against the user's wishes (refund, dispute), shown on /profile. */
+    billingNotice: { type: "string" },
+    /** Milliseconds: when the applied subscription state was read; an older read never overwrites it. */
+    billingSyncedAt: { type: "number" },
+    /** Subscriptions started so far: the idempotency key of the next one. */
+    subscriptionCount: { type: "number" },
+    trialUsed: { type: "boolean" },
+    registered: { type: "boolean", default: false },
+    lastLoginAt: { type: "string" },
+    ...timestamps,
+  },
+  indexes: {
+    primary: {
+      pk: { field: "pk", composite: ["userId"] },
+      sk: { field: "sk", composite: [] },
+    },
+    byEmail: {
+      index: "gsi1",
+      pk: { field: "gsi1pk", composite: ["emailLower"] },
+      sk: { field: "gsi1sk", composite: [] },
+    },
+  },
+});
+
+export type UserItem = EntityItem<typeof UserEntity>;
