@@ -11,6 +11,7 @@ const apiTests = [
   "packages/core/src/billing/billing.test.ts",
   "packages/core/src/conversation/conversation.test.ts",
   "packages/core/src/quota/*.test.ts",
+  "packages/core/src/notify/*.test.ts",
 ];
 const e2eTests = ["e2e/**/*.test.ts"];
 const stack = ["./test/global-setup.ts"];
