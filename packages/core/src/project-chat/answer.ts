@@ -1,3 +1,5 @@
+import { Actor } from "../actor";
+import { Settings } from "../settings/index";
 import { callModel, Recorder } from "../ai/call";
 import { activeModels } from "../ai/catalog";
 import type { StatusStore } from "../ai/status";
@@ -58,6 +60,14 @@ export interface LiveOptions {
   signal?: AbortSignal;
 }
 
+/** The asker's language (answers are in it unless the question is in another) and privacy choice, as the general chat follows them. */
+async function preferences(): Promise<{ language?: string; shareData?: boolean }> {
+  const userId = Actor.maybe()?.userId;
+  if (!userId) return {};
+  const settings = await Settings.get(userId);
+  return { language: settings.preferences.language, shareData: settings.privacy.shareData };
+}
+
 export interface AnswerDeps {
   config: Config;
   store?: StatusStore;
@@ -111,6 +121,7 @@ export async function answerWithSources(
     });
     return { response: text, citations, model, offline: false, notes };
   };
+  const asker = await preferences();
   const recorder = new Recorder(deps.store);
   const failures: string[] = [];
   const historyNotes = history.note ? [history.note] : [];
@@ -126,6 +137,7 @@ export async function answerWithSources(
         messages,
         {
           system: PROJECT_SYSTEM_PROMPT,
+          ...asker,
           // A streamed answer is not held to the buffered gateway's time.
           timeoutMs: live ? left : Math.min(deps.config.MODEL_TIMEOUT_MS, left),
           maxTokens: deps.config.MODEL_MAX_OUTPUT_TOKENS,

@@ -164,6 +164,24 @@ describe("privacy and language from the settings", () => {
   });
 });
 
+describe("the project chats follow the same settings", () => {
+  it("a project chat answers in the account's language", async () => {
+    const ann = await signedInUser();
+    expect((await saveSettings(ann, { preferences: { language: "de" } })).status).toBe(200);
+    const project = await call(ann, "POST", "/api/projects", { name: "Harbour crane", userId: ann.uid });
+    expect(project.status, project.text).toBe(201);
+    const calls = () => [gpt, gemini, deepseek].reduce((n, s) => n + s.calls.length, 0);
+    const before = calls();
+    const reply = await call(ann, "POST", `/api/projects/${project.body.project.id}/chat`, { message: "What is this project about?" });
+    expect(reply.status, reply.text).toBe(200);
+    expect(calls()).toBeGreaterThan(before);
+    const last = [gpt, gemini, deepseek].flatMap((s) => s.calls.slice(-1)).find((c) => JSON.stringify(c.body).includes("Harbour crane"))!;
+    expect(last.body.messages[0].content).toContain(
+      "Write your answer in German, unless the user's latest message is written in another language",
+    );
+  });
+});
+
 describe("analytics", () => {
   it("aggregates real questions per day and per model, with tokens, latency and failures", async () => {
     const pro = await professional();
