@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accessibilityViolations, call, launchBrowser, webUrl, type TestUser } from "@quorum/local/testing";
+import { accessibilityViolations, becomeProfessional, launchBrowser, webUrl } from "@quorum/local/testing";
 import { quotePdf, VENDOR_QUOTE } from "@quorum/testing/quote-files";
 import { User } from "@quorum/core/user/index";
 import { addProject, uploadDocument, waitCompleted } from "../../packages/functions/src/api/project-chat.testing";
@@ -12,18 +12,6 @@ import { openChat } from "../chat/app";
  * what they really did (questions in the chat, a quote through the pipeline) and
  * its CSV; a Starter told what it is and offered Upgrade, also for a premium model.
  */
-
-/** Pays for Professional through the test-mode card form, as the payment modal does. */
-async function becomeProfessional(user: TestUser) {
-  const intent = await call(user, "POST", "/api/create-payment-intent", { amount: 50 });
-  expect(intent.status, intent.text).toBe(200);
-  const card = { number: "4242 4242 4242 4242", expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvc: "123" };
-  const paid = await call(user, "POST", `/api/test-payments/${intent.body.paymentIntentId}/confirm`, {
-    clientSecret: intent.body.clientSecret,
-    card,
-  });
-  expect(paid.status, paid.text).toBe(200);
-}
 
 async function inTheme(page: Page, theme: "light" | "dark") {
   await page.evaluate(`localStorage.setItem("theme", "${theme}")`);

@@ -6,6 +6,7 @@
 import { EventSourceParserStream } from "eventsource-parser/stream";
 import { randomInt, randomUUID } from "node:crypto";
 import { request } from "node:http";
+import type { CaughtMail } from "./mail";
 
 const env = (name: string) => {
   const value = process.env[name];
@@ -239,30 +240,17 @@ export async function accessibilityViolations(page: import("playwright-core").Pa
   return results.filter((v) => v.impact === "moderate" || v.impact === "serious" || v.impact === "critical");
 }
 
-/** A mail in the local mail catcher (packages/local/src/mail.ts). */
-export interface InboxMail {
-  id: string;
-  receivedAt: string;
-  from: string;
-  to: string[];
-  replyTo?: string;
-  subject: string;
-  text: string;
-  html: string;
-  headers: Record<string, string>;
-}
-
 export const inboxUrl = () => env("MAIL_INBOX_URL");
 
 /** Every mail the local stack sent to `address`, newest first. */
-export async function mailsTo(address: string): Promise<InboxMail[]> {
+export async function mailsTo(address: string): Promise<CaughtMail[]> {
   const response = await fetch(`${inboxUrl()}/api/mails?to=${encodeURIComponent(address)}`);
   if (!response.ok) throw new Error(`The mail inbox answered ${response.status}`);
-  return (await response.json()) as InboxMail[];
+  return (await response.json()) as CaughtMail[];
 }
 
 /** Waits for a mail to `address` that `matches` (mail is sent after the work it reports on). */
-export async function waitForMail(address: string, matches: (mail: InboxMail) => boolean = () => true, timeoutMs = 15_000) {
+export async function waitForMail(address: string, matches: (mail: CaughtMail) => boolean = () => true, timeoutMs = 15_000) {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const found = (await mailsTo(address)).find(matches);
@@ -270,4 +258,16 @@ export async function waitForMail(address: string, matches: (mail: InboxMail) =>
     if (Date.now() > until) throw new Error(`No mail to ${address} arrived within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/** Pays for Professional through the test-mode card form, as the payment modal does (local test provider). */
+export async function becomeProfessional(user: TestUser) {
+  const intent = await call(user, "POST", "/api/create-payment-intent", { amount: 50 });
+  if (intent.status !== 200) throw new Error(`create-payment-intent answered ${intent.status}: ${intent.text}`);
+  const card = { number: "4242 4242 4242 4242", expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvc: "123" };
+  const paid = await call(user, "POST", `/api/test-payments/${intent.body.paymentIntentId}/confirm`, {
+    clientSecret: intent.body.clientSecret,
+    card,
+  });
+  if (paid.status !== 200) throw new Error(`the test card was refused (${paid.status}): ${paid.text}`);
 }

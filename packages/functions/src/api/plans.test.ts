@@ -3,7 +3,7 @@ import { resetConfig } from "@quorum/core/config";
 import { openAiReplies, startFakeServer, type FakeServer } from "@quorum/core/ai/testing/fake-models";
 import { User } from "@quorum/core/user/index";
 import { startGateway, type Gateway } from "@quorum/local/gateway";
-import { call, callStream, signedInUser, type TestUser } from "@quorum/local/testing";
+import { becomeProfessional, call, callStream, signedInUser, type TestUser } from "@quorum/local/testing";
 
 /**
  * Plan features and privacy over a gateway whose models are fake providers:
@@ -54,17 +54,10 @@ afterAll(async () => {
   await Promise.all([gateway?.close(), ...[gpt, gemini, deepseek, custom].map((s) => s?.close())]);
 });
 
-/** Subscribes through the test-mode card form, as the payment modal does. */
+/** A new user who subscribed through the test-mode card form. */
 async function professional(): Promise<TestUser> {
   const user = await signedInUser();
-  const intent = await call(user, "POST", "/api/create-payment-intent", { amount: 50 });
-  expect(intent.status, intent.text).toBe(200);
-  const card = { number: "4242 4242 4242 4242", expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvc: "123" };
-  const paid = await call(user, "POST", `/api/test-payments/${intent.body.paymentIntentId}/confirm`, {
-    clientSecret: intent.body.clientSecret,
-    card,
-  });
-  expect(paid.status, paid.text).toBe(200);
+  await becomeProfessional(user);
   return user;
 }
 

@@ -9,7 +9,7 @@ import { useAuth } from "@/features/auth";
 import { UsageMeter } from "@/features/billing";
 import { PRODUCT_NAME } from "@/lib/product";
 import { Composer } from "./Composer";
-import { ConfirmDialog } from "./ConfirmDialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ConversationSidebar } from "./ConversationSidebar";
 import { MessageBubble } from "./MessageBubble";
 import { OlderMessages, useThreadScroll } from "./older-pages";
@@ -113,7 +113,7 @@ function ChatWorkspace({ uid }: { uid: string }) {
         confirmLabel={t("page.clear")}
         pending={clearing}
         onConfirm={() => void clear()}
-        onCancel={() => setConfirmingClear(false)}
+        onOpenChange={(open) => !open && setConfirmingClear(false)}
       />
 
       <ResearchDialog

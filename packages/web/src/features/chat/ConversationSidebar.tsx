@@ -6,7 +6,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { useTranslation } from "react-i18next";
 import { formatDate } from "@/lib/format";
 import { cn } from "@/lib/utils";
-import { ConfirmDialog } from "./ConfirmDialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { previewText, type ConversationSummary, type ListType } from "./model";
 import { useConversations, useCreateEmptyConversation, useDeleteConversation, useRenameConversation } from "./queries";
 
@@ -269,7 +269,7 @@ function DeleteConversationDialog({
       description={t("sidebar.deleteText")}
       confirmLabel={t("sidebar.delete")}
       pending={remove.isPending}
-      onCancel={onClose}
+      onOpenChange={(open) => !open && onClose()}
       onConfirm={() => {
         if (!conversation) return;
         const id = conversation.id;

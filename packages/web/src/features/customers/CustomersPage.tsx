@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/hooks/use-toast";
 import { useAuth } from "@/features/auth";
-import { ConfirmDeleteDialog } from "./ConfirmDeleteDialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ContactCard } from "./ContactCard";
 import { ContactDialog } from "./ContactDialog";
 import { CustomerCard } from "./CustomerCard";
@@ -149,7 +149,7 @@ export function CustomersPage() {
         customers={customers.data ?? []}
         onOpenChange={(open) => setContactDialog((d) => ({ ...d, open }))}
       />
-      <ConfirmDeleteDialog
+      <ConfirmDialog
         open={!!deleting}
         onOpenChange={(open) => !open && setDeleting(null)}
         title={t("deleteCustomer.title")}
@@ -158,7 +158,7 @@ export function CustomersPage() {
         pending={deleteCustomer.isPending}
         onConfirm={confirmDelete}
       />
-      <ConfirmDeleteDialog
+      <ConfirmDialog
         open={!!deletingContact}
         onOpenChange={(open) => !open && setDeletingContact(null)}
         title={t("deleteContact.title")}

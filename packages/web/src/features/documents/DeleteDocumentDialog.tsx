@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { toast } from "@/hooks/use-toast";
-import { ConfirmDeleteDialog } from "@/features/customers/ConfirmDeleteDialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import type { ProjectDocument } from "./model";
 import { useDeleteDocument } from "./queries";
 
@@ -27,7 +27,7 @@ export function DeleteDocumentDialog({
     });
   };
   return (
-    <ConfirmDeleteDialog
+    <ConfirmDialog
       open={document !== null}
       onOpenChange={onOpenChange}
       title={t("delete.title")}

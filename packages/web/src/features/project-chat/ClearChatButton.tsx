@@ -2,7 +2,7 @@ import * as React from "react";
 import { Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/features/chat";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { toast } from "@/hooks/use-toast";
 
 /** Clears a project chat or the all-projects chat after the reader confirms; the messages are deleted for good. */
@@ -54,7 +54,7 @@ export function ClearChatButton({
         confirmLabel={t("clear.confirm")}
         pending={clearing}
         onConfirm={() => void confirm()}
-        onCancel={() => setAsking(false)}
+        onOpenChange={(open) => !open && setAsking(false)}
       />
     </>
   );

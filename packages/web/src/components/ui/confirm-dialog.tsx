@@ -13,17 +13,18 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 
 /**
- * The question asked before anything is deleted for good. It stays open (and cannot be
- * dismissed) while the delete runs, so the person sees it through.
+ * The question asked before something that cannot be undone (deleting, clearing). It stays
+ * open (and cannot be dismissed) while the action runs, so it cannot be confirmed twice and
+ * the person sees it through.
  */
-export function ConfirmDeleteDialog({
+export function ConfirmDialog({
   open,
   onOpenChange,
   title,
   description,
   confirmLabel,
   pendingLabel,
-  pending,
+  pending = false,
   onConfirm,
 }: {
   open: boolean;
@@ -32,7 +33,7 @@ export function ConfirmDeleteDialog({
   description: React.ReactNode;
   confirmLabel: string;
   pendingLabel?: string;
-  pending: boolean;
+  pending?: boolean;
   onConfirm: () => void;
 }) {
   const { t } = useTranslation("common");
@@ -45,8 +46,7 @@ export function ConfirmDeleteDialog({
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel disabled={pending}>{t("cancel")}</AlertDialogCancel>
-          {/* The theme's dark red is too light under white text; a deeper one keeps 4.5:1. */}
-          <Button variant="destructive" onClick={onConfirm} disabled={pending} className="dark:bg-red-700 dark:hover:bg-red-700/90">
+          <Button variant="destructive" onClick={onConfirm} disabled={pending}>
             {pending && <Spinner />}
             {pending && pendingLabel ? pendingLabel : confirmLabel}
           </Button>
