@@ -36,7 +36,7 @@ describe("asking on /chat", { timeout: 120_000 }, () => {
     await answer.getByText(/No AI model is configured on this server/).waitFor();
     // Usage and time under every answer, even a single model's.
     await expect.poll(() => page.getByTestId("message-meta").first().textContent()).toMatch(/tokens/);
-    expect(await app.box.isEnabled()).toBe(true);
+    await expect.poll(() => app.box.isEnabled()).toBe(true);
 
     // The first reply created the conversation, titled after the question: its first 30 characters + "...".
     await app.item("What should a good supplier qu...").waitFor();

@@ -31,6 +31,7 @@ describe("the chat in the account's language", { timeout: 120_000 }, () => {
     await page.getByRole("button", { name: "Joindre un document" }).waitFor();
     await page.getByTestId("attachment-limit").getByText("Jusqu'à 10 fichiers de 20 MB").waitFor();
     await page.getByTestId("status-footer").getByText("En veille").waitFor();
+    await page.getByTestId("status-footer").getByText("Modèle hors ligne").waitFor();
     expect(await app.box.getAttribute("placeholder")).toBe("Posez votre question...");
     expect(await page.getByRole("button", { name: "Envoyer" }).isDisabled()).toBe(true);
 
@@ -39,7 +40,8 @@ describe("the chat in the account's language", { timeout: 120_000 }, () => {
     await app.item(/capitale/).waitFor();
     await sidebar.getByText("1 conversation", { exact: true }).waitFor();
     expect(await page.getByTestId("message-user").textContent()).toContain("Quelle est la capitale de l'Australie ?");
-    expect(await app.box.getAttribute("placeholder")).toBe("Posez votre question...");
+    // Once the answer has finished streaming, the box invites the next question.
+    await expect.poll(() => app.box.getAttribute("placeholder")).toBe("Posez votre question...");
 
     // Deleting asks first, in French.
     await app.item(/capitale/).hover();

@@ -1,6 +1,6 @@
 import { clip, passages, rank, sentences, similarity, tokenize, type Passage } from "./lexical";
 import { ModelFailure } from "./failure";
-import { OFFLINE, type Generation, type Message, type Model } from "./types";
+import { OFFLINE, OFFLINE_SERVICE, type Generation, type Message, type Model } from "./types";
 
 /**
  * The built-in offline model: what answers when no real model is configured (the
@@ -8,8 +8,6 @@ import { OFFLINE, type Generation, type Message, type Model } from "./types";
  * it says so, then quotes the passages of the attachments and of the conversation
  * that share the most words with the question. Its output is always labelled.
  */
-
-export const OFFLINE_SERVICE = "Offline model";
 
 export const CONFIGURE_HINT =
   "To get real answers, configure a model (see `.env.example`): `OPENAI_API_KEY` for GPT, `GEMINI_API_KEY` for Gemini, " +

@@ -1,6 +1,6 @@
 import { config, type Config } from "../config";
 import { modelSettings, type ModelSetting } from "./catalog";
-import { OFFLINE_SERVICE } from "./offline";
+import { OFFLINE_SERVICE } from "./types";
 import { AiStatusEntity } from "./entity";
 
 export interface CallRecord {

@@ -11,6 +11,8 @@ export const CUSTOM = "custom";
 export type ModelChoice = Choice | typeof CUSTOM;
 /** How the built-in offline model labels what it produced. */
 export const OFFLINE = "offline";
+/** The offline model's name in the service status list (the screens show it in their language). */
+export const OFFLINE_SERVICE = "Offline model";
 
 export type ProviderName = "bedrock" | "openai" | "openai-compatible" | "offline";
 

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { OFFLINE_SERVICE } from "@quorum/core/ai/types";
 import { cn } from "@/lib/utils";
 import { useAiStatus, type ServiceStatus } from "./queries";
 
@@ -25,6 +26,8 @@ function Dot({ status, className }: { status: string; className?: string }) {
 export function StatusFooter() {
   const { t } = useTranslation("chat");
   const statusWord = (status: string) => t(statusKey(status));
+  // Model names are brands; only the built-in offline model has a name to translate.
+  const serviceName = (service: string) => (service === OFFLINE_SERVICE ? t("message.offlineModel") : service);
   const { data, isPending, isError } = useAiStatus();
   const services: ServiceStatus[] = Array.isArray(data?.services) ? data.services : [];
 
@@ -48,9 +51,9 @@ export function StatusFooter() {
         ) : (
           <ul className="flex flex-wrap items-center gap-x-3.5 gap-y-1.5">
             {services.map((s) => (
-              <li key={s.service} className="inline-flex items-center gap-1.5" title={`${s.service}: ${statusWord(s.status)}`}>
+              <li key={s.service} className="inline-flex items-center gap-1.5" title={`${serviceName(s.service)}: ${statusWord(s.status)}`}>
                 <Dot status={s.status} />
-                <span>{s.service}</span>
+                <span>{serviceName(s.service)}</span>
                 <span className="sr-only">: {statusWord(s.status)}</span>
               </li>
             ))}
