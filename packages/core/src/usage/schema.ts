@@ -75,15 +75,8 @@ export interface AnalyticsReport {
   to: string;
   /** The caller's analytics setting: off, no question is recorded. */
   recording: boolean;
-  totals: {
-    questions: number;
-    failures: number;
-    inputTokens: number;
-    outputTokens: number;
-    documents: number;
-    pages: number;
-    quotes: number;
-  };
+  /** The range's sums: the same measures as each day's. */
+  totals: Omit<DayActivity, "date">;
   /** Every day of the range, in order (days without activity too). */
   days: DayActivity[];
   models: ModelActivity[];
