@@ -5,7 +5,7 @@ import { X } from "lucide-react";
 import { cn } from "@/lib/utils";
 import { i18next } from "@/i18n";
 
-/** The spec's toast behaviour (doc 1 §9): 5000 ms, swipe right past 50 px, F8 focuses the region. */
+/** Toasts stay 5000 ms, are dismissed by a swipe right past 50 px, and F8 focuses their region. */
 export function ToastProvider(props: React.ComponentProps<typeof ToastPrimitives.Provider>) {
   return <ToastPrimitives.Provider duration={5000} swipeDirection="right" swipeThreshold={50} {...props} />;
 }

@@ -8,7 +8,7 @@ import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/hooks/use-toast";
-import { Field } from "./Field";
+import { Field } from "@/components/ui/field";
 import {
   CREDIT_LIMIT_OPTIONS,
   CUSTOMER_STATUSES,

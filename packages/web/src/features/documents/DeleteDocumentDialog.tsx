@@ -4,7 +4,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import type { ProjectDocument } from "./model";
 import { useDeleteDocument } from "./queries";
 
-/** Spec doc 2 §2 'Delete Document confirmation'; stays open while the delete runs. */
+/** Confirms a document's deletion; stays open while the delete runs. */
 export function DeleteDocumentDialog({
   projectId,
   document,

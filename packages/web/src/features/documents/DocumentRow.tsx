@@ -18,7 +18,7 @@ function fileIcon(doc: Pick<ProjectDocument, "fileType" | "fileName">): LucideIc
   return FileText;
 }
 
-/** Spec doc 2 §2: a green dot when text was extracted, with the tooltip saying which. */
+/** A dot that is green when the document's text was extracted, with a tooltip saying whether it was. */
 export function TextDot({ extracted }: { extracted: boolean }) {
   const { t } = useTranslation("documents");
   const text = t(extracted ? "row.textExtracted" : "row.noText");

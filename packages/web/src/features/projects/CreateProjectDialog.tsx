@@ -5,7 +5,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/hooks/use-toast";
-import { Field } from "@/features/customers/Field";
+import { Field } from "@/components/ui/field";
 import { useCreateProject, type NewProject } from "./queries";
 
 const EMPTY: NewProject = { name: "", description: "", address: "", salesforceOppId: "" };

@@ -6,7 +6,7 @@ import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/hooks/use-toast";
-import { Field } from "@/features/customers/Field";
+import { Field } from "@/components/ui/field";
 import { fullName } from "@/features/customers/model";
 import { useContacts, useCustomers } from "@/features/customers/queries";
 import { PROJECT_STATUSES, projectStatusLabel, type ProjectStatus, type ProjectWithLinks } from "./model";
