@@ -1,17 +1,6 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import { call, signedInUser, type TestUser } from "@quorum/local/testing";
-import { routes, type RouteEntry } from "../routes";
-
-/** Calls a route as the user and checks the answer against the output schema the route table names. */
-async function answers(user: TestUser, key: keyof typeof routes, path: string, body?: unknown) {
-  const [method] = key.split(" ") as [string];
-  const res = await call(user, method, path, body);
-  expect(res.status, res.text).toBeLessThan(300);
-  const output = (routes[key] as RouteEntry).output!;
-  const parsed = output.safeParse(res.body);
-  expect(parsed.success, parsed.error?.message).toBe(true);
-  return res.body;
-}
+import { beforeAll, describe, it } from "vitest";
+import { signedInUser, type TestUser } from "@quorum/local/testing";
+import { answers } from "./contract-answers";
 
 describe("the route table's output schemas describe what the routes answer", () => {
   let ann: TestUser;
