@@ -36,6 +36,8 @@ export const config: UserConfig = {
     tanstackRouter({
       target: "react",
       autoCodeSplitting: true,
+      // A loader only starts its screen's queries: it travels in the screen's chunk, not the entry one.
+      codeSplittingOptions: { defaultBehavior: [["loader", "component"], ["errorComponent"], ["notFoundComponent"]] },
       routesDirectory: `${src}/routes`,
       generatedRouteTree: `${src}/routeTree.gen.ts`,
       quoteStyle: "double",

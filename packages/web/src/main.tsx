@@ -1,20 +1,44 @@
+import * as React from "react";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "@tanstack/react-router";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { queryClient } from "@/lib/api";
 import { ThemeProvider } from "@/features/theme/ThemeProvider";
-import { AuthProvider } from "@/features/auth";
-import { router } from "./router";
+import { AuthProvider, useAuth } from "@/features/auth";
+import { router, session } from "./router";
 import "./i18n";
 import "./styles.css";
+
+/**
+ * Tells the router who is signed in: its auth check waits for the session restore, and runs
+ * again after each sign-in or sign-out (so a signed-out visitor leaves, a signed-in one gets in).
+ */
+function AuthedRouter() {
+  const { user, initializing } = useAuth();
+  const uid = initializing ? undefined : (user?.uid ?? null);
+  const known = React.useRef<string | null | undefined>(undefined);
+
+  React.useEffect(() => {
+    if (!initializing) session.settle(user);
+  }, [initializing, user]);
+
+  React.useEffect(() => {
+    const before = known.current;
+    known.current = uid;
+    // The first answer only releases the waiting check; a later change must re-check the page shown.
+    if (before !== undefined && uid !== before) void router.invalidate();
+  }, [uid]);
+
+  return <RouterProvider router={router} />;
+}
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
         <AuthProvider>
-          <RouterProvider router={router} />
+          <AuthedRouter />
         </AuthProvider>
       </ThemeProvider>
     </QueryClientProvider>

@@ -10,38 +10,29 @@
 
 import { Route as rootRouteImport } from "./routes/__root"
 import { Route as IndexRouteImport } from "./routes/index"
-import { Route as AnalyticsRouteImport } from "./routes/analytics"
-import { Route as ChatRouteImport } from "./routes/chat"
-import { Route as CustomersRouteImport } from "./routes/customers"
+import { Route as AuthedRouteImport } from "./routes/_authed"
 import { Route as HelpRouteImport } from "./routes/help"
-import { Route as ProfileRouteImport } from "./routes/profile"
-import { Route as SettingsRouteImport } from "./routes/settings"
-import { Route as BillingPortalRouteImport } from "./routes/billing.portal"
-import { Route as ProjectsIndexRouteImport } from "./routes/projects/index"
-import { Route as ProjectsIdIndexRouteImport } from "./routes/projects/$id/index"
-import { Route as ProjectsIdChatRouteImport } from "./routes/projects/$id/chat"
-import { Route as ProjectsIdDocumentsRouteImport } from "./routes/projects/$id/documents"
-import { Route as ProjectsIdQuotesRouteImport } from "./routes/projects/$id/quotes"
-import { Route as ProjectsIdUploadRouteImport } from "./routes/projects/$id/upload"
+import { Route as AuthedAnalyticsRouteImport } from "./routes/_authed/analytics"
+import { Route as AuthedChatRouteImport } from "./routes/_authed/chat"
+import { Route as AuthedCustomersRouteImport } from "./routes/_authed/customers"
+import { Route as AuthedProfileRouteImport } from "./routes/_authed/profile"
+import { Route as AuthedSettingsRouteImport } from "./routes/_authed/settings"
+import { Route as AuthedBillingPortalRouteImport } from "./routes/_authed/billing.portal"
+import { Route as AuthedProjectsIndexRouteImport } from "./routes/_authed/projects/index"
+import { Route as AuthedProjectsIdRouteRouteImport } from "./routes/_authed/projects/$id/route"
+import { Route as AuthedProjectsIdIndexRouteImport } from "./routes/_authed/projects/$id/index"
+import { Route as AuthedProjectsIdChatRouteImport } from "./routes/_authed/projects/$id/chat"
+import { Route as AuthedProjectsIdDocumentsRouteImport } from "./routes/_authed/projects/$id/documents"
+import { Route as AuthedProjectsIdQuotesRouteImport } from "./routes/_authed/projects/$id/quotes"
+import { Route as AuthedProjectsIdUploadRouteImport } from "./routes/_authed/projects/$id/upload"
 
 const IndexRoute = IndexRouteImport.update({
   id: "/",
   path: "/",
   getParentRoute: () => rootRouteImport,
 } as any)
-const AnalyticsRoute = AnalyticsRouteImport.update({
-  id: "/analytics",
-  path: "/analytics",
-  getParentRoute: () => rootRouteImport,
-} as any)
-const ChatRoute = ChatRouteImport.update({
-  id: "/chat",
-  path: "/chat",
-  getParentRoute: () => rootRouteImport,
-} as any)
-const CustomersRoute = CustomersRouteImport.update({
-  id: "/customers",
-  path: "/customers",
+const AuthedRoute = AuthedRouteImport.update({
+  id: "/_authed",
   getParentRoute: () => rootRouteImport,
 } as any)
 const HelpRoute = HelpRouteImport.update({
@@ -49,111 +40,136 @@ const HelpRoute = HelpRouteImport.update({
   path: "/help",
   getParentRoute: () => rootRouteImport,
 } as any)
-const ProfileRoute = ProfileRouteImport.update({
+const AuthedAnalyticsRoute = AuthedAnalyticsRouteImport.update({
+  id: "/analytics",
+  path: "/analytics",
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedChatRoute = AuthedChatRouteImport.update({
+  id: "/chat",
+  path: "/chat",
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedCustomersRoute = AuthedCustomersRouteImport.update({
+  id: "/customers",
+  path: "/customers",
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedProfileRoute = AuthedProfileRouteImport.update({
   id: "/profile",
   path: "/profile",
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => AuthedRoute,
 } as any)
-const SettingsRoute = SettingsRouteImport.update({
+const AuthedSettingsRoute = AuthedSettingsRouteImport.update({
   id: "/settings",
   path: "/settings",
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => AuthedRoute,
 } as any)
-const BillingPortalRoute = BillingPortalRouteImport.update({
+const AuthedBillingPortalRoute = AuthedBillingPortalRouteImport.update({
   id: "/billing/portal",
   path: "/billing/portal",
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => AuthedRoute,
 } as any)
-const ProjectsIndexRoute = ProjectsIndexRouteImport.update({
+const AuthedProjectsIndexRoute = AuthedProjectsIndexRouteImport.update({
   id: "/projects/",
   path: "/projects/",
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => AuthedRoute,
 } as any)
-const ProjectsIdIndexRoute = ProjectsIdIndexRouteImport.update({
-  id: "/projects/$id/",
-  path: "/projects/$id/",
-  getParentRoute: () => rootRouteImport,
+const AuthedProjectsIdRouteRoute = AuthedProjectsIdRouteRouteImport.update({
+  id: "/projects/$id",
+  path: "/projects/$id",
+  getParentRoute: () => AuthedRoute,
 } as any)
-const ProjectsIdChatRoute = ProjectsIdChatRouteImport.update({
-  id: "/projects/$id/chat",
-  path: "/projects/$id/chat",
-  getParentRoute: () => rootRouteImport,
+const AuthedProjectsIdIndexRoute = AuthedProjectsIdIndexRouteImport.update({
+  id: "/",
+  path: "/",
+  getParentRoute: () => AuthedProjectsIdRouteRoute,
 } as any)
-const ProjectsIdDocumentsRoute = ProjectsIdDocumentsRouteImport.update({
-  id: "/projects/$id/documents",
-  path: "/projects/$id/documents",
-  getParentRoute: () => rootRouteImport,
+const AuthedProjectsIdChatRoute = AuthedProjectsIdChatRouteImport.update({
+  id: "/chat",
+  path: "/chat",
+  getParentRoute: () => AuthedProjectsIdRouteRoute,
 } as any)
-const ProjectsIdQuotesRoute = ProjectsIdQuotesRouteImport.update({
-  id: "/projects/$id/quotes",
-  path: "/projects/$id/quotes",
-  getParentRoute: () => rootRouteImport,
+const AuthedProjectsIdDocumentsRoute =
+  AuthedProjectsIdDocumentsRouteImport.update({
+    id: "/documents",
+    path: "/documents",
+    getParentRoute: () => AuthedProjectsIdRouteRoute,
+  } as any)
+const AuthedProjectsIdQuotesRoute = AuthedProjectsIdQuotesRouteImport.update({
+  id: "/quotes",
+  path: "/quotes",
+  getParentRoute: () => AuthedProjectsIdRouteRoute,
 } as any)
-const ProjectsIdUploadRoute = ProjectsIdUploadRouteImport.update({
-  id: "/projects/$id/upload",
-  path: "/projects/$id/upload",
-  getParentRoute: () => rootRouteImport,
+const AuthedProjectsIdUploadRoute = AuthedProjectsIdUploadRouteImport.update({
+  id: "/upload",
+  path: "/upload",
+  getParentRoute: () => AuthedProjectsIdRouteRoute,
 } as any)
 
 export interface FileRoutesByFullPath {
   "/": typeof IndexRoute
-  "/analytics": typeof AnalyticsRoute
-  "/chat": typeof ChatRoute
-  "/customers": typeof CustomersRoute
   "/help": typeof HelpRoute
-  "/profile": typeof ProfileRoute
-  "/settings": typeof SettingsRoute
-  "/billing/portal": typeof BillingPortalRoute
-  "/projects/": typeof ProjectsIndexRoute
-  "/projects/$id/chat": typeof ProjectsIdChatRoute
-  "/projects/$id/documents": typeof ProjectsIdDocumentsRoute
-  "/projects/$id/quotes": typeof ProjectsIdQuotesRoute
-  "/projects/$id/upload": typeof ProjectsIdUploadRoute
-  "/projects/$id/": typeof ProjectsIdIndexRoute
+  "/analytics": typeof AuthedAnalyticsRoute
+  "/chat": typeof AuthedChatRoute
+  "/customers": typeof AuthedCustomersRoute
+  "/profile": typeof AuthedProfileRoute
+  "/settings": typeof AuthedSettingsRoute
+  "/projects/$id": typeof AuthedProjectsIdRouteRouteWithChildren
+  "/billing/portal": typeof AuthedBillingPortalRoute
+  "/projects/": typeof AuthedProjectsIndexRoute
+  "/projects/$id/chat": typeof AuthedProjectsIdChatRoute
+  "/projects/$id/documents": typeof AuthedProjectsIdDocumentsRoute
+  "/projects/$id/quotes": typeof AuthedProjectsIdQuotesRoute
+  "/projects/$id/upload": typeof AuthedProjectsIdUploadRoute
+  "/projects/$id/": typeof AuthedProjectsIdIndexRoute
 }
 export interface FileRoutesByTo {
   "/": typeof IndexRoute
-  "/analytics": typeof AnalyticsRoute
-  "/chat": typeof ChatRoute
-  "/customers": typeof CustomersRoute
   "/help": typeof HelpRoute
-  "/profile": typeof ProfileRoute
-  "/settings": typeof SettingsRoute
-  "/billing/portal": typeof BillingPortalRoute
-  "/projects": typeof ProjectsIndexRoute
-  "/projects/$id/chat": typeof ProjectsIdChatRoute
-  "/projects/$id/documents": typeof ProjectsIdDocumentsRoute
-  "/projects/$id/quotes": typeof ProjectsIdQuotesRoute
-  "/projects/$id/upload": typeof ProjectsIdUploadRoute
-  "/projects/$id": typeof ProjectsIdIndexRoute
+  "/analytics": typeof AuthedAnalyticsRoute
+  "/chat": typeof AuthedChatRoute
+  "/customers": typeof AuthedCustomersRoute
+  "/profile": typeof AuthedProfileRoute
+  "/settings": typeof AuthedSettingsRoute
+  "/billing/portal": typeof AuthedBillingPortalRoute
+  "/projects": typeof AuthedProjectsIndexRoute
+  "/projects/$id/chat": typeof AuthedProjectsIdChatRoute
+  "/projects/$id/documents": typeof AuthedProjectsIdDocumentsRoute
+  "/projects/$id/quotes": typeof AuthedProjectsIdQuotesRoute
+  "/projects/$id/upload": typeof AuthedProjectsIdUploadRoute
+  "/projects/$id": typeof AuthedProjectsIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   "/": typeof IndexRoute
-  "/analytics": typeof AnalyticsRoute
-  "/chat": typeof ChatRoute
-  "/customers": typeof CustomersRoute
+  "/_authed": typeof AuthedRouteWithChildren
   "/help": typeof HelpRoute
-  "/profile": typeof ProfileRoute
-  "/settings": typeof SettingsRoute
-  "/billing/portal": typeof BillingPortalRoute
-  "/projects/": typeof ProjectsIndexRoute
-  "/projects/$id/chat": typeof ProjectsIdChatRoute
-  "/projects/$id/documents": typeof ProjectsIdDocumentsRoute
-  "/projects/$id/quotes": typeof ProjectsIdQuotesRoute
-  "/projects/$id/upload": typeof ProjectsIdUploadRoute
-  "/projects/$id/": typeof ProjectsIdIndexRoute
+  "/_authed/analytics": typeof AuthedAnalyticsRoute
+  "/_authed/chat": typeof AuthedChatRoute
+  "/_authed/customers": typeof AuthedCustomersRoute
+  "/_authed/profile": typeof AuthedProfileRoute
+  "/_authed/settings": typeof AuthedSettingsRoute
+  "/_authed/projects/$id": typeof AuthedProjectsIdRouteRouteWithChildren
+  "/_authed/billing/portal": typeof AuthedBillingPortalRoute
+  "/_authed/projects/": typeof AuthedProjectsIndexRoute
+  "/_authed/projects/$id/chat": typeof AuthedProjectsIdChatRoute
+  "/_authed/projects/$id/documents": typeof AuthedProjectsIdDocumentsRoute
+  "/_authed/projects/$id/quotes": typeof AuthedProjectsIdQuotesRoute
+  "/_authed/projects/$id/upload": typeof AuthedProjectsIdUploadRoute
+  "/_authed/projects/$id/": typeof AuthedProjectsIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | "/"
+    | "/help"
     | "/analytics"
     | "/chat"
     | "/customers"
-    | "/help"
     | "/profile"
     | "/settings"
+    | "/projects/$id"
     | "/billing/portal"
     | "/projects/"
     | "/projects/$id/chat"
@@ -164,10 +180,10 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | "/"
+    | "/help"
     | "/analytics"
     | "/chat"
     | "/customers"
-    | "/help"
     | "/profile"
     | "/settings"
     | "/billing/portal"
@@ -180,36 +196,27 @@ export interface FileRouteTypes {
   id:
     | "__root__"
     | "/"
-    | "/analytics"
-    | "/chat"
-    | "/customers"
+    | "/_authed"
     | "/help"
-    | "/profile"
-    | "/settings"
-    | "/billing/portal"
-    | "/projects/"
-    | "/projects/$id/chat"
-    | "/projects/$id/documents"
-    | "/projects/$id/quotes"
-    | "/projects/$id/upload"
-    | "/projects/$id/"
+    | "/_authed/analytics"
+    | "/_authed/chat"
+    | "/_authed/customers"
+    | "/_authed/profile"
+    | "/_authed/settings"
+    | "/_authed/projects/$id"
+    | "/_authed/billing/portal"
+    | "/_authed/projects/"
+    | "/_authed/projects/$id/chat"
+    | "/_authed/projects/$id/documents"
+    | "/_authed/projects/$id/quotes"
+    | "/_authed/projects/$id/upload"
+    | "/_authed/projects/$id/"
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
-  AnalyticsRoute: typeof AnalyticsRoute
-  ChatRoute: typeof ChatRoute
-  CustomersRoute: typeof CustomersRoute
+  AuthedRoute: typeof AuthedRouteWithChildren
   HelpRoute: typeof HelpRoute
-  ProfileRoute: typeof ProfileRoute
-  SettingsRoute: typeof SettingsRoute
-  BillingPortalRoute: typeof BillingPortalRoute
-  ProjectsIndexRoute: typeof ProjectsIndexRoute
-  ProjectsIdChatRoute: typeof ProjectsIdChatRoute
-  ProjectsIdDocumentsRoute: typeof ProjectsIdDocumentsRoute
-  ProjectsIdQuotesRoute: typeof ProjectsIdQuotesRoute
-  ProjectsIdUploadRoute: typeof ProjectsIdUploadRoute
-  ProjectsIdIndexRoute: typeof ProjectsIdIndexRoute
 }
 
 declare module "@tanstack/react-router" {
@@ -221,25 +228,11 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
-    "/analytics": {
-      id: "/analytics"
-      path: "/analytics"
-      fullPath: "/analytics"
-      preLoaderRoute: typeof AnalyticsRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    "/chat": {
-      id: "/chat"
-      path: "/chat"
-      fullPath: "/chat"
-      preLoaderRoute: typeof ChatRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    "/customers": {
-      id: "/customers"
-      path: "/customers"
-      fullPath: "/customers"
-      preLoaderRoute: typeof CustomersRouteImport
+    "/_authed": {
+      id: "/_authed"
+      path: ""
+      fullPath: "/"
+      preLoaderRoute: typeof AuthedRouteImport
       parentRoute: typeof rootRouteImport
     }
     "/help": {
@@ -249,87 +242,150 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof HelpRouteImport
       parentRoute: typeof rootRouteImport
     }
-    "/profile": {
-      id: "/profile"
+    "/_authed/analytics": {
+      id: "/_authed/analytics"
+      path: "/analytics"
+      fullPath: "/analytics"
+      preLoaderRoute: typeof AuthedAnalyticsRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    "/_authed/chat": {
+      id: "/_authed/chat"
+      path: "/chat"
+      fullPath: "/chat"
+      preLoaderRoute: typeof AuthedChatRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    "/_authed/customers": {
+      id: "/_authed/customers"
+      path: "/customers"
+      fullPath: "/customers"
+      preLoaderRoute: typeof AuthedCustomersRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    "/_authed/profile": {
+      id: "/_authed/profile"
       path: "/profile"
       fullPath: "/profile"
-      preLoaderRoute: typeof ProfileRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof AuthedProfileRouteImport
+      parentRoute: typeof AuthedRoute
     }
-    "/settings": {
-      id: "/settings"
+    "/_authed/settings": {
+      id: "/_authed/settings"
       path: "/settings"
       fullPath: "/settings"
-      preLoaderRoute: typeof SettingsRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof AuthedSettingsRouteImport
+      parentRoute: typeof AuthedRoute
     }
-    "/billing/portal": {
-      id: "/billing/portal"
+    "/_authed/billing/portal": {
+      id: "/_authed/billing/portal"
       path: "/billing/portal"
       fullPath: "/billing/portal"
-      preLoaderRoute: typeof BillingPortalRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof AuthedBillingPortalRouteImport
+      parentRoute: typeof AuthedRoute
     }
-    "/projects/": {
-      id: "/projects/"
+    "/_authed/projects/": {
+      id: "/_authed/projects/"
       path: "/projects"
       fullPath: "/projects/"
-      preLoaderRoute: typeof ProjectsIndexRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof AuthedProjectsIndexRouteImport
+      parentRoute: typeof AuthedRoute
     }
-    "/projects/$id/": {
-      id: "/projects/$id/"
+    "/_authed/projects/$id": {
+      id: "/_authed/projects/$id"
       path: "/projects/$id"
+      fullPath: "/projects/$id"
+      preLoaderRoute: typeof AuthedProjectsIdRouteRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    "/_authed/projects/$id/": {
+      id: "/_authed/projects/$id/"
+      path: "/"
       fullPath: "/projects/$id/"
-      preLoaderRoute: typeof ProjectsIdIndexRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof AuthedProjectsIdIndexRouteImport
+      parentRoute: typeof AuthedProjectsIdRouteRoute
     }
-    "/projects/$id/chat": {
-      id: "/projects/$id/chat"
-      path: "/projects/$id/chat"
+    "/_authed/projects/$id/chat": {
+      id: "/_authed/projects/$id/chat"
+      path: "/chat"
       fullPath: "/projects/$id/chat"
-      preLoaderRoute: typeof ProjectsIdChatRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof AuthedProjectsIdChatRouteImport
+      parentRoute: typeof AuthedProjectsIdRouteRoute
     }
-    "/projects/$id/documents": {
-      id: "/projects/$id/documents"
-      path: "/projects/$id/documents"
+    "/_authed/projects/$id/documents": {
+      id: "/_authed/projects/$id/documents"
+      path: "/documents"
       fullPath: "/projects/$id/documents"
-      preLoaderRoute: typeof ProjectsIdDocumentsRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof AuthedProjectsIdDocumentsRouteImport
+      parentRoute: typeof AuthedProjectsIdRouteRoute
     }
-    "/projects/$id/quotes": {
-      id: "/projects/$id/quotes"
-      path: "/projects/$id/quotes"
+    "/_authed/projects/$id/quotes": {
+      id: "/_authed/projects/$id/quotes"
+      path: "/quotes"
       fullPath: "/projects/$id/quotes"
-      preLoaderRoute: typeof ProjectsIdQuotesRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof AuthedProjectsIdQuotesRouteImport
+      parentRoute: typeof AuthedProjectsIdRouteRoute
     }
-    "/projects/$id/upload": {
-      id: "/projects/$id/upload"
-      path: "/projects/$id/upload"
+    "/_authed/projects/$id/upload": {
+      id: "/_authed/projects/$id/upload"
+      path: "/upload"
       fullPath: "/projects/$id/upload"
-      preLoaderRoute: typeof ProjectsIdUploadRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof AuthedProjectsIdUploadRouteImport
+      parentRoute: typeof AuthedProjectsIdRouteRoute
     }
   }
 }
 
+interface AuthedProjectsIdRouteRouteChildren {
+  AuthedProjectsIdChatRoute: typeof AuthedProjectsIdChatRoute
+  AuthedProjectsIdDocumentsRoute: typeof AuthedProjectsIdDocumentsRoute
+  AuthedProjectsIdQuotesRoute: typeof AuthedProjectsIdQuotesRoute
+  AuthedProjectsIdUploadRoute: typeof AuthedProjectsIdUploadRoute
+  AuthedProjectsIdIndexRoute: typeof AuthedProjectsIdIndexRoute
+}
+
+const AuthedProjectsIdRouteRouteChildren: AuthedProjectsIdRouteRouteChildren = {
+  AuthedProjectsIdChatRoute: AuthedProjectsIdChatRoute,
+  AuthedProjectsIdDocumentsRoute: AuthedProjectsIdDocumentsRoute,
+  AuthedProjectsIdQuotesRoute: AuthedProjectsIdQuotesRoute,
+  AuthedProjectsIdUploadRoute: AuthedProjectsIdUploadRoute,
+  AuthedProjectsIdIndexRoute: AuthedProjectsIdIndexRoute,
+}
+
+const AuthedProjectsIdRouteRouteWithChildren =
+  AuthedProjectsIdRouteRoute._addFileChildren(
+    AuthedProjectsIdRouteRouteChildren,
+  )
+
+interface AuthedRouteChildren {
+  AuthedAnalyticsRoute: typeof AuthedAnalyticsRoute
+  AuthedChatRoute: typeof AuthedChatRoute
+  AuthedCustomersRoute: typeof AuthedCustomersRoute
+  AuthedProfileRoute: typeof AuthedProfileRoute
+  AuthedSettingsRoute: typeof AuthedSettingsRoute
+  AuthedProjectsIdRouteRoute: typeof AuthedProjectsIdRouteRouteWithChildren
+  AuthedBillingPortalRoute: typeof AuthedBillingPortalRoute
+  AuthedProjectsIndexRoute: typeof AuthedProjectsIndexRoute
+}
+
+const AuthedRouteChildren: AuthedRouteChildren = {
+  AuthedAnalyticsRoute: AuthedAnalyticsRoute,
+  AuthedChatRoute: AuthedChatRoute,
+  AuthedCustomersRoute: AuthedCustomersRoute,
+  AuthedProfileRoute: AuthedProfileRoute,
+  AuthedSettingsRoute: AuthedSettingsRoute,
+  AuthedProjectsIdRouteRoute: AuthedProjectsIdRouteRouteWithChildren,
+  AuthedBillingPortalRoute: AuthedBillingPortalRoute,
+  AuthedProjectsIndexRoute: AuthedProjectsIndexRoute,
+}
+
+const AuthedRouteWithChildren =
+  AuthedRoute._addFileChildren(AuthedRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
-  AnalyticsRoute: AnalyticsRoute,
-  ChatRoute: ChatRoute,
-  CustomersRoute: CustomersRoute,
+  AuthedRoute: AuthedRouteWithChildren,
   HelpRoute: HelpRoute,
-  ProfileRoute: ProfileRoute,
-  SettingsRoute: SettingsRoute,
-  BillingPortalRoute: BillingPortalRoute,
-  ProjectsIndexRoute: ProjectsIndexRoute,
-  ProjectsIdChatRoute: ProjectsIdChatRoute,
-  ProjectsIdDocumentsRoute: ProjectsIdDocumentsRoute,
-  ProjectsIdQuotesRoute: ProjectsIdQuotesRoute,
-  ProjectsIdUploadRoute: ProjectsIdUploadRoute,
-  ProjectsIdIndexRoute: ProjectsIdIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,4 +1,4 @@
-import { Outlet, createRootRoute } from "@tanstack/react-router";
+import { Outlet, createRootRouteWithContext } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { NAMESPACES } from "@/i18n";
 import { Header } from "@/components/layout/Header";
@@ -8,9 +8,10 @@ import { AuthDialogsProvider } from "@/features/auth";
 import { PlanNotice } from "@/features/billing/PlanNotice";
 import { InAppNotifier } from "@/features/notify/InAppNotifier";
 import { ApplyPreferences } from "@/features/settings/ApplyPreferences";
+import type { RouterContext } from "@/router-context";
 
 /** The shell every page shares: header, page, notification area, account modals. */
-export const Route = createRootRoute({
+export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
   notFoundComponent: NotFound,
 });

@@ -2,4 +2,3 @@
 export { AuthProvider } from "./AuthProvider";
 export { useAuth, greetingName } from "./context";
 export { AuthDialogsProvider, useAuthDialogs } from "./dialogs";
-export { RequireAuth } from "./RequireAuth";

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "@/lib/api";
 import type { Contact, ContactForm, Customer, CustomerForm } from "./model";
 
@@ -8,22 +8,22 @@ export const contactsKey = (uid: string) => ["/api/contacts", uid] as const;
 
 const withUser = (path: string, uid: string) => `${path}?userId=${encodeURIComponent(uid)}`;
 
-export function useCustomers(uid: string | undefined) {
-  return useQuery({
-    queryKey: customersKey(uid ?? ""),
-    queryFn: async () => (await apiJson<{ customers: Customer[] }>("GET", withUser("/api/customers", uid!))).customers,
-    enabled: !!uid,
+/** The user's customers; shared by the loaders of /customers and /projects (which prefetch it) and their screens. */
+export const customersQuery = (uid: string) =>
+  queryOptions({
+    queryKey: customersKey(uid),
+    queryFn: async () => (await apiJson<{ customers: Customer[] }>("GET", withUser("/api/customers", uid))).customers,
   });
-}
 
-export function useContacts(uid: string | undefined) {
-  return useQuery({
-    queryKey: contactsKey(uid ?? ""),
-    queryFn: async () => (await apiJson<{ contacts: Contact[] }>("GET", withUser("/api/contacts", uid!))).contacts,
-    enabled: !!uid,
+export const contactsQuery = (uid: string) =>
+  queryOptions({
+    queryKey: contactsKey(uid),
+    queryFn: async () => (await apiJson<{ contacts: Contact[] }>("GET", withUser("/api/contacts", uid))).contacts,
   });
-}
 
+/** No user yet (a signed-out render), no request. */
+export const useCustomers = (uid: string | undefined) => useQuery({ ...customersQuery(uid ?? ""), enabled: !!uid });
+export const useContacts = (uid: string | undefined) => useQuery({ ...contactsQuery(uid ?? ""), enabled: !!uid });
 /** Refetches the lists a change touches: contacts change the customer cards' counts too. */
 function useRefetch(uid: string) {
   const queryClient = useQueryClient();

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "@/lib/api";
 import { isInFlight, type DocumentCategory, type ProjectDocument } from "./model";
 
@@ -12,14 +12,15 @@ export const documentsKey = (projectId: number) => ["documents", "project", proj
  */
 export const POLL_MS = 2500;
 
-export function useProjectDocuments(projectId: number) {
-  return useQuery({
+/** A project's documents; shared by the Documents and Upload sections' loaders (which prefetch it) and their lists. */
+export const projectDocumentsQuery = (projectId: number) =>
+  queryOptions({
     queryKey: documentsKey(projectId),
-    queryFn: async () =>
-      (await apiJson<{ documents: ProjectDocument[] }>("GET", `/api/projects/${encodeURIComponent(projectId)}/documents`)).documents,
+    queryFn: async () => (await apiJson<{ documents: ProjectDocument[] }>("GET", `/api/projects/${projectId}/documents`)).documents,
     refetchInterval: (query) => (query.state.data?.some(isInFlight) ? POLL_MS : false),
   });
-}
+
+export const useProjectDocuments = (projectId: number) => useQuery(projectDocumentsQuery(projectId));
 
 export function useDeleteDocument(projectId: number) {
   const queryClient = useQueryClient();

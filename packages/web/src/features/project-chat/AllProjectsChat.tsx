@@ -65,7 +65,7 @@ export function AllProjectsChat() {
     const project = title.startsWith(PROJECT_TITLE_PREFIX)
       ? projects.data?.filter((p) => p.name === title.slice(PROJECT_TITLE_PREFIX.length))
       : undefined;
-    if (project?.length === 1) return void navigate({ to: "/projects/$id/chat", params: { id: String(project[0]!.id) } });
+    if (project?.length === 1) return void navigate({ to: "/projects/$id/chat", params: { id: project[0]!.id } });
     setViewing(id === allId ? null : id);
     setTab("chat");
   };

@@ -42,7 +42,7 @@ export function EditProjectDialog({
 }) {
   const { t } = useTranslation("projects");
   const { t: tc } = useTranslation("common");
-  const update = useUpdateProject(uid, String(project.id));
+  const update = useUpdateProject(uid, project.id);
   const customers = useCustomers(uid);
   const contacts = useContacts(uid);
   const [form, setForm] = React.useState<ProjectEdit>(() => formFrom(project));

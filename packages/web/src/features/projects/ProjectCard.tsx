@@ -73,11 +73,7 @@ export function ProjectCard({
         )}
       </CardContent>
       <div className="border-t p-4">
-        <Link
-          to="/projects/$id"
-          params={{ id: String(project.id) }}
-          className={cn(buttonVariants({ variant: "outline", size: "sm" }), "w-full")}
-        >
+        <Link to="/projects/$id" params={{ id: project.id }} className={cn(buttonVariants({ variant: "outline", size: "sm" }), "w-full")}>
           {t("card.open")}
           <ArrowRight />
         </Link>

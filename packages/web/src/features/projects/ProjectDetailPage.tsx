@@ -4,7 +4,6 @@ import { useTranslation } from "react-i18next";
 import {
   Building2,
   FileText,
-  FolderX,
   Globe,
   LayoutDashboard,
   Mail,
@@ -29,6 +28,7 @@ import { ApiError } from "@/lib/api";
 import { cn } from "@/lib/utils";
 import { EditProjectDialog } from "./EditProjectDialog";
 import { projectStatusLabel, projectStatusVariant, roleLine, type ProjectWithLinks } from "./model";
+import { ProjectNotFound, ProjectUnavailable } from "./ProjectNotFound";
 import { useProject } from "./queries";
 import { ProjectChatSlot, ProjectDocumentsSlot, ProjectUploadSlot } from "./slots";
 import { QuotesSection } from "@/features/quotes/QuotesSection";
@@ -46,22 +46,13 @@ const SECTIONS = [
 ] as const satisfies readonly { id: ProjectSection; icon: LucideIcon; path: string }[];
 
 /** /projects/$id and its chat, documents, quotes and upload sub-routes. */
-export function ProjectDetailPage({ projectId, section }: { projectId: string; section: ProjectSection }) {
+export function ProjectDetailPage({ projectId, section }: { projectId: number; section: ProjectSection }) {
   const { t } = useTranslation("projects");
   const project = useProject(projectId);
   if (project.isPending) return <PageLoader text={t("detail.loading")} />;
   if (project.isError) {
     const missing = project.error instanceof ApiError && (project.error.status === 404 || project.error.status === 400);
-    return (
-      <Page width="narrow">
-        <div className="flex flex-col items-center gap-4 rounded-2xl border bg-card px-6 py-16 text-center shadow-sm">
-          <FolderX className="size-10 text-muted-foreground" aria-hidden="true" />
-          <h1 className="text-2xl font-bold tracking-tight">{t(missing ? "detail.notFound" : "detail.loadFailed")}</h1>
-          <p className="max-w-sm text-muted-foreground">{t(missing ? "detail.notFoundDetail" : "detail.tryAgain")}</p>
-          <BackLink to="/projects">{t("backToProjects")}</BackLink>
-        </div>
-      </Page>
-    );
+    return missing ? <ProjectNotFound /> : <ProjectUnavailable />;
   }
   return <ProjectWorkspace project={project.data} section={section} />;
 }
@@ -70,7 +61,6 @@ function ProjectWorkspace({ project, section }: { project: ProjectWithLinks; sec
   const { t } = useTranslation("projects");
   const { user } = useAuth();
   const [editing, setEditing] = React.useState(false);
-  const id = String(project.id);
 
   return (
     <Page width="wide">
@@ -111,7 +101,7 @@ function ProjectWorkspace({ project, section }: { project: ProjectWithLinks; sec
               <Link
                 key={s.id}
                 to={s.path}
-                params={{ id }}
+                params={{ id: project.id }}
                 // Overview's address is a prefix of the others: only the exact one is the page shown.
                 activeOptions={{ exact: true }}
                 aria-current={section === s.id ? "page" : undefined}

@@ -1,25 +1,27 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "@/lib/api";
 import type { Project, ProjectStatus, ProjectWithLinks } from "./model";
 
 export const projectsKey = (uid: string) => ["/api/projects", uid] as const;
-export const projectKey = (id: string) => ["/api/projects", "detail", id] as const;
+export const projectKey = (id: number) => ["/api/projects", "detail", id] as const;
 
-export function useProjects(uid: string | undefined) {
-  return useQuery({
-    queryKey: projectsKey(uid ?? ""),
-    queryFn: async () => (await apiJson<{ projects: Project[] }>("GET", `/api/projects?userId=${encodeURIComponent(uid!)}`)).projects,
-    enabled: !!uid,
+/** The user's projects; shared by /projects' loader (which prefetches it) and its screen. */
+export const projectsQuery = (uid: string) =>
+  queryOptions({
+    queryKey: projectsKey(uid),
+    queryFn: async () => (await apiJson<{ projects: Project[] }>("GET", `/api/projects?userId=${encodeURIComponent(uid)}`)).projects,
   });
-}
 
 /** One project; a 404 is an answer ('Project Not Found'), not an error to retry. */
-export function useProject(id: string) {
-  return useQuery({
+export const projectQuery = (id: number) =>
+  queryOptions({
     queryKey: projectKey(id),
-    queryFn: () => apiJson<ProjectWithLinks>("GET", `/api/projects/${encodeURIComponent(id)}`),
+    queryFn: () => apiJson<ProjectWithLinks>("GET", `/api/projects/${id}`),
   });
-}
+
+/** No user yet (a signed-out render), no request. */
+export const useProjects = (uid: string | undefined) => useQuery({ ...projectsQuery(uid ?? ""), enabled: !!uid });
+export const useProject = (id: number) => useQuery(projectQuery(id));
 
 export interface NewProject {
   name: string;
@@ -45,10 +47,10 @@ export interface ProjectEdit {
   contactId: number | null;
 }
 
-export function useUpdateProject(uid: string, id: string) {
+export function useUpdateProject(uid: string, id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (edit: ProjectEdit) => apiJson<{ project: Project }>("PUT", `/api/projects/${encodeURIComponent(id)}`, edit),
+    mutationFn: (edit: ProjectEdit) => apiJson<{ project: Project }>("PUT", `/api/projects/${id}`, edit),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: projectKey(id) }),

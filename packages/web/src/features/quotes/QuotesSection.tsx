@@ -220,7 +220,7 @@ function Empty({ projectId, waiting }: { projectId: number; waiting: boolean }) 
         <p className="max-w-sm text-balance text-sm text-muted-foreground">{t(waiting ? "empty.waiting" : "empty.upload")}</p>
       </div>
       <Button asChild variant="outline">
-        <Link to="/projects/$id/upload" params={{ id: String(projectId) }}>
+        <Link to="/projects/$id/upload" params={{ id: projectId }}>
           <Upload />
           {t("empty.uploadButton")}
         </Link>

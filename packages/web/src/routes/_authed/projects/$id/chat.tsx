@@ -1,0 +1,9 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { ProjectDetailPage } from "@/features/projects/ProjectDetailPage";
+
+export const Route = createFileRoute("/_authed/projects/$id/chat")({ component: ProjectChatRoute });
+
+function ProjectChatRoute() {
+  const { id } = Route.useParams();
+  return <ProjectDetailPage projectId={id} section="chat" />;
+}

@@ -1,0 +1,7 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { SettingsPage } from "@/features/settings/SettingsPage";
+
+export const Route = createFileRoute("/_authed/settings")({
+  staticData: { loadingText: "settings:loading" },
+  component: SettingsPage,
+});
