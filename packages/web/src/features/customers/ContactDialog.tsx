@@ -1,5 +1,7 @@
 import * as React from "react";
 import { useTranslation } from "react-i18next";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -9,7 +11,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/hooks/use-toast";
 import { Field } from "@/components/ui/field";
-import { contactForm, contactProblems, emptyContact, type Contact, type ContactForm, type Customer } from "./model";
+import { ContactFormSchema, contactForm, emptyContact, type Contact, type Customer } from "./model";
 import { useSaveContact } from "./queries";
 
 /** 'Add New Contact' (optionally for a preselected customer) or 'Edit Contact'. */
@@ -32,31 +34,32 @@ export function ContactDialog({
   const { t } = useTranslation("customers");
   const { t: tc } = useTranslation("common");
   const save = useSaveContact(uid);
-  const [form, setForm] = React.useState<ContactForm>(() => emptyContact());
-  const [problems, setProblems] = React.useState<Partial<Record<keyof ContactForm, string>>>({});
+  const form = useForm({
+    resolver: zodResolver(ContactFormSchema),
+    defaultValues: emptyContact(),
+    reValidateMode: "onSubmit",
+    shouldFocusError: false,
+  });
+  const { reset, setValue } = form;
+  const { errors } = form.formState;
+  const [chosenCustomer, isPrimary] = form.watch(["customerId", "isPrimary"]);
 
   React.useEffect(() => {
-    if (!open) return;
-    setForm(contact ? contactForm(contact) : emptyContact(customerId ?? 0));
-    setProblems({});
-  }, [open, contact, customerId]);
+    if (open) reset(contact ? contactForm(contact) : emptyContact(customerId ?? 0));
+  }, [open, contact, customerId, reset]);
 
-  const set = <K extends keyof ContactForm>(key: K, value: ContactForm[K]) => setForm((f) => ({ ...f, [key]: value }));
   const text = (key: "firstName" | "lastName" | "email" | "phone" | "mobile" | "title" | "department" | "notes") => ({
     id: `contact-${key}`,
-    value: form[key],
-    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(key, e.target.value),
-    "aria-invalid": !!problems[key],
+    ...form.register(key),
+    "aria-invalid": !!errors[key],
   });
+  /** The message of a field core's rules refused, in the language on screen. */
+  const problem = (key: "customerId" | "firstName" | "lastName" | "email") =>
+    errors[key] ? t(key === "customerId" ? "problems.customer" : `problems.${key}`) : undefined;
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const found = contactProblems(form);
-    setProblems(found);
-    if (Object.keys(found).length) return;
-    const trimmed = { ...form, firstName: form.firstName.trim(), lastName: form.lastName.trim(), email: form.email.trim() };
+  const submit = form.handleSubmit((values) =>
     save.mutate(
-      { id: contact?.id, form: trimmed },
+      { id: contact?.id, form: values },
       {
         onSuccess: () => {
           toast({ title: t(contact ? "toast.contactUpdated" : "toast.contactCreated") });
@@ -64,8 +67,8 @@ export function ContactDialog({
         },
         onError: () => toast({ title: t(contact ? "toast.contactUpdateFailed" : "toast.contactCreateFailed"), variant: "destructive" }),
       },
-    );
-  };
+    ),
+  );
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -75,9 +78,9 @@ export function ContactDialog({
           <DialogDescription>{t(contact ? "contactDialog.editDescription" : "contactDialog.addDescription")}</DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} className="grid gap-4" noValidate>
-          <Field id="contact-customerId" label={t("fields.customer")} error={problems.customerId && t(problems.customerId)}>
-            <Select value={form.customerId ? String(form.customerId) : ""} onValueChange={(v) => set("customerId", Number(v))}>
-              <SelectTrigger id="contact-customerId" aria-invalid={!!problems.customerId}>
+          <Field id="contact-customerId" label={t("fields.customer")} error={problem("customerId")}>
+            <Select value={chosenCustomer ? String(chosenCustomer) : ""} onValueChange={(v) => setValue("customerId", Number(v))}>
+              <SelectTrigger id="contact-customerId" aria-invalid={!!errors.customerId}>
                 <SelectValue placeholder={t("fields.selectCustomer")} />
               </SelectTrigger>
               <SelectContent>
@@ -90,13 +93,13 @@ export function ContactDialog({
             </Select>
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id="contact-firstName" label={t("fields.firstName")} error={problems.firstName && t(problems.firstName)}>
+            <Field id="contact-firstName" label={t("fields.firstName")} error={problem("firstName")}>
               <Input {...text("firstName")} maxLength={100} />
             </Field>
-            <Field id="contact-lastName" label={t("fields.lastName")} error={problems.lastName && t(problems.lastName)}>
+            <Field id="contact-lastName" label={t("fields.lastName")} error={problem("lastName")}>
               <Input {...text("lastName")} maxLength={100} />
             </Field>
-            <Field id="contact-email" label={t("fields.email")} error={problems.email && t(problems.email)}>
+            <Field id="contact-email" label={t("fields.email")} error={problem("email")}>
               <Input {...text("email")} type="email" maxLength={320} />
             </Field>
             <Field id="contact-phone" label={t("fields.phone")}>
@@ -112,7 +115,7 @@ export function ContactDialog({
               <Input {...text("department")} maxLength={200} />
             </Field>
             <div className="flex items-center gap-2 self-end pb-2.5">
-              <Checkbox id="contact-isPrimary" checked={form.isPrimary} onCheckedChange={(checked) => set("isPrimary", checked === true)} />
+              <Checkbox id="contact-isPrimary" checked={isPrimary} onCheckedChange={(checked) => setValue("isPrimary", checked === true)} />
               <Label htmlFor="contact-isPrimary">{t("fields.isPrimary")}</Label>
             </div>
           </div>

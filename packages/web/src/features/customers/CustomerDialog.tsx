@@ -1,5 +1,7 @@
 import * as React from "react";
 import { useTranslation } from "react-i18next";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -12,15 +14,15 @@ import { Field } from "@/components/ui/field";
 import {
   CREDIT_LIMIT_OPTIONS,
   CUSTOMER_STATUSES,
+  CustomerFormSchema,
   EMPTY_CUSTOMER,
   PAYMENT_TERMS,
   customerForm,
   creditLimitLabel,
-  customerProblems,
   paymentTermsLabel,
   statusLabel,
   type Customer,
-  type CustomerForm,
+  type CustomerStatus,
 } from "./model";
 import { useSaveCustomer } from "./queries";
 
@@ -39,30 +41,41 @@ export function CustomerDialog({
   const { t } = useTranslation("customers");
   const { t: tc } = useTranslation("common");
   const save = useSaveCustomer(uid);
-  const [form, setForm] = React.useState<CustomerForm>(EMPTY_CUSTOMER);
-  const [problems, setProblems] = React.useState<Partial<Record<keyof CustomerForm, string>>>({});
+  const form = useForm({
+    resolver: zodResolver(CustomerFormSchema),
+    defaultValues: EMPTY_CUSTOMER,
+    reValidateMode: "onSubmit",
+    shouldFocusError: false,
+  });
+  const { reset, setValue } = form;
+  const [status, taxExempt, paymentTerms, creditLimit] = form.watch(["status", "taxExempt", "paymentTerms", "creditLimit"]);
+  const companyNameMissing = !!form.formState.errors.companyName;
 
   // Each opening starts from the customer being edited, or from the defaults.
   React.useEffect(() => {
-    if (!open) return;
-    setForm(customer ? customerForm(customer) : EMPTY_CUSTOMER);
-    setProblems({});
-  }, [open, customer]);
+    if (open) reset(customer ? customerForm(customer) : EMPTY_CUSTOMER);
+  }, [open, customer, reset]);
 
-  const set = <K extends keyof CustomerForm>(key: K, value: CustomerForm[K]) => setForm((f) => ({ ...f, [key]: value }));
-  const text = (key: keyof CustomerForm) => ({
+  const text = (
+    key:
+      | "companyName"
+      | "industry"
+      | "website"
+      | "billingAddress"
+      | "billingCity"
+      | "billingState"
+      | "billingZip"
+      | "billingCountry"
+      | "taxId"
+      | "notes",
+  ) => ({
     id: `customer-${key}`,
-    value: String(form[key] ?? ""),
-    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(key, e.target.value),
+    ...form.register(key),
   });
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const found = customerProblems(form);
-    setProblems(found);
-    if (Object.keys(found).length) return;
+  const submit = form.handleSubmit((values) =>
     save.mutate(
-      { id: customer?.id, form: { ...form, companyName: form.companyName.trim() } },
+      { id: customer?.id, form: values },
       {
         onSuccess: () => {
           toast({ title: t(customer ? "toast.customerUpdated" : "toast.customerCreated") });
@@ -70,8 +83,8 @@ export function CustomerDialog({
         },
         onError: () => toast({ title: t(customer ? "toast.customerUpdateFailed" : "toast.customerCreateFailed"), variant: "destructive" }),
       },
-    );
-  };
+    ),
+  );
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -85,10 +98,10 @@ export function CustomerDialog({
             <Field
               id="customer-companyName"
               label={t("fields.companyName")}
-              error={problems.companyName && t(problems.companyName)}
+              error={companyNameMissing ? t("problems.companyName") : undefined}
               className="sm:col-span-2"
             >
-              <Input {...text("companyName")} maxLength={200} autoFocus aria-invalid={!!problems.companyName} />
+              <Input {...text("companyName")} maxLength={200} autoFocus aria-invalid={companyNameMissing} />
             </Field>
             <Field id="customer-industry" label={t("fields.industry")}>
               <Input {...text("industry")} maxLength={100} />
@@ -97,7 +110,7 @@ export function CustomerDialog({
               <Input {...text("website")} maxLength={500} placeholder={t("fields.websitePlaceholder")} inputMode="url" />
             </Field>
             <Field id="customer-status" label={t("fields.status")}>
-              <Select value={form.status} onValueChange={(v) => set("status", v)}>
+              <Select value={status} onValueChange={(v) => setValue("status", v as CustomerStatus)}>
                 <SelectTrigger id="customer-status">
                   <SelectValue />
                 </SelectTrigger>
@@ -138,18 +151,18 @@ export function CustomerDialog({
             <div className="flex items-center gap-2 self-end pb-2.5">
               <Checkbox
                 id="customer-taxExempt"
-                checked={form.taxExempt === "yes"}
-                onCheckedChange={(checked) => set("taxExempt", checked === true ? "yes" : "no")}
+                checked={taxExempt === "yes"}
+                onCheckedChange={(checked) => setValue("taxExempt", checked === true ? "yes" : "no")}
               />
               <Label htmlFor="customer-taxExempt">{t("fields.taxExempt")}</Label>
             </div>
             <Field id="customer-paymentTerms" label={t("fields.paymentTerms")}>
-              <Select value={form.paymentTerms} onValueChange={(v) => set("paymentTerms", v)}>
+              <Select value={paymentTerms ?? ""} onValueChange={(v) => setValue("paymentTerms", v)}>
                 <SelectTrigger id="customer-paymentTerms">
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>
-                  {[...new Set([...PAYMENT_TERMS, form.paymentTerms].filter(Boolean))].map((term) => (
+                  {[...new Set([...PAYMENT_TERMS, paymentTerms ?? ""].filter(Boolean))].map((term) => (
                     <SelectItem key={term} value={term}>
                       {paymentTermsLabel(t, term)}
                     </SelectItem>
@@ -158,12 +171,12 @@ export function CustomerDialog({
               </Select>
             </Field>
             <Field id="customer-creditLimit" label={t("fields.creditLimit")}>
-              <Select value={form.creditLimit} onValueChange={(v) => set("creditLimit", v)}>
+              <Select value={creditLimit ?? ""} onValueChange={(v) => setValue("creditLimit", v)}>
                 <SelectTrigger id="customer-creditLimit">
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>
-                  {[...new Set([...CREDIT_LIMIT_OPTIONS, form.creditLimit].filter(Boolean))].map((limit) => (
+                  {[...new Set([...CREDIT_LIMIT_OPTIONS, creditLimit ?? ""].filter(Boolean))].map((limit) => (
                     <SelectItem key={limit} value={limit}>
                       {creditLimitLabel(t, limit)}
                     </SelectItem>

@@ -4,10 +4,12 @@
  */
 
 import { currentLocale } from "@/i18n/languages";
-import type { ContactRecord } from "@quorum/core/contact/schema";
-import { CUSTOMER_STATUSES, type CustomerRecord } from "@quorum/core/customer/schema";
+import type { z } from "zod";
+import { ContactCreateInput, type ContactRecord } from "@quorum/core/contact/schema";
+import { CUSTOMER_DEFAULTS, CUSTOMER_STATUSES, CustomerCreateInput, type CustomerRecord } from "@quorum/core/customer/schema";
 
 export { CUSTOMER_STATUSES };
+export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
 
 /** A translate function (any namespace: keys here name theirs). */
 type Translate = (key: string) => string;
@@ -31,7 +33,7 @@ export const paymentTermsLabel = (t: Translate, term: string) =>
 export const statusLabel = (t: Translate, status: string) =>
   (CUSTOMER_STATUSES as readonly string[]).includes(status) ? t(`customers:status.${status}`) : status;
 
-export const CREDIT_NOT_USED = "Not Used";
+export const CREDIT_NOT_USED = CUSTOMER_DEFAULTS.creditLimit;
 /** 'Not Used', then 5,000 to 20,000 by 5,000, then every 25,000 from 25,000 to 1,000,000. */
 export const CREDIT_LIMIT_OPTIONS: readonly string[] = [
   CREDIT_NOT_USED,
@@ -44,28 +46,29 @@ export type Customer = CustomerRecord;
 export type Contact = ContactRecord;
 
 /**
- * The customer dialog's fields (shipping fields exist in the data but have no form fields). The
- * status comes from a select as text; the server checks it against CUSTOMER_STATUSES.
+ * The customer dialog's fields under core's create rules (shipping fields exist in the data but
+ * have no form fields); editing checks the same, since the dialog always sends a company name.
  */
-export type CustomerForm = { status: string } & Pick<
-  Customer,
-  | "companyName"
-  | "industry"
-  | "website"
-  | "billingAddress"
-  | "billingCity"
-  | "billingState"
-  | "billingZip"
-  | "billingCountry"
-  | "taxId"
-  | "taxExempt"
-  | "paymentTerms"
-  | "creditLimit"
-  | "notes"
->;
+export const CustomerFormSchema = CustomerCreateInput.pick({
+  companyName: true,
+  industry: true,
+  website: true,
+  billingAddress: true,
+  billingCity: true,
+  billingState: true,
+  billingZip: true,
+  billingCountry: true,
+  taxId: true,
+  taxExempt: true,
+  paymentTerms: true,
+  creditLimit: true,
+  status: true,
+  notes: true,
+});
+export type CustomerForm = z.input<typeof CustomerFormSchema>;
 
 /** A new customer's form: empty, with core's defaults for country, tax, terms, credit and status. */
-export const EMPTY_CUSTOMER: CustomerForm = {
+export const EMPTY_CUSTOMER = {
   companyName: "",
   industry: "",
   website: "",
@@ -73,23 +76,33 @@ export const EMPTY_CUSTOMER: CustomerForm = {
   billingCity: "",
   billingState: "",
   billingZip: "",
-  billingCountry: "USA",
+  billingCountry: CUSTOMER_DEFAULTS.billingCountry,
   taxId: "",
-  taxExempt: "no",
-  paymentTerms: "Net 30",
-  creditLimit: CREDIT_NOT_USED,
-  status: "active",
+  taxExempt: CUSTOMER_DEFAULTS.taxExempt,
+  paymentTerms: CUSTOMER_DEFAULTS.paymentTerms,
+  creditLimit: CUSTOMER_DEFAULTS.creditLimit,
+  status: CUSTOMER_DEFAULTS.status,
   notes: "",
-};
+} satisfies CustomerForm;
 
 export function customerForm(customer: Customer): CustomerForm {
   return Object.fromEntries(Object.keys(EMPTY_CUSTOMER).map((key) => [key, customer[key as keyof CustomerForm] ?? ""])) as CustomerForm;
 }
 
-export type ContactForm = Pick<
-  Contact,
-  "customerId" | "firstName" | "lastName" | "email" | "phone" | "mobile" | "title" | "department" | "isPrimary" | "notes"
->;
+/** The contact dialog's fields under core's create rules. */
+export const ContactFormSchema = ContactCreateInput.pick({
+  customerId: true,
+  firstName: true,
+  lastName: true,
+  email: true,
+  phone: true,
+  mobile: true,
+  title: true,
+  department: true,
+  isPrimary: true,
+  notes: true,
+});
+export type ContactForm = z.input<typeof ContactFormSchema>;
 
 /** A new contact: customerId 0 (or the chosen customer), not primary. */
 export function emptyContact(customerId = 0): ContactForm {
@@ -110,25 +123,6 @@ export function emptyContact(customerId = 0): ContactForm {
 export function contactForm(contact: Contact): ContactForm {
   const { customerId, firstName, lastName, email, phone, mobile, title, department, isPrimary, notes } = contact;
   return { customerId, firstName, lastName, email, phone, mobile, title, department, isPrimary, notes };
-}
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/**
- * The required fields and the email's shape, checked before sending; the server checks the same.
- * Each problem is a message key of the customers catalog, so the form says it in the language on screen.
- */
-export function customerProblems(form: CustomerForm): Partial<Record<keyof CustomerForm, string>> {
-  return form.companyName.trim() ? {} : { companyName: "problems.companyName" };
-}
-
-export function contactProblems(form: ContactForm): Partial<Record<keyof ContactForm, string>> {
-  const problems: Partial<Record<keyof ContactForm, string>> = {};
-  if (!form.customerId) problems.customerId = "problems.customer";
-  if (!form.firstName.trim()) problems.firstName = "problems.firstName";
-  if (!form.lastName.trim()) problems.lastName = "problems.lastName";
-  if (form.email.trim() && !EMAIL.test(form.email.trim())) problems.email = "problems.email";
-  return problems;
 }
 
 /** '25000' -> '$25,000' (in dollars, written as the language on screen writes amounts); anything that is not a number stays as it is. */

@@ -1,5 +1,9 @@
 import * as React from "react";
 import { useTranslation } from "react-i18next";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { z } from "zod";
+import { ProjectUpdateInput } from "@quorum/core/project/schema";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
@@ -10,16 +14,28 @@ import { Field } from "@/components/ui/field";
 import { fullName } from "@/features/customers/model";
 import { useContacts, useCustomers } from "@/features/customers/queries";
 import { PROJECT_STATUSES, projectStatusLabel, type ProjectStatus, type ProjectWithLinks } from "./model";
-import { useUpdateProject, type ProjectEdit } from "./queries";
+import { useUpdateProject } from "./queries";
 
 const NONE = "none";
 
-function formFrom(project: ProjectWithLinks): ProjectEdit {
+/**
+ * The dialog's values under core's update rules, except: a blank name keeps the project's
+ * name, and the selects only offer valid statuses and existing links ("none" is null).
+ */
+const EditForm = ProjectUpdateInput.extend({
+  name: z.string().trim(),
+  status: z.enum(PROJECT_STATUSES),
+  customerId: z.number().nullable(),
+  contactId: z.number().nullable(),
+});
+type EditValues = z.input<typeof EditForm>;
+
+function formFrom(project: ProjectWithLinks): EditValues {
   return {
     name: project.name,
     description: project.description ?? "",
     address: project.address ?? "",
-    status: (PROJECT_STATUSES as readonly string[]).includes(project.status) ? (project.status as ProjectStatus) : "active",
+    status: (PROJECT_STATUSES as readonly string[]).includes(project.status) ? project.status : "active",
     customerId: project.customerId ?? null,
     contactId: project.contactId ?? null,
   };
@@ -45,26 +61,22 @@ export function EditProjectDialog({
   const update = useUpdateProject(uid, project.id);
   const customers = useCustomers(uid);
   const contacts = useContacts(uid);
-  const [form, setForm] = React.useState<ProjectEdit>(() => formFrom(project));
+  const form = useForm({ resolver: zodResolver(EditForm), defaultValues: formFrom(project) });
+  const { reset, setValue } = form;
+  const [status, customerId, contactId] = form.watch(["status", "customerId", "contactId"]);
 
   React.useEffect(() => {
-    if (open) setForm(formFrom(project));
-  }, [open, project]);
+    if (open) reset(formFrom(project));
+  }, [open, project, reset]);
 
-  const customerContacts = (contacts.data ?? []).filter((c) => form.customerId !== null && c.customerId === form.customerId);
+  const customerContacts = (contacts.data ?? []).filter((c) => customerId !== null && c.customerId === customerId);
   // A link to a record that is gone stays visible (and unchanged) until the user picks another.
-  const goneCustomer = form.customerId !== null && customers.isSuccess && !customers.data.some((c) => c.id === form.customerId);
-  const goneContact = form.contactId !== null && contacts.isSuccess && !customerContacts.some((c) => c.id === form.contactId);
-  const text = (key: "name" | "description" | "address") => ({
-    id: `edit-project-${key}`,
-    value: form[key],
-    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setForm((f) => ({ ...f, [key]: e.target.value })),
-  });
+  const goneCustomer = customerId !== null && customers.isSuccess && !customers.data.some((c) => c.id === customerId);
+  const goneContact = contactId !== null && contacts.isSuccess && !customerContacts.some((c) => c.id === contactId);
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
+  const submit = form.handleSubmit((edit) =>
     update.mutate(
-      { ...form, name: form.name.trim() || project.name },
+      { ...edit, name: edit.name || project.name },
       {
         onSuccess: () => {
           toast({ title: t("success"), description: t("edit.updated") });
@@ -72,8 +84,8 @@ export function EditProjectDialog({
         },
         onError: () => toast({ title: t("error"), description: t("edit.failed"), variant: "destructive" }),
       },
-    );
-  };
+    ),
+  );
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -84,16 +96,16 @@ export function EditProjectDialog({
         </DialogHeader>
         <form onSubmit={submit} className="grid gap-4" noValidate>
           <Field id="edit-project-name" label={t("fields.name")}>
-            <Input {...text("name")} maxLength={200} />
+            <Input id="edit-project-name" {...form.register("name")} maxLength={200} />
           </Field>
           <Field id="edit-project-description" label={t("fields.description")}>
-            <Textarea {...text("description")} rows={3} maxLength={5000} />
+            <Textarea id="edit-project-description" {...form.register("description")} rows={3} maxLength={5000} />
           </Field>
           <Field id="edit-project-address" label={t("fields.address")}>
-            <Input {...text("address")} maxLength={500} />
+            <Input id="edit-project-address" {...form.register("address")} maxLength={500} />
           </Field>
           <Field id="edit-project-status" label={t("fields.status")}>
-            <Select value={form.status} onValueChange={(v) => setForm((f) => ({ ...f, status: v as ProjectStatus }))}>
+            <Select value={status} onValueChange={(v) => setValue("status", v as ProjectStatus)}>
               <SelectTrigger id="edit-project-status">
                 <SelectValue />
               </SelectTrigger>
@@ -108,17 +120,18 @@ export function EditProjectDialog({
           </Field>
           <Field id="edit-project-customer" label={t("customer")}>
             <Select
-              value={form.customerId === null ? NONE : String(form.customerId)}
-              onValueChange={(v) => setForm((f) => ({ ...f, customerId: v === NONE ? null : Number(v), contactId: null }))}
+              value={customerId === null ? NONE : String(customerId)}
+              onValueChange={(v) => {
+                setValue("customerId", v === NONE ? null : Number(v));
+                setValue("contactId", null);
+              }}
             >
               <SelectTrigger id="edit-project-customer">
                 <SelectValue placeholder={t(customers.isPending ? "fields.loadingCustomers" : "fields.selectCustomer")} />
               </SelectTrigger>
               <SelectContent>
                 <SelectItem value={NONE}>{t("fields.noCustomer")}</SelectItem>
-                {goneCustomer && (
-                  <SelectItem value={String(form.customerId)}>{t("customerId", { id: String(form.customerId) })}</SelectItem>
-                )}
+                {goneCustomer && <SelectItem value={String(customerId)}>{t("customerId", { id: String(customerId) })}</SelectItem>}
                 {(customers.data ?? []).map((c) => (
                   <SelectItem key={c.id} value={String(c.id)}>
                     {c.companyName}
@@ -129,16 +142,16 @@ export function EditProjectDialog({
           </Field>
           <Field id="edit-project-contact" label={t("primaryContact")}>
             <Select
-              value={form.contactId === null ? NONE : String(form.contactId)}
-              onValueChange={(v) => setForm((f) => ({ ...f, contactId: v === NONE ? null : Number(v) }))}
-              disabled={form.customerId === null}
+              value={contactId === null ? NONE : String(contactId)}
+              onValueChange={(v) => setValue("contactId", v === NONE ? null : Number(v))}
+              disabled={customerId === null}
             >
               <SelectTrigger id="edit-project-contact">
                 <SelectValue placeholder={t("fields.selectContact")} />
               </SelectTrigger>
               <SelectContent>
                 <SelectItem value={NONE}>{t("fields.noContact")}</SelectItem>
-                {goneContact && <SelectItem value={String(form.contactId)}>{t("contactId", { id: String(form.contactId) })}</SelectItem>}
+                {goneContact && <SelectItem value={String(contactId)}>{t("contactId", { id: String(contactId) })}</SelectItem>}
                 {customerContacts.map((c) => (
                   <SelectItem key={c.id} value={String(c.id)}>
                     {fullName(c)}

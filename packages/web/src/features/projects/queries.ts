@@ -1,6 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
+import type { ProjectCreateInput, ProjectUpdateInput } from "@quorum/core/project/schema";
 import { apiJson } from "@/lib/api";
-import type { Project, ProjectStatus, ProjectWithLinks } from "./model";
+import type { Project, ProjectWithLinks } from "./model";
 
 export const projectsKey = (uid: string) => ["/api/projects", uid] as const;
 export const projectKey = (id: number) => ["/api/projects", "detail", id] as const;
@@ -23,12 +25,8 @@ export const projectQuery = (id: number) =>
 export const useProjects = (uid: string | undefined) => useQuery({ ...projectsQuery(uid ?? ""), enabled: !!uid });
 export const useProject = (id: number) => useQuery(projectQuery(id));
 
-export interface NewProject {
-  name: string;
-  description: string;
-  address: string;
-  salesforceOppId: string;
-}
+/** What the Create Project dialog sends: core's create input. */
+export type NewProject = z.input<typeof ProjectCreateInput>;
 
 export function useCreateProject(uid: string) {
   const queryClient = useQueryClient();
@@ -38,14 +36,8 @@ export function useCreateProject(uid: string) {
   });
 }
 
-export interface ProjectEdit {
-  name: string;
-  description: string;
-  address: string;
-  status: ProjectStatus;
-  customerId: number | null;
-  contactId: number | null;
-}
+/** What the Edit Project dialog sends: core's update input. */
+export type ProjectEdit = z.input<typeof ProjectUpdateInput>;
 
 export function useUpdateProject(uid: string, id: number) {
   const queryClient = useQueryClient();
