@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCalendarDate, formatDate, formatMoney, NO_VALUE } from "./format";
+import { formatBytes, formatCalendarDate, formatDate, formatMoney, NO_VALUE } from "./format";
 
 describe("formatting", () => {
   it("shows instants as dates, short or long, and a dash for nothing", () => {
@@ -20,5 +20,12 @@ describe("formatting", () => {
     expect(formatMoney(1250, null)).toBe("1,250.00");
     expect(formatMoney(5, "XYZQ")).toBe("5.00 XYZQ");
     expect(formatMoney(null, "USD")).toBe(NO_VALUE);
+  });
+
+  it("shows file sizes with one decimal under ten units, and nothing for an unknown size", () => {
+    expect(formatBytes(512)).toBe("512 B");
+    expect(formatBytes(1536)).toBe("1.5 KB");
+    expect(formatBytes(20 * 1024 * 1024)).toBe("20 MB");
+    expect(formatBytes(undefined)).toBe("");
   });
 });

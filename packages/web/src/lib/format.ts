@@ -3,6 +3,7 @@
  * date or a price reads the same on /profile, a project card and a quote.
  */
 
+import { i18next } from "../i18n";
 import { currentLocale } from "../i18n/languages";
 
 /** What a missing or unreadable value shows as. */
@@ -63,3 +64,18 @@ export function formatWholeMoney(amount: number, currency: string): string {
 
 /** A share (0..1) as a percentage: "92%", "92 %" in French. */
 export const formatPercent = (share: number) => share.toLocaleString(currentLocale(), { style: "percent", maximumFractionDigits: 0 });
+
+/** A file size: "1.5 MB", "1,5 Mo": the number as the language on screen writes it, with its unit abbreviation (the documents catalog's). */
+export function formatBytes(bytes: number | null | undefined): string {
+  if (bytes === null || bytes === undefined) return "";
+  const units = ["bytes", "kb", "mb", "gb"];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const digits = unit > 0 && value < 10 ? 1 : 0;
+  const size = value.toLocaleString(currentLocale(), { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return i18next.t(`documents:size.${units[unit]}`, { size });
+}

@@ -3,7 +3,7 @@
  * option lists and the small pure helpers the screens share.
  */
 
-import { currentLocale } from "@/i18n/languages";
+import { formatWholeMoney } from "@/lib/format";
 import type { z } from "zod";
 import { ContactCreateInput, type ContactRecord } from "@quorum/core/contact/schema";
 import { CUSTOMER_DEFAULTS, CUSTOMER_STATUSES, CustomerCreateInput, type CustomerRecord } from "@quorum/core/customer/schema";
@@ -129,12 +129,7 @@ export function contactForm(contact: Contact): ContactForm {
 export function formatCreditLimit(value: string): string {
   const amount = Number(value);
   if (value === CREDIT_NOT_USED || value.trim() === "" || !Number.isFinite(amount)) return value;
-  return new Intl.NumberFormat(currentLocale(), {
-    style: "currency",
-    currency: "USD",
-    currencyDisplay: "narrowSymbol",
-    maximumFractionDigits: 0,
-  }).format(amount);
+  return formatWholeMoney(amount, "USD");
 }
 
 /** The credit limit as shown: 'Not Used' in the language on screen, amounts as money. */

@@ -9,8 +9,8 @@ import { Spinner } from "@/components/ui/spinner";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { cn } from "@/lib/utils";
 import { typeLabel, type Quote } from "@/features/quotes/model";
-import { formatCalendarDate, formatDate, formatMoney } from "@/lib/format";
-import { formatBytes, statusLabel, statusVariant, type ProjectDocument } from "./model";
+import { formatBytes, formatCalendarDate, formatDate, formatMoney } from "@/lib/format";
+import { statusLabel, statusVariant, type ProjectDocument } from "./model";
 
 function fileIcon(doc: Pick<ProjectDocument, "fileType" | "fileName">): LucideIcon {
   if (doc.fileType.startsWith("image/")) return FileImage;

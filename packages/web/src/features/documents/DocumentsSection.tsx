@@ -1,4 +1,5 @@
 import * as React from "react";
+import i18next from "i18next";
 import { useTranslation } from "react-i18next";
 import { FileText, RefreshCw } from "lucide-react";
 import { Button } from "@/components/ui/button";
@@ -13,9 +14,21 @@ import { DocumentRow } from "./DocumentRow";
 import { MoveDocumentDialog } from "./MoveDocumentDialog";
 import { CATEGORY_ICONS, categoryLabel, groupByCategory, isInFlight, type DocumentCategory, type ProjectDocument } from "./model";
 import { openDocument } from "./openDocument";
+import { toast } from "@/hooks/use-toast";
+import { ApiError } from "@/lib/api";
 import { useProjectDocuments } from "./queries";
 
 /** The project's Documents section: grouped by category, each group with its count. */
+/** View: the file in a new tab, or why it could not be opened. */
+const view = (doc: ProjectDocument) =>
+  openDocument(doc).catch((error: unknown) =>
+    toast({
+      title: i18next.t("documents:open.failed"),
+      description: error instanceof ApiError ? error.detail : i18next.t("documents:open.tryAgain"),
+      variant: "destructive",
+    }),
+  );
+
 export function DocumentsSection({ projectId }: { projectId: number }) {
   const { t } = useTranslation("documents");
   const documents = useProjectDocuments(projectId);
@@ -95,7 +108,7 @@ export function DocumentsSection({ projectId }: { projectId: number }) {
                     key={doc.id}
                     document={doc}
                     record={byDocument.get(doc.id)}
-                    onView={() => void openDocument(doc)}
+                    onView={() => void view(doc)}
                     onDetails={() => setDetailsOf(doc.id)}
                     onMove={() => setMoving(doc)}
                     onDelete={() => setDeleting(doc)}

@@ -10,7 +10,8 @@ import { Progress } from "@/components/ui/progress";
 import { cn } from "@/lib/utils";
 import { CategoryChips } from "./CategoryChips";
 import { StatusBadge } from "./DocumentRow";
-import { categoryLabel, DOCUMENT_ACCEPT, formatBytes, MAX_UPLOAD_BYTES, MIN_UPLOAD_BYTES, type DocumentCategory } from "./model";
+import { formatBytes } from "@/lib/format";
+import { categoryLabel, DOCUMENT_ACCEPT, MAX_UPLOAD_BYTES, MIN_UPLOAD_BYTES, type DocumentCategory } from "./model";
 import { useProjectDocuments } from "./queries";
 import { useDocumentUpload, type UploadState } from "./useDocumentUpload";
 

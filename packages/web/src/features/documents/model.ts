@@ -9,7 +9,6 @@ import {
   type DocumentRecord,
   type DocumentUploadTicket,
 } from "@quorum/core/document/schema";
-import { currentLocale } from "@/i18n/languages";
 
 /** Documents as the API answers them, and the upload rules the server checks (core's contract). */
 export {
@@ -58,19 +57,4 @@ export function groupByCategory(documents: ProjectDocument[]): { category: Docum
     .filter((c) => !(DOCUMENT_CATEGORIES as readonly string[]).includes(c))
     .map((category) => ({ category, documents: documents.filter((d) => d.documentCategory === category) }));
   return [...known, ...unknown].filter((g) => g.documents.length > 0);
-}
-
-/** "1.5 MB", "1,5 Mo": the number as the language on screen writes it, with its own unit abbreviation. */
-export function formatBytes(bytes: number | null | undefined): string {
-  if (bytes === null || bytes === undefined) return "";
-  const units = ["bytes", "kb", "mb", "gb"];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  const digits = unit > 0 && value < 10 ? 1 : 0;
-  const size = value.toLocaleString(currentLocale(), { minimumFractionDigits: digits, maximumFractionDigits: digits });
-  return i18next.t(`documents:size.${units[unit]}`, { size });
 }

@@ -1,15 +1,14 @@
 import i18next from "i18next";
-import { toast } from "@/hooks/use-toast";
-import { ApiError } from "@/lib/api";
 import { documentViewUrl } from "./queries";
 
 /**
- * View opens the file in a new tab. The API is called with a bearer token, so the tab
- * cannot fetch the file itself: the page asks for a short-lived link first. Browsers only
- * allow a new tab inside the click, not after an await, so the tab is opened blank right
- * away and pointed at the link when it arrives.
+ * Opens a document in a new tab, at `page` for a PDF (viewers honour #page=N). The API is called
+ * with a bearer token, so the tab cannot fetch the file itself: the page asks for a short-lived
+ * link first. Browsers only allow a new tab inside the click, not after an await, so the tab is
+ * opened blank right away and pointed at the link when it arrives. Rejects when there is no link
+ * (each caller says so in its own words); the blank tab is closed then.
  */
-export async function openDocument(document: { id: number; fileName: string }) {
+export async function openDocument(document: { id: number; fileName: string }, page?: number) {
   const tab = window.open("", "_blank");
   if (tab) {
     // The file's origin must not be able to reach back into the app.
@@ -24,14 +23,11 @@ export async function openDocument(document: { id: number; fileName: string }) {
   }
   try {
     const { url } = await documentViewUrl(document.id);
-    if (tab && !tab.closed) tab.location.replace(url);
-    else window.open(url, "_blank", "noopener,noreferrer");
+    const target = page && /\.pdf$/i.test(document.fileName) ? `${url}#page=${page}` : url;
+    if (tab && !tab.closed) tab.location.replace(target);
+    else window.open(target, "_blank", "noopener,noreferrer");
   } catch (error) {
     tab?.close();
-    toast({
-      title: i18next.t("documents:open.failed"),
-      description: error instanceof ApiError ? error.detail : i18next.t("documents:open.tryAgain"),
-      variant: "destructive",
-    });
+    throw error;
   }
 }

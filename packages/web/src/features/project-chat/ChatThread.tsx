@@ -9,7 +9,7 @@ import { toast } from "@/hooks/use-toast";
 import { cn } from "@/lib/utils";
 import { ChatMarkdown } from "./ChatMarkdown";
 import { formatTime, type ChatMessage, type Citation } from "./model";
-import { openDocument } from "./open-document";
+import { openDocument } from "@/features/documents/openDocument";
 
 /**
  * A chat's message list and composer, shared by the project chat section and
@@ -58,7 +58,7 @@ export function ChatThread({
 
   const cite = React.useCallback(
     (c: Citation) => {
-      openDocument(c.documentId, c.page, c.fileName).catch(() =>
+      openDocument({ id: c.documentId, fileName: c.fileName }, c.page).catch(() =>
         toast({ title: t("openFailed.title"), description: t("openFailed.description", { file: c.fileName }), variant: "destructive" }),
       );
     },

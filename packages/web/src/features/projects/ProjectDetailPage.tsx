@@ -30,7 +30,8 @@ import { EditProjectDialog } from "./EditProjectDialog";
 import { projectStatusLabel, projectStatusVariant, roleLine, type ProjectWithLinks } from "./model";
 import { ProjectNotFound, ProjectUnavailable } from "./ProjectNotFound";
 import { useProject } from "./queries";
-import { ProjectChatSlot, ProjectDocumentsSlot, ProjectUploadSlot } from "./slots";
+import { DocumentsSection, UploadSection } from "@/features/documents";
+import { ProjectChat } from "@/features/project-chat/ProjectChat";
 import { QuotesSection } from "@/features/quotes/QuotesSection";
 
 /** The project screen's sections, each at its own address (so the back button walks through them). */
@@ -120,9 +121,9 @@ function ProjectWorkspace({ project, section }: { project: ProjectWithLinks; sec
 
         <section aria-label={t(`sections.${section}`)} className="min-w-0">
           {section === "overview" && <Overview project={project} />}
-          {section === "chat" && <ProjectChatSlot projectId={project.id} />}
-          {section === "documents" && <ProjectDocumentsSlot projectId={project.id} />}
-          {section === "upload" && <ProjectUploadSlot projectId={project.id} />}
+          {section === "chat" && <ProjectChat projectId={project.id} />}
+          {section === "documents" && <DocumentsSection projectId={project.id} />}
+          {section === "upload" && <UploadSection projectId={project.id} />}
           {section === "quotes" && <QuotesSection projectId={project.id} />}
         </section>
       </div>

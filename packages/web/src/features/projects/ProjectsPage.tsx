@@ -9,7 +9,7 @@ import { useContacts, useCustomers } from "@/features/customers/queries";
 import { CreateProjectDialog } from "./CreateProjectDialog";
 import { ProjectCard } from "./ProjectCard";
 import { useProjects } from "./queries";
-import { AllProjectsChatSlot } from "./slots";
+import { AllProjectsChat } from "@/features/project-chat/AllProjectsChat";
 
 /**
  * /projects: the 'AI Chat - All Projects' panel on the left and
@@ -55,7 +55,7 @@ export function ProjectsPage() {
             </h2>
           </div>
           <div className="flex min-h-0 flex-1 flex-col">
-            <AllProjectsChatSlot />
+            <AllProjectsChat />
           </div>
         </aside>
 

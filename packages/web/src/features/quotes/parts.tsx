@@ -3,7 +3,7 @@ import i18next from "i18next";
 import { useTranslation } from "react-i18next";
 import { Badge } from "@/components/ui/badge";
 import { toast } from "@/hooks/use-toast";
-import { openDocument } from "@/features/project-chat/open-document";
+import { openDocument } from "@/features/documents/openDocument";
 import { cn } from "@/lib/utils";
 import { GOOD_TEXT } from "@/features/projects/colors";
 import { statusLabel, type QuoteStatus } from "./model";
@@ -45,7 +45,7 @@ export function KindBadge({ kind }: { kind: "vendor" | "customer" }) {
 
 /** Opens the quote's source document in a new tab (the API's short-lived view link). */
 export function viewDocument(documentId: number, fileName: string) {
-  openDocument(documentId, undefined, fileName).catch(() =>
+  openDocument({ id: documentId, fileName }).catch(() =>
     toast({
       title: i18next.t("quotes:open.failed"),
       description: i18next.t("quotes:open.maybeDeleted", { name: fileName }),
