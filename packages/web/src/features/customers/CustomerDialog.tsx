@@ -22,6 +22,7 @@ import {
   paymentTermsLabel,
   statusLabel,
   type Customer,
+  type CustomerForm,
   type CustomerStatus,
 } from "./model";
 import { useSaveCustomer } from "./queries";
@@ -56,22 +57,7 @@ export function CustomerDialog({
     if (open) reset(customer ? customerForm(customer) : EMPTY_CUSTOMER);
   }, [open, customer, reset]);
 
-  const text = (
-    key:
-      | "companyName"
-      | "industry"
-      | "website"
-      | "billingAddress"
-      | "billingCity"
-      | "billingState"
-      | "billingZip"
-      | "billingCountry"
-      | "taxId"
-      | "notes",
-  ) => ({
-    id: `customer-${key}`,
-    ...form.register(key),
-  });
+  const text = (key: keyof CustomerForm) => ({ id: `customer-${key}`, ...form.register(key) });
 
   const submit = form.handleSubmit((values) =>
     save.mutate(

@@ -1,4 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ContactList } from "@quorum/core/contact/schema";
+import { CustomerList } from "@quorum/core/customer/schema";
 import { apiJson } from "@/lib/api";
 import type { Contact, ContactForm, Customer, CustomerForm } from "./model";
 
@@ -12,13 +14,13 @@ const withUser = (path: string, uid: string) => `${path}?userId=${encodeURICompo
 export const customersQuery = (uid: string) =>
   queryOptions({
     queryKey: customersKey(uid),
-    queryFn: async () => (await apiJson<{ customers: Customer[] }>("GET", withUser("/api/customers", uid))).customers,
+    queryFn: async () => CustomerList.parse(await apiJson("GET", withUser("/api/customers", uid))).customers,
   });
 
 export const contactsQuery = (uid: string) =>
   queryOptions({
     queryKey: contactsKey(uid),
-    queryFn: async () => (await apiJson<{ contacts: Contact[] }>("GET", withUser("/api/contacts", uid))).contacts,
+    queryFn: async () => ContactList.parse(await apiJson("GET", withUser("/api/contacts", uid))).contacts,
   });
 
 /** No user yet (a signed-out render), no request. */

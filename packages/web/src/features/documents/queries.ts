@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { DocumentList } from "@quorum/core/document/schema";
 import { apiJson } from "@/lib/api";
 import { isInFlight, type DocumentCategory, type ProjectDocument } from "./model";
 
@@ -16,7 +17,7 @@ export const POLL_MS = 2500;
 export const projectDocumentsQuery = (projectId: number) =>
   queryOptions({
     queryKey: documentsKey(projectId),
-    queryFn: async () => (await apiJson<{ documents: ProjectDocument[] }>("GET", `/api/projects/${projectId}/documents`)).documents,
+    queryFn: async () => DocumentList.parse(await apiJson("GET", `/api/projects/${projectId}/documents`)).documents,
     refetchInterval: (query) => (query.state.data?.some(isInFlight) ? POLL_MS : false),
   });
 

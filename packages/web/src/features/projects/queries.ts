@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { ProjectCreateInput, ProjectUpdateInput } from "@quorum/core/project/schema";
+import { ProjectList, ProjectWithLinks, type ProjectCreateInput, type ProjectUpdateInput } from "@quorum/core/project/schema";
 import { apiJson } from "@/lib/api";
-import type { Project, ProjectWithLinks } from "./model";
+import type { Project } from "./model";
 
 export const projectsKey = (uid: string) => ["/api/projects", uid] as const;
 export const projectKey = (id: number) => ["/api/projects", "detail", id] as const;
@@ -11,14 +11,14 @@ export const projectKey = (id: number) => ["/api/projects", "detail", id] as con
 export const projectsQuery = (uid: string) =>
   queryOptions({
     queryKey: projectsKey(uid),
-    queryFn: async () => (await apiJson<{ projects: Project[] }>("GET", `/api/projects?userId=${encodeURIComponent(uid)}`)).projects,
+    queryFn: async () => ProjectList.parse(await apiJson("GET", `/api/projects?userId=${encodeURIComponent(uid)}`)).projects,
   });
 
 /** One project; a 404 is an answer ('Project Not Found'), not an error to retry. */
 export const projectQuery = (id: number) =>
   queryOptions({
     queryKey: projectKey(id),
-    queryFn: () => apiJson<ProjectWithLinks>("GET", `/api/projects/${id}`),
+    queryFn: async () => ProjectWithLinks.parse(await apiJson("GET", `/api/projects/${id}`)),
   });
 
 /** No user yet (a signed-out render), no request. */
