@@ -9,7 +9,7 @@ import { cn } from "@/lib/utils";
 import { isImage } from "./files";
 import { Markdown } from "./Markdown";
 import { IndividualAnswers, ModelAnswerCard, OfflineBadge } from "./ModelAnswers";
-import { formatLatency, isBeingWritten, modelOption, timeOfDay, type Attachment, type ChatMessage, type ReplyDetails } from "./model";
+import { formatLatency, isBeingWritten, modelOption, timeOfDay, type Attachment, type ChatMessage, type ShownDetails } from "./model";
 import { tokensText } from "./texts";
 
 /** One message of the conversation: the user's on the right, the AI's on the left as Markdown. */
@@ -68,7 +68,7 @@ function UserBubble({ message }: { message: ChatMessage }) {
 }
 
 /** "Gemini", "Quorum", "Offline model". */
-function authorOf(t: TFunction, details: ReplyDetails | undefined): string {
+function authorOf(t: TFunction, details: ShownDetails | undefined): string {
   // While it is written, the answer is the requested model's.
   const model = details?.model ?? details?.requested;
   if (!model) return t("message.ai");
@@ -77,7 +77,7 @@ function authorOf(t: TFunction, details: ReplyDetails | undefined): string {
   return modelOption(model)?.label ?? model;
 }
 
-function answeredCount(t: TFunction, answers: NonNullable<ReplyDetails["answers"]>): string {
+function answeredCount(t: TFunction, answers: NonNullable<ShownDetails["answers"]>): string {
   const answered = answers.filter((a) => a.status === "answered").length;
   return t("message.answeredCount", { answered, count: answers.length });
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { OFFLINE_SERVICE } from "@quorum/core/ai/types";
 import { cn } from "@/lib/utils";
-import { useAiStatus, type ServiceStatus } from "./queries";
+import { useAiStatus } from "./queries";
 
 /**
  * The service status line under the chat: one dot per service
@@ -29,7 +29,7 @@ export function StatusFooter() {
   // Model names are brands; only the built-in offline model has a name to translate.
   const serviceName = (service: string) => (service === OFFLINE_SERVICE ? t("message.offlineModel") : service);
   const { data, isPending, isError } = useAiStatus();
-  const services: ServiceStatus[] = Array.isArray(data?.services) ? data.services : [];
+  const services = data?.services ?? [];
 
   return (
     <footer
