@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { AiStatusReply } from "@quorum/core/ai/schema";
+import { AiStatusReply } from "@quorum/core/ai/schema";
 import { MESSAGE_PAGE_SIZE } from "@quorum/core/chat/limits";
 import type { AttachmentUploadTicket, ChatInput, TitleReply } from "@quorum/core/chat/schema";
 import type {
@@ -120,7 +120,7 @@ export function useDeleteConversation(listType: ListType, uid: string) {
 export const aiStatusQuery = () =>
   queryOptions({
     queryKey: aiStatusKey,
-    queryFn: () => apiJson<AiStatusReply>("GET", "/api/ai-status"),
+    queryFn: async () => AiStatusReply.parse(await apiJson("GET", "/api/ai-status")),
     refetchInterval: STATUS_POLL_MS,
   });
 
