@@ -7,6 +7,7 @@ import { PRODUCT_NAME } from "@/lib/product";
 import { cn } from "@/lib/utils";
 import { Markdown } from "./Markdown";
 import type { Agreement } from "@quorum/core/ai/schema";
+import { OFFLINE } from "@quorum/core/ai/types";
 import { formatLatency, type ShownDetails, type ShownModelAnswer } from "./model";
 import { tokensText } from "./texts";
 
@@ -15,8 +16,6 @@ import { tokensText } from "./texts";
  * and token usage, a failure in plain words, and whether it agreed with the
  * combined answer.
  */
-
-const OFFLINE = "offline";
 
 function agreementOf(answer: ShownModelAnswer, agreement: Agreement | null | undefined): "agreed" | "differed" | null {
   if (!agreement || answer.status !== "answered") return null;

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { SERVICE_STATUSES } from "@quorum/core/ai/schema";
 import { OFFLINE_SERVICE } from "@quorum/core/ai/types";
 import { cn } from "@/lib/utils";
 import { useAiStatus } from "./queries";
@@ -61,7 +62,7 @@ export function StatusFooter() {
         )}
       </div>
       <ul className="flex items-center gap-3" aria-label={t("status.legend")}>
-        {(["active", "standby", "offline"] as const).map((s) => (
+        {SERVICE_STATUSES.map((s) => (
           <li key={s} className="inline-flex items-center gap-1.5">
             <Dot status={s} className="shadow-none" />
             {statusWord(s)}
