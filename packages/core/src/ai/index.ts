@@ -9,11 +9,10 @@ import { clip } from "./lexical";
 import { NOT_CONFIGURED_NOTICE, offlineModel, offlineTitle } from "./offline";
 import { SYSTEM_PROMPT } from "./prompt";
 import { research } from "./research";
-import type { Agreement, AnswerResult, ModelAnswer } from "./schema";
+import type { AnswerResult, ModelAnswer } from "./schema";
 import { AiStatus, dynamoStatusStore, type StatusStore } from "./status";
 import {
   addUsage,
-  CHOICES,
   CUSTOM,
   OFFLINE,
   RESEARCH,
