@@ -21,6 +21,27 @@ import { CorrectionInput } from "@quorum/core/quote/schema";
 import { SalesRequestInput, SupportInput } from "@quorum/core/support/schema";
 import { ProfileUpdateInput } from "@quorum/core/user/schema";
 import { SettingsInput, SettingsRecord } from "@quorum/core/settings/schema";
+import { AiStatusReply } from "@quorum/core/ai/schema";
+import {
+  AttachmentUploadRequest,
+  AttachmentUploadTicket,
+  ChatAnswer,
+  ChatInput,
+  ModelCatalog,
+  TitleInput,
+  TitleReply,
+} from "@quorum/core/chat/schema";
+import {
+  ConversationCreateInput,
+  ConversationList,
+  ConversationPage,
+  ConversationRemoved,
+  ConversationStopInput,
+  ConversationStopping,
+  ConversationSummary,
+  ConversationUpdateInput,
+} from "@quorum/core/conversation/schema";
+import { AnalyticsReport } from "@quorum/core/usage/schema";
 import { ProjectCreateInput, ProjectList, ProjectReply, ProjectUpdateInput, ProjectWithLinks } from "@quorum/core/project/schema";
 
 /**
@@ -124,33 +145,81 @@ export const routes = {
   "DELETE /api/notify/push/subscriptions": { handler: "api/notify.pushUnsubscribe", access: ["table"] },
 
   // Chat: one model or research mode (all models, then a synthesis), streamed as it is written.
+  // `output` is the JSON answer; the stream's events are StreamStart ... StreamEnd in the same module.
   "POST /api/chat": {
     handler: "api/chat.send",
+    input: ChatInput,
+    output: ChatAnswer,
     access: ["table", "bedrock", "models", "attachments:read", "push"],
     timeout: STREAM_TIMEOUT_SECONDS,
     memory: 1024,
     stream: true,
   },
   // Attachments too large for a Lambda request (6 MB) go to S3 first, like documents.
-  "POST /api/chat/attachments/upload-url": { handler: "api/chat.attachmentUploadUrl", access: ["attachments:upload"] },
-  "POST /api/chat/generate-title": { handler: "api/chat.generateTitle", access: ["table", "bedrock", "models"], timeout: 15 },
+  "POST /api/chat/attachments/upload-url": {
+    handler: "api/chat.attachmentUploadUrl",
+    input: AttachmentUploadRequest,
+    output: AttachmentUploadTicket,
+    access: ["attachments:upload"],
+  },
+  "POST /api/chat/generate-title": {
+    handler: "api/chat.generateTitle",
+    input: TitleInput,
+    output: TitleReply,
+    access: ["table", "bedrock", "models"],
+    timeout: 15,
+  },
   // Needs the model settings too: a model is "offline" when its Lambda sees no key for it.
-  "GET /api/ai-status": { handler: "api/chat.status", access: ["table:read", "models"] },
-  "GET /api/models": { handler: "api/chat.models", access: ["table:read", "models"] },
-  "GET /api/analytics": { handler: "api/analytics.report", access: ["table:read"] },
-  "GET /api/conversations": { handler: "api/conversations.list", access: ["table:read"] },
-  "POST /api/conversations": { handler: "api/conversations.create", access: ["table"] },
-  "GET /api/conversations/{id}": { handler: "api/conversations.get", access: ["table:read"] },
-  "PUT /api/conversations/{id}": { handler: "api/conversations.update", access: ["table"] },
-  "DELETE /api/conversations/{id}": { handler: "api/conversations.remove", access: ["table"] },
+  "GET /api/ai-status": { handler: "api/chat.status", output: AiStatusReply, access: ["table:read", "models"] },
+  "GET /api/models": { handler: "api/chat.models", output: ModelCatalog, access: ["table:read", "models"] },
+  "GET /api/analytics": { handler: "api/analytics.report", output: AnalyticsReport, access: ["table:read"] },
+  "GET /api/conversations": { handler: "api/conversations.list", output: ConversationList, access: ["table:read"] },
+  "POST /api/conversations": {
+    handler: "api/conversations.create",
+    input: ConversationCreateInput,
+    output: ConversationSummary,
+    access: ["table"],
+  },
+  "GET /api/conversations/{id}": { handler: "api/conversations.get", output: ConversationPage, access: ["table:read"] },
+  "PUT /api/conversations/{id}": {
+    handler: "api/conversations.update",
+    input: ConversationUpdateInput,
+    output: ConversationSummary,
+    access: ["table"],
+  },
+  "DELETE /api/conversations/{id}": { handler: "api/conversations.remove", output: ConversationRemoved, access: ["table"] },
   // Stop: the server writing the answer reads the request from the conversation and cancels the models' requests.
-  "POST /api/conversations/{id}/stop": { handler: "api/conversations.stop", access: ["table"] },
-  "GET /api/projects-conversations": { handler: "api/conversations.projectsList", access: ["table:read"] },
-  "POST /api/projects-conversations": { handler: "api/conversations.projectsCreate", access: ["table"] },
-  "GET /api/projects-conversations/{id}": { handler: "api/conversations.projectsGet", access: ["table:read"] },
-  "PUT /api/projects-conversations/{id}": { handler: "api/conversations.projectsUpdate", access: ["table"] },
-  "DELETE /api/projects-conversations/{id}": { handler: "api/conversations.projectsRemove", access: ["table"] },
-  "POST /api/projects-conversations/{id}/stop": { handler: "api/conversations.projectsStop", access: ["table"] },
+  "POST /api/conversations/{id}/stop": {
+    handler: "api/conversations.stop",
+    input: ConversationStopInput,
+    output: ConversationStopping,
+    access: ["table"],
+  },
+  "GET /api/projects-conversations": { handler: "api/conversations.projectsList", output: ConversationList, access: ["table:read"] },
+  "POST /api/projects-conversations": {
+    handler: "api/conversations.projectsCreate",
+    input: ConversationCreateInput,
+    output: ConversationSummary,
+    access: ["table"],
+  },
+  "GET /api/projects-conversations/{id}": { handler: "api/conversations.projectsGet", output: ConversationPage, access: ["table:read"] },
+  "PUT /api/projects-conversations/{id}": {
+    handler: "api/conversations.projectsUpdate",
+    input: ConversationUpdateInput,
+    output: ConversationSummary,
+    access: ["table"],
+  },
+  "DELETE /api/projects-conversations/{id}": {
+    handler: "api/conversations.projectsRemove",
+    output: ConversationRemoved,
+    access: ["table"],
+  },
+  "POST /api/projects-conversations/{id}/stop": {
+    handler: "api/conversations.projectsStop",
+    input: ConversationStopInput,
+    output: ConversationStopping,
+    access: ["table"],
+  },
 
   // Projects, customers, contacts. `{id}` after /customers/ is the customer's id
   // (API Gateway wants one variable name per path level).

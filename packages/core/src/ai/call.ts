@@ -1,7 +1,8 @@
 import { describeFailure, StopRequested, type ModelFailure } from "./failure";
 import { withLanguage } from "./language";
+import type { ModelAnswer } from "./schema";
 import type { StatusStore } from "./status";
-import { CUSTOM, OFFLINE, emptyUsage, type Generation, type GenerateOptions, type Message, type Model, type Usage } from "./types";
+import { CUSTOM, OFFLINE, emptyUsage, type Generation, type GenerateOptions, type Message, type Model } from "./types";
 
 export type CallOutcome =
   | { ok: true; model: Model; generation: Generation }
@@ -66,23 +67,6 @@ export async function callModel(model: Model, messages: Message[], options: Gene
     recorder?.note(model, false, latencyMs, failure);
     return { ok: false, model, failure, latencyMs, partial };
   }
-}
-
-export type AnswerStatus = "answered" | "failed" | "timed_out" | "stopped";
-
-/** Each model's own answer as the UI's "Individual answers" shows it. */
-export interface ModelAnswer {
-  model: string;
-  service: string;
-  modelId: string;
-  provider: string;
-  status: AnswerStatus;
-  response?: string;
-  /** Plain words, e.g. "Grok did not answer within 16 s". */
-  error?: string;
-  latencyMs: number;
-  usage: Usage;
-  truncated?: boolean;
 }
 
 export function toModelAnswer(outcome: CallOutcome): ModelAnswer {

@@ -1,18 +1,18 @@
 import type { z } from "zod";
 import { config, type Config } from "../config";
 import { Forbidden, Unavailable } from "../error";
-import { callModel, Recorder, toModelAnswer, type ModelAnswer } from "./call";
+import { callModel, Recorder, toModelAnswer } from "./call";
 import { activeModels, configuredChoice, customModelSetting, modelSettings } from "./catalog";
 import { describeFailure, StopRequested } from "./failure";
 import type { LiveEvents } from "./live";
 import { clip } from "./lexical";
 import { NOT_CONFIGURED_NOTICE, offlineModel, offlineTitle } from "./offline";
 import { SYSTEM_PROMPT } from "./prompt";
-import { research, type Agreement } from "./research";
+import { research } from "./research";
+import type { AnswerResult, ModelAnswer } from "./schema";
 import { AiStatus, dynamoStatusStore, type StatusStore } from "./status";
 import {
   addUsage,
-  CHOICES,
   CUSTOM,
   OFFLINE,
   RESEARCH,
@@ -21,11 +21,10 @@ import {
   type Model,
   type ModelChoice,
   type ObjectGeneration,
-  type Usage,
 } from "./types";
 
-export { CHOICES, CUSTOM, RESEARCH, OFFLINE };
-export type { ModelChoice, Message, ModelAnswer, Agreement, LiveEvents };
+export { CUSTOM, RESEARCH, OFFLINE };
+export type { ModelChoice, Message, AnswerResult, LiveEvents };
 export { StopRequested };
 
 export interface Deps {
@@ -60,31 +59,6 @@ export interface AnswerRequest {
   live?: LiveEvents;
   /** Aborted with StopRequested when the person presses Stop. */
   signal?: AbortSignal;
-}
-
-export interface AnswerResult {
-  response: string;
-  /** Who wrote the text: a choice, "quorum" for a research synthesis, or "offline". */
-  model: string;
-  mode: "single" | "research";
-  /** The concrete model id, e.g. "gpt-5.5"; "quorum" for a synthesis. */
-  modelId: string;
-  provider: string;
-  /** True when the text comes from the offline model, which is no real model. */
-  offline: boolean;
-  /** Every model's own answer (or failure), with latency and token usage. */
-  answers: ModelAnswer[];
-  /** Research mode: the model that wrote the combined answer. */
-  synthesizer: ModelAnswer | null;
-  agreement: Agreement | null;
-  usage: Usage;
-  latencyMs: number;
-  /** Plain-words notes: which model was left out and why, fallbacks taken. */
-  notes: string[];
-  /** Stop was pressed: `response` is what had been written by then. */
-  stopped?: boolean;
-  /** The model broke off part-way through a streamed answer: `response` is what it had written, this says why. */
-  error?: string;
 }
 
 const defaultDeps = (): Deps => ({ config: config(), store: dynamoStatusStore });

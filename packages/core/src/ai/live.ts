@@ -1,4 +1,4 @@
-import type { ModelAnswer } from "./call";
+import type { ModelAnswer } from "./schema";
 
 /**
  * What a streamed answer reports while it is written. Every callback is optional:

@@ -1,9 +1,10 @@
-import { callModel, toModelAnswer, type CallOutcome, type ModelAnswer, type Recorder } from "./call";
+import { callModel, toModelAnswer, type CallOutcome, type Recorder } from "./call";
 import { clip, similarity } from "./lexical";
 import { StopRequested } from "./failure";
 import { HeldBackStream, type LiveEvents } from "./live";
 import { offlineSynthesis, typeOut } from "./offline";
 import { SYSTEM_PROMPT } from "./prompt";
+import type { Agreement, ModelAnswer } from "./schema";
 import { addUsage, OFFLINE, type Generation, type GenerateOptions, type Message, type Model, type Usage } from "./types";
 
 /**
@@ -35,14 +36,6 @@ export interface ResearchInput {
   callSettings?: Pick<GenerateOptions, "language" | "shareData">;
   /** Shuffles the order answers are shown to the synthesizer (position bias); tests pin it. */
   shuffle?: <T>(items: T[]) => T[];
-}
-
-export interface Agreement {
-  /** The models whose answer agrees with the final one. */
-  agreed: string[];
-  differed: string[];
-  /** Who judged: the synthesizer's own "Consensus" line, or word overlap. */
-  source: "synthesizer" | "lexical";
 }
 
 export interface ResearchResult {

@@ -1,5 +1,6 @@
 import { config, type Config } from "../config";
 import { modelSettings, type ModelSetting } from "./catalog";
+import type { ServiceStatus } from "./schema";
 import { OFFLINE_SERVICE } from "./types";
 import { AiStatusEntity } from "./entity";
 
@@ -48,8 +49,6 @@ export function memoryStatusStore(): StatusStore {
     },
   };
 }
-
-export type ServiceStatus = "active" | "standby" | "offline";
 
 /**
  * active: configured and its last call succeeded; standby: configured but not

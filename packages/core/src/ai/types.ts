@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { Usage } from "./schema";
 
 /** The spec's single-model choices, in the order the product lists them. */
 export const CHOICES = ["claude", "gpt", "gemini", "grok", "deepseek"] as const;
@@ -69,10 +70,7 @@ export interface GenerateOptions {
   shareData?: boolean;
 }
 
-export interface Usage {
-  inputTokens: number;
-  outputTokens: number;
-}
+export type { Usage };
 
 export interface Generation {
   text: string;

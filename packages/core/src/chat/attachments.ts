@@ -1,54 +1,17 @@
-import { z } from "zod";
 import { Actor } from "../actor";
 import { Extract } from "../extract/index";
 import { ATTACHMENT_ANALYSES, Quota } from "../quota/index";
 import { VisibleError } from "../error";
 import type { DocumentText, ImageInput } from "../ai/types";
-import { ATTACHMENT_OCR_SECONDS, ATTACHMENT_READ_HEAP_MB, ATTACHMENT_READ_TIMEOUT_MS, MAX_ATTACHMENT_BYTES } from "./limits";
+import { ATTACHMENT_OCR_SECONDS, ATTACHMENT_READ_HEAP_MB, ATTACHMENT_READ_TIMEOUT_MS } from "./limits";
+import { ATTACHMENT_TYPES, type AttachmentReport, type FileInput } from "./schema";
 import { ChatUpload } from "./uploads";
 
-/** The spec's accepted attachments and its messages for the others. */
-export const DOCUMENT_EXTENSIONS = ["pdf", "doc", "docx", "xls", "xlsx", "csv", "txt"] as const;
-export const IMAGE_EXTENSIONS = ["jpg", "jpeg", "png"] as const;
+/** The spec's messages for attachments of other types. */
+const DOCUMENT_EXTENSIONS: readonly string[] = Object.keys(ATTACHMENT_TYPES.document);
+const IMAGE_EXTENSIONS: readonly string[] = Object.keys(ATTACHMENT_TYPES.image);
 export const UNSUPPORTED_DOCUMENT = "Supported file types: PDFs, Word documents, Excel files, CSV, and text files";
 export const UNSUPPORTED_IMAGE = "Supported image types: JPG, PNG";
-
-/** A data URL of the largest attachment (base64 is 4/3 of the bytes); the request's own cap comes first anyway. */
-const MAX_DATA_URL_CHARS = Math.ceil((MAX_ATTACHMENT_BYTES * 4) / 3) + 1024;
-
-/**
- * The spec's file payload: `{ name, type, data }` (a data URL), or an error marker when
- * the browser could not read it; or `{ name, type, key }` for a file uploaded to S3 first.
- */
-export const FileInput = z.object({
-  name: z.string().trim().max(255, "File name is too long").default("attachment"),
-  type: z.string().trim().max(255).default(""),
-  data: z.string().max(MAX_DATA_URL_CHARS, "File is too large").nullish(),
-  key: z.string().trim().max(1024).nullish(),
-  // The marker's shape is the client's: any truthy value means "could not be read"; a text (or an error's message) says why.
-  error: z.unknown().optional().transform(errorReason),
-});
-
-function errorReason(marker: unknown): string | false {
-  if (!marker) return false;
-  if (typeof marker === "string") return marker.trim().slice(0, 1000) || "the browser could not read the file";
-  const message = typeof marker === "object" ? (marker as { message?: unknown }).message : undefined;
-  return typeof message === "string" && message.trim() ? message.trim().slice(0, 1000) : "the browser could not read the file";
-}
-export type FileInput = z.output<typeof FileInput>;
-
-export interface AttachmentReport {
-  name: string;
-  type: string;
-  kind: "document" | "image" | "unknown";
-  status: "read" | "unreadable";
-  pages?: number;
-  characters?: number;
-  /** Things worth knowing that did not stop the reading (text cut short, scanned pages). */
-  warnings?: string[];
-  /** Why it could not be read, in plain words. */
-  error?: string;
-}
 
 export interface Attachments {
   documents: DocumentText[];
@@ -97,7 +60,7 @@ async function readOne(file: FileInput): Promise<ReadResult> {
   const base = { name: file.name, type: file.type };
   const fail = (kind: AttachmentReport["kind"], error: string): ReadResult => ({ report: { ...base, kind, status: "unreadable", error } });
   const extension = file.name.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1] ?? "";
-  const declaredImage = file.type.startsWith("image/") || (IMAGE_EXTENSIONS as readonly string[]).includes(extension);
+  const declaredImage = file.type.startsWith("image/") || IMAGE_EXTENSIONS.includes(extension);
 
   if (file.error) return fail(declaredImage ? "image" : "document", file.error);
   let decoded = file.data ? decodeDataUrl(file.data) : undefined;
@@ -116,7 +79,7 @@ async function readOne(file: FileInput): Promise<ReadResult> {
       image: { name: file.name, mediaType, data: decoded.bytes },
     };
   }
-  if (!(DOCUMENT_EXTENSIONS as readonly string[]).includes(extension) && !isDocumentType(file.type || decoded.mediaType)) {
+  if (!DOCUMENT_EXTENSIONS.includes(extension) && !isDocumentType(file.type || decoded.mediaType)) {
     return fail("unknown", UNSUPPORTED_DOCUMENT);
   }
   try {

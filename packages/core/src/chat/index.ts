@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Ai, CHOICES, CUSTOM, OFFLINE, RESEARCH, type AnswerResult, type Deps, type Message } from "../ai/index";
+import { Ai, OFFLINE, type AnswerResult, type Deps, type Message } from "../ai/index";
 import { config } from "../config";
 import { parseInput } from "../fn";
 import { Quota, TITLES } from "../quota/index";
@@ -7,69 +7,19 @@ import { dynamoStatusStore } from "../ai/status";
 import { UsageLog } from "../usage/index";
 import type { Asker } from "./access";
 import { boundedHistory } from "../ai/history";
-import { FileInput, readAttachments, type AttachmentReport } from "./attachments";
-import {
-  HISTORY_MESSAGES,
-  MAX_RESEARCH_BUDGET_SECONDS,
-  MAX_ATTACHMENTS,
-  MAX_MESSAGE_CHARS,
-  MESSAGE_TOO_LONG,
-  TOO_MANY_ATTACHMENTS,
-} from "./limits";
+import { readAttachments } from "./attachments";
+import { ChatInput, FILES_ONLY_MESSAGE, HistoryItem, TitleInput as ChatTitleInput, type ChatAnswer } from "./schema";
+import { HISTORY_MESSAGES } from "./limits";
 
 /** The spec: the last 10 messages of the conversation go with each question. */
 export const HISTORY_LIMIT = HISTORY_MESSAGES;
-/** The spec's text when only files are sent. */
-export const FILES_ONLY_MESSAGE = "Please analyze the uploaded file(s)";
-export const MODEL_VALUES = [...CHOICES, CUSTOM, RESEARCH] as const;
 
 export namespace Chat {
-  export const HistoryItem = z.object({
-    // "assistant" is what other clients call the model's turn.
-    type: z
-      .enum(["user", "ai", "assistant"], { message: "history type must be user or ai" })
-      .transform((t) => (t === "assistant" ? "ai" : t)),
-    content: z.string().max(MAX_MESSAGE_CHARS, "A history message is too long").default(""),
-  });
+  export const Input = ChatInput;
+  export type Input = ChatInput;
+  export type Parsed = z.output<typeof ChatInput>;
 
-  export const Input = z
-    .object({
-      model: z
-        .string()
-        .trim()
-        .toLowerCase()
-        // The message names the spec's values: the custom model is only Enterprise's to know.
-        .pipe(z.enum(MODEL_VALUES, { message: `model must be one of ${[...CHOICES, RESEARCH].join(", ")}` }))
-        .default("gemini"),
-      message: z.string().max(MAX_MESSAGE_CHARS, MESSAGE_TOO_LONG).default(""),
-      files: z.array(FileInput).max(MAX_ATTACHMENTS, TOO_MANY_ATTACHMENTS).default([]),
-      // The client sends 10; more is accepted and cut, far more is refused.
-      history: z.array(HistoryItem).max(500, "History is too long").default([]),
-      userId: z.string().max(128).optional(),
-      // A streamed answer is stored by the server: into this conversation, or a new one.
-      conversationId: z
-        .string()
-        .trim()
-        .max(100)
-        .regex(/^[A-Za-z0-9_-]+$/, "Invalid conversation id")
-        .nullish(),
-      sessionId: z.string().trim().max(200, "Session id is too long").nullish(),
-      budgetSeconds: z.coerce
-        .number({ message: "budgetSeconds must be a number" })
-        .int("budgetSeconds must be a whole number")
-        .min(10, "budgetSeconds must be at least 10")
-        .max(MAX_RESEARCH_BUDGET_SECONDS, `budgetSeconds can be at most ${MAX_RESEARCH_BUDGET_SECONDS}`)
-        .optional(),
-    })
-    // Refused while parsing, before anything counts against the plan's daily questions.
-    .refine((input) => input.message.trim() !== "" || input.files.length > 0, { message: "Please enter a message", path: ["message"] });
-  export type Input = z.input<typeof Input>;
-  export type Parsed = z.output<typeof Input>;
-
-  export type Answer = AnswerResult & {
-    attachments: AttachmentReport[];
-    timestamp: string;
-  };
+  export type Answer = ChatAnswer;
 
   /**
    * Answers one chat message: reads the attachments, sends the last 10 messages with it, asks the chosen model(s).
@@ -90,7 +40,7 @@ export namespace Chat {
     UsageLog.recordQuestion({ userId: asker.userId, model, failed, answer, analytics: asker.analytics });
 
   /** The question with its attachments read and its history cut, and how an answer to it is completed. */
-  export async function prepareQuestion({ message, files, history }: Pick<z.output<typeof Input>, "message" | "files" | "history">) {
+  export async function prepareQuestion({ message, files, history }: Pick<Parsed, "message" | "files" | "history">) {
     const text = message.trim() || FILES_ONLY_MESSAGE;
     const attachments = await readAttachments(files);
     const current: Message = {
@@ -133,10 +83,7 @@ export namespace Chat {
       .map((h) => ({ role: h.type === "user" ? "user" : "assistant", content: h.content }));
   }
 
-  export const TitleInput = z.object({
-    message: z.string().max(MAX_MESSAGE_CHARS, MESSAGE_TOO_LONG).default(""),
-    userId: z.string().max(128).optional(),
-  });
+  export const TitleInput = ChatTitleInput;
 
   export async function generateTitle(input: z.input<typeof TitleInput>, deps?: Deps) {
     const { message } = TitleInput.parse(input);

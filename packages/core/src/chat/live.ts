@@ -6,9 +6,10 @@ import { parseInput } from "../fn";
 import { Actor } from "../actor";
 import { Notify } from "../notify/index";
 import type { Asker } from "./access";
-import { Chat, FILES_ONLY_MESSAGE } from "./index";
+import { Chat } from "./index";
 import { DEFAULT_RESEARCH_BUDGET_SECONDS, STOP_POLL_MS, STREAM_WRITING_SECONDS } from "./limits";
-import { autoTitle, detailsOf, STREAM_EVENTS, type AnswerState } from "./stored";
+import { FILES_ONLY_MESSAGE, type AnswerState } from "./schema";
+import { autoTitle, detailsOf, STREAM_EVENTS } from "./stored";
 
 /**
  * Streamed answers. The server stores the exchange itself: the question and a

@@ -1,30 +1,21 @@
 import { SERVICE_NAMES, customModelSetting } from "../ai/catalog";
-import { MODEL_CHOICES, MODEL_TIERS, planAllows, requiredPlan, type Tier } from "../ai/plans";
+import { MODEL_CHOICES, MODEL_TIERS, planAllows, requiredPlan } from "../ai/plans";
 import { CUSTOM, RESEARCH, type ModelChoice } from "../ai/types";
 import { config } from "../config";
 import type { MeteredPlan } from "../quota/limits";
+import type { ModelCatalog, ModelEntry } from "./schema";
 
 export { CUSTOM, RESEARCH };
 
 /** The name people see for a model choice. */
 export const serviceName = (model: ModelChoice) => (model === CUSTOM ? config().CUSTOM_MODEL_NAME : SERVICE_NAMES[model]);
 
-export interface ModelEntry {
-  value: ModelChoice | typeof RESEARCH;
-  label: string;
-  tier: Tier | "research";
-  /** The caller's plan includes it. */
-  allowed: boolean;
-  /** The cheapest plan that includes it. */
-  requiredPlan: MeteredPlan;
-}
-
 /**
  * The models a caller can pick, for the model selector: the spec's five with their
  * tier and whether the plan includes them, the organisation's custom model for
  * Enterprise only (others never learn it exists), then research mode.
  */
-export function modelCatalog(plan: MeteredPlan) {
+export function modelCatalog(plan: MeteredPlan): ModelCatalog {
   const custom = customModelSetting();
   const models: ModelEntry[] = MODEL_CHOICES.filter((m) => m !== CUSTOM || (custom.configured && planAllows(plan, CUSTOM))).map((m) => ({
     value: m,

@@ -46,12 +46,8 @@ export function detailsOf<R extends ReplyLike>(reply: R, requested?: string) {
   };
 }
 
-/**
- * How a streamed answer stands while it is stored: being written (the server is
- * still at it), stopped by the person, or broken off by the model. A finished
- * answer carries no state, exactly like one saved from a JSON reply.
- */
-export type AnswerState = "streaming" | "stopped" | "error";
+/** Kept here too for the project chat, which stores its answers the same way. */
+export type { AnswerState } from "./schema";
 
 /** The events of a streamed answer (`Accept: text/event-stream`), in the order they come. */
 export const STREAM_EVENTS = {

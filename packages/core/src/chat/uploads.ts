@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { z } from "zod";
 import { Actor } from "../actor";
 import { isMissingObject } from "../document/store";
 import { safeFileName } from "../document/types";
 import { Invalid, TooLarge } from "../error";
 import { fn } from "../fn";
 import { Storage } from "../storage/index";
+import { AttachmentUploadRequest } from "./schema";
 import { ATTACHMENT_UPLOAD_EXPIRES_SECONDS, attachmentTooLarge, CHAT_ATTACHMENT_PREFIX, MAX_ATTACHMENT_BYTES } from "./limits";
 
 /**
@@ -17,15 +17,8 @@ import { ATTACHMENT_UPLOAD_EXPIRES_SECONDS, attachmentTooLarge, CHAT_ATTACHMENT_
 const prefixOf = (userId: string) => `${CHAT_ATTACHMENT_PREFIX}${userId}/`;
 
 export namespace ChatUpload {
-  export const Request = z.object({
-    fileName: z.string({ message: "fileName is required" }).trim().min(1, "fileName is required").max(255, "File name is too long"),
-    contentType: z.string().trim().max(255).default(""),
-    size: z.number({ message: "size must be a number of bytes" }).int("size must be a whole number of bytes"),
-  });
-  export type Request = z.input<typeof Request>;
-
   /** `{ key, upload }`: where the file goes and the presigned POST that puts it there. */
-  export const request = fn(Request, async ({ fileName, contentType, size }) => {
+  export const request = fn(AttachmentUploadRequest, async ({ fileName, contentType, size }) => {
     if (size > MAX_ATTACHMENT_BYTES) throw new TooLarge(attachmentTooLarge(fileName, size));
     if (size < 1) throw new Invalid("The file is empty");
     const key = `${prefixOf(Actor.userId())}${randomUUID()}/${safeFileName(fileName)}`;

@@ -1,9 +1,6 @@
 import type { EntityItem } from "electrodb";
 import { defineEntity, timestamps } from "../db/entity";
-
-/** The two sidebars of the spec: the general chat and the projects chat. */
-export const LIST_TYPES = ["general", "projects"] as const;
-export type ListType = (typeof LIST_TYPES)[number];
+import { LIST_TYPES } from "./schema";
 
 /**
  * A conversation without its messages: what a sidebar lists. The last message's

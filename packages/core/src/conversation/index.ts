@@ -4,16 +4,19 @@ import { Actor } from "../actor";
 import { isConditionFailure } from "../db/optimistic";
 import { Conflict, Invalid, NotFound } from "../error";
 import { fn } from "../fn";
+import { CONVERSATION_FULL, MAX_CONVERSATION_MESSAGES, MAX_MESSAGE_PAGE, MAX_PAGE_BYTES, STALE_CONVERSATION } from "../chat/limits";
+import { ConversationEntity, MessageEntity, type ConversationItem } from "./entity";
 import {
-  CONVERSATION_FULL,
-  MAX_CONVERSATION_MESSAGES,
-  MAX_MESSAGE_CHARS,
-  MAX_MESSAGE_PAGE,
-  MAX_PAGE_BYTES,
-  MESSAGE_TOO_LONG,
-  STALE_CONVERSATION,
-} from "../chat/limits";
-import { ConversationEntity, LIST_TYPES, MessageEntity, type ConversationItem, type ListType } from "./entity";
+  ConversationCreateInput,
+  ConversationId as Id,
+  ConversationUpdateInput,
+  LIST_TYPES,
+  MessageInput,
+  messageShape,
+  type ConversationPage,
+  type ConversationSummary,
+  type ListType,
+} from "./schema";
 import {
   deleteAll,
   fromRecord,
@@ -24,77 +27,17 @@ import {
   storedSubset,
   toRecord,
   uniqueIds,
-  type Message,
   type MessageRecord,
   type ParsedMessage,
 } from "./store";
 
-export type { ListType } from "./entity";
+export type { ListType } from "./schema";
 export type { Message } from "./store";
 
-/** File details kept with a message: names and types, never the file's data. */
-const FileMeta = z.object({
-  name: z.string().max(255).default(""),
-  type: z.string().max(255).optional(),
-  size: z.number().nonnegative().optional(),
-  error: z.union([z.string().max(1000), z.boolean()]).optional(),
-});
-
-/**
- * A message as the client sends it: id, type, content, timestamp, files, plus
- * whatever else it keeps on a message (the model that answered, each model's
- * answer...), which is stored and answered back as it came.
- */
-const messageShape = {
-  id: z
-    .union([z.string(), z.number()])
-    .transform(String)
-    .pipe(z.string().trim().min(1, "Message id is required").max(200, "Message id is too long")),
-  type: z.enum(["user", "ai"], { message: "Message type must be user or ai" }),
-  content: z
-    .string()
-    .max(MAX_MESSAGE_CHARS, MESSAGE_TOO_LONG)
-    .nullish()
-    .transform((v) => v ?? ""),
-  timestamp: z.union([z.string().max(64), z.number()]).nullish(),
-  files: z.array(FileMeta).max(20).nullish(),
-};
-export const MessageInput = z.object(messageShape).catchall(z.unknown());
-export type MessageInput = z.input<typeof MessageInput>;
-
-const Messages = z.array(MessageInput).max(MAX_CONVERSATION_MESSAGES, CONVERSATION_FULL);
-const Title = z.string().trim().max(200, "Title is too long");
-const Version = z.number({ message: "version must be a number" }).int().nonnegative();
-const Id = z
-  .string()
-  .trim()
-  .min(1)
-  .max(100)
-  .regex(/^[A-Za-z0-9_-]+$/, "Invalid conversation id");
 const List = z.enum(LIST_TYPES);
 
-export interface Summary {
-  id: string;
-  title: string;
-  userId: string;
-  listType: ListType;
-  sessionId: string | null;
-  createdAt: string;
-  updatedAt: string;
-  messageCount: number;
-  /** Send it back with the next save: a save against an older version is refused. */
-  version: number;
-  lastMessage: { type: string; content: string; timestamp: string | null } | null;
-}
-
-/** One page of a conversation, oldest message first. */
-export interface Page extends Summary {
-  messages: Message[];
-  /** Whether older messages exist before this page. */
-  hasMore: boolean;
-  /** The `before` that fetches the page before this one; null at the conversation's start. */
-  older: number | null;
-}
+export type Summary = ConversationSummary;
+export type Page = ConversationPage;
 
 function summary(c: ConversationItem): Summary {
   return {
@@ -219,31 +162,9 @@ function positionQuery(conversationId: string, before: number | undefined) {
 }
 
 export namespace Conversation {
-  export const CreateInput = z.object({
-    listType: List,
-    title: Title.optional(),
-    messages: Messages.default([]),
-    sessionId: z.string().trim().max(200, "Session id is too long").nullish(),
-  });
+  export const CreateInput = ConversationCreateInput.extend({ listType: List });
   export type CreateInput = z.input<typeof CreateInput>;
-
-  /**
-   * The body of a PUT: the full message list (the spec's), only the new or changed
-   * messages (`upsert`), a new title, or a title with either. `version`, when sent,
-   * must be the conversation's current one.
-   */
-  export const UpdateInput = z
-    .object({
-      title: Title.min(1, "Title cannot be empty").optional(),
-      messages: Messages.optional(),
-      upsert: Messages.optional(),
-      version: Version.optional(),
-    })
-    .refine((v) => v.title !== undefined || v.messages !== undefined || v.upsert !== undefined, {
-      message: "Send messages or a title",
-    })
-    .refine((v) => v.messages === undefined || v.upsert === undefined, { message: "Send messages or upsert, not both" });
-  export type UpdateInput = z.input<typeof UpdateInput>;
+  export const UpdateInput = ConversationUpdateInput;
 
   export const AppendInput = z.object({
     listType: List,

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { TooLarge } from "../error";
 import { MessageEntity, type MessageItem } from "./entity";
+import type { FileMeta, StoredMessage } from "./schema";
 
 /**
  * How messages are kept: one item each, written in batches, compared by hash so an
@@ -12,21 +13,7 @@ const MAX_MESSAGE_BYTES = 350_000;
 const PREVIEW_CHARS = 200;
 const MESSAGE_FIELDS = new Set(["id", "type", "content", "timestamp", "files"]);
 
-export interface FileMeta {
-  name: string;
-  type?: string;
-  size?: number;
-  error?: string | boolean;
-}
-
-export interface Message {
-  id: string;
-  type: "user" | "ai";
-  content: string;
-  timestamp: string | null;
-  files: FileMeta[];
-  [meta: string]: unknown;
-}
+export type Message = StoredMessage;
 
 /** A message as parsed from a request (the client's extra fields ride along). */
 export interface ParsedMessage {

@@ -38,49 +38,50 @@ export function shiftDay(day: string, days: number): string {
 /** Days in the inclusive range. */
 export const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
 
-export interface DayActivity {
-  date: string;
-  questions: number;
-  failures: number;
-  inputTokens: number;
-  outputTokens: number;
-  documents: number;
-  pages: number;
-  quotes: number;
-}
+/** One day's measures (the range's totals are the same measures without the date). */
+const Measures = z.object({
+  questions: z.number(),
+  failures: z.number(),
+  inputTokens: z.number(),
+  outputTokens: z.number(),
+  documents: z.number(),
+  pages: z.number(),
+  quotes: z.number(),
+});
+export const DayActivity = Measures.extend({ date: z.string() });
+export type DayActivity = z.infer<typeof DayActivity>;
 
-export interface ModelActivity {
+export const ModelActivity = z.object({
   /** A model choice, "custom", "offline", or "quorum" (research mode, which asks the others). */
-  model: string;
+  model: z.string(),
   /** Questions sent to it. */
-  questions: number;
+  questions: z.number(),
   /** Calls it answered or failed (research mode calls several models per question). */
-  calls: number;
-  failures: number;
-  inputTokens: number;
-  outputTokens: number;
+  calls: z.number(),
+  failures: z.number(),
+  inputTokens: z.number(),
+  outputTokens: z.number(),
   /** Over its calls; null without calls. */
-  averageLatencyMs: number | null;
-}
+  averageLatencyMs: z.number().nullable(),
+});
+export type ModelActivity = z.infer<typeof ModelActivity>;
 
-export interface VendorTotal {
-  vendor: string;
-  currency: string;
-  quotes: number;
-  total: number;
-}
+export const VendorTotal = z.object({ vendor: z.string(), currency: z.string(), quotes: z.number(), total: z.number() });
+export type VendorTotal = z.infer<typeof VendorTotal>;
 
-export interface AnalyticsReport {
-  from: string;
-  to: string;
+/** GET /api/analytics. */
+export const AnalyticsReport = z.object({
+  from: z.string(),
+  to: z.string(),
   /** The caller's analytics setting: off, no question is recorded. */
-  recording: boolean;
+  recording: z.boolean(),
   /** The range's sums: the same measures as each day's. */
-  totals: Omit<DayActivity, "date">;
+  totals: Measures,
   /** Every day of the range, in order (days without activity too). */
-  days: DayActivity[];
-  models: ModelActivity[];
-  documents: { processed: number; failed: number; pages: number };
+  days: z.array(DayActivity),
+  models: z.array(ModelActivity),
+  documents: z.object({ processed: z.number(), failed: z.number(), pages: z.number() }),
   /** Per vendor and currency, the largest total first. */
-  vendors: VendorTotal[];
-}
+  vendors: z.array(VendorTotal),
+});
+export type AnalyticsReport = z.infer<typeof AnalyticsReport>;

@@ -3,6 +3,7 @@ import { ChatAccess } from "@quorum/core/chat/access";
 import { Chat } from "@quorum/core/chat/index";
 import { modelCatalog } from "@quorum/core/chat/models";
 import { ChatStream } from "@quorum/core/chat/live";
+import { AttachmentUploadRequest, ChatInput, TitleInput } from "@quorum/core/chat/schema";
 import { ChatUpload } from "@quorum/core/chat/uploads";
 import { Quota } from "@quorum/core/quota/index";
 import { reply, route } from "../http/route";
@@ -17,7 +18,7 @@ import { streamRoute } from "../http/stream";
  * failed for a server or model reason is given back. A model the caller's plan does
  * not include is refused (403) before that: nothing is counted or stored.
  */
-export const send = streamRoute({ body: Chat.Input }, async ({ body, stream }) => {
+export const send = streamRoute({ body: ChatInput }, async ({ body, stream }) => {
   const asker = await ChatAccess.check(body.model);
   return stream
     ? Quota.questionLive(await ChatStream.open(body, undefined, asker))
@@ -28,7 +29,7 @@ export const send = streamRoute({ body: Chat.Input }, async ({ body, stream }) =
 export const models = route({}, async () => modelCatalog((await ChatAccess.asker()).plan));
 
 /** POST /api/chat/generate-title: `{ title }`, from a model or, without one, from the message itself. */
-export const generateTitle = route({ body: Chat.TitleInput }, async ({ body }) => Chat.generateTitle(body));
+export const generateTitle = route({ body: TitleInput }, async ({ body }) => Chat.generateTitle(body));
 
 /** GET /api/ai-status: `{ services: [{ service, status }] }`, status active, standby or offline. */
 export const status = route({}, async () => Ai.status());
@@ -38,4 +39,4 @@ export const status = route({}, async () => Ai.status());
  * a presigned S3 POST for an attachment too large to travel inside the chat request.
  * The question then names it as `files: [{ name, type, key }]`.
  */
-export const attachmentUploadUrl = route({ body: ChatUpload.Request }, async ({ body }) => reply(201, await ChatUpload.request(body)));
+export const attachmentUploadUrl = route({ body: AttachmentUploadRequest }, async ({ body }) => reply(201, await ChatUpload.request(body)));

@@ -1,18 +1,12 @@
 import { z } from "zod";
 import { Conversation, type ListType } from "@quorum/core/conversation/index";
+import { ConversationCreateInput, ConversationStopInput, ConversationUpdateInput } from "@quorum/core/conversation/schema";
 import { route, UserIdQuery } from "../http/route";
 
 /** Conversation ids are UUIDs; anything longer is not one of ours. */
 const IdPath = z.object({ id: z.string().min(1).max(100) });
-// The spec's bodies carry userId: route() has checked it is the caller's, the schemas drop it.
-const CreateBody = Conversation.CreateInput.omit({ listType: true });
 /** `?limit=&before=`: a page of messages, the latest when `before` is absent (the project chat reads the same). */
 export const PageQuery = UserIdQuery.extend(Conversation.PageInput.pick({ limit: true, before: true }).shape);
-
-const StopBody = z.object({
-  messageId: z.union([z.string(), z.number()], { message: "messageId is required" }).transform(String).pipe(z.string().min(1).max(200)),
-  userId: z.string().max(128).optional(),
-});
 
 /** The same API for both sidebars; the list type is kept on each record. */
 function handlers(listType: ListType) {
@@ -21,13 +15,13 @@ function handlers(listType: ListType) {
     get: route({ path: IdPath, query: PageQuery }, async ({ path, query }) =>
       Conversation.get({ listType, id: path.id, limit: query.limit, before: query.before }),
     ),
-    create: route({ body: CreateBody }, async ({ body }) => Conversation.create({ ...body, listType })),
-    update: route({ path: IdPath, body: Conversation.UpdateInput }, async ({ path, body }) =>
+    create: route({ body: ConversationCreateInput }, async ({ body }) => Conversation.create({ ...body, listType })),
+    update: route({ path: IdPath, body: ConversationUpdateInput }, async ({ path, body }) =>
       Conversation.update({ listType, id: path.id, changes: body }),
     ),
     remove: route({ path: IdPath, query: UserIdQuery }, async ({ path }) => Conversation.remove({ listType, id: path.id })),
     /** POST .../{id}/stop { messageId }: the answer being written stops, keeping what it wrote. */
-    stop: route({ path: IdPath, body: StopBody }, async ({ path, body }) =>
+    stop: route({ path: IdPath, body: ConversationStopInput }, async ({ path, body }) =>
       Conversation.requestStop({ listType, id: path.id, messageId: body.messageId }),
     ),
   };

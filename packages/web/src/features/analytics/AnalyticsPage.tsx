@@ -9,7 +9,8 @@ import { PageLoader } from "@/components/layout/PageLoader";
 import { UpgradeButton } from "@/features/billing/UpgradeButton";
 import { ApiError } from "@/lib/api";
 import { cn } from "@/lib/utils";
-import { RANGES, useAnalytics, type AnalyticsReport, type RangeDays } from "./api";
+import type { AnalyticsReport } from "@quorum/core/usage/schema";
+import { RANGES, useAnalytics, type RangeDays } from "./api";
 import { downloadCsv } from "./csv";
 import { formatCount, shortDay } from "./labels";
 

@@ -2,7 +2,7 @@ import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { formatMoney } from "@/lib/format";
-import type { AnalyticsReport } from "./api";
+import type { AnalyticsReport } from "@quorum/core/usage/schema";
 import { formatCount, modelName, shortDay } from "./labels";
 
 /**

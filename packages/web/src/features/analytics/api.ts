@@ -1,8 +1,6 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { AnalyticsReport } from "@quorum/core/usage/schema";
 import { apiJson } from "@/lib/api";
-
-export type { AnalyticsReport } from "@quorum/core/usage/schema";
 
 /** The ranges the page offers, in days (today included). */
 export const RANGES = [7, 30, 90] as const;
@@ -15,15 +13,18 @@ export function rangeOf(days: number, now = new Date()) {
   return { from, to };
 }
 
-export const analyticsKey = (from: string, to: string) => ["/api/analytics", from, to] as const;
+const analyticsKey = (from: string, to: string) => ["/api/analytics", from, to] as const;
 
-export function useAnalytics(days: RangeDays) {
-  const { from, to } = rangeOf(days);
-  return useQuery({
+/** GET /api/analytics for the inclusive range of days. */
+export const analyticsQuery = (from: string, to: string) =>
+  queryOptions({
     queryKey: analyticsKey(from, to),
     queryFn: () => apiJson<AnalyticsReport>("GET", `/api/analytics?from=${from}&to=${to}`),
-    placeholderData: keepPreviousData,
     // A Starter's 403 is an answer, not a hiccup.
     retry: false,
   });
+
+export function useAnalytics(days: RangeDays) {
+  const { from, to } = rangeOf(days);
+  return useQuery({ ...analyticsQuery(from, to), placeholderData: keepPreviousData });
 }

@@ -6,7 +6,8 @@ import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip
 import { formatBytes, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, MAX_MESSAGE_CHARS } from "@quorum/core/chat/limits";
 import { LimitReachedBanner } from "@/features/billing";
 import { cn } from "@/lib/utils";
-import { acceptFor, formatSize, isImage, type AttachmentKind } from "./files";
+import type { AttachmentKind } from "@quorum/core/chat/schema";
+import { acceptFor, formatSize, isImage } from "./files";
 import { ModelSelect } from "./ModelSelect";
 import { RESEARCH_MODEL, outgoingText } from "./model";
 import { attachmentLimitText } from "./texts";

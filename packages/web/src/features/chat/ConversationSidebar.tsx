@@ -7,7 +7,8 @@ import { useTranslation } from "react-i18next";
 import { formatDate } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { previewText, type ConversationSummary, type ListType } from "./model";
+import type { ConversationSummary, ListType } from "@quorum/core/conversation/schema";
+import { previewText } from "./model";
 import { useConversations, useCreateEmptyConversation, useDeleteConversation, useRenameConversation } from "./queries";
 
 /**

@@ -9,7 +9,17 @@ import { cn } from "@/lib/utils";
 import { isImage } from "./files";
 import { Markdown } from "./Markdown";
 import { IndividualAnswers, ModelAnswerCard, OfflineBadge } from "./ModelAnswers";
-import { formatLatency, isBeingWritten, modelOption, timeOfDay, type Attachment, type ChatMessage, type ReplyDetails } from "./model";
+import { OFFLINE } from "@quorum/core/ai/types";
+import {
+  formatLatency,
+  isBeingWritten,
+  modelOption,
+  RESEARCH_MODEL,
+  timeOfDay,
+  type Attachment,
+  type ChatMessage,
+  type ShownDetails,
+} from "./model";
 import { tokensText } from "./texts";
 
 /** One message of the conversation: the user's on the right, the AI's on the left as Markdown. */
@@ -68,16 +78,16 @@ function UserBubble({ message }: { message: ChatMessage }) {
 }
 
 /** "Gemini", "Quorum", "Offline model". */
-function authorOf(t: TFunction, details: ReplyDetails | undefined): string {
+function authorOf(t: TFunction, details: ShownDetails | undefined): string {
   // While it is written, the answer is the requested model's.
   const model = details?.model ?? details?.requested;
   if (!model) return t("message.ai");
-  if (model === "offline") return t("message.offlineModel");
-  if (model === "quorum") return PRODUCT_NAME;
+  if (model === OFFLINE) return t("message.offlineModel");
+  if (model === RESEARCH_MODEL) return PRODUCT_NAME;
   return modelOption(model)?.label ?? model;
 }
 
-function answeredCount(t: TFunction, answers: NonNullable<ReplyDetails["answers"]>): string {
+function answeredCount(t: TFunction, answers: NonNullable<ShownDetails["answers"]>): string {
   const answered = answers.filter((a) => a.status === "answered").length;
   return t("message.answeredCount", { answered, count: answers.length });
 }

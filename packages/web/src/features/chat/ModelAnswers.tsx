@@ -6,7 +6,9 @@ import { currentLocale } from "@/i18n/languages";
 import { PRODUCT_NAME } from "@/lib/product";
 import { cn } from "@/lib/utils";
 import { Markdown } from "./Markdown";
-import { formatLatency, type Agreement, type ModelAnswer, type ReplyDetails } from "./model";
+import type { Agreement } from "@quorum/core/ai/schema";
+import { OFFLINE } from "@quorum/core/ai/types";
+import { formatLatency, type ShownDetails, type ShownModelAnswer } from "./model";
 import { tokensText } from "./texts";
 
 /**
@@ -15,16 +17,14 @@ import { tokensText } from "./texts";
  * combined answer.
  */
 
-const OFFLINE = "offline";
-
-function agreementOf(answer: ModelAnswer, agreement: Agreement | null | undefined): "agreed" | "differed" | null {
+function agreementOf(answer: ShownModelAnswer, agreement: Agreement | null | undefined): "agreed" | "differed" | null {
   if (!agreement || answer.status !== "answered") return null;
   if (agreement.agreed.includes(answer.model)) return "agreed";
   if (agreement.differed.includes(answer.model)) return "differed";
   return null;
 }
 
-export function serviceName(answer: Pick<ModelAnswer, "service" | "model">): string {
+export function serviceName(answer: Pick<ShownModelAnswer, "service" | "model">): string {
   return answer.service || answer.model;
 }
 
@@ -34,7 +34,7 @@ export function listNames(names: string[]): string {
 }
 
 /** The one-line summary of who agreed, e.g. "Claude and GPT agreed with the combined answer; Grok differed." */
-export function agreementSentence(t: TFunction, details: ReplyDetails): string | null {
+export function agreementSentence(t: TFunction, details: ShownDetails): string | null {
   const { agreement, answers } = details;
   if (!agreement || !answers?.length) return null;
   const name = (choice: string) => serviceName(answers.find((a) => a.model === choice) ?? { service: choice, model: choice });
@@ -52,7 +52,7 @@ export function ModelAnswerCard({
   agreement,
   compact = false,
 }: {
-  answer: ModelAnswer;
+  answer: ShownModelAnswer;
   agreement?: Agreement | null;
   /** While research mode is written: the card keeps to a few lines, showing the newest. */
   compact?: boolean;
@@ -128,7 +128,7 @@ export function ModelAnswerCard({
   );
 }
 
-function UsageLine({ answer, className }: { answer: ModelAnswer; className?: string }) {
+function UsageLine({ answer, className }: { answer: ShownModelAnswer; className?: string }) {
   const { t } = useTranslation("chat");
   const latency = formatLatency(answer.latencyMs);
   const tokens = tokensText(t, answer.usage);
@@ -166,7 +166,7 @@ export function OfflineBadge({ className }: { className?: string }) {
   );
 }
 
-export function IndividualAnswers({ details }: { details: ReplyDetails }) {
+export function IndividualAnswers({ details }: { details: ShownDetails }) {
   const { t } = useTranslation("chat");
   const answers = details.answers ?? [];
   const sentence = agreementSentence(t, details);

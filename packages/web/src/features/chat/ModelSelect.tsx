@@ -6,10 +6,13 @@ import * as SelectPrimitive from "@radix-ui/react-select";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Select, SelectContent, SelectGroup, SelectTrigger } from "@/components/ui/select";
+import { CUSTOM } from "@quorum/core/ai/types";
+import { DEFAULT_MODEL, type ModelEntry, type ModelValue } from "@quorum/core/chat/schema";
 import { UpgradeButton } from "@/features/billing/UpgradeButton";
-import { apiJson } from "@/lib/api";
+import { modelCatalogQuery } from "@/features/models/queries";
+import { planName } from "@/lib/product";
 import { cn } from "@/lib/utils";
-import { DEFAULT_MODEL, MODEL_OPTIONS, RESEARCH_MODEL, modelOption, type ModelValue } from "./model";
+import { MODEL_OPTIONS, RESEARCH_MODEL, modelOption } from "./model";
 
 /**
  * The model selector: the spec's five single models with their tags, then the
@@ -19,31 +22,13 @@ import { DEFAULT_MODEL, MODEL_OPTIONS, RESEARCH_MODEL, modelOption, type ModelVa
  * also finds its organisation's own model here.
  */
 
-const CUSTOM = "custom";
-
-interface CatalogEntry {
-  value: string;
-  label: string;
-  tier: "basic" | "premium" | "custom" | "research";
-  allowed: boolean;
-  requiredPlan: "starter" | "professional" | "enterprise";
-}
-interface Catalog {
-  plan: string;
-  models: CatalogEntry[];
-}
-
-export const modelsKey = ["/api/models"] as const;
-
-const PLAN_NAMES = { starter: "Starter", professional: "Professional", enterprise: "Enterprise" } as const;
-
-function Option({ value, entry }: { value: string; entry?: CatalogEntry }) {
+function Option({ value, entry }: { value: ModelValue; entry?: ModelEntry }) {
   const { t } = useTranslation("models");
   const option = modelOption(value);
   const research = value === RESEARCH_MODEL;
   const locked = entry ? !entry.allowed : false;
   const label = option?.label ?? entry?.label ?? value;
-  const plan = entry ? PLAN_NAMES[entry.requiredPlan] : "";
+  const plan = entry ? planName(entry.requiredPlan) : "";
   return (
     <SelectPrimitive.Item
       value={value}
@@ -89,9 +74,9 @@ export function ModelSelect({
   disabled?: boolean;
 }) {
   const { t } = useTranslation("models");
-  const catalog = useQuery({ queryKey: modelsKey, queryFn: () => apiJson<Catalog>("GET", "/api/models"), staleTime: 60_000 });
-  const entries = new Map((catalog.data?.models ?? []).map((m) => [m.value, m]));
-  const [locked, setLocked] = React.useState<CatalogEntry | null>(null);
+  const catalog = useQuery(modelCatalogQuery());
+  const entries = new Map<string, ModelEntry>((catalog.data?.models ?? []).map((m) => [m.value, m]));
+  const [locked, setLocked] = React.useState<ModelEntry | null>(null);
 
   // A choice the plan no longer includes (kept from earlier, or after a downgrade) falls back to the default.
   const current = entries.get(value);
@@ -100,7 +85,7 @@ export function ModelSelect({
     if (unavailable) onChange(DEFAULT_MODEL);
   }, [unavailable, onChange]);
 
-  const single = MODEL_OPTIONS.filter((o) => o.value !== RESEARCH_MODEL).map((o) => o.value as string);
+  const single: ModelValue[] = MODEL_OPTIONS.filter((o) => o.value !== RESEARCH_MODEL).map((o) => o.value);
   if (entries.has(CUSTOM)) single.push(CUSTOM);
 
   const choose = (next: string) => {
@@ -159,7 +144,7 @@ export function ModelSelect({
               onUpgraded={() => {
                 const chosen = locked?.value;
                 setLocked(null);
-                void catalog.refetch().then(() => chosen && onChange(chosen as ModelValue));
+                void catalog.refetch().then(() => chosen && onChange(chosen));
               }}
             >
               <Sparkles /> {t("upgrade")}

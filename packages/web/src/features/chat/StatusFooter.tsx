@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
+import { SERVICE_STATUSES } from "@quorum/core/ai/schema";
 import { OFFLINE_SERVICE } from "@quorum/core/ai/types";
 import { cn } from "@/lib/utils";
-import { useAiStatus, type ServiceStatus } from "./queries";
+import { useAiStatus } from "./queries";
 
 /**
  * The service status line under the chat: one dot per service
@@ -29,7 +30,7 @@ export function StatusFooter() {
   // Model names are brands; only the built-in offline model has a name to translate.
   const serviceName = (service: string) => (service === OFFLINE_SERVICE ? t("message.offlineModel") : service);
   const { data, isPending, isError } = useAiStatus();
-  const services: ServiceStatus[] = Array.isArray(data?.services) ? data.services : [];
+  const services = data?.services ?? [];
 
   return (
     <footer
@@ -61,7 +62,7 @@ export function StatusFooter() {
         )}
       </div>
       <ul className="flex items-center gap-3" aria-label={t("status.legend")}>
-        {(["active", "standby", "offline"] as const).map((s) => (
+        {SERVICE_STATUSES.map((s) => (
           <li key={s} className="inline-flex items-center gap-1.5">
             <Dot status={s} className="shadow-none" />
             {statusWord(s)}

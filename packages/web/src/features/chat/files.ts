@@ -1,29 +1,12 @@
 import { formatBytes, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, MAX_INLINE_ATTACHMENT_BYTES } from "@quorum/core/chat/limits";
+import { ATTACHMENT_TYPES, type AttachmentKind, type FilePayload } from "@quorum/core/chat/schema";
 
 /**
  * The chat's attachments: which files each button accepts, and
  * reading them into the payload POST /api/chat takes.
  */
 
-export type AttachmentKind = "document" | "image";
-
-const DOCUMENT_TYPES: Record<string, string[]> = {
-  pdf: ["application/pdf"],
-  doc: ["application/msword"],
-  docx: ["application/vnd.openxmlformats-officedocument.wordprocessingml.document"],
-  xls: ["application/vnd.ms-excel"],
-  xlsx: ["application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"],
-  csv: ["text/csv", "application/csv"],
-  txt: ["text/plain"],
-};
-
-const IMAGE_TYPES: Record<string, string[]> = {
-  jpg: ["image/jpeg"],
-  jpeg: ["image/jpeg"],
-  png: ["image/png"],
-};
-
-const table = (kind: AttachmentKind) => (kind === "document" ? DOCUMENT_TYPES : IMAGE_TYPES);
+const table = (kind: AttachmentKind): Record<string, readonly string[]> => ATTACHMENT_TYPES[kind];
 
 /** The file inputs' `accept`: extensions and MIME types, so pickers on every OS filter alike. */
 export function acceptFor(kind: AttachmentKind): string {
@@ -76,14 +59,8 @@ export function screenFiles<F extends { name: string; type: string; size: number
 
 export function isImage(file: { name?: string; filename?: string; type?: string }): boolean {
   if (file.type?.toLowerCase().startsWith("image/")) return true;
-  return extensionOf(file.name ?? file.filename ?? "") in IMAGE_TYPES;
+  return extensionOf(file.name ?? file.filename ?? "") in ATTACHMENT_TYPES.image;
 }
-
-/** The spec's file payload, or the error marker for a file the browser could not read. */
-export type FilePayload =
-  | { name: string; type: string; data: string }
-  | { name: string; type: string; key: string }
-  | { name: string; type: string; error: string };
 
 /** Reads one file as a data URL; never rejects: an unreadable file becomes an error marker. */
 export function readFile(file: File): Promise<FilePayload> {

@@ -45,7 +45,6 @@ describe("chat rules", () => {
     expect(previewText({ lastMessage: null })).toBe("");
     expect(previewText({ lastMessage: { type: "ai", content: "Hi there", timestamp: null } })).toBe("Hi there");
     expect(previewText({ lastMessage: { type: "ai", content: "x".repeat(60), timestamp: null } })).toBe(`${"x".repeat(50)}...`);
-    expect(previewText({ messages: [{ id: "1", type: "user", content: "from messages", timestamp: null }] })).toBe("from messages");
     // Markdown's markers are not shown in the one-line preview.
     expect(previewText({ lastMessage: { type: "ai", content: "## Plan\n**Offline model** — `KEY_NAME`", timestamp: null } })).toBe(
       "Plan Offline model — KEY_NAME",
@@ -84,7 +83,7 @@ describe("chat rules", () => {
 
   it("a loaded conversation drops the greeting", () => {
     const list = loadedMessages([
-      { id: "welcome", type: "ai", content: "Hi", timestamp: null },
+      { id: "welcome", type: "ai", content: "Hi", timestamp: null, files: [] },
       { id: "1", type: "user", content: "Q", timestamp: "2026-01-01T10:00:00.000Z", files: [] },
     ]);
     expect(list.map((m) => m.id)).toEqual(["1"]);

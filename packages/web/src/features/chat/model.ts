@@ -1,6 +1,20 @@
 import { currentLocale } from "@/i18n/languages";
 import { HISTORY_MESSAGES, STREAM_ABANDONED_SECONDS } from "@quorum/core/chat/limits";
-import { autoTitle, NEW_CONVERSATION, STREAM_EVENTS, type AnswerState } from "@quorum/core/chat/stored";
+import type { ModelAnswer } from "@quorum/core/ai/schema";
+import { RESEARCH } from "@quorum/core/ai/types";
+import { autoTitle, NEW_CONVERSATION, STREAM_EVENTS } from "@quorum/core/chat/stored";
+import {
+  ANSWER_STATES,
+  FILES_ONLY_MESSAGE,
+  type AnswerState,
+  type ModelValue,
+  type ReplyDetails,
+  type StreamEnd,
+  type StreamModel,
+  type StreamModelText,
+  type StreamText,
+} from "@quorum/core/chat/schema";
+import type { ConversationSummary, MessageInput, StoredMessage } from "@quorum/core/conversation/schema";
 // Relative, so the rules can be unit-tested from the repository root (which knows no "@" alias).
 import { PRODUCT_NAME } from "../../lib/product";
 
@@ -9,9 +23,6 @@ import { PRODUCT_NAME } from "../../lib/product";
  * no network, so the rules can be tested on their own.
  */
 
-/** The values POST /api/chat accepts (core's MODEL_VALUES). */
-export type ModelValue = "claude" | "gpt" | "gemini" | "grok" | "deepseek" | "quorum";
-
 export interface ModelOption {
   value: ModelValue;
   label: string;
@@ -19,8 +30,7 @@ export interface ModelOption {
 }
 
 /** The product's own multi-model value: research mode. */
-export const RESEARCH_MODEL: ModelValue = "quorum";
-export const DEFAULT_MODEL: ModelValue = "gemini";
+export const RESEARCH_MODEL = RESEARCH;
 
 /** The spec's choices and tags, in its order; the multi-model choice last. */
 export const MODEL_OPTIONS: ModelOption[] = [
@@ -38,7 +48,7 @@ export function modelOption(value: string): ModelOption | undefined {
 
 /** History sent with a chat call (the server cuts it further to its token budget). */
 export const HISTORY_LIMIT = HISTORY_MESSAGES;
-export { autoTitle, NEW_CONVERSATION, type AnswerState };
+export { autoTitle, NEW_CONVERSATION };
 /** Characters of the last message a sidebar item previews. */
 export const PREVIEW_CHARS = 50;
 /** GET /api/ai-status is polled this often. */
@@ -47,49 +57,12 @@ export const STATUS_POLL_MS = 60_000;
 export const UNTITLED_CONVERSATION = "Untitled Conversation";
 /** A message with this id is a greeting, never saved nor shown from a load. */
 export const WELCOME_ID = "welcome";
-export const FILES_ONLY_MESSAGE = "Please analyze the uploaded file(s)";
 
-export interface Usage {
-  inputTokens: number;
-  outputTokens: number;
-}
+/** A model's card as shown: core's answer, or one still being written (research mode, while its model answers). */
+export type ShownModelAnswer = Omit<ModelAnswer, "status"> & { status: ModelAnswer["status"] | "streaming" };
 
-/** One model's own answer in a reply (core's ModelAnswer). */
-export interface ModelAnswer {
-  model: string;
-  service: string;
-  modelId: string;
-  provider: string;
-  /** "streaming" only while the answer is being written. */
-  status: "answered" | "failed" | "timed_out" | "stopped" | "streaming";
-  response?: string;
-  error?: string;
-  latencyMs: number;
-  usage: Usage;
-  truncated?: boolean;
-}
-
-export interface Agreement {
-  agreed: string[];
-  differed: string[];
-  source: "synthesizer" | "lexical";
-}
-
-/** What an AI message keeps of its reply, so a loaded conversation shows the same details. */
-export interface ReplyDetails {
-  /** The choice the question was sent to; the answer may come from another (the offline model). */
-  requested?: string;
-  model?: string;
-  mode?: "single" | "research";
-  modelId?: string;
-  offline?: boolean;
-  answers?: ModelAnswer[];
-  synthesizer?: ModelAnswer | null;
-  agreement?: Agreement | null;
-  usage?: Usage;
-  latencyMs?: number;
-  notes?: string[];
-}
+/** An AI message's details as shown: core's, with the cards of models still answering. */
+export type ShownDetails = Omit<ReplyDetails, "answers"> & { answers?: ShownModelAnswer[] };
 
 export interface Attachment {
   filename: string;
@@ -104,39 +77,10 @@ export interface ChatMessage {
   /** ISO time. */
   timestamp: string;
   attachments?: Attachment[];
-  details?: ReplyDetails;
+  details?: ShownDetails;
   /** A streamed answer: being written, stopped by the person, or broken off (why is in `error`). */
   state?: AnswerState;
   error?: string;
-}
-
-/** A message as the conversations API stores and answers it. */
-export interface StoredMessage {
-  id: string;
-  type: "user" | "ai";
-  content: string;
-  timestamp: string | number | null;
-  files?: { name: string; type?: string; size?: number; error?: string | boolean }[] | null;
-  details?: ReplyDetails;
-  [meta: string]: unknown;
-}
-
-export type ListType = "general" | "projects";
-
-/** A sidebar item (GET /api/conversations). */
-export interface ConversationSummary {
-  id: string;
-  title: string;
-  userId: string;
-  sessionId: string | null;
-  createdAt: string;
-  updatedAt?: string;
-  messageCount?: number;
-  /** Sent back with the next save: a save from an older version is refused with 409. */
-  version?: number;
-  lastMessage?: { type: string; content: string; timestamp: string | null } | null;
-  /** Other back ends answer the messages themselves. */
-  messages?: StoredMessage[];
 }
 
 /** Titles that ask for a generated one. */
@@ -153,8 +97,8 @@ export function usableGeneratedTitle(title: unknown): string | null {
 }
 
 /** The last message's first 50 characters plus '...', or "" when there is none (the screen says so in words). */
-export function previewText(conversation: Pick<ConversationSummary, "lastMessage" | "messages">): string {
-  const content = conversation.lastMessage?.content ?? conversation.messages?.at(-1)?.content ?? "";
+export function previewText(conversation: Pick<ConversationSummary, "lastMessage">): string {
+  const content = conversation.lastMessage?.content ?? "";
   if (!content) return "";
   // Markdown's markers would only be noise in one line of plain text.
   const flat = content
@@ -184,7 +128,7 @@ export function outgoingText(text: string, fileCount: number, filesOnly = FILES_
   return trimmed || (fileCount > 0 ? filesOnly : "");
 }
 
-export function toStored(message: ChatMessage): StoredMessage {
+export function toStored(message: ChatMessage): MessageInput {
   return {
     id: message.id,
     type: message.type,
@@ -200,20 +144,20 @@ export function toStored(message: ChatMessage): StoredMessage {
 /** A loaded message; the greeting is dropped by the caller. */
 export function fromStored(message: StoredMessage): ChatMessage {
   const ts = message.timestamp;
-  const time = ts === null || ts === undefined || ts === "" ? new Date(0) : new Date(typeof ts === "number" ? ts : String(ts));
+  const time = ts === null || ts === "" ? new Date(0) : new Date(ts);
   return {
     id: String(message.id),
     type: message.type === "user" ? "user" : "ai",
     content: typeof message.content === "string" ? message.content : "",
     timestamp: Number.isNaN(time.getTime()) ? new Date(0).toISOString() : time.toISOString(),
-    attachments: (message.files ?? []).map((f) => ({ filename: f.name, type: f.type ?? "" })),
-    ...(message.details && typeof message.details === "object" ? { details: message.details } : {}),
+    attachments: message.files.map((f) => ({ filename: f.name, type: f.type ?? "" })),
+    ...(message.details && typeof message.details === "object" ? { details: message.details as ShownDetails } : {}),
     ...(isAnswerState(message.state) ? { state: message.state } : {}),
     ...(typeof message.error === "string" ? { error: message.error } : {}),
   };
 }
 
-const isAnswerState = (value: unknown): value is AnswerState => value === "streaming" || value === "stopped" || value === "error";
+const isAnswerState = (value: unknown): value is AnswerState => (ANSWER_STATES as readonly unknown[]).includes(value);
 
 export function loadedMessages(messages: StoredMessage[] | undefined): ChatMessage[] {
   return (messages ?? []).filter((m) => String(m.id) !== WELCOME_ID).map(fromStored);
@@ -237,48 +181,45 @@ export function isBeingWritten(message: ChatMessage, now = Date.now()): boolean 
 }
 
 /** The answer as the next event of its stream leaves it (pure, so the order of events can be tested). */
-export function applyStreamEvent(message: ChatMessage, event: string, data: any): ChatMessage {
+export function applyStreamEvent(message: ChatMessage, event: string, data: unknown): ChatMessage {
   const details = message.details ?? {};
   const answers = details.answers ?? [];
   switch (event) {
-    case STREAM_EVENTS.model:
+    case STREAM_EVENTS.model: {
+      const { model, service } = data as StreamModel;
+      const card: ShownModelAnswer = {
+        model,
+        service,
+        modelId: "",
+        provider: "",
+        status: "streaming",
+        response: "",
+        latencyMs: 0,
+        usage: { inputTokens: 0, outputTokens: 0 },
+      };
+      return { ...message, details: { ...details, answers: [...answers, card] } };
+    }
+    case STREAM_EVENTS.modelText: {
+      const { model, text } = data as StreamModelText;
       return {
         ...message,
-        details: {
-          ...details,
-          answers: [
-            ...answers,
-            {
-              model: data.model,
-              service: data.service,
-              modelId: "",
-              provider: "",
-              status: "streaming",
-              response: "",
-              latencyMs: 0,
-              usage: { inputTokens: 0, outputTokens: 0 },
-            },
-          ],
-        },
+        details: { ...details, answers: answers.map((a) => (a.model === model ? { ...a, response: (a.response ?? "") + text } : a)) },
       };
-    case STREAM_EVENTS.modelText:
-      return {
-        ...message,
-        details: {
-          ...details,
-          answers: answers.map((a) => (a.model === data.model ? { ...a, response: (a.response ?? "") + data.text } : a)),
-        },
-      };
-    case STREAM_EVENTS.modelDone:
-      return { ...message, details: { ...details, answers: answers.map((a) => (a.model === data.model ? data : a)) } };
+    }
+    case STREAM_EVENTS.modelDone: {
+      const done = data as ModelAnswer;
+      return { ...message, details: { ...details, answers: answers.map((a) => (a.model === done.model ? done : a)) } };
+    }
     case STREAM_EVENTS.text:
-      return { ...message, content: message.content + data.text };
+      return { ...message, content: message.content + (data as StreamText).text };
     case STREAM_EVENTS.restart:
       return { ...message, content: "" };
     case STREAM_EVENTS.done:
-    case STREAM_EVENTS.error:
-      if (data.message) return fromStored(data.message);
-      return { ...message, state: "error", error: data.error };
+    case STREAM_EVENTS.error: {
+      const end = data as StreamEnd;
+      if (end.message) return fromStored(end.message);
+      return { ...message, state: "error", error: end.error };
+    }
     default:
       return message;
   }

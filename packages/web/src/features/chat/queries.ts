@@ -1,9 +1,18 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
+import { AiStatusReply } from "@quorum/core/ai/schema";
 import { MESSAGE_PAGE_SIZE } from "@quorum/core/chat/limits";
+import type { AttachmentUploadTicket, ChatInput, TitleReply } from "@quorum/core/chat/schema";
+import type {
+  ConversationCreateInput,
+  ConversationList,
+  ConversationPage,
+  ConversationSummary,
+  ListType,
+} from "@quorum/core/conversation/schema";
 import { presignedPost } from "@/features/documents/presigned-post";
 import { apiJson, apiStream } from "@/lib/api";
-import type { FilePayload } from "./files";
-import { NEW_CONVERSATION, STATUS_POLL_MS, type ConversationSummary, type ListType, type ModelValue, type StoredMessage } from "./model";
+import { NEW_CONVERSATION, STATUS_POLL_MS } from "./model";
 
 /** The chat's calls. Both sidebars speak the same API under their own path. */
 
@@ -18,23 +27,15 @@ export const aiStatusKey = ["/api/ai-status"] as const;
 const q = (uid: string) => `userId=${encodeURIComponent(uid)}`;
 
 /** The sidebar's list, newest first. Retried once; a failure reads as an empty list where it is shown. */
-export function useConversations(listType: ListType, uid: string | undefined) {
-  return useQuery({
-    queryKey: conversationsKey(listType, uid ?? ""),
-    queryFn: async () => {
-      const body = await apiJson<{ conversations?: ConversationSummary[] }>("GET", `${BASE[listType]}?${q(uid!)}`);
-      return Array.isArray(body?.conversations) ? body.conversations : [];
-    },
-    enabled: !!uid,
+export const conversationsQuery = (listType: ListType, uid: string) =>
+  queryOptions({
+    queryKey: conversationsKey(listType, uid),
+    queryFn: async () => (await apiJson<z.infer<typeof ConversationList>>("GET", `${BASE[listType]}?${q(uid)}`)).conversations,
     retry: 1,
   });
-}
 
-export interface LoadedConversation extends ConversationSummary {
-  messages: StoredMessage[];
-  /** Whether older messages exist before this page, and the `before` that fetches them. */
-  hasMore?: boolean;
-  older?: number | null;
+export function useConversations(listType: ListType, uid: string | undefined) {
+  return useQuery({ ...conversationsQuery(listType, uid ?? ""), enabled: !!uid });
 }
 
 /** The query of one page of messages: the latest, or those before `before` (the project chat asks the same). */
@@ -43,16 +44,10 @@ export const pageQuery = (before?: number | null) =>
 
 /** One page of a conversation: the latest messages, or those before `before`. */
 export function fetchConversation(listType: ListType, id: string, uid: string, before?: number | null) {
-  return apiJson<LoadedConversation>("GET", `${BASE[listType]}/${encodeURIComponent(id)}?${q(uid)}&${pageQuery(before)}`);
+  return apiJson<ConversationPage>("GET", `${BASE[listType]}/${encodeURIComponent(id)}?${q(uid)}&${pageQuery(before)}`);
 }
 
-export interface NewConversation {
-  title: string;
-  messages: StoredMessage[];
-  sessionId?: string;
-}
-
-export function createConversation(listType: ListType, uid: string, conversation: NewConversation) {
+export function createConversation(listType: ListType, uid: string, conversation: ConversationCreateInput) {
   return apiJson<ConversationSummary>("POST", BASE[listType], { ...conversation, userId: uid });
 }
 
@@ -64,32 +59,19 @@ export function deleteConversation(listType: ListType, id: string, uid: string) 
   return apiJson<unknown>("DELETE", `${BASE[listType]}/${encodeURIComponent(id)}?${q(uid)}`);
 }
 
-export interface ChatRequest {
-  model: ModelValue;
-  message: string;
-  files: FilePayload[];
-  history: { type: "user" | "ai"; content: string }[];
-  userId: string;
-  /** A streamed answer is stored by the server: into this conversation, or a new one when null. */
-  conversationId?: string | null;
-  sessionId?: string;
-  /** Research mode: how long the models may answer before the synthesis starts. */
-  budgetSeconds?: number;
-}
-
 /** An attachment too large for the chat request goes to S3 first; the chat gets its key. */
 export async function uploadAttachment(file: File): Promise<string> {
-  const ticket = await apiJson<{ key: string; upload: { url: string; fields: Record<string, string> } }>(
-    "POST",
-    "/api/chat/attachments/upload-url",
-    { fileName: file.name, contentType: file.type, size: file.size },
-  );
+  const ticket = await apiJson<z.infer<typeof AttachmentUploadTicket>>("POST", "/api/chat/attachments/upload-url", {
+    fileName: file.name,
+    contentType: file.type,
+    size: file.size,
+  });
   await presignedPost(ticket.upload, file, () => {});
   return ticket.key;
 }
 
 /** POST /api/chat as a stream: the answer's events as it is written (the server stores it). */
-export function streamChat(request: ChatRequest, onEvent: (event: string, data: unknown) => void) {
+export function streamChat(request: ChatInput, onEvent: (event: string, data: unknown) => void) {
   return apiStream("/api/chat", request, onEvent);
 }
 
@@ -99,7 +81,7 @@ export function stopAnswer(listType: ListType, conversationId: string, messageId
 }
 
 export async function generateTitle(message: string, uid: string): Promise<unknown> {
-  const body = await apiJson<{ title?: unknown }>("POST", "/api/chat/generate-title", { message, userId: uid });
+  const body = await apiJson<Partial<z.infer<typeof TitleReply>> | null>("POST", "/api/chat/generate-title", { message, userId: uid });
   return body?.title;
 }
 
@@ -134,15 +116,12 @@ export function useDeleteConversation(listType: ListType, uid: string) {
   });
 }
 
-export interface ServiceStatus {
-  service: string;
-  status: string;
-}
-
 /** GET /api/ai-status, polled every 60 s (the one query that polls). */
-export function useAiStatus() {
-  return useQuery<{ services?: ServiceStatus[] }>({
+export const aiStatusQuery = () =>
+  queryOptions({
     queryKey: aiStatusKey,
+    queryFn: async () => AiStatusReply.parse(await apiJson("GET", "/api/ai-status")),
     refetchInterval: STATUS_POLL_MS,
   });
-}
+
+export const useAiStatus = () => useQuery(aiStatusQuery());

@@ -1,7 +1,7 @@
 import type { TFunction } from "i18next";
 import { formatBytes, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from "@quorum/core/chat/limits";
 import type { Refusal } from "./files";
-import type { Usage } from "./model";
+import type { Usage } from "@quorum/core/ai/schema";
 
 /** The chat's sentences that carry numbers or names, worded by the "chat" catalog in the reader's language. */
 

@@ -1,14 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Building2 } from "lucide-react";
-import { apiJson } from "@/lib/api";
 import { cn } from "@/lib/utils";
-
-interface CustomModel {
-  name: string;
-  modelId: string;
-  configured: boolean;
-}
+import { modelCatalogQuery } from "./queries";
 
 /**
  * Enterprise's "custom AI model integration": how the organisation's own model is
@@ -16,11 +10,7 @@ interface CustomModel {
  */
 export function CustomModelCard() {
   const { t } = useTranslation("models");
-  const catalog = useQuery({
-    queryKey: ["/api/models"],
-    queryFn: () => apiJson<{ custom: CustomModel | null }>("GET", "/api/models"),
-    staleTime: 60_000,
-  });
+  const catalog = useQuery(modelCatalogQuery());
   const custom = catalog.data?.custom;
   if (!custom) return null;
   const rows = [

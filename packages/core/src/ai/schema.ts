@@ -1,0 +1,76 @@
+import { z } from "zod";
+
+/**
+ * What the API says about models and their answers, browser-safe (zod only): the
+ * chat's answer details, the service status line, shared by the server and the web.
+ */
+
+export const Usage = z.object({ inputTokens: z.number(), outputTokens: z.number() });
+export type Usage = z.infer<typeof Usage>;
+
+const ANSWER_STATUSES = ["answered", "failed", "timed_out", "stopped"] as const;
+
+/** Each model's own answer as the UI's "Individual answers" shows it. */
+export const ModelAnswer = z.object({
+  model: z.string(),
+  service: z.string(),
+  modelId: z.string(),
+  provider: z.string(),
+  status: z.enum(ANSWER_STATUSES),
+  response: z.string().optional(),
+  /** Plain words, e.g. "Grok did not answer within 16 s". */
+  error: z.string().optional(),
+  latencyMs: z.number(),
+  usage: Usage,
+  truncated: z.boolean().optional(),
+});
+export type ModelAnswer = z.infer<typeof ModelAnswer>;
+
+/** Research mode: which models' answers agree with the combined one. */
+export const Agreement = z.object({
+  /** The models whose answer agrees with the final one. */
+  agreed: z.array(z.string()),
+  differed: z.array(z.string()),
+  /** Who judged: the synthesizer's own "Consensus" line, or word overlap. */
+  source: z.enum(["synthesizer", "lexical"]),
+});
+export type Agreement = z.infer<typeof Agreement>;
+
+/**
+ * active: configured and its last call succeeded; standby: configured but not
+ * proven yet or its last call failed; offline: not configured.
+ */
+export const SERVICE_STATUSES = ["active", "standby", "offline"] as const;
+export type ServiceStatus = (typeof SERVICE_STATUSES)[number];
+
+/** GET /api/ai-status. */
+export const AiStatusReply = z.object({
+  services: z.array(z.object({ service: z.string(), status: z.enum(SERVICE_STATUSES) })),
+});
+export type AiStatusReply = z.infer<typeof AiStatusReply>;
+
+/** An answer's own account of itself: who wrote it, every model's answer, tokens and time. */
+export const AnswerResult = z.object({
+  response: z.string(),
+  /** Who wrote the text: a choice, "quorum" for a research synthesis, or "offline". */
+  model: z.string(),
+  mode: z.enum(["single", "research"]),
+  /** The concrete model id, e.g. "gpt-5.5"; "quorum" for a synthesis. */
+  modelId: z.string(),
+  provider: z.string(),
+  /** True when the text comes from the offline model, which is no real model. */
+  offline: z.boolean(),
+  answers: z.array(ModelAnswer),
+  /** Research mode: the model that wrote the combined answer. */
+  synthesizer: ModelAnswer.nullable(),
+  agreement: Agreement.nullable(),
+  usage: Usage,
+  latencyMs: z.number(),
+  /** Plain-words notes: which model was left out and why, fallbacks taken. */
+  notes: z.array(z.string()),
+  /** Stop was pressed: `response` is what had been written by then. */
+  stopped: z.boolean().optional(),
+  /** The model broke off part-way through a streamed answer: `response` is what it had written, this says why. */
+  error: z.string().optional(),
+});
+export type AnswerResult = z.infer<typeof AnswerResult>;

@@ -1,0 +1,126 @@
+import { z } from "zod";
+import { CONVERSATION_FULL, MAX_CONVERSATION_MESSAGES, MAX_MESSAGE_CHARS, MESSAGE_TOO_LONG } from "../chat/limits";
+
+/**
+ * The conversations API contract (both sidebars: /api/conversations and
+ * /api/projects-conversations), browser-safe (zod only), shared with the web.
+ */
+
+/** The two sidebars: the general chat and the projects chat. */
+export const LIST_TYPES = ["general", "projects"] as const;
+export type ListType = (typeof LIST_TYPES)[number];
+
+/** File details kept with a message: names and types, never the file's data. */
+export const FileMeta = z.object({
+  name: z.string().max(255).default(""),
+  type: z.string().max(255).optional(),
+  size: z.number().nonnegative().optional(),
+  error: z.union([z.string().max(1000), z.boolean()]).optional(),
+});
+export type FileMeta = z.output<typeof FileMeta>;
+
+/**
+ * A message as the client sends it: id, type, content, timestamp, files, plus
+ * whatever else it keeps on a message (the model that answered, each model's
+ * answer...), which is stored and answered back as it came.
+ */
+export const messageShape = {
+  id: z
+    .union([z.string(), z.number()])
+    .transform(String)
+    .pipe(z.string().trim().min(1, "Message id is required").max(200, "Message id is too long")),
+  type: z.enum(["user", "ai"], { message: "Message type must be user or ai" }),
+  content: z
+    .string()
+    .max(MAX_MESSAGE_CHARS, MESSAGE_TOO_LONG)
+    .nullish()
+    .transform((v) => v ?? ""),
+  timestamp: z.union([z.string().max(64), z.number()]).nullish(),
+  files: z.array(FileMeta).max(20).nullish(),
+};
+export const MessageInput = z.object(messageShape).catchall(z.unknown());
+export type MessageInput = z.input<typeof MessageInput>;
+
+export const Messages = z.array(MessageInput).max(MAX_CONVERSATION_MESSAGES, CONVERSATION_FULL);
+export const Title = z.string().trim().max(200, "Title is too long");
+export const SessionId = z.string().trim().max(200, "Session id is too long").nullish();
+export const ConversationId = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z0-9_-]+$/, "Invalid conversation id");
+
+/** POST /api/conversations (the spec's body also carries userId: the route checks it is the caller's). */
+export const ConversationCreateInput = z.object({
+  title: Title.optional(),
+  messages: Messages.default([]),
+  sessionId: SessionId,
+});
+export type ConversationCreateInput = z.input<typeof ConversationCreateInput>;
+
+/**
+ * PUT /api/conversations/{id}: the full message list (the spec's), only the new or
+ * changed messages (`upsert`), a new title, or a title with either. `version`, when
+ * sent, must be the conversation's current one.
+ */
+export const ConversationUpdateInput = z
+  .object({
+    title: Title.min(1, "Title cannot be empty").optional(),
+    messages: Messages.optional(),
+    upsert: Messages.optional(),
+    version: z.number({ message: "version must be a number" }).int().nonnegative().optional(),
+  })
+  .refine((v) => v.title !== undefined || v.messages !== undefined || v.upsert !== undefined, {
+    message: "Send messages or a title",
+  })
+  .refine((v) => v.messages === undefined || v.upsert === undefined, { message: "Send messages or upsert, not both" });
+export type ConversationUpdateInput = z.input<typeof ConversationUpdateInput>;
+
+/** POST /api/conversations/{id}/stop: the answer being written stops, keeping what it wrote. */
+export const ConversationStopInput = z.object({
+  messageId: z.union([z.string(), z.number()], { message: "messageId is required" }).transform(String).pipe(z.string().min(1).max(200)),
+  userId: z.string().max(128).optional(),
+});
+
+/** A message as the API stores and answers it; the client's extra fields come back as they were sent. */
+export const StoredMessage = z
+  .object({
+    id: z.string(),
+    type: z.enum(["user", "ai"]),
+    content: z.string(),
+    timestamp: z.string().nullable(),
+    files: z.array(FileMeta),
+  })
+  .catchall(z.unknown());
+export type StoredMessage = z.infer<typeof StoredMessage>;
+
+/** A sidebar item: a conversation without its messages. */
+export const ConversationSummary = z.object({
+  id: z.string(),
+  title: z.string(),
+  userId: z.string(),
+  listType: z.enum(LIST_TYPES),
+  sessionId: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  messageCount: z.number(),
+  /** Send it back with the next save: a save against an older version is refused. */
+  version: z.number(),
+  lastMessage: z.object({ type: z.string(), content: z.string(), timestamp: z.string().nullable() }).nullable(),
+});
+export type ConversationSummary = z.infer<typeof ConversationSummary>;
+
+/** One page of a conversation, oldest message first. */
+export const ConversationPage = ConversationSummary.extend({
+  messages: z.array(StoredMessage),
+  /** Whether older messages exist before this page. */
+  hasMore: z.boolean(),
+  /** The `before` that fetches the page before this one; null at the conversation's start. */
+  older: z.number().nullable(),
+});
+export type ConversationPage = z.infer<typeof ConversationPage>;
+
+export const ConversationList = z.object({ conversations: z.array(ConversationSummary) });
+export const ConversationRemoved = z.object({ id: z.string(), deleted: z.literal(true) });
+export const ConversationStopping = z.object({ id: z.string(), messageId: z.string(), stopping: z.literal(true) });

@@ -1,0 +1,30 @@
+import type { ChatInput, StreamStart } from "@quorum/core/chat/schema";
+import { STREAM_EVENTS } from "@quorum/core/chat/stored";
+import type { z } from "zod";
+import { streamChat } from "./queries";
+
+/** How a streamed answer went: where the server stored it, and whether its last event arrived. */
+export interface StreamOutcome {
+  /** From the `start` event; null when the request was refused before anything was stored. */
+  stored: z.infer<typeof StreamStart> | null;
+  /** `done` or `error` came: without it the connection ended early and the server still finishes the answer. */
+  finished: boolean;
+}
+
+/** Reads POST /api/chat's stream: `start` once the exchange is stored, then every event of the answer. */
+export async function readAnswerStream(
+  request: ChatInput,
+  on: { start: (start: z.infer<typeof StreamStart>) => void; event: (event: string, data: unknown) => void },
+): Promise<StreamOutcome> {
+  const outcome: StreamOutcome = { stored: null, finished: false };
+  await streamChat(request, (event, data) => {
+    if (event === STREAM_EVENTS.start) {
+      outcome.stored = data as z.infer<typeof StreamStart>;
+      on.start(outcome.stored);
+      return;
+    }
+    if (event === STREAM_EVENTS.done || event === STREAM_EVENTS.error) outcome.finished = true;
+    on.event(event, data);
+  });
+  return outcome;
+}
