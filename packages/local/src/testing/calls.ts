@@ -1,14 +1,13 @@
 /**
- * Helpers for tests that run against the local stack started by the global setup
- * (test/global-setup.ts): real users in the Auth Emulator, real calls through
- * the local gateway.
+ * Users and calls for tests that run against the local stack started by the global setup
+ * (test/global-setup.ts): real accounts in the Auth Emulator, real calls through the local gateway.
  */
 import { EventSourceParserStream } from "eventsource-parser/stream";
 import { randomInt, randomUUID } from "node:crypto";
 import { request } from "node:http";
-import type { CaughtMail } from "./mail";
 
-const env = (name: string) => {
+/** An address of the running stack, which the global setup hands to every test file through the env. */
+export const env = (name: string) => {
   const value = process.env[name];
   if (!value) throw new Error(`${name} is not set: run tests with \`npm test\` (the global setup starts the stack)`);
   return value;
@@ -121,7 +120,6 @@ export function callFrom<T = any>(sourceIp: string, user: TestUser | undefined, 
   });
 }
 
-/** Debian's Chromium driven by playwright-core, with the flags this machine needs. */
 /** Posts a file to a presigned S3 POST (`{ url, fields }`), as the browser does; the status when S3 took it. */
 export async function postToPresigned(
   upload: { url: string; fields: Record<string, string> },
@@ -135,23 +133,6 @@ export async function postToPresigned(
   const posted = await fetch(upload.url, { method: "POST", body: form });
   if (posted.status >= 300) throw new Error(`S3 refused the upload: ${posted.status} ${await posted.text()}`);
   return posted.status;
-}
-
-export async function launchBrowser() {
-  const { chromium } = await import("playwright-core");
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--disable-quic",
-    ],
-  });
 }
 
 export interface StreamedEvent {
@@ -208,66 +189,4 @@ export async function callStream(
     if (!controller.signal.aborted) throw error;
   }
   return { status: response.status, headers: response.headers, events };
-}
-
-export interface AccessibilityViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  /** CSS selectors of the offending elements. */
-  targets: string[];
-}
-
-/**
- * What axe-core (WCAG 2 A/AA rules plus best practices such as heading order) finds wrong
- * on the page as it stands, moderate or worse. Injected through the debugging protocol,
- * so the app's Content-Security-Policy stays as users get it.
- * @public for the browser tests that check each screen
- */
-export async function accessibilityViolations(page: import("playwright-core").Page): Promise<AccessibilityViolation[]> {
-  const { source } = (await import("axe-core")).default;
-  // Colours are judged as they settle: a dialog fading in is half transparent for a moment.
-  // (Strings, not functions: this file is type-checked without the DOM library.)
-  // A spinner's endless animation never finishes and is skipped.
-  await page.evaluate(`Promise.all(document.getAnimations()
-    .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-    .map((a) => a.finished.catch(() => undefined)))`);
-  const results = (await page.evaluate(`${source}
-    ;axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] },
-      resultTypes: ["violations"],
-    }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) })))`)) as AccessibilityViolation[];
-  return results.filter((v) => v.impact === "moderate" || v.impact === "serious" || v.impact === "critical");
-}
-
-export const inboxUrl = () => env("MAIL_INBOX_URL");
-
-/** Every mail the local stack sent to `address`, newest first. */
-export async function mailsTo(address: string): Promise<CaughtMail[]> {
-  const response = await fetch(`${inboxUrl()}/api/mails?to=${encodeURIComponent(address)}`);
-  if (!response.ok) throw new Error(`The mail inbox answered ${response.status}`);
-  return (await response.json()) as CaughtMail[];
-}
-
-/** Waits for a mail to `address` that `matches` (mail is sent after the work it reports on). */
-export async function waitForMail(address: string, matches: (mail: CaughtMail) => boolean = () => true, timeoutMs = 15_000) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const found = (await mailsTo(address)).find(matches);
-    if (found) return found;
-    if (Date.now() > until) throw new Error(`No mail to ${address} arrived within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-/** Pays for Professional through the test-mode card form, as the payment modal does (local test provider). */
-export async function becomeProfessional(user: TestUser) {
-  const intent = await call(user, "POST", "/api/create-payment-intent", { amount: 50 });
-  if (intent.status !== 200) throw new Error(`create-payment-intent answered ${intent.status}: ${intent.text}`);
-  const card = { number: "4242 4242 4242 4242", expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvc: "123" };
-  const paid = await call(user, "POST", `/api/test-payments/${intent.body.paymentIntentId}/confirm`, {
-    clientSecret: intent.body.clientSecret,
-    card,
-  });
-  if (paid.status !== 200) throw new Error(`the test card was refused (${paid.status}): ${paid.text}`);
 }
