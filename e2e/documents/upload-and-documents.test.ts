@@ -62,9 +62,10 @@ describe("uploading and managing a project's documents in the browser", () => {
     const dir = process.env.SHOTS_DIR;
     if (!dir) return;
     if (options.phone) {
+      const desktop = page.viewportSize()!;
       await page.setViewportSize({ width: 390, height: 844 });
       await page.screenshot({ path: join(dir, `documents-${name}-phone.png`), fullPage: true });
-      await page.setViewportSize({ width: 1400, height: 1000 });
+      await page.setViewportSize(desktop);
     }
     // No colour transitions, so each picture shows the theme it is named after.
     await page.emulateMedia({ reducedMotion: "reduce" });
