@@ -1,10 +1,17 @@
 import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accessibilityViolations, becomeProfessional, launchBrowser, webUrl } from "@quorum/local/testing";
+import {
+  accessibilityViolations,
+  addProject,
+  becomeProfessional,
+  launchBrowser,
+  uploadDocument,
+  waitCompleted,
+  webUrl,
+} from "@quorum/local/testing";
 import { quotePdf, VENDOR_QUOTE } from "@quorum/testing/quote-files";
 import { User } from "@quorum/core/user/index";
-import { addProject, uploadDocument, waitCompleted } from "../../packages/functions/src/api/project-chat.testing";
 import { openChat } from "../chat/app";
 
 /**

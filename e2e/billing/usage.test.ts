@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, launchBrowser, webUrl } from "@quorum/local/testing";
+import { addProject, call, launchBrowser, webUrl } from "@quorum/local/testing";
 import { openChat } from "../chat/app";
 
 /** A Starter user sees on /profile what the plan allows and how much of it is used. */
@@ -16,10 +16,10 @@ describe("usage on the profile", { timeout: 180_000 }, () => {
   it("shows each limit with what is used and when it resets", async () => {
     const app = await openChat(browser);
     const { page, user } = app;
-    const project = await call(user, "POST", "/api/projects", { name: "Usage" });
+    const projectId = await addProject(user, { name: "Usage" });
     for (let i = 0; i < 20; i++) {
       const ticket = await call(user, "POST", "/api/documents/upload-url", {
-        projectId: project.body.project.id,
+        projectId,
         documentCategory: "vendor-quotes",
         fileName: `quote-${i}.txt`,
         contentType: "text/plain",

@@ -4,7 +4,7 @@
  */
 import { expect } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
-import { call, createUser, webUrl, type TestUser } from "@quorum/local/testing";
+import { call, signedInUser, webUrl, type TestUser } from "@quorum/local/testing";
 
 export interface ChatApp {
   page: Page;
@@ -29,10 +29,8 @@ export interface OpenChatOptions {
 }
 
 export async function openChat(browser: Browser, options: OpenChatOptions = {}): Promise<ChatApp> {
-  const user = await createUser();
   // The account exists in Quorum before the browser arrives, as after any earlier sign-in.
-  const login = await call(user, "POST", "/api/auth/login", { firebaseUid: user.uid, email: user.email, displayName: null });
-  expect(login.status).toBe(200);
+  const user = await signedInUser();
   if (options.language) {
     const saved = await call(user, "PUT", `/api/users/${user.uid}/settings`, { preferences: { language: options.language } });
     expect(saved.status, saved.text).toBe(200);

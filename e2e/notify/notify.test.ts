@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { REFERENCE_PATTERN } from "@quorum/core/support/reference";
-import { accessibilityViolations, call, inboxUrl, mailsTo, waitForMail, type TestUser } from "@quorum/local/testing";
+import { accessibilityViolations, addProject, inboxUrl, mailsTo, waitForMail } from "@quorum/local/testing";
 import { launchBrowser, signedInApp, webUrl } from "../shell/browser";
 
 let browser: Browser;
@@ -15,20 +15,11 @@ afterAll(async () => {
 /** The support address of the local stack (core's default). */
 const SUPPORT_EMAIL = process.env.SUPPORT_EMAIL ?? "support@quorum.app";
 
-/** The signed-in browser account as an API caller, for arranging what the test needs. */
-const apiUser = (account: { uid: string; email: string; password: string; idToken: string }): TestUser => ({
-  ...account,
-  token: account.idToken,
-  headers: { authorization: `Bearer ${account.idToken}` },
-});
-
 describe("notifications people notice", { timeout: 120_000 }, () => {
   it("a document that finishes while the user is on another page shows a toast, and its mail is in the inbox", async () => {
     const app = await signedInApp(browser, "/chat");
     const { page, account } = app;
-    const created = await call(apiUser(account), "POST", "/api/projects", { name: "Harbor Expansion" });
-    expect(created.status, created.text).toBe(201);
-    const projectId = created.body.project.id;
+    const projectId = await addProject(account, { name: "Harbor Expansion" });
 
     await page.goto(`${webUrl()}/projects/${projectId}/upload`);
     await page.getByRole("radio", { name: "Specifications" }).click();

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { addProject } from "../../packages/functions/src/api/project-chat.testing";
-import { accessibilityViolations, call, signedInUser, type TestUser } from "@quorum/local/testing";
+import { accessibilityViolations, addProject, call, signedInUser, type TestUser } from "@quorum/local/testing";
 import { launchBrowser, openApp, signIn, webUrl, type AppPage } from "../shell/browser";
 
 /**

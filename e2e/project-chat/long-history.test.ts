@@ -1,20 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Locator } from "playwright-core";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Locator } from "playwright-core";
 import { MESSAGE_PAGE_SIZE } from "@quorum/core/chat/limits";
-import { addProject, seedChat } from "../../packages/functions/src/api/project-chat.testing";
-import { signedInUser, type TestUser } from "@quorum/local/testing";
-import { launchBrowser, openApp, signIn, webUrl, type AppPage } from "../shell/browser";
+import { addProject, seedChat, signedInUser, type TestUser } from "@quorum/local/testing";
+import { browserForTests } from "../shell/browser";
 
 /**
  * A person with a long project chat sees its latest messages first, and older
  * ones as they scroll up, without losing their place; a new question still
  * brings the view to the newest message. The same in the all-projects panel.
+ * The account and its two histories are shared; each test signs in on its own page.
  */
 const COUNT = 120;
 
 describe("a long project chat in the browser", () => {
-  let browser: Browser;
-  let app: AppPage;
+  const browser = browserForTests();
   let user: TestUser;
   let projectId: number;
 
@@ -23,13 +23,7 @@ describe("a long project chat in the browser", () => {
     projectId = await addProject(user);
     await seedChat(user, { kind: "project", projectId, projectName: "Riverside Warehouse" }, COUNT);
     await seedChat(user, { kind: "all" }, COUNT);
-    browser = await launchBrowser();
-    app = await openApp(browser, "/");
   }, 120_000);
-  afterAll(async () => {
-    await app?.close();
-    await browser?.close();
-  });
 
   const bubbles = (log: Locator) => log.locator("[data-testid=user-message], [data-testid=ai-message]");
   const toTop = (log: Locator) => log.evaluate((el) => (el.scrollTop = 0));
@@ -53,16 +47,11 @@ describe("a long project chat in the browser", () => {
     await expect.poll(() => log.getByTestId("older-messages").count()).toBe(0);
   }
 
-  it("signs in", { timeout: 60_000 }, async () => {
-    await signIn(app.page, user.email, user.password);
-  });
-
   it("opens a project chat at its latest page and reads back to its first message by scrolling up", { timeout: 60_000 }, async () => {
-    const { page } = app;
-    await page.goto(new URL(`/projects/${projectId}/chat`, webUrl()).href);
+    const { page } = await browser.signedInAs(user, `/projects/${projectId}/chat`);
     const log = page.getByRole("log", { name: "Messages" });
     await readBackToTheStart(log);
-    await page.screenshot({ path: "/work/notes/h5-project-chat-oldest.png" });
+    if (process.env.SHOTS_DIR) await page.screenshot({ path: join(process.env.SHOTS_DIR, "project-chat-oldest.png") });
 
     // A new question lands below all the loaded pages, and the view follows it.
     await page.getByPlaceholder("Ask about project documents, quotes, requirements...").fill("What is in this project?");
@@ -75,8 +64,7 @@ describe("a long project chat in the browser", () => {
   });
 
   it("the all-projects panel pages its history the same way", { timeout: 60_000 }, async () => {
-    const { page } = app;
-    await page.goto(new URL("/projects", webUrl()).href);
+    const { page } = await browser.signedInAs(user, "/projects");
     const panel = page.getByRole("complementary", { name: "AI Chat - All Projects" });
     await readBackToTheStart(panel.getByRole("log", { name: "Messages" }));
   });

@@ -1,39 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { labelledProject } from "../../packages/functions/src/api/project-chat.testing";
-import { signedInUser, type TestUser } from "@quorum/local/testing";
-import { launchBrowser, openApp, signIn, webUrl, type AppPage } from "../shell/browser";
+import { beforeAll, describe, expect, it } from "vitest";
+import { addProject, call, labelledProject, signedInUser, type TestUser } from "@quorum/local/testing";
+import { browserForTests } from "../shell/browser";
 
 /**
  * A person asks about a project's documents in its chat (the offline model
  * answers, as in any stack without a model key), sees the cited answer, opens
  * the cited document, and finds the conversation again later; then asks across
- * all projects on /projects.
+ * all projects on /projects. The labelled project is shared; the test that finds
+ * an earlier conversation asks it in a project of its own.
  */
 describe("project chat in the browser", () => {
-  let browser: Browser;
-  let app: AppPage;
+  const browser = browserForTests();
   let user: TestUser;
   let projectId: number;
 
   beforeAll(async () => {
     user = await signedInUser();
     ({ projectId } = await labelledProject(user));
-    browser = await launchBrowser();
-    app = await openApp(browser, "/");
   }, 240_000);
-  afterAll(async () => {
-    await app?.close();
-    await browser?.close();
-  });
-
-  it("signs in", { timeout: 60_000 }, async () => {
-    await signIn(app.page, user.email, user.password);
-  });
 
   it("asks a question offline and gets an answer that cites the document and page", { timeout: 90_000 }, async () => {
-    const { page } = app;
-    await page.goto(new URL(`/projects/${projectId}/chat`, webUrl()).href);
+    const { page } = await browser.signedInAs(user, `/projects/${projectId}/chat`);
     await page.getByText("Start a conversation about this project").waitFor();
     const input = page.getByPlaceholder("Ask about project documents, quotes, requirements...");
     const send = page.getByRole("button", { name: "Send message" });
@@ -65,10 +52,24 @@ describe("project chat in the browser", () => {
     const [tab] = await Promise.all([page.context().waitForEvent("page"), source.click()]);
     await expect.poll(() => tab.url(), { timeout: 15_000 }).toContain("pacific-quote.pdf");
     await tab.close();
+
+    // The conversation was kept: a reload shows it again.
+    await page.reload();
+    await page.getByTestId("ai-message").first().getByText("Offline model").waitFor();
+    expect(await page.getByTestId("user-message").count()).toBe(1);
   });
 
-  it("finds the conversation again after a reload", { timeout: 60_000 }, async () => {
-    const { page } = app;
+  it("finds an earlier conversation when it opens the chat again, and after a reload", { timeout: 60_000 }, async () => {
+    const earlier = await addProject(user, { name: "Harbor Depot" });
+    const asked = await call(user, "POST", `/api/projects/${earlier}/chat`, {
+      message: "What is the address?",
+      projectId: earlier,
+      userId: user.uid,
+    });
+    expect(asked.status, asked.text).toBe(200);
+    const { page } = await browser.signedInAs(user, `/projects/${earlier}/chat`);
+    await page.getByTestId("user-message").getByText("What is the address?").waitFor();
+    await page.getByTestId("ai-message").first().getByText("Offline model").waitFor();
     await page.reload();
     await page.getByTestId("ai-message").first().getByText("Offline model").waitFor();
     expect(await page.getByTestId("user-message").count()).toBe(1);
@@ -76,8 +77,7 @@ describe("project chat in the browser", () => {
   });
 
   it("asks across all projects from the panel on /projects", { timeout: 90_000 }, async () => {
-    const { page } = app;
-    await page.goto(new URL("/projects", webUrl()).href);
+    const { page } = await browser.signedInAs(user, "/projects");
     const panel = page.getByRole("complementary", { name: "AI Chat - All Projects" });
     await panel.getByText("Ask about all your projects").waitFor();
     await panel.getByPlaceholder("Ask across all your projects...").fill("Which state's law governs the supply agreement?");

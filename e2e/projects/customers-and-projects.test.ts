@@ -1,24 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { createUser, launchBrowser, webUrl, type TestUser } from "@quorum/local/testing";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { ACME, addProject, createUser, customerWithContact, editProject, signedInUser, type TestUser } from "@quorum/local/testing";
+import { browserForTests } from "../shell/browser";
 
 /**
  * A person keeps a customer with a contact, links them to a project, and sees the
- * project card fall back to 'Customer ID: ...' once the customer is deleted.
+ * project card fall back to 'Customer ID: ...' once the customer is deleted. Each
+ * step starts from an account of its own, arranged through the API.
  */
 describe("customers and projects in the browser", () => {
-  let browser: Browser;
+  const browser = browserForTests();
   let page: Page;
-  let user: TestUser;
 
-  beforeAll(async () => {
-    user = await createUser();
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  /** A new account that has what `arrange` made, signed in, on `path`. */
+  async function open(path: string, arrange: (user: TestUser) => Promise<unknown> = async () => {}) {
+    const user = await signedInUser();
+    await arrange(user);
+    ({ page } = await browser.signedInAs(user, path));
+  }
 
   const toast = (text: string) => page.getByText(text, { exact: true }).first().waitFor();
 
@@ -27,8 +26,10 @@ describe("customers and projects in the browser", () => {
     await page.getByRole("option", { name: option, exact: true }).click();
   }
 
-  it("signs in from the customer screen", { timeout: 60_000 }, async () => {
-    await page.goto(`${webUrl()}/customers`);
+  it("signs in from the customer screen and finds no customers yet", { timeout: 60_000 }, async () => {
+    // An identity Quorum has not met: the sign-in from this screen is its first.
+    const user = await createUser();
+    ({ page } = await browser.openApp("/customers"));
     await page.getByRole("heading", { name: "Access Denied" }).waitFor();
     await page.getByText("Please log in to access the customer management system.").waitFor();
     await page.getByRole("main").getByRole("button", { name: "Sign In", exact: true }).click();
@@ -40,6 +41,8 @@ describe("customers and projects in the browser", () => {
   });
 
   it("creates a customer and a contact for it", { timeout: 60_000 }, async () => {
+    await open("/customers");
+    await page.getByText('No customers found. Click "Add Customer" to create your first customer.').waitFor();
     await page.getByRole("button", { name: "Add Customer" }).click();
     await page.getByRole("heading", { name: "Add New Customer" }).waitFor();
     await page.getByRole("button", { name: "Save" }).click();
@@ -75,6 +78,8 @@ describe("customers and projects in the browser", () => {
   });
 
   it("creates a project and links the customer and contact in Edit Project", { timeout: 60_000 }, async () => {
+    await open("/customers", customerWithContact);
+    await page.getByTestId("customer-card").filter({ hasText: ACME.customer }).waitFor();
     await page.getByRole("link", { name: "Projects", exact: true }).first().click();
     await page.getByText("No Projects Yet").waitFor();
     await page.getByRole("heading", { name: "AI Chat - All Projects" }).waitFor();
@@ -114,6 +119,13 @@ describe("customers and projects in the browser", () => {
   });
 
   it("deleting the customer leaves the project card with 'Customer ID: ...'", { timeout: 60_000 }, async () => {
+    await open("/projects", async (user) => {
+      const { customerId, contactId } = await customerWithContact(user);
+      const projectId = await addProject(user, { name: "Riverside Warehouse" });
+      await editProject(user, projectId, { name: "Riverside Warehouse", customerId, contactId });
+    });
+    const linked = page.getByTestId("project-card").filter({ hasText: "Riverside Warehouse" });
+    await linked.getByText(ACME.contact).waitFor();
     await page.getByRole("link", { name: "Customers", exact: true }).first().click();
     await page.getByRole("button", { name: "Delete Acme Steel" }).click();
     await page

@@ -1,7 +1,8 @@
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { accessibilityViolations, webUrl, type TestUser } from "@quorum/local/testing";
+import { browserForTests } from "../shell/browser";
 import {
   CONTACT,
   CUSTOMER,
@@ -9,7 +10,7 @@ import {
   PROJECT,
   screens,
   setLanguage,
-  workspaceSession,
+  workspaceAccount,
   inDialog,
   type Workspace,
 } from "./workspace";
@@ -18,24 +19,22 @@ import {
  * A person whose account is set to French sees projects, a project's documents and quotes, and
  * customers in French, with French dates and amounts; every screen reads well in all four
  * languages (nothing sticks out, no message key shows) and axe finds nothing in either theme.
+ * The tests share one account and its workspace; each signs in, in English, on a page of its own
+ * and then sets the language it looks at.
  */
 describe("projects, documents, quotes and customers in the account's language", () => {
-  let session: Awaited<ReturnType<typeof workspaceSession>>;
+  const browser = browserForTests();
   let page: Page;
   let user: TestUser;
   let workspace: Workspace;
 
   beforeAll(async () => {
-    session = await workspaceSession();
-    ({ page, user, workspace } = session);
+    ({ user, workspace } = await workspaceAccount());
   }, 240_000);
-  afterAll(async () => {
-    await setLanguage(user, "en").catch(() => undefined);
-    await session?.close();
-  });
-
-  it("signs in", { timeout: 60_000 }, async () => {
-    await session.signIn();
+  beforeEach(async () => {
+    // Signed in in English, whatever language an earlier test left the account in.
+    await setLanguage(user, "en");
+    ({ page } = await browser.signedInAs(user, "/chat"));
   });
 
   /** Opens a screen once the account's language is on it and its data has arrived. */
@@ -122,7 +121,6 @@ describe("projects, documents, quotes and customers in the account's language", 
         await page.keyboard.press("Escape");
       }
     }
-    await setLanguage(user, "en");
   });
 
   it("gives axe nothing to report on any of these screens, light or dark, dialogs included", { timeout: 300_000 }, async () => {
@@ -180,7 +178,6 @@ describe("projects, documents, quotes and customers in the account's language", 
       await clean("delete contact confirmation", { dialog: true });
       await page.getByRole("button", { name: "Cancel" }).click();
     }
-    await page.evaluate(`localStorage.setItem("theme", "light")`);
     expect(found).toEqual([]);
   });
 });

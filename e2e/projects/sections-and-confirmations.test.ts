@@ -1,37 +1,38 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { call, webUrl, type TestUser } from "@quorum/local/testing";
-import { CONTACT, CUSTOMER, PROJECT, workspaceSession, type Workspace } from "./workspace";
+import { call, customerWithContact, signedInUser, webUrl, type TestUser } from "@quorum/local/testing";
+import { browserForTests } from "../shell/browser";
+import { CONTACT, CUSTOMER, PROJECT, workspaceAccount } from "./workspace";
 
 /**
  * Each section of a project has its own address, reachable by link and by typing it, and the
- * back button walks back through the sections visited; deleting a contact asks first.
+ * back button walks back through the sections visited; deleting a contact asks first. Each
+ * test signs in as an account of its own that holds what it looks at.
  */
 describe("project sections as addresses, and confirmations before deleting", () => {
-  let session: Awaited<ReturnType<typeof workspaceSession>>;
+  const browser = browserForTests();
   let page: Page;
-  let user: TestUser;
-  let workspace: Workspace;
 
-  beforeAll(async () => {
-    session = await workspaceSession();
-    ({ page, user, workspace } = session);
-  }, 240_000);
-  afterAll(async () => {
-    await session?.close();
-  });
+  /** A page signed in as `user`, at `path`. */
+  async function open(user: TestUser, path: string) {
+    ({ page } = await browser.signedInAs(user, path));
+  }
 
-  it("signs in", { timeout: 60_000 }, async () => {
-    await session.signIn();
-  });
+  /** A new account with a customer and its contact. */
+  async function customerAccount() {
+    const user = await signedInUser();
+    await customerWithContact(user);
+    return user;
+  }
 
   const path = () => new URL(page.url()).pathname;
   const sections = () => page.getByRole("navigation", { name: "Project sections" });
   const current = async () => (await sections().locator('[aria-current="page"]').innerText()).trim();
 
-  it("opens Documents and Quotes at their own addresses, and the back button walks back through them", { timeout: 60_000 }, async () => {
+  it("opens Documents and Quotes at their own addresses, and the back button walks back through them", { timeout: 240_000 }, async () => {
+    const { user, workspace } = await workspaceAccount();
     const base = `/projects/${workspace.projectId}`;
-    await page.goto(new URL(base, webUrl()).href);
+    await open(user, base);
     await page.getByRole("heading", { level: 1, name: PROJECT }).waitFor();
     expect(await current()).toBe("Overview");
 
@@ -61,7 +62,8 @@ describe("project sections as addresses, and confirmations before deleting", () 
   });
 
   it("asks before deleting a contact, and keeps it when the person cancels", { timeout: 60_000 }, async () => {
-    await page.goto(new URL("/customers", webUrl()).href);
+    const user = await customerAccount();
+    await open(user, "/customers");
     await page.getByRole("tab", { name: "Contacts" }).click();
     const card = page.getByTestId("contact-card").filter({ hasText: CONTACT });
     await card.getByRole("button", { name: `Delete ${CONTACT}` }).click();
@@ -79,11 +81,14 @@ describe("project sections as addresses, and confirmations before deleting", () 
   });
 
   it("asks before deleting a customer, and keeps it when the person cancels", { timeout: 60_000 }, async () => {
+    const user = await customerAccount();
+    await open(user, "/customers");
     await page.getByRole("tab", { name: "Customers" }).click();
     await page.getByRole("button", { name: `Delete ${CUSTOMER}` }).click();
     const dialog = page.getByRole("alertdialog", { name: "Delete Customer" });
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await dialog.waitFor({ state: "hidden" });
     await page.getByTestId("customer-card").filter({ hasText: CUSTOMER }).waitFor();
+    expect((await call(user, "GET", `/api/customers?userId=${user.uid}`)).body.customers).toHaveLength(1);
   });
 });

@@ -5,12 +5,10 @@
  */
 import { expect } from "vitest";
 import type { Page } from "playwright-core";
-import { labelledProject } from "../../packages/functions/src/api/project-chat.testing";
-import { call, signedInUser, type TestUser } from "@quorum/local/testing";
-import { launchBrowser, openApp, signIn } from "../shell/browser";
+import { ACME, call, customerWithContact, editProject, labelledProject, signedInUser, type TestUser } from "@quorum/local/testing";
 
-export const CUSTOMER = "Acme Steel";
-export const CONTACT = "Jane Doe";
+export const CUSTOMER = ACME.customer;
+export const CONTACT = ACME.contact;
 export const PROJECT = "Harbor Expansion";
 
 export interface Workspace {
@@ -19,29 +17,12 @@ export interface Workspace {
   contactId: number;
 }
 
-export async function seedWorkspace(user: TestUser): Promise<Workspace> {
-  const customer = await call(user, "POST", "/api/customers", {
-    companyName: CUSTOMER,
-    industry: "Construction",
-    website: "acme.example",
-    paymentTerms: "Net 30",
-    creditLimit: "50000",
-    taxExempt: "yes",
-  });
-  expect(customer.status, customer.text).toBe(201);
-  const customerId = customer.body.customer.id as number;
-  const contact = await call(user, "POST", "/api/contacts", {
-    customerId,
-    firstName: "Jane",
-    lastName: "Doe",
-    email: "jane@acme.example",
-    title: "Buyer",
-    department: "Purchasing",
-  });
-  expect(contact.status, contact.text).toBe(201);
-  const contactId = contact.body.contact.id as number;
+/** A fresh account (Dana Buyer) with its workspace. */
+export async function workspaceAccount(): Promise<{ user: TestUser; workspace: Workspace }> {
+  const user = await signedInUser({ displayName: "Dana Buyer" });
+  const { customerId, contactId } = await customerWithContact(user);
   const { projectId } = await labelledProject(user, ["acme-quote.pdf", "pacific-quote.pdf"]);
-  const linked = await call(user, "PUT", `/api/projects/${projectId}`, {
+  await editProject(user, projectId, {
     name: PROJECT,
     description: "Dock 4 steel and fittings",
     address: "1 Harbor Rd",
@@ -49,26 +30,7 @@ export async function seedWorkspace(user: TestUser): Promise<Workspace> {
     customerId,
     contactId,
   });
-  expect(linked.status, linked.text).toBe(200);
-  return { projectId, customerId, contactId };
-}
-
-/** A fresh account with its workspace and a browser on the app; `signIn` (inside a test) signs in as the account. */
-export async function workspaceSession() {
-  const user = await signedInUser({ displayName: "Dana Buyer" });
-  const workspace = await seedWorkspace(user);
-  const browser = await launchBrowser();
-  const app = await openApp(browser, "/");
-  return {
-    user,
-    workspace,
-    page: app.page,
-    signIn: () => signIn(app.page, user.email, user.password),
-    close: async () => {
-      await app.close();
-      await browser.close();
-    },
-  };
+  return { user, workspace: { projectId, customerId, contactId } };
 }
 
 /** The account's language as /settings saves it; the app applies it on its next load. */

@@ -1,41 +1,39 @@
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { labelledProject } from "../../packages/functions/src/api/project-chat.testing";
-import { call, signedInUser, type TestUser } from "@quorum/local/testing";
-import { launchBrowser, openApp, signIn, webUrl, type AppPage } from "../shell/browser";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { call, labelledProject, signedInUser, type TestUser } from "@quorum/local/testing";
+import { browserForTests } from "../shell/browser";
 
 /**
  * A person opens a project's quotes (read by the pipeline from two uploaded
  * vendor quotes), compares them line by line, corrects a wrong total and
- * exports a quote as CSV.
+ * exports a quote as CSV. Tests that only look share one project; a test that
+ * changes a quote makes its own.
  */
 describe("quotes in the browser", () => {
-  let browser: Browser;
-  let app: AppPage;
-  let user: TestUser;
-  let projectId: number;
+  const browser = browserForTests();
+  let shared: { user: TestUser; projectId: number };
+
+  const vendorQuotes = async () => {
+    const user = await signedInUser();
+    const { projectId } = await labelledProject(user, ["acme-quote.pdf", "pacific-quote.pdf"]);
+    return { user, projectId };
+  };
 
   beforeAll(async () => {
-    user = await signedInUser();
-    ({ projectId } = await labelledProject(user, ["acme-quote.pdf", "pacific-quote.pdf"]));
-    browser = await launchBrowser();
-    app = await openApp(browser, "/");
+    shared = await vendorQuotes();
   }, 240_000);
-  afterAll(async () => {
-    await app?.close();
-    await browser?.close();
-  });
 
-  it("signs in", { timeout: 60_000 }, async () => {
-    await signIn(app.page, user.email, user.password);
-  });
+  /** A page signed in as the project's owner, on its quotes once they are listed. */
+  async function openQuotes({ user, projectId }: { user: TestUser; projectId: number }): Promise<Page> {
+    const { page } = await browser.signedInAs(user, `/projects/${projectId}/quotes`);
+    await page.getByTestId("quote-row").first().waitFor();
+    return page;
+  }
 
   it("lists the quotes read from the documents", { timeout: 60_000 }, async () => {
-    const { page } = app;
-    await page.goto(new URL(`/projects/${projectId}/quotes`, webUrl()).href);
+    const page = await openQuotes(shared);
     const rows = page.getByTestId("quote-row");
-    await rows.first().waitFor();
     expect(await rows.count()).toBe(2);
     const acme = rows.filter({ hasText: "Acme Industrial Supply Co." });
     await acme.getByText("AIS-2024-0117").waitFor();
@@ -45,7 +43,7 @@ describe("quotes in the browser", () => {
   });
 
   it("compares the two vendor quotes side by side by line item", { timeout: 60_000 }, async () => {
-    const { page } = app;
+    const page = await openQuotes(shared);
     await page.getByRole("button", { name: "Compare vendor quotes" }).click();
     const dialog = page.getByRole("dialog", { name: "Compare vendor quotes" });
     const rows = dialog.getByTestId("comparison-row");
@@ -62,9 +60,11 @@ describe("quotes in the browser", () => {
 
   it(
     "saving over a correction made meanwhile in another tab is refused, and the dialog shows that tab's values",
-    { timeout: 60_000 },
+    { timeout: 240_000 },
     async () => {
-      const { page } = app;
+      const owned = await vendorQuotes();
+      const { user, projectId } = owned;
+      const page = await openQuotes(owned);
       await page.getByRole("button", { name: "Pacific Fasteners & Hydraulics Inc." }).click();
       const dialog = page.getByRole("dialog");
       await dialog.getByRole("button", { name: "Edit" }).click();
@@ -85,8 +85,8 @@ describe("quotes in the browser", () => {
     },
   );
 
-  it("corrects a wrong total, sees the failed check, and exports the quote as CSV", { timeout: 60_000 }, async () => {
-    const { page } = app;
+  it("corrects a wrong total, sees the failed check, and exports the quote as CSV", { timeout: 240_000 }, async () => {
+    const page = await openQuotes(await vendorQuotes());
     await page.getByRole("button", { name: "Acme Industrial Supply Co." }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByText("The numbers add up").waitFor();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { emulatorAccount, launchBrowser, newEmail, openApp, signIn, webUrl } from "./browser";
+import { createUser } from "@quorum/local/testing";
+import { launchBrowser, newEmail, openApp, signIn, webUrl } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -42,7 +43,7 @@ describe("accounts", { timeout: 90_000 }, () => {
   });
 
   it("a sign-up with an email that already has an account offers to sign in instead", async () => {
-    const existing = await emulatorAccount();
+    const existing = await createUser();
     // Quorum knows the account once it has signed in once.
     const first = await openApp(browser, "/");
     await signIn(first.page, existing.email, existing.password);
@@ -80,7 +81,7 @@ describe("accounts", { timeout: 90_000 }, () => {
   });
 
   it("signing out returns to the landing page", async () => {
-    const account = await emulatorAccount();
+    const account = await createUser();
     const app = await openApp(browser, "/");
     await signIn(app.page, account.email, account.password);
     await app.page.getByRole("button", { name: "Sign Out" }).click();
@@ -91,7 +92,7 @@ describe("accounts", { timeout: 90_000 }, () => {
   });
 
   it("a returning user signs in again with email and password", async () => {
-    const account = await emulatorAccount();
+    const account = await createUser();
     const app = await openApp(browser, "/");
     const { page } = app;
     await signIn(page, account.email, account.password);
@@ -108,7 +109,7 @@ describe("accounts", { timeout: 90_000 }, () => {
   });
 
   it("a wrong password shows the catalogue's message and keeps the visitor signed out", async () => {
-    const account = await emulatorAccount();
+    const account = await createUser();
     const app = await openApp(browser, "/");
     const { page } = app;
     await page.getByRole("banner").getByRole("button", { name: "Sign In" }).click();
@@ -130,7 +131,7 @@ describe("accounts", { timeout: 90_000 }, () => {
   });
 
   it("a signed-in visitor of the landing page is taken to the chat", async () => {
-    const account = await emulatorAccount();
+    const account = await createUser();
     const app = await openApp(browser, "/");
     await signIn(app.page, account.email, account.password);
     await app.page.goto(webUrl() + "/");

@@ -1,16 +1,14 @@
 /**
- * What the shell's browser tests share: the running web app's address, a page that
- * records the app's own errors, accounts in the Auth Emulator, and signing in as a person would.
+ * What the browser tests share: a page that records the app's own errors, signing in as a
+ * person would, and a page already signed in as a given user, so each test starts from a
+ * state it made itself.
  */
 import { randomUUID } from "node:crypto";
-import { expect } from "vitest";
+import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser } from "@quorum/local/testing";
+import { createUser, launchBrowser, webUrl, type TestUser } from "@quorum/local/testing";
 
-export const webUrl = () => process.env.WEB_URL ?? "http://127.0.0.1:5173";
-const authEmulator = () => process.env.FIREBASE_AUTH_EMULATOR_HOST ?? "127.0.0.1:9099";
-
-export { launchBrowser };
+export { launchBrowser, webUrl };
 
 export interface AppPage {
   page: Page;
@@ -48,19 +46,6 @@ export function newEmail(prefix = "e2e") {
   return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
 }
 
-/** An identity that exists only in the Auth Emulator (Quorum learns about it at the first sign-in). */
-export async function emulatorAccount(password = "secret123") {
-  const email = newEmail("account");
-  const response = await fetch(`http://${authEmulator()}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=e2e`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password, returnSecureToken: true }),
-  });
-  if (!response.ok) throw new Error(`Auth Emulator sign-up failed: ${response.status} ${await response.text()}`);
-  const body = (await response.json()) as { localId: string; idToken: string };
-  return { email, password, uid: body.localId, idToken: body.idToken };
-}
-
 /** Signs in through the header's modal and waits for the redirect to /chat. */
 export async function signIn(page: Page, email: string, password: string) {
   await page.getByRole("banner").getByRole("button", { name: "Sign In" }).click();
@@ -72,13 +57,48 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByRole("link", { name: /^Hi, / }).waitFor();
 }
 
-/** A fresh account, signed in, on /chat. */
-export async function signedInApp(browser: Browser, path = "/") {
-  const account = await emulatorAccount();
-  const app = await openApp(browser, "/");
-  await signIn(app.page, account.email, account.password);
+/** A page signed in as `user` through the header's modal, then at `path`. */
+export async function signedInAs(
+  browser: Browser,
+  user: Pick<TestUser, "email" | "password">,
+  path = "/chat",
+  options: OpenAppOptions = {},
+) {
+  const app = await openApp(browser, "/", options);
+  await signIn(app.page, user.email, user.password);
   if (path !== "/chat") await app.page.goto(new URL(path, webUrl()).href);
-  return { ...app, account };
+  return app;
+}
+
+/** A fresh account (known to Quorum from this first sign-in on), signed in, at `path`. */
+export async function signedInApp(browser: Browser, path = "/") {
+  const account = await createUser();
+  return { ...(await signedInAs(browser, account, path)), account };
+}
+
+/**
+ * One Chromium for a suite's tests, started and stopped by the suite's hooks. The pages a
+ * test opens through it are closed (and checked for crashes) after that test, so no test
+ * leaves a page or a signed-in session behind for the next one.
+ */
+export function browserForTests() {
+  let browser: Browser | undefined;
+  const opened: AppPage[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterEach(async () => {
+    for (const app of opened.splice(0)) await app.close();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  const kept = <T extends AppPage>(app: T) => (opened.push(app), app);
+  return {
+    openApp: async (path?: string, options?: OpenAppOptions) => kept(await openApp(browser!, path, options)),
+    signedInAs: async (user: Pick<TestUser, "email" | "password">, path?: string, options?: OpenAppOptions) =>
+      kept(await signedInAs(browser!, user, path, options)),
+  };
 }
 
 /** A 2x2 PNG, for logo uploads. */

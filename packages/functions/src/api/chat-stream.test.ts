@@ -3,8 +3,7 @@ import { resetConfig } from "@quorum/core/config";
 import { openAiStreams, startFakeServer, type FakeServer } from "@quorum/core/ai/testing/fake-models";
 import { User } from "@quorum/core/user/index";
 import { startGateway, type Gateway } from "@quorum/local/gateway";
-import { addProject } from "./project-chat.testing";
-import { call, callStream, signedInUser, type StreamedEvent, type TestUser } from "@quorum/local/testing";
+import { addProject, call, callStream, signedInUser, type StreamedEvent, type TestUser } from "@quorum/local/testing";
 
 /**
  * POST /api/chat with `Accept: text/event-stream`: the answer's events as it is

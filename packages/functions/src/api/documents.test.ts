@@ -1,7 +1,7 @@
 import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { quoteCsv, quoteDocx, quotePdf, quoteTxt, quoteXlsx, scannedQuotePng, VENDOR_QUOTE } from "@quorum/testing/quote-files";
-import { call, signedInUser, type TestUser, postToPresigned } from "@quorum/local/testing";
+import { addProject as addNamedProject, call, signedInUser, type TestUser, postToPresigned } from "@quorum/local/testing";
 
 /**
  * The documents API and the LOCAL pipeline end to end, as the browser uses them:
@@ -41,11 +41,7 @@ async function keysUnder(prefix: string) {
   return (page.Contents ?? []).map((o) => o.Key!);
 }
 
-async function addProject(user: TestUser, name = "Warehouse") {
-  const res = await call(user, "POST", "/api/projects", { name });
-  expect(res.status, res.text).toBe(201);
-  return res.body.project.id as number;
-}
+const addProject = (user: TestUser, name = "Warehouse") => addNamedProject(user, { name });
 
 /** The browser's upload: a presigned POST ticket, then the form straight to S3. */
 async function uploadViaPresignedPost(

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { ENGLISH_QUOTE, scannedPdf } from "@quorum/testing/scans";
-import { call, postToPresigned, signedInUser, type TestUser } from "@quorum/local/testing";
+import { addProject as addNamedProject, call, postToPresigned, signedInUser, type TestUser } from "@quorum/local/testing";
 
 /**
  * The metered limits over the wire, as a Starter user meets them (the local stack
@@ -11,11 +11,7 @@ import { call, postToPresigned, signedInUser, type TestUser } from "@quorum/loca
 const RESETS_AT_MIDNIGHT =
   /The limit resets at midnight UTC \(in (\d+ h( \d+ min)?|\d+ min|less than a minute)\); upgrade to Professional for more\.$/;
 
-async function addProject(user: TestUser) {
-  const res = await call(user, "POST", "/api/projects", { name: "Metered warehouse" });
-  expect(res.status, res.text).toBe(201);
-  return res.body.project.id as number;
-}
+const addProject = (user: TestUser) => addNamedProject(user, { name: "Metered warehouse" });
 
 const ticket = (user: TestUser, projectId: number, fileName = "quote.txt", size = 42, contentType = "text/plain") =>
   call(user, "POST", "/api/documents/upload-url", { projectId, documentCategory: "vendor-quotes", fileName, contentType, size });

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetConfig } from "@quorum/core/config";
-import { openAiReplies, startFakeServer, type FakeServer } from "@quorum/core/ai/testing/fake-models";
+import { openAiReplies } from "@quorum/core/ai/testing/fake-models";
 import { User } from "@quorum/core/user/index";
 import { startGateway, type Gateway } from "@quorum/local/gateway";
+import { startPlanModels, type PlanModels } from "@quorum/testing/plan-models";
 import { becomeProfessional, call, callStream, signedInUser, type TestUser } from "@quorum/local/testing";
 
 /**
@@ -10,36 +11,19 @@ import { becomeProfessional, call, callStream, signedInUser, type TestUser } fro
  * GPT (premium), Gemini and DeepSeek (basic), and an organisation's own model.
  */
 
-const MODEL_ENV = ["OPENAI_API_KEY", "OPENAI_BASE_URL", "GEMINI_API_KEY", "GEMINI_BASE_URL", "DEEPSEEK_API_KEY", "DEEPSEEK_BASE_URL"];
-const CUSTOM_ENV = ["CUSTOM_MODEL_BASE_URL", "CUSTOM_MODEL_ID", "CUSTOM_MODEL_NAME", "CUSTOM_MODEL_API_KEY"];
-
-let gpt: FakeServer;
-let gemini: FakeServer;
-let deepseek: FakeServer;
-let custom: FakeServer;
+let models: PlanModels;
 let gateway: Gateway;
 const saved: Record<string, string | undefined> = {};
 
 beforeAll(async () => {
-  [gpt, gemini, deepseek, custom] = await Promise.all([
-    startFakeServer(openAiReplies("GPT says the Rotterdam quote is cheaper.")),
-    startFakeServer(openAiReplies("Gemini says the Rotterdam quote is cheaper.")),
-    startFakeServer(openAiReplies("DeepSeek says the Rotterdam quote is cheaper.")),
-    startFakeServer(openAiReplies("Acme's model says the Rotterdam quote is cheaper.")),
-  ]);
-  for (const name of [...MODEL_ENV, ...CUSTOM_ENV, "GATEWAY_URL"]) saved[name] = process.env[name];
-  Object.assign(process.env, {
-    OPENAI_API_KEY: "k",
-    OPENAI_BASE_URL: `${gpt.url}/v1`,
-    GEMINI_API_KEY: "k",
-    GEMINI_BASE_URL: `${gemini.url}/v1`,
-    DEEPSEEK_API_KEY: "k",
-    DEEPSEEK_BASE_URL: `${deepseek.url}/v1`,
-    CUSTOM_MODEL_BASE_URL: `${custom.url}/v1`,
-    CUSTOM_MODEL_ID: "acme-llm-7",
-    CUSTOM_MODEL_NAME: "Acme GPT",
-    CUSTOM_MODEL_API_KEY: "acme-secret",
+  models = await startPlanModels({
+    gpt: "GPT says the Rotterdam quote is cheaper.",
+    gemini: "Gemini says the Rotterdam quote is cheaper.",
+    deepseek: "DeepSeek says the Rotterdam quote is cheaper.",
+    custom: "Acme's model says the Rotterdam quote is cheaper.",
   });
+  for (const name of [...Object.keys(models.settings), "GATEWAY_URL"]) saved[name] = process.env[name];
+  Object.assign(process.env, models.settings);
   resetConfig();
   gateway = await startGateway({ port: 0 });
   // Every call of this file goes to the gateway that knows the fake models.
@@ -51,7 +35,7 @@ afterAll(async () => {
     else process.env[name] = value;
   }
   resetConfig();
-  await Promise.all([gateway?.close(), ...[gpt, gemini, deepseek, custom].map((s) => s?.close())]);
+  await Promise.all([gateway?.close(), models?.close()]);
 });
 
 /** A new user who subscribed through the test-mode card form. */
@@ -84,18 +68,18 @@ describe("models by plan", () => {
     });
     const streamed = await callStream(ann, "/api/chat", { model: "claude", message: "Which quote is cheaper?" });
     expect(streamed.status).toBe(403);
-    expect(gpt.calls).toHaveLength(0);
+    expect(models.gpt.calls).toHaveLength(0);
     expect(await usedToday(ann)).toBe(0);
     expect((await call(ann, "GET", "/api/conversations")).body.conversations ?? []).toEqual([]);
   });
 
   it("a Starter's research mode asks the basic models only", async () => {
     const ann = await signedInUser();
-    const before = gpt.calls.length;
+    const before = models.gpt.calls.length;
     const res = await ask(ann, "quorum");
     expect(res.status, res.text).toBe(200);
     expect(res.body.answers.map((a: { model: string }) => a.model).sort()).toEqual(["deepseek", "gemini"]);
-    expect(gpt.calls.length).toBe(before);
+    expect(models.gpt.calls.length).toBe(before);
   });
 
   it("the selector's catalog marks premium models locked for Starter, open for Professional", async () => {
@@ -124,7 +108,7 @@ describe("models by plan", () => {
     const res = await ask(ent, "custom");
     expect(res.status, res.text).toBe(200);
     expect(res.body).toMatchObject({ response: "Acme's model says the Rotterdam quote is cheaper.", model: "custom" });
-    const sent = custom.calls.at(-1)!;
+    const sent = models.custom.calls.at(-1)!;
     expect(sent.headers.authorization).toBe("Bearer acme-secret");
     expect(sent.body).toMatchObject({ model: "acme-llm-7", store: false });
 
@@ -141,17 +125,17 @@ describe("privacy and language from the settings", () => {
   it("share data off (the default) sends store:false; on, it is left out", async () => {
     const pro = await professional();
     expect((await ask(pro, "gpt")).status).toBe(200);
-    expect(gpt.calls.at(-1)!.body.store).toBe(false);
+    expect(models.gpt.calls.at(-1)!.body.store).toBe(false);
     expect((await saveSettings(pro, { privacy: { shareData: true } })).status).toBe(200);
     expect((await ask(pro, "gpt")).status).toBe(200);
-    expect(gpt.calls.at(-1)!.body).not.toHaveProperty("store");
+    expect(models.gpt.calls.at(-1)!.body).not.toHaveProperty("store");
   });
 
   it("answers default to the account's language", async () => {
     const ann = await signedInUser();
     expect((await saveSettings(ann, { preferences: { language: "es" } })).status).toBe(200);
     expect((await ask(ann, "gemini")).status).toBe(200);
-    expect(gemini.calls.at(-1)!.body.messages[0].content).toContain(
+    expect(models.gemini.calls.at(-1)!.body.messages[0].content).toContain(
       "Write your answer in Spanish, unless the user's latest message is written in another language",
     );
   });
@@ -163,12 +147,14 @@ describe("the project chats follow the same settings", () => {
     expect((await saveSettings(ann, { preferences: { language: "de" } })).status).toBe(200);
     const project = await call(ann, "POST", "/api/projects", { name: "Harbour crane", userId: ann.uid });
     expect(project.status, project.text).toBe(201);
-    const calls = () => [gpt, gemini, deepseek].reduce((n, s) => n + s.calls.length, 0);
+    const calls = () => [models.gpt, models.gemini, models.deepseek].reduce((n, s) => n + s.calls.length, 0);
     const before = calls();
     const reply = await call(ann, "POST", `/api/projects/${project.body.project.id}/chat`, { message: "What is this project about?" });
     expect(reply.status, reply.text).toBe(200);
     expect(calls()).toBeGreaterThan(before);
-    const last = [gpt, gemini, deepseek].flatMap((s) => s.calls.slice(-1)).find((c) => JSON.stringify(c.body).includes("Harbour crane"))!;
+    const last = [models.gpt, models.gemini, models.deepseek]
+      .flatMap((s) => s.calls.slice(-1))
+      .find((c) => JSON.stringify(c.body).includes("Harbour crane"))!;
     expect(last.body.messages[0].content).toContain(
       "Write your answer in German, unless the user's latest message is written in another language",
     );
@@ -179,11 +165,11 @@ describe("analytics", () => {
   it("aggregates real questions per day and per model, with tokens, latency and failures", async () => {
     const pro = await professional();
     for (const model of ["gpt", "gpt", "gemini"]) expect((await ask(pro, model)).status).toBe(200);
-    gemini.reply(() => ({ status: 500, json: { error: { message: "down" } } }));
+    models.gemini.reply(() => ({ status: 500, json: { error: { message: "down" } } }));
     try {
       expect((await ask(pro, "gemini")).status).toBe(200);
     } finally {
-      gemini.reply(openAiReplies("Gemini says the Rotterdam quote is cheaper."));
+      models.gemini.reply(openAiReplies("Gemini says the Rotterdam quote is cheaper."));
     }
     const res = await call(pro, "GET", `/api/analytics?from=${today()}&to=${today()}`);
     expect(res.status, res.text).toBe(200);

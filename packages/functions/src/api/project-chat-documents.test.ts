@@ -1,10 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, signedInUser, type TestUser } from "@quorum/local/testing";
+import { addProject, call, signedInUser, type TestUser, uploadDocument, waitCompleted } from "@quorum/local/testing";
 import { chatInvoices } from "@quorum/testing/chat-documents";
 import { externalDir } from "@quorum/testing/external";
-import { addProject, uploadDocument, waitCompleted } from "./project-chat.testing";
 
 /**
  * The project chat finds facts in invoices: every invoice goes through the real

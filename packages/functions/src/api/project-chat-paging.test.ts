@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { MAX_MESSAGE_PAGE, MESSAGE_PAGE_SIZE } from "@quorum/core/chat/limits";
-import { call, signedInUser, type TestUser } from "@quorum/local/testing";
-import { addProject, seedChat } from "./project-chat.testing";
+import { addProject, call, seedChat, signedInUser, type TestUser } from "@quorum/local/testing";
 
 /**
  * A long project chat comes back a page at a time: the latest page first, then

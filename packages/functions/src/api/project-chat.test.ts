@@ -8,8 +8,7 @@ import { clearMemoryCache, indexKey, Search } from "@quorum/core/search/index";
 import { loadProjectIndex } from "@quorum/core/search/project-index";
 import { Storage } from "@quorum/core/storage/index";
 import { supplyAgreementTxt } from "@quorum/testing/project-documents";
-import { call, signedInUser, type TestUser } from "@quorum/local/testing";
-import { addProject, labelledProject, uploadDocument, waitCompleted } from "./project-chat.testing";
+import { addProject, call, labelledProject, signedInUser, type TestUser, uploadDocument, waitCompleted } from "@quorum/local/testing";
 
 /**
  * The project chat over the wire: the labelled documents go through the real

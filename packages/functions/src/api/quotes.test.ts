@@ -4,8 +4,7 @@ import { QuoteEntity } from "@quorum/core/quote/entity";
 import { Quote } from "@quorum/core/quote/index";
 import { SECOND_VENDOR_QUOTE, VENDOR_QUOTE } from "@quorum/testing/project-documents";
 import type { QuoteFixture } from "@quorum/testing/quote-files";
-import { call, signedInUser, type TestUser } from "@quorum/local/testing";
-import { labelledProject } from "./project-chat.testing";
+import { call, labelledProject, signedInUser, type TestUser } from "@quorum/local/testing";
 
 /**
  * The quotes API over the wire: the fixtures go through the documents API and
