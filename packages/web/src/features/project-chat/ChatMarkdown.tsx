@@ -3,7 +3,8 @@ import remarkGfm from "remark-gfm";
 import { useTranslation } from "react-i18next";
 import { cn } from "@/lib/utils";
 import { MarkdownAnchor, MarkdownImage } from "@/components/markdown/MarkdownLinks";
-import { linkCitations, type Citation } from "./model";
+import type { Citation } from "@quorum/core/project-chat/schema";
+import { linkCitations } from "./model";
 
 /**
  * An answer as Markdown (no raw HTML), with its "[n]" markers as small citation

@@ -8,7 +8,8 @@ import { OlderMessages, useThreadScroll, type OlderPages } from "@/features/chat
 import { toast } from "@/hooks/use-toast";
 import { cn } from "@/lib/utils";
 import { ChatMarkdown } from "./ChatMarkdown";
-import { formatTime, type ChatMessage, type Citation } from "./model";
+import type { ChatMessage, Citation } from "@quorum/core/project-chat/schema";
+import { formatTime } from "./model";
 import { openDocument } from "./open-document";
 
 /**

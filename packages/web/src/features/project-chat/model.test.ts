@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { linkCitations, mergeThread, NO_RESPONSE_TEXT, replyMessage, type ChatMessage, type Citation } from "./model";
+import type { ChatMessage, Citation } from "@quorum/core/project-chat/schema";
+import { linkCitations, mergeThread, NO_RESPONSE_TEXT, replyMessage } from "./model";
 
 const cite = (index: number): Citation => ({ index, documentId: 1, projectId: 1, fileName: "a.pdf", page: 1, snippet: "" });
 

@@ -9,11 +9,12 @@ import { Input } from "@/components/ui/input";
 import { toast } from "@/hooks/use-toast";
 import { ApiError } from "@/lib/api";
 import { cn } from "@/lib/utils";
-import { counterparty, csvFileName, downloadCsv, quoteCsv, typeLabel, type Flag, type LineItem, type Quote } from "./model";
+import { counterparty, csvFileName, downloadCsv, quoteCsv, typeLabel, type Quote } from "./model";
 import { currentLocale } from "@/i18n/languages";
 import { formatCalendarDate, formatMoney, NO_VALUE } from "@/lib/format";
 import { KindBadge, StatusBadge, viewDocument } from "./parts";
-import { isStale, useCorrectQuote, type QuoteCorrection } from "./queries";
+import type { CorrectedField, CorrectionInput, Flag, LineItem } from "@quorum/core/quote/schema";
+import { isStale, useCorrectQuote } from "./queries";
 
 type TextField = "vendorName" | "customerName" | "quoteNumber" | "quoteDate" | "validUntil" | "currency" | "paymentTerms";
 type MoneyField = "subtotal" | "tax" | "shipping" | "total";
@@ -59,8 +60,8 @@ function draftOf(q: Quote): Draft {
 }
 
 /** Only what changed goes to PUT /api/quotes/{id}; a bad number is named before anything is sent. */
-function correctionOf(q: Quote, d: Draft, t: Translate): QuoteCorrection | string {
-  const changes: QuoteCorrection = {};
+function correctionOf(q: Quote, d: Draft, t: Translate): CorrectionInput | string {
+  const changes: CorrectionInput = {};
   for (const { key } of TEXT_FIELDS) {
     const value = d[key].trim() || null;
     if (value !== (q[key] ?? null)) (changes as Record<string, unknown>)[key] = key === "currency" && value ? value.toUpperCase() : value;
@@ -151,7 +152,7 @@ export function QuoteDetailDialog({
   const set = (key: TextField | MoneyField, value: string) => setDraft((d) => (d ? { ...d, [key]: value } : d));
   const setLine = (i: number, key: keyof Draft["lineItems"][number], value: string) =>
     setDraft((d) => (d ? { ...d, lineItems: d.lineItems.map((l, j) => (j === i ? { ...l, [key]: value } : l)) } : d));
-  const was = (key: string) =>
+  const was = (key: CorrectedField) =>
     quote.correctedFields.includes(key) && key in quote.original ? (
       <span className="block text-[11px] text-muted-foreground">
         {t("detail.was", {
