@@ -5,7 +5,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { currentLocale } from "@/i18n/languages";
 import { PRODUCT_NAME } from "@/lib/product";
 import { cn } from "@/lib/utils";
-import { Markdown } from "./Markdown";
+import { Markdown } from "@/components/markdown/Markdown";
 import { formatLatency, type Agreement, type ModelAnswer, type ReplyDetails } from "./model";
 import { tokensText } from "./texts";
 

@@ -1,5 +1,5 @@
 import { STREAM_EVENTS } from "@quorum/core/chat/stored";
-import { ChatStreamEnd, type ChatMessage, type Citation } from "@quorum/core/project-chat/schema";
+import { ChatStreamEnd, type ChatMessage } from "@quorum/core/project-chat/schema";
 import { currentLocale } from "@/i18n/languages";
 /**
  * The small pure helpers the project chat's screens share (tested in model.test.ts);
@@ -57,25 +57,4 @@ export function mergeThread(history: ChatMessage[], session: ChatMessage[]): Cha
   if (session.length === 0) return history;
   const stored = new Set(history.map((m) => m.id));
   return [...history, ...session.filter((m) => !stored.has(m.id))];
-}
-
-/**
- * Turns the answer's source markers ("[1]", "[2, 3]") into links the Markdown
- * renderer shows as citation chips; numbers without a citation stay text, and
- * code spans are left alone.
- */
-export function linkCitations(text: string, citations: Citation[]): string {
-  const known = new Set(citations.map((c) => c.index));
-  if (known.size === 0) return text;
-  return text
-    .split(/(```[\s\S]*?```|`[^`\n]*`)/)
-    .map((part, i) => {
-      if (i % 2 === 1) return part;
-      return part.replace(/\[(\d{1,3}(?:\s*,\s*\d{1,3})*)\](?!\()/g, (whole, list: string) => {
-        const numbers = list.split(",").map((n) => Number(n.trim()));
-        if (!numbers.every((n) => known.has(n))) return whole;
-        return numbers.map((n) => `[${n}](#cite-${n})`).join("");
-      });
-    })
-    .join("");
 }
