@@ -174,7 +174,8 @@ const isoDate = (label: string) =>
       `${label} must be a date (YYYY-MM-DD)`,
     );
 
-const CorrectedLine = z.object({
+/** A corrected line item. */
+export const CorrectedLine = z.object({
   description: z
     .string({ message: "Each line item needs a description" })
     .trim()
@@ -187,8 +188,12 @@ const CorrectedLine = z.object({
   page: z.number().int().min(1).nullable().default(null),
 });
 
+/** A correction's line items, each checked by `line` (a form checks its text inputs with the same rules). */
+export const correctedLines = <T extends z.ZodType>(line: T) =>
+  z.array(line).max(MAX_LINE_ITEMS, `A quote can hold at most ${MAX_LINE_ITEMS} line items`);
+
 /** The quote's own fields a person may correct, with the messages a wrong value gets. */
-const CorrectedFields = z.object({
+export const CorrectionFields = z.object({
   kind: z.enum(QUOTE_KINDS, { message: "kind must be vendor or customer" }),
   vendorName: correctedText("Vendor name", 500),
   customerName: correctedText("Customer name", 500),
@@ -206,13 +211,13 @@ const CorrectedFields = z.object({
   shipping: amount("Shipping"),
   total: amount("Total"),
   paymentTerms: correctedText("Payment terms", 500),
-  lineItems: z.array(CorrectedLine).max(MAX_LINE_ITEMS, `A quote can hold at most ${MAX_LINE_ITEMS} line items`),
+  lineItems: correctedLines(CorrectedLine),
 });
-export const CORRECTED_FIELDS = CorrectedFields.keyof().options;
+export const CORRECTED_FIELDS = CorrectionFields.keyof().options;
 export type CorrectedField = (typeof CORRECTED_FIELDS)[number];
 
 /** What `PUT /api/quotes/{id}` accepts: any of the quote's own fields; unknown keys are refused. */
-export const CorrectionInput = CorrectedFields.extend({
+export const CorrectionInput = CorrectionFields.extend({
   /** The quote's `version` the correction was made on: when someone saved since, it is refused. */
   version: z.number({ message: "version must be a number" }).int().min(0, "version must be a number"),
 })
