@@ -95,7 +95,10 @@ const CodeBlock: Components["pre"] = ({ node: _n, children }) => {
         <span className="font-mono text-xs text-zinc-400">{language ?? "code"}</span>
         <CopyButton text={text} />
       </div>
-      <pre className="overflow-x-auto p-4 text-[13px] leading-6 text-zinc-100">{children}</pre>
+      {/* Focusable: a block wider than the answer scrolls, by keyboard too. */}
+      <pre tabIndex={0} className="overflow-x-auto p-4 text-[13px] leading-6 text-zinc-100">
+        {children}
+      </pre>
     </div>
   );
 };
@@ -119,23 +122,34 @@ const compactCode: Pick<Components, "code" | "pre"> = {
   ),
   pre: ({ node: _n, className, ...p }) => (
     <pre
+      tabIndex={0}
       className={cn("my-2.5 overflow-x-auto rounded-lg border bg-background p-3 text-[13px] [&_code]:border-0 [&_code]:p-0", className)}
       {...p}
     />
   ),
 };
 
-function componentsFor(density: MarkdownDensity, citations: MarkdownCitations | undefined): Components {
+/** A heading of the answer at a level that continues the page's outline (the look comes from the Markdown level). */
+function Heading({ level, ...p }: React.HTMLAttributes<HTMLHeadingElement> & { level: number }) {
+  const Tag = `h${Math.min(level, 6)}` as "h2";
+  return <Tag {...p} />;
+}
+
+function componentsFor(density: MarkdownDensity, citations: MarkdownCitations | undefined, headingLevel: number): Components {
   const look = LOOK[density];
   return {
     h1: ({ node: _n, className, ...p }) => (
-      <h3 className={cn("mb-2 mt-5 text-lg font-semibold tracking-tight first:mt-0", className)} {...p} />
+      <Heading level={headingLevel} className={cn("mb-2 mt-5 text-lg font-semibold tracking-tight first:mt-0", className)} {...p} />
     ),
     h2: ({ node: _n, className, ...p }) => (
-      <h4 className={cn("mb-2 mt-5 text-base font-semibold tracking-tight first:mt-0", className)} {...p} />
+      <Heading level={headingLevel} className={cn("mb-2 mt-5 text-base font-semibold tracking-tight first:mt-0", className)} {...p} />
     ),
-    h3: ({ node: _n, className, ...p }) => <h5 className={cn("mb-1.5 mt-4 font-semibold first:mt-0", className)} {...p} />,
-    h4: ({ node: _n, className, ...p }) => <h6 className={cn("mb-1.5 mt-4 font-semibold first:mt-0", className)} {...p} />,
+    h3: ({ node: _n, className, ...p }) => (
+      <Heading level={headingLevel + 1} className={cn("mb-1.5 mt-4 font-semibold first:mt-0", className)} {...p} />
+    ),
+    h4: ({ node: _n, className, ...p }) => (
+      <Heading level={headingLevel + 2} className={cn("mb-1.5 mt-4 font-semibold first:mt-0", className)} {...p} />
+    ),
     p: ({ node: _n, className, ...p }) => <p className={cn(look.p, className)} {...p} />,
     ul: ({ node: _n, className, ...p }) => <ul className={cn(look.ul, className)} {...p} />,
     ol: ({ node: _n, className, ...p }) => <ol className={cn(look.ol, className)} {...p} />,
@@ -167,14 +181,17 @@ export function Markdown({
   children,
   density = "comfortable",
   citations,
+  headingLevel = 2,
   className,
 }: {
   children: string;
   density?: MarkdownDensity;
   citations?: MarkdownCitations;
+  /** The level the answer's top headings take: one below the heading the answer sits under. */
+  headingLevel?: number;
   className?: string;
 }) {
-  const components = React.useMemo(() => componentsFor(density, citations), [density, citations]);
+  const components = React.useMemo(() => componentsFor(density, citations, headingLevel), [density, citations, headingLevel]);
   return (
     <div className={cn("min-w-0", LOOK[density].root, className)}>
       <ReactMarkdown remarkPlugins={[remarkGfm]} components={components}>

@@ -157,7 +157,7 @@ function MessageRow({ message, compact, onCite }: { message: ChatMessage; compac
             <Searching />
           ) : ai ? (
             <div className={cn(message.state === "streaming" && "streaming-caret")}>
-              <Markdown density="compact" citations={cited}>
+              <Markdown density="compact" citations={cited} headingLevel={3}>
                 {message.content}
               </Markdown>
             </div>

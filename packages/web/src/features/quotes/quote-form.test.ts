@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { beforeAll, describe, expect, it } from "vitest";
 import quotes from "@/locales/en/quotes.json";
 import type { Quote } from "./model";
-import { correctionOf, draftOf, QuoteForm, refusal, type QuoteDraft } from "./quote-form";
+import { correctionOf, draftOf, QuoteForm, refusal, type QuoteDraft, type QuoteValues } from "./quote-form";
 
 const quote = {
   documentType: "quote",
@@ -26,7 +26,9 @@ const quote = {
 const t = i18next.getFixedT("en", "quotes");
 const check = async (draft: QuoteDraft) => {
   const result = await zodResolver(QuoteForm)(draft, undefined, { fields: {}, shouldUseNativeValidation: false });
-  return result.errors && Object.keys(result.errors).length ? { refused: refusal(t, quote, result.errors) } : { values: result.values };
+  return result.errors && Object.keys(result.errors).length
+    ? { refused: refusal(t, quote, result.errors) }
+    : { values: result.values as QuoteValues };
 };
 
 describe("the quote correction form", () => {
