@@ -17,7 +17,8 @@ import {
   DocumentUploadTicket,
   DocumentView,
 } from "@quorum/core/document/schema";
-import { CorrectionInput } from "@quorum/core/quote/schema";
+import { CorrectionInput, QuoteList, QuoteReply } from "@quorum/core/quote/schema";
+import { AllProjectsChatInput, ChatPage, ChatReply, ProjectChatInput } from "@quorum/core/project-chat/schema";
 import { SalesRequestInput, SupportInput } from "@quorum/core/support/schema";
 import { ProfileUpdateInput } from "@quorum/core/user/schema";
 import { SettingsInput, SettingsRecord } from "@quorum/core/settings/schema";
@@ -273,22 +274,26 @@ export const routes = {
   // Project chat: retrieval over the project's documents (index cached in the bucket), then a model.
   "POST /api/projects/{id}/chat": {
     handler: "api/project-chat.send",
+    input: ProjectChatInput,
+    output: ChatReply,
     access: ["table", "bucket", "bedrock", "models", "push"],
     timeout: STREAM_TIMEOUT_SECONDS,
     memory: 1536,
     stream: true,
   },
-  "GET /api/projects/{id}/conversation": { handler: "api/project-chat.conversation", access: ["table:read"] },
+  "GET /api/projects/{id}/conversation": { handler: "api/project-chat.conversation", output: ChatPage, access: ["table:read"] },
   "POST /api/projects-chat": {
     handler: "api/project-chat.sendAll",
+    input: AllProjectsChatInput,
+    output: ChatReply,
     access: ["table", "bucket", "bedrock", "models", "push"],
     timeout: STREAM_TIMEOUT_SECONDS,
     memory: 1536,
     stream: true,
   },
   // Quotes extracted by the pipeline, and people's corrections of them.
-  "GET /api/projects/{id}/quotes": { handler: "api/quotes.list", access: ["table:read"] },
-  "PUT /api/quotes/{id}": { handler: "api/quotes.correct", input: CorrectionInput, access: ["table"] },
+  "GET /api/projects/{id}/quotes": { handler: "api/quotes.list", output: QuoteList, access: ["table:read"] },
+  "PUT /api/quotes/{id}": { handler: "api/quotes.correct", input: CorrectionInput, output: QuoteReply, access: ["table"] },
 } satisfies Record<string, RouteEntry>;
 
 export type RouteKey = keyof typeof routes;

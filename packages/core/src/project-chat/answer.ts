@@ -10,10 +10,10 @@ import { typeOut } from "../ai/offline";
 import type { Config } from "../config";
 import type { Hit } from "../search/engine";
 import { excerpt } from "../search/excerpt";
-import { citedNumbers, toCitation, type Citation } from "./citations";
+import { citedNumbers, toCitation } from "./citations";
 import { boundedHistory } from "../ai/history";
 import { HISTORY_MESSAGES } from "../chat/limits";
-import type { ChatMessage } from "./history";
+import type { ChatMessage, Citation } from "./schema";
 import { offlineProjectAnswer } from "./offline";
 
 /** Passages a model reads with each question (~10k characters of chunks). */

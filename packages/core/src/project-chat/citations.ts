@@ -1,25 +1,5 @@
 import type { Hit } from "../search/engine";
-
-/**
- * A source of an answer: one passage of a document, numbered as the answer cites
- * it ("[2]"). The UI links it to the document view (`GET /api/documents/{id}/view`)
- * at its page.
- */
-export interface Citation {
-  /** The number the answer uses: "[1]". */
-  index: number;
-  documentId: number;
-  projectId: number;
-  /** Set in the all-projects chat, where sources come from several projects. */
-  projectName?: string;
-  fileName: string;
-  page: number;
-  /** The passage's first and last line on its page (1-based, the page's line geometry + 1), when known. */
-  lineFrom?: number;
-  lineTo?: number;
-  /** The passage itself, shortened, for a tooltip. */
-  snippet: string;
-}
+import type { Citation } from "./schema";
 
 const SNIPPET_CHARS = 280;
 

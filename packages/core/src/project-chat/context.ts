@@ -1,4 +1,4 @@
-import type { ProjectQuote } from "../quote/project-quotes";
+import type { ProjectQuote } from "../quote/schema";
 
 /**
  * What a model is told about a project besides its documents: the project record,

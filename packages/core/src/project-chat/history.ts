@@ -1,31 +1,13 @@
-import type { AnswerState } from "../chat/stored";
 import { Actor } from "../actor";
 import { isConditionFailure } from "../db/optimistic";
 import { NotFound } from "../error";
 import { Conversation, type Message as StoredMessage } from "../conversation/index";
-import type { Citation } from "./citations";
 import { ChatLinkEntity } from "./entity";
-
-/** The spec's title of the conversation the all-projects panel reads its history from. */
-export const ALL_PROJECTS_TITLE = "All Projects Chat";
+import { ALL_PROJECTS_TITLE, type ChatMessage, type ChatPage, type Citation } from "./schema";
 
 export type Scope = { kind: "project"; projectId: number; projectName: string } | { kind: "all" };
 
 const scopeKey = (scope: Scope) => (scope.kind === "project" ? `project#${scope.projectId}` : "all");
-
-/** A message as the chat APIs answer it. */
-export interface ChatMessage {
-  id: string;
-  type: "user" | "ai";
-  content: string;
-  timestamp: string | null;
-  citations?: Citation[];
-  /** Who wrote an AI message: a model choice, or "offline". */
-  model?: string;
-  /** A streamed answer: being written, stopped, or broken off (why is in `error`). */
-  state?: AnswerState;
-  error?: string;
-}
 
 function present(message: StoredMessage): ChatMessage {
   const out: ChatMessage = { id: message.id, type: message.type, content: message.content, timestamp: message.timestamp };
@@ -43,14 +25,6 @@ async function linked(scope: Scope): Promise<string | undefined> {
 
 /** Which page of a chat's messages to read: the latest when `before` is absent. */
 export type HistoryPage = Pick<Conversation.PageInput, "limit" | "before">;
-
-/** A page of a chat's messages, oldest first, and where the page before it starts (as Conversation.get answers). */
-export interface ChatPage {
-  conversationId: string | null;
-  messages: ChatMessage[];
-  hasMore: boolean;
-  older: number | null;
-}
 
 async function readConversation(id: string, page: HistoryPage = {}) {
   try {

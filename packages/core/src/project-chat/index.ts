@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { z } from "zod";
 import { clip } from "../ai/lexical";
 import { dynamoStatusStore } from "../ai/status";
 import { config } from "../config";
@@ -16,30 +15,14 @@ import { placeholderAnswer, writeLive, type Emit, type LiveAnswer } from "../cha
 import { STREAM_WRITING_SECONDS } from "../chat/limits";
 import { STREAM_EVENTS } from "../chat/stored";
 import { Conversation } from "../conversation/index";
-import type { Citation } from "./citations";
 import { contactFacts, customerFacts, projectFacts } from "./context";
-import { ChatHistory, type ChatMessage, type HistoryPage, type Scope } from "./history";
-
-export type { ChatMessage } from "./history";
-export type { Citation } from "./citations";
+import { ChatHistory, type HistoryPage, type Scope } from "./history";
+import { AllProjectsChatInput, ProjectChatInput, type ChatMessage, type ChatReply } from "./schema";
 
 /** Chunks retrieved per question: the model reads the best 8, the offline model quotes the best 3. */
 const RETRIEVED = 12;
-const MAX_MESSAGE = 20_000;
 /** Projects described to the all-projects chat, newest first. */
 const MAX_PROJECT_FACTS = 100;
-
-const Message = z
-  .string({ message: "Message is required" })
-  .trim()
-  .min(1, "Message is required")
-  .max(MAX_MESSAGE, `A message can be at most ${MAX_MESSAGE} characters`);
-
-/** Forms and the spec's client send ids as numbers or digits. */
-const OptionalProjectId = z
-  .union([z.number(), z.string().regex(/^\d+$/, "projectId must be a number")], { message: "projectId must be a number" })
-  .transform(Number)
-  .optional();
 
 const defaultDeps = (): AnswerDeps => ({ config: config(), store: dynamoStatusStore });
 
@@ -47,20 +30,6 @@ const defaultDeps = (): AnswerDeps => ({ config: config(), store: dynamoStatusSt
 function semanticFor(deps: AnswerDeps): SemanticRanking | undefined {
   const embedder = configuredEmbedder(deps.config);
   return embedder ? semanticRanking(embedder) : undefined;
-}
-
-export interface ChatReply {
-  /** The assistant's text (Markdown, citing sources as [1], [2] ...). */
-  response: string;
-  citations: Citation[];
-  model: string;
-  offline: boolean;
-  notes: string[];
-  conversationId: string;
-  /** The two messages as stored (the question, then the answer). */
-  messages: ChatMessage[];
-  timestamp: string;
-  retrieval: { documents: number; chunks: number; searchMs: number; loadMs: number };
 }
 
 function retrievalStats(indexes: LoadedIndex[], searchMs: number) {
@@ -173,20 +142,12 @@ async function streamAndRecord(
 }
 
 export namespace ProjectChat {
-  /** The spec's body: { message, projectId, userId } (route() has checked the userId). */
-  export const Input = z.object({
-    message: Message,
-    projectId: OptionalProjectId,
-    userId: z.string().max(128).optional(),
-  });
-  export type Input = z.input<typeof Input>;
-
   /**
    * Answers a question about one of the caller's projects from its record, its
    * customer and contact, its quotes and its documents' best passages, with
    * citations; the question and the answer join the project's conversation.
    */
-  export async function send(projectId: number, input: Input, deps: AnswerDeps = defaultDeps()): Promise<ChatReply> {
+  export async function send(projectId: number, input: ProjectChatInput, deps: AnswerDeps = defaultDeps()): Promise<ChatReply> {
     const asked = new Date().toISOString();
     const deadline = Date.now() + deps.config.CHAT_DEADLINE_MS;
     const { message, project, scope } = await checked(projectId, input);
@@ -198,13 +159,13 @@ export namespace ProjectChat {
   }
 
   /** The same answer streamed as it is written and stored by the server; checked before anything counts. */
-  export async function open(projectId: number, input: Input, deps: AnswerDeps = defaultDeps()): Promise<LiveAnswer> {
+  export async function open(projectId: number, input: ProjectChatInput, deps: AnswerDeps = defaultDeps()): Promise<LiveAnswer> {
     const { message, project, scope } = await checked(projectId, input);
     return { run: (emit) => streamAndRecord({ scope, question: message, deps, emit }, () => gather(project, message, deps)) };
   }
 
-  async function checked(projectId: number, input: Input) {
-    const { message, projectId: bodyProjectId } = parseInput(Input, input);
+  async function checked(projectId: number, input: ProjectChatInput) {
+    const { message, projectId: bodyProjectId } = parseInput(ProjectChatInput, input);
     if (bodyProjectId !== undefined && bodyProjectId !== projectId) throw new Invalid("projectId does not match the project in the path");
     // 404 for a project that is not the caller's, before anything else is read.
     const project = await Project.getWithLinks(projectId);
@@ -231,18 +192,12 @@ export namespace ProjectChat {
 }
 
 export namespace AllProjectsChat {
-  export const Input = z.object({
-    message: Message,
-    userId: z.string().max(128).optional(),
-  });
-  export type Input = z.input<typeof Input>;
-
   /**
    * The same across all the caller's projects: every project's record and the
    * best passages of all their documents; the history is the conversation titled
    * 'All Projects Chat'.
    */
-  export async function send(input: Input, deps: AnswerDeps = defaultDeps()): Promise<ChatReply> {
+  export async function send(input: AllProjectsChatInput, deps: AnswerDeps = defaultDeps()): Promise<ChatReply> {
     const asked = new Date().toISOString();
     const deadline = Date.now() + deps.config.CHAT_DEADLINE_MS;
     const message = checked(input);
@@ -254,13 +209,13 @@ export namespace AllProjectsChat {
   }
 
   /** The same answer streamed as it is written and stored by the server; checked before anything counts. */
-  export async function open(input: Input, deps: AnswerDeps = defaultDeps()): Promise<LiveAnswer> {
+  export async function open(input: AllProjectsChatInput, deps: AnswerDeps = defaultDeps()): Promise<LiveAnswer> {
     const message = checked(input);
     return { run: (emit) => streamAndRecord({ scope: { kind: "all" }, question: message, deps, emit }, () => gather(message, deps)) };
   }
 
-  function checked(input: Input): string {
-    return parseInput(Input, input).message;
+  function checked(input: AllProjectsChatInput): string {
+    return parseInput(AllProjectsChatInput, input).message;
   }
 
   /** Every project's record and the best passages of all their documents. */

@@ -1,7 +1,8 @@
 import { clip, rank, tokenize } from "../ai/lexical";
 import type { Hit } from "../search/engine";
 import { excerpt, reflow } from "../search/excerpt";
-import { toCitation, type Citation } from "./citations";
+import { toCitation } from "./citations";
+import type { Citation } from "./schema";
 
 /**
  * The project chat without a language model: it cannot reason or write, so it

@@ -8,7 +8,7 @@ import { fn } from "../fn";
 import { recordId } from "../validation";
 import { QuoteEntity, type QuoteItem } from "./entity";
 import { Quote } from "./index";
-import { CorrectionInput, QUOTE_FIELDS, QuoteData, type Flag, type QuoteField } from "./schema";
+import { CorrectionInput, QUOTE_FIELDS, QuoteData, type CorrectedField, type CorrectedQuote, type Flag, type QuoteField } from "./schema";
 
 export { QuoteCorrectionEntity, type QuoteCorrectionItem } from "./correction-entity";
 
@@ -21,16 +21,6 @@ const giveUp = () => new Conflict("This quote was being changed by another reque
 const versionOf = (correction: Pick<QuoteCorrectionItem, "version"> | undefined) => (correction ? (correction.version ?? 1) : 0);
 
 type Correction = z.output<typeof CorrectionInput>;
-export type CorrectedField = Exclude<keyof Correction, "version">;
-
-/** A quote as the quotes API shows it: the stored quote with its correction applied. */
-export type CorrectedQuote = Quote.Info & {
-  /** The fields a person corrected, and what they said before. */
-  correctedFields: CorrectedField[];
-  original: Partial<Record<CorrectedField, unknown>>;
-  /** How many times it was corrected: a correction names the version it was made on. */
-  version: number;
-};
 
 /** The quote with a correction laid over it; flags come from the same cross-check as the pipeline's. */
 export function applyCorrection(

@@ -15,8 +15,8 @@ import {
   QUOTE_FIELDS,
   QuoteData,
   recordType,
-  type CommercialType,
   type DocumentType,
+  type QuoteRecord,
   type LineItem,
 } from "./schema";
 
@@ -45,21 +45,7 @@ const finite = (n: number | null) => (n !== null && Number.isFinite(n) ? n : nul
 
 export namespace Quote {
   /** A stored quote as the API answers it: the extracted data plus its record fields. */
-  export type Info = QuoteData & {
-    /** quote (also estimates, proposals, proformas), invoice, credit_note, or other (orders, statements). */
-    documentType: CommercialType;
-    /** Where a configured model and the rules read the vendor, number or total differently. */
-    disagreements: Disagreement[];
-    id: number;
-    documentId: number;
-    projectId: number;
-    userId: string;
-    flags: Flag[];
-    edited: boolean;
-    extractedBy: string;
-    createdAt: string;
-    updatedAt: string;
-  };
+  export type Info = QuoteRecord;
 
   /**
    * Tidies what a model (or the rules) produced, after schema validation: dates as

@@ -2,35 +2,12 @@ import { Document } from "../document/index";
 import { fn } from "../fn";
 import { recordId } from "../validation";
 import { z } from "zod";
-import { applyCorrection, QuoteCorrectionEntity, QuoteCorrections, type CorrectedQuote } from "./corrections";
-import { CorrectionInput } from "./schema";
+import { applyCorrection, QuoteCorrectionEntity, QuoteCorrections } from "./corrections";
+import { CorrectionInput, type CorrectedQuote, type ExtractionStatus, type ProjectQuote, type QuoteList } from "./schema";
 import { isQuoteType, Quote } from "./index";
 
 /** Below this the extraction was mostly guessing (the offline rules rate what they read). */
 export const LOW_CONFIDENCE = 0.5;
-
-/**
- * How far an extracted quote can be trusted at a glance: `needs_review` when its
- * numbers do not add up or the extraction was unsure, `edited` once a person
- * corrected it (and it adds up), `checked` when the cross-check found nothing.
- */
-export type ExtractionStatus = "checked" | "needs_review" | "edited";
-
-export type ProjectQuote = CorrectedQuote & {
-  status: ExtractionStatus;
-  documentName: string;
-  documentCategory: string;
-};
-
-/** A quote-category document with no quote (yet): still processing, failed, or not a quote (e.g. an invoice). */
-export interface QuotelessDocument {
-  documentId: number;
-  fileName: string;
-  documentCategory: string;
-  processingStatus: string;
-  failureReason: string | null;
-  documentType: string | null;
-}
 
 export function extractionStatus(quote: Pick<CorrectedQuote, "flags" | "confidence" | "edited">): ExtractionStatus {
   if (quote.flags.length > 0 || (!quote.edited && quote.confidence < LOW_CONFIDENCE)) return "needs_review";
@@ -47,44 +24,41 @@ export namespace ProjectQuotes {
    * quote-category documents that hold no quote (yet). Three
    * Queries in parallel, whatever the number of records.
    */
-  export const list = fn(
-    recordId("Project ID"),
-    async (projectId): Promise<{ quotes: ProjectQuote[]; records: ProjectQuote[]; documents: QuotelessDocument[] }> => {
-      // Document.list checks the project is the caller's before anything else is read; a
-      // document being deleted has no quote to show any more.
-      const documents = (await Document.list(projectId)).filter((d) => d.processingStatus !== "deleting");
-      const [records, corrections] = await Promise.all([Quote.listByProject(projectId), QuoteCorrections.forProject(projectId)]);
-      const byId = new Map(documents.map((d) => [d.id, d]));
-      const listed = records
-        .filter((q) => byId.has(q.documentId))
-        .map((q): ProjectQuote => {
-          const corrected = applyCorrection(q, corrections.get(q.documentId));
-          const document = byId.get(q.documentId)!;
-          return {
-            ...corrected,
-            status: extractionStatus(corrected),
-            documentName: document.fileName,
-            documentCategory: document.documentCategory,
-          };
-        });
-      const quotes = listed.filter((q) => isQuoteType(q.documentType));
-      const quoted = new Set(quotes.map((q) => q.documentId));
-      // A correction outlives nothing: its document (and quote) were deleted.
-      const orphans = [...corrections.keys()].filter((documentId) => !byId.has(documentId));
-      if (orphans.length) await QuoteCorrectionEntity.delete(orphans.map((documentId) => ({ documentId }))).go();
-      const quoteless = documents
-        .filter((d) => !quoted.has(d.id) && QUOTE_CATEGORIES.has(d.documentCategory))
-        .map((d) => ({
-          documentId: d.id,
-          fileName: d.fileName,
-          documentCategory: d.documentCategory,
-          processingStatus: d.processingStatus,
-          failureReason: d.failureReason,
-          documentType: d.documentType,
-        }));
-      return { quotes, records: listed.filter((q) => !isQuoteType(q.documentType)), documents: quoteless };
-    },
-  );
+  export const list = fn(recordId("Project ID"), async (projectId): Promise<QuoteList> => {
+    // Document.list checks the project is the caller's before anything else is read; a
+    // document being deleted has no quote to show any more.
+    const documents = (await Document.list(projectId)).filter((d) => d.processingStatus !== "deleting");
+    const [records, corrections] = await Promise.all([Quote.listByProject(projectId), QuoteCorrections.forProject(projectId)]);
+    const byId = new Map(documents.map((d) => [d.id, d]));
+    const listed = records
+      .filter((q) => byId.has(q.documentId))
+      .map((q): ProjectQuote => {
+        const corrected = applyCorrection(q, corrections.get(q.documentId));
+        const document = byId.get(q.documentId)!;
+        return {
+          ...corrected,
+          status: extractionStatus(corrected),
+          documentName: document.fileName,
+          documentCategory: document.documentCategory,
+        };
+      });
+    const quotes = listed.filter((q) => isQuoteType(q.documentType));
+    const quoted = new Set(quotes.map((q) => q.documentId));
+    // A correction outlives nothing: its document (and quote) were deleted.
+    const orphans = [...corrections.keys()].filter((documentId) => !byId.has(documentId));
+    if (orphans.length) await QuoteCorrectionEntity.delete(orphans.map((documentId) => ({ documentId }))).go();
+    const quoteless = documents
+      .filter((d) => !quoted.has(d.id) && QUOTE_CATEGORIES.has(d.documentCategory))
+      .map((d) => ({
+        documentId: d.id,
+        fileName: d.fileName,
+        documentCategory: d.documentCategory,
+        processingStatus: d.processingStatus,
+        failureReason: d.failureReason,
+        documentType: d.documentType,
+      }));
+    return { quotes, records: listed.filter((q) => !isQuoteType(q.documentType)), documents: quoteless };
+  });
 
   /** Saves a correction (see QuoteCorrections.correct) and answers the quote as the list shows it. */
   export const correct = fn(z.object({ id: recordId("Quote ID"), changes: CorrectionInput }), async (input): Promise<ProjectQuote> => {

@@ -174,7 +174,8 @@ const isoDate = (label: string) =>
       `${label} must be a date (YYYY-MM-DD)`,
     );
 
-const CorrectedLine = z.object({
+/** A corrected line item. */
+export const CorrectedLine = z.object({
   description: z
     .string({ message: "Each line item needs a description" })
     .trim()
@@ -187,31 +188,110 @@ const CorrectedLine = z.object({
   page: z.number().int().min(1).nullable().default(null),
 });
 
+/** A correction's line items, each checked by `line` (a form checks its text inputs with the same rules). */
+export const correctedLines = <T extends z.ZodType>(line: T) =>
+  z.array(line).max(MAX_LINE_ITEMS, `A quote can hold at most ${MAX_LINE_ITEMS} line items`);
+
+/** The quote's own fields a person may correct, with the messages a wrong value gets. */
+export const CorrectionFields = z.object({
+  kind: z.enum(QUOTE_KINDS, { message: "kind must be vendor or customer" }),
+  vendorName: correctedText("Vendor name", 500),
+  customerName: correctedText("Customer name", 500),
+  quoteNumber: correctedText("Quote number", 100),
+  quoteDate: isoDate("Quote date"),
+  validUntil: isoDate("Valid until"),
+  currency: z
+    .string({ message: "Currency must be a three-letter code such as USD" })
+    .trim()
+    .nullable()
+    .transform((v) => (v ? v.toUpperCase() : null))
+    .refine((v) => v === null || /^[A-Z]{3}$/.test(v), "Currency must be a three-letter code such as USD"),
+  subtotal: amount("Subtotal"),
+  tax: amount("Tax"),
+  shipping: amount("Shipping"),
+  total: amount("Total"),
+  paymentTerms: correctedText("Payment terms", 500),
+  lineItems: correctedLines(CorrectedLine),
+});
+export const CORRECTED_FIELDS = CorrectionFields.keyof().options;
+export type CorrectedField = (typeof CORRECTED_FIELDS)[number];
+
 /** What `PUT /api/quotes/{id}` accepts: any of the quote's own fields; unknown keys are refused. */
-export const CorrectionInput = z
-  .object({
-    kind: z.enum(QUOTE_KINDS, { message: "kind must be vendor or customer" }),
-    vendorName: correctedText("Vendor name", 500),
-    customerName: correctedText("Customer name", 500),
-    quoteNumber: correctedText("Quote number", 100),
-    quoteDate: isoDate("Quote date"),
-    validUntil: isoDate("Valid until"),
-    currency: z
-      .string({ message: "Currency must be a three-letter code such as USD" })
-      .trim()
-      .nullable()
-      .transform((v) => (v ? v.toUpperCase() : null))
-      .refine((v) => v === null || /^[A-Z]{3}$/.test(v), "Currency must be a three-letter code such as USD"),
-    subtotal: amount("Subtotal"),
-    tax: amount("Tax"),
-    shipping: amount("Shipping"),
-    total: amount("Total"),
-    paymentTerms: correctedText("Payment terms", 500),
-    lineItems: z.array(CorrectedLine).max(MAX_LINE_ITEMS, `A quote can hold at most ${MAX_LINE_ITEMS} line items`),
-    /** The quote's `version` the correction was made on: when someone saved since, it is refused. */
-    version: z.number({ message: "version must be a number" }).int().min(0, "version must be a number"),
-  })
+export const CorrectionInput = CorrectionFields.extend({
+  /** The quote's `version` the correction was made on: when someone saved since, it is refused. */
+  version: z.number({ message: "version must be a number" }).int().min(0, "version must be a number"),
+})
   .partial()
   .strict()
   .refine((v) => Object.keys(v).some((key) => key !== "version"), { message: "Send at least one field to correct" });
 export type CorrectionInput = z.input<typeof CorrectionInput>;
+
+/** A stored quote as the API answers it: the extracted data plus its record fields. */
+export const QuoteRecord = QuoteData.extend({
+  /** quote (also estimates, proposals, proformas), invoice, credit_note, or other (orders, statements). */
+  documentType: z.enum(COMMERCIAL_TYPES),
+  /** Where a configured model and the rules read the vendor, number or total differently. */
+  disagreements: z.array(Disagreement),
+  id: z.number(),
+  documentId: z.number(),
+  projectId: z.number(),
+  userId: z.string(),
+  flags: z.array(Flag),
+  edited: z.boolean(),
+  /** Who extracted it: "offline" (the rules) or a model id. */
+  extractedBy: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type QuoteRecord = z.infer<typeof QuoteRecord>;
+
+/** A quote with its correction applied. */
+export const CorrectedQuote = QuoteRecord.extend({
+  /** The fields a person corrected, and what they said before. */
+  correctedFields: z.array(z.enum(CORRECTED_FIELDS)),
+  original: z.partialRecord(z.enum(CORRECTED_FIELDS), z.unknown()),
+  /** How many times it was corrected: a correction names the version it was made on. */
+  version: z.number().int().min(0),
+});
+export type CorrectedQuote = z.infer<typeof CorrectedQuote>;
+
+/**
+ * How far an extracted quote can be trusted at a glance: `needs_review` when its numbers do not
+ * add up or the extraction was unsure, `edited` once a person corrected it (and it adds up),
+ * `checked` when the cross-check found nothing.
+ */
+export const EXTRACTION_STATUSES = ["checked", "needs_review", "edited"] as const;
+export type ExtractionStatus = (typeof EXTRACTION_STATUSES)[number];
+
+/** A quote as the quotes API lists it: corrected, with its status and its document's name. */
+export const ProjectQuote = CorrectedQuote.extend({
+  status: z.enum(EXTRACTION_STATUSES),
+  documentName: z.string(),
+  documentCategory: z.string(),
+});
+export type ProjectQuote = z.infer<typeof ProjectQuote>;
+
+/** A quote-category document with no quote (yet): still processing, failed, or not a quote (e.g. an invoice). */
+export const QuotelessDocument = z.object({
+  documentId: z.number(),
+  fileName: z.string(),
+  documentCategory: z.string(),
+  processingStatus: z.string(),
+  failureReason: z.string().nullable(),
+  documentType: z.string().nullable(),
+});
+export type QuotelessDocument = z.infer<typeof QuotelessDocument>;
+
+/**
+ * GET /api/projects/{id}/quotes: the quotes (the Quotes table), the records of the other
+ * commercial documents (invoices, credit notes, orders), and quote documents without a quote.
+ */
+export const QuoteList = z.object({
+  quotes: z.array(ProjectQuote),
+  records: z.array(ProjectQuote),
+  documents: z.array(QuotelessDocument),
+});
+export type QuoteList = z.infer<typeof QuoteList>;
+
+/** PUT /api/quotes/{id}: the corrected quote as the list shows it, flags recomputed. */
+export const QuoteReply = z.object({ quote: ProjectQuote });

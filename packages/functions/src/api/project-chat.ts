@@ -1,4 +1,5 @@
 import { AllProjectsChat, modelFailed, ProjectChat } from "@quorum/core/project-chat/index";
+import { AllProjectsChatInput, ProjectChatInput } from "@quorum/core/project-chat/schema";
 import { Quota } from "@quorum/core/quota/index";
 import { NumericId, route } from "../http/route";
 import { streamRoute } from "../http/stream";
@@ -11,7 +12,7 @@ import { PageQuery } from "./conversations";
  * the plan's daily limit, after the request is checked and before any model is asked;
  * an answer that failed for a server or model reason is given back.
  */
-export const send = streamRoute({ path: NumericId, body: ProjectChat.Input }, async ({ path, body, stream }) =>
+export const send = streamRoute({ path: NumericId, body: ProjectChatInput }, async ({ path, body, stream }) =>
   stream ? Quota.questionLive(await ProjectChat.open(path.id, body)) : Quota.question(() => ProjectChat.send(path.id, body), modelFailed),
 );
 
@@ -24,6 +25,6 @@ export const conversation = route({ path: NumericId, query: PageQuery }, async (
 );
 
 /** POST /api/projects-chat: the same across all the caller's projects ('All Projects Chat'), streamed when asked. */
-export const sendAll = streamRoute({ body: AllProjectsChat.Input }, async ({ body, stream }) =>
+export const sendAll = streamRoute({ body: AllProjectsChatInput }, async ({ body, stream }) =>
   stream ? Quota.questionLive(await AllProjectsChat.open(body)) : Quota.question(() => AllProjectsChat.send(body), modelFailed),
 );

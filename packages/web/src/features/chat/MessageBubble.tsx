@@ -7,7 +7,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { PRODUCT_NAME } from "@/lib/product";
 import { cn } from "@/lib/utils";
 import { isImage } from "./files";
-import { Markdown } from "./Markdown";
+import { Markdown } from "@/components/markdown/Markdown";
 import { IndividualAnswers, ModelAnswerCard, OfflineBadge } from "./ModelAnswers";
 import { OFFLINE } from "@quorum/core/ai/types";
 import {

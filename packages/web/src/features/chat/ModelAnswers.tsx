@@ -5,7 +5,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { currentLocale } from "@/i18n/languages";
 import { PRODUCT_NAME } from "@/lib/product";
 import { cn } from "@/lib/utils";
-import { Markdown } from "./Markdown";
+import { Markdown } from "@/components/markdown/Markdown";
 import type { Agreement } from "@quorum/core/ai/schema";
 import { OFFLINE } from "@quorum/core/ai/types";
 import { formatLatency, type ShownDetails, type ShownModelAnswer } from "./model";

@@ -10,8 +10,8 @@ import { ConversationSidebar, useConversations } from "@/features/chat";
 import { useProjects } from "@/features/projects/queries";
 import { ChatThread } from "./ChatThread";
 import { ClearChatButton } from "./ClearChatButton";
+import { ALL_PROJECTS_TITLE } from "@quorum/core/project-chat/schema";
 import {
-  ALL_PROJECTS_TITLE,
   projectsConversationsKey,
   sendAllProjectsMessage,
   useAllProjectsConversation,

@@ -7,8 +7,10 @@ import { LimitReachedBanner } from "@/features/billing";
 import { OlderMessages, useThreadScroll, type OlderPages } from "@/features/chat";
 import { toast } from "@/hooks/use-toast";
 import { cn } from "@/lib/utils";
-import { ChatMarkdown } from "./ChatMarkdown";
-import { formatTime, type ChatMessage, type Citation } from "./model";
+import { Markdown, type MarkdownCitations } from "@/components/markdown/Markdown";
+import { CitationChip } from "./CitationChip";
+import type { ChatMessage, Citation } from "@quorum/core/project-chat/schema";
+import { formatTime } from "./model";
 import { openDocument } from "@/features/documents/openDocument";
 
 /**
@@ -129,6 +131,14 @@ function MessageRow({ message, compact, onCite }: { message: ChatMessage; compac
   const { t } = useTranslation("projectChat");
   const ai = message.type === "ai";
   const citations = message.citations ?? [];
+  const sources = message.citations;
+  const cited = React.useMemo((): MarkdownCitations => {
+    const byIndex = new Map((sources ?? []).map((c) => [c.index, c]));
+    return {
+      sources: [...byIndex.keys()],
+      render: (n) => <CitationChip key={n} citation={byIndex.get(n)!} onCite={onCite} />,
+    };
+  }, [sources, onCite]);
   return (
     <li
       data-testid={ai ? "ai-message" : "user-message"}
@@ -147,7 +157,9 @@ function MessageRow({ message, compact, onCite }: { message: ChatMessage; compac
             <Searching />
           ) : ai ? (
             <div className={cn(message.state === "streaming" && "streaming-caret")}>
-              <ChatMarkdown text={message.content} citations={citations} onCite={onCite} />
+              <Markdown density="compact" citations={cited} headingLevel={3}>
+                {message.content}
+              </Markdown>
             </div>
           ) : (
             <p className="whitespace-pre-wrap break-words text-sm leading-relaxed">{message.content}</p>

@@ -1,18 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { linkCitations, mergeThread, NO_RESPONSE_TEXT, replyMessage, type ChatMessage, type Citation } from "./model";
+import type { ChatMessage, Citation } from "@quorum/core/project-chat/schema";
+import { mergeThread, NO_RESPONSE_TEXT, replyMessage } from "./model";
 
 const cite = (index: number): Citation => ({ index, documentId: 1, projectId: 1, fileName: "a.pdf", page: 1, snippet: "" });
 
 describe("project chat model", () => {
-  it("links the source markers the answer cites, and leaves unknown numbers and code alone", () => {
-    expect(linkCitations("Bolts cost $7.20 [1]; pumps [2, 3]. See [9].", [cite(1), cite(2), cite(3)])).toBe(
-      "Bolts cost $7.20 [1](#cite-1); pumps [2](#cite-2)[3](#cite-3). See [9].",
-    );
-    expect(linkCitations("`arr[1]` and [1]", [cite(1)])).toBe("`arr[1]` and [1](#cite-1)");
-    expect(linkCitations("**[1]** quoted", [cite(1)])).toBe("**[1](#cite-1)** quoted");
-    expect(linkCitations("[1](http://x)", [cite(1)])).toBe("[1](http://x)");
-  });
-
   it("a reply without a response field becomes the spec's apology", () => {
     expect(replyMessage({}).content).toBe(NO_RESPONSE_TEXT);
     expect(replyMessage(null).content).toBe(NO_RESPONSE_TEXT);

@@ -1,42 +1,10 @@
 import { STREAM_EVENTS } from "@quorum/core/chat/stored";
+import { ChatStreamEnd, type ChatMessage } from "@quorum/core/project-chat/schema";
 import { currentLocale } from "@/i18n/languages";
 /**
- * The project chat's data as the API answers it, and the small pure helpers the
- * screens share (tested in model.test.ts).
+ * The small pure helpers the project chat's screens share (tested in model.test.ts);
+ * the API's shapes are core's.
  */
-
-export interface Citation {
-  index: number;
-  documentId: number;
-  projectId: number;
-  projectName?: string;
-  fileName: string;
-  page: number;
-  snippet: string;
-}
-
-export interface ChatMessage {
-  id: string;
-  type: "user" | "ai";
-  content: string;
-  timestamp: string | null;
-  citations?: Citation[];
-  model?: string;
-  /** A streamed answer: being written, stopped, or broken off (why is in `error`). */
-  state?: "streaming" | "stopped" | "error";
-  error?: string;
-}
-
-/** POST /api/projects/{id}/chat and POST /api/projects-chat. */
-export interface ChatReply {
-  response?: string;
-  citations?: Citation[];
-  model?: string;
-  offline?: boolean;
-  timestamp?: string;
-  /** The question and the answer as stored, with the ids the history answers them with. */
-  messages?: ChatMessage[];
-}
 
 /** The spec's text when a reply carries no response field (the screen passes it in the reader's language). */
 export const NO_RESPONSE_TEXT = "I apologize, but I encountered an error processing your request.";
@@ -58,17 +26,18 @@ export function applyThreadEvent(message: ChatMessage, event: string, data: any,
   if (event === STREAM_EVENTS.text) return { ...message, content: message.content + data.text };
   if (event === STREAM_EVENTS.restart) return { ...message, content: "" };
   if (event === STREAM_EVENTS.done || event === STREAM_EVENTS.error) {
+    const end = ChatStreamEnd.safeParse(data);
+    const reply = end.success ? end.data : null;
     // A reply without its stored answer reads as the spec's apology.
-    if (!data.message)
-      return { ...replyMessage(data, apology), id: message.id, ...(data.error ? { state: "error", error: data.error } : {}) };
-    const { id, type, content, timestamp, citations, model, state, error } = data.message as ChatMessage;
-    return { id, type, content, timestamp, citations, model, state, error };
+    if (!reply?.message)
+      return { ...replyMessage(reply, apology), id: message.id, ...(reply?.error ? { state: "error", error: reply.error } : {}) };
+    return reply.message;
   }
   return message;
 }
 
 /** The AI message a reply becomes (the spec's apology when it has no response). */
-export function replyMessage(reply: ChatReply | null | undefined, apology = NO_RESPONSE_TEXT): ChatMessage {
+export function replyMessage(reply: ChatStreamEnd | null | undefined, apology = NO_RESPONSE_TEXT): ChatMessage {
   const hasResponse = !!reply && typeof reply.response === "string";
   return {
     id: newMessageId(),
@@ -88,25 +57,4 @@ export function mergeThread(history: ChatMessage[], session: ChatMessage[]): Cha
   if (session.length === 0) return history;
   const stored = new Set(history.map((m) => m.id));
   return [...history, ...session.filter((m) => !stored.has(m.id))];
-}
-
-/**
- * Turns the answer's source markers ("[1]", "[2, 3]") into links the Markdown
- * renderer shows as citation chips; numbers without a citation stay text, and
- * code spans are left alone.
- */
-export function linkCitations(text: string, citations: Citation[]): string {
-  const known = new Set(citations.map((c) => c.index));
-  if (known.size === 0) return text;
-  return text
-    .split(/(```[\s\S]*?```|`[^`\n]*`)/)
-    .map((part, i) => {
-      if (i % 2 === 1) return part;
-      return part.replace(/\[(\d{1,3}(?:\s*,\s*\d{1,3})*)\](?!\()/g, (whole, list: string) => {
-        const numbers = list.split(",").map((n) => Number(n.trim()));
-        if (!numbers.every((n) => known.has(n))) return whole;
-        return numbers.map((n) => `[${n}](#cite-${n})`).join("");
-      });
-    })
-    .join("");
 }

@@ -1,24 +1,15 @@
 import * as React from "react";
-import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { ALL_PROJECTS_TITLE, ChatPage, type ChatMessage } from "@quorum/core/project-chat/schema";
 import { conversationsKey, deleteConversation, fetchConversation, pageQuery, useConversations, type OlderPages } from "@/features/chat";
 import { apiJson, apiStream } from "@/lib/api";
-import type { ChatMessage } from "./model";
 
 export const projectConversationKey = (projectId: number) => ["/api/projects", projectId, "conversation"] as const;
 /** The projects list and every conversation read from it: refreshing this refreshes them all. */
 export const projectsConversationsKey = (uid: string) => conversationsKey("projects", uid);
 
-/** The spec's title of the conversation the all-projects panel reads its history from. */
-export const ALL_PROJECTS_TITLE = "All Projects Chat";
-
-/** A page of a chat's history, oldest message first, and the `before` of the page before it. */
-interface HistoryPage {
-  /** The conversation holding the history (null before the first question). */
-  conversationId?: string | null;
-  messages: ChatMessage[];
-  hasMore?: boolean;
-  older?: number | null;
-}
+/** A page of a chat's history as the screens read it (a projects-list conversation has no `conversationId` of its own). */
+type HistoryPage = Pick<ChatPage, "messages"> & Partial<ChatPage>;
 
 export interface PagedHistory {
   /** The loaded pages in order, oldest first (undefined until the latest page is in). */
@@ -34,14 +25,31 @@ export interface PagedHistory {
  * A chat's history from its latest page back: the latest page loads first, each
  * page before it when the reader asks (scrolling up); pages[0] is the latest.
  */
-function usePagedHistory(queryKey: readonly unknown[], fetchPage: (before: number | null) => Promise<HistoryPage>, enabled = true) {
-  const query = useInfiniteQuery({
+function pagedHistoryQuery(queryKey: readonly unknown[], fetchPage: (before: number | null) => Promise<HistoryPage>) {
+  return infiniteQueryOptions({
     queryKey,
     queryFn: ({ pageParam }) => fetchPage(pageParam),
     initialPageParam: null as number | null,
     getNextPageParam: (page) => (page.hasMore && typeof page.older === "number" ? page.older : undefined),
-    enabled,
   });
+}
+
+/** The project's chat history (GET /api/projects/{id}/conversation), a page at a time. */
+export const projectConversationQuery = (projectId: number) =>
+  pagedHistoryQuery(projectConversationKey(projectId), async (before) =>
+    ChatPage.parse(await apiJson("GET", `/api/projects/${projectId}/conversation?${pageQuery(before)}`)),
+  );
+
+/** A conversation of the projects list, a page at a time (nothing is read without an id). */
+export const projectsConversationQuery = (uid: string, id: string | undefined) =>
+  pagedHistoryQuery([...projectsConversationsKey(uid), "pages", id ?? ""], async (before) => {
+    const page = await fetchConversation("projects", id!, uid, before);
+    // The projects list holds what the project chat's server wrote: these messages are ChatMessages.
+    return { ...page, conversationId: id, messages: page.messages as unknown as ChatMessage[] };
+  });
+
+function usePagedHistory(options: ReturnType<typeof pagedHistoryQuery>, enabled = true) {
+  const query = useInfiniteQuery({ ...options, enabled });
   const { data, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const messages = React.useMemo(() => data?.pages.toReversed().flatMap((p) => p.messages), [data]);
   return {
@@ -53,19 +61,14 @@ function usePagedHistory(queryKey: readonly unknown[], fetchPage: (before: numbe
   };
 }
 
-/** The project's chat history (GET /api/projects/{id}/conversation), a page at a time. */
+/** The project's chat history, a page at a time. */
 export function useProjectConversation(projectId: number): PagedHistory {
-  const fetchPage = React.useCallback(
-    (before: number | null) => apiJson<HistoryPage>("GET", `/api/projects/${projectId}/conversation?${pageQuery(before)}`),
-    [projectId],
-  );
-  return usePagedHistory(projectConversationKey(projectId), fetchPage);
+  return usePagedHistory(projectConversationQuery(projectId));
 }
 
 /** The project chat's conversation id as the server knows it now (null before the first question). */
 export async function projectConversationId(projectId: number): Promise<string | null> {
-  const page = await apiJson<HistoryPage>("GET", `/api/projects/${projectId}/conversation?limit=1`);
-  return page.conversationId ?? null;
+  return ChatPage.parse(await apiJson("GET", `/api/projects/${projectId}/conversation?limit=1`)).conversationId;
 }
 
 /** Handed each event of a streamed answer as it arrives. */
@@ -79,15 +82,7 @@ export const sendAllProjectsMessage = (uid: string, message: string, onEvent: On
 
 /** A conversation of the projects list, a page at a time (nothing is read without an id). */
 export function useProjectsConversation(uid: string, id: string | undefined): PagedHistory {
-  const fetchPage = React.useCallback(
-    async (before: number | null) => {
-      const page = await fetchConversation("projects", id!, uid, before);
-      // The projects list holds what the project chat's server wrote: these messages are ChatMessages.
-      return { ...page, conversationId: id, messages: page.messages as unknown as ChatMessage[] };
-    },
-    [id, uid],
-  );
-  return usePagedHistory([...projectsConversationsKey(uid), "pages", id ?? ""], fetchPage, !!id);
+  return usePagedHistory(projectsConversationQuery(uid, id), !!id);
 }
 
 /**

@@ -5,7 +5,8 @@ import { limitReachedMessage } from "@/features/billing";
 import { stopAnswer } from "@/features/chat/queries";
 import { toast } from "@/hooks/use-toast";
 import { i18next } from "@/i18n";
-import { applyThreadEvent, mergeThread, newMessageId, NOT_AUTHENTICATED, type ChatMessage } from "./model";
+import { ChatStreamStart, type ChatMessage } from "@quorum/core/project-chat/schema";
+import { applyThreadEvent, mergeThread, newMessageId, NOT_AUTHENTICATED } from "./model";
 import type { OnStreamEvent } from "./queries";
 
 /** The project chat's catalog, in the language on screen when a text is shown. */
@@ -56,12 +57,13 @@ export function useChatThread({
       let answerId: string | null = null;
       try {
         if (!uid) throw new Error(NOT_AUTHENTICATED);
-        await send(message, (event, data: any) => {
+        await send(message, (event, data) => {
           if (event === STREAM_EVENTS.start) {
+            const start = ChatStreamStart.parse(data);
             // The stored ids let a later read of the history show this exchange once, not twice.
-            answerId = data.answer.id as string;
-            setWriting({ conversationId: data.conversationId, answerId });
-            setSent((current) => [...current.map((m) => (m === question ? { ...m, id: data.question.id } : m)), data.answer]);
+            answerId = start.answer.id;
+            setWriting({ conversationId: start.conversationId, answerId });
+            setSent((current) => [...current.map((m) => (m === question ? { ...m, id: start.question.id } : m)), start.answer]);
             return;
           }
           setSent((current) => current.map((m) => (m.id === answerId ? applyThreadEvent(m, event, data, projectText("noResponse")) : m)));

@@ -3,7 +3,8 @@ import ICU from "i18next-icu";
 import { beforeAll, describe, expect, it } from "vitest";
 import quotes from "@/locales/en/quotes.json";
 import { compareQuotes, normalizeDescription } from "./compare";
-import { csvFileName, quoteCsv, type LineItem, type Quote } from "./model";
+import type { LineItem } from "@quorum/core/quote/schema";
+import { csvFileName, quoteCsv, type Quote } from "./model";
 
 const line = (description: string, quantity: number, unitPrice: number): LineItem => ({
   description,

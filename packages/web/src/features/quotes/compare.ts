@@ -1,4 +1,5 @@
-import type { LineItem, Quote } from "./model";
+import type { LineItem } from "@quorum/core/quote/schema";
+import type { Quote } from "./model";
 
 /**
  * Side-by-side comparison of vendor quotes by line item. Vendors write the same

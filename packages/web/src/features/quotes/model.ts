@@ -1,73 +1,20 @@
+import i18next from "i18next";
+import { COMMERCIAL_TYPES, type CommercialType, type ExtractionStatus, type ProjectQuote } from "@quorum/core/quote/schema";
+
 /**
- * Quotes as GET /api/projects/{id}/quotes answers them, and the pure helpers the
- * screens use: money and dates, status labels, CSV export (tested in model.test.ts).
+ * The pure helpers the quotes screens use: labels, expiry, CSV export (tested in
+ * compare.test.ts). The API's shapes are core's: a listed quote is a `ProjectQuote`.
  */
 
-export type { LineItem } from "@quorum/core/quote/schema";
-import type { LineItem } from "@quorum/core/quote/schema";
+/** What the screens call a listed quote. */
+export type Quote = ProjectQuote;
 
-import i18next from "i18next";
-
-export type { Flag } from "@quorum/core/quote/schema";
-import type { Flag } from "@quorum/core/quote/schema";
-
-export type { CommercialType } from "@quorum/core/quote/schema";
-import type { CommercialType } from "@quorum/core/quote/schema";
-
-const TYPES: readonly string[] = ["quote", "invoice", "credit_note", "other"] satisfies CommercialType[];
 /** "Quote", "Invoice", "Credit note", "Document", in the language on screen. */
-export const typeLabel = (type: CommercialType | undefined) => i18next.t(`quotes:type.${TYPES.includes(type ?? "") ? type : "quote"}`);
-
-export type QuoteStatus = "checked" | "needs_review" | "edited";
-
-export interface Quote {
-  id: number;
-  documentId: number;
-  documentName: string;
-  documentCategory: string;
-  documentType: CommercialType;
-  kind: "vendor" | "customer";
-  vendorName: string | null;
-  customerName: string | null;
-  quoteNumber: string | null;
-  quoteDate: string | null;
-  validUntil: string | null;
-  currency: string | null;
-  subtotal: number | null;
-  tax: number | null;
-  shipping: number | null;
-  total: number | null;
-  paymentTerms: string | null;
-  lineItems: LineItem[];
-  flags: Flag[];
-  edited: boolean;
-  status: QuoteStatus;
-  confidence: number;
-  extractedBy: string;
-  correctedFields: string[];
-  original: Record<string, unknown>;
-  /** Counts its corrections; a correction names the version it was made on. */
-  version: number;
-}
-
-export interface QuotelessDocument {
-  documentId: number;
-  fileName: string;
-  documentCategory: string;
-  processingStatus: string;
-  failureReason: string | null;
-  documentType: string | null;
-}
-
-/** GET /api/projects/{id}/quotes: quotes (the table), other commercial records (invoices, credit notes, orders), and quote documents without a quote. */
-export interface ProjectQuotes {
-  quotes: Quote[];
-  records: Quote[];
-  documents: QuotelessDocument[];
-}
+export const typeLabel = (type: CommercialType | undefined) =>
+  i18next.t(`quotes:type.${(COMMERCIAL_TYPES as readonly string[]).includes(type ?? "") ? type : "quote"}`);
 
 /** "Checked", "Needs review", "Edited", in the language on screen. */
-export const statusLabel = (status: QuoteStatus) => i18next.t(`quotes:status.${status}`);
+export const statusLabel = (status: ExtractionStatus) => i18next.t(`quotes:status.${status}`);
 
 /** The other party: who issued a vendor quote, who receives a customer quote. */
 export const counterparty = (q: Pick<Quote, "kind" | "vendorName" | "customerName">) =>

@@ -6,10 +6,11 @@ import { toast } from "@/hooks/use-toast";
 import { openDocument } from "@/features/documents/openDocument";
 import { cn } from "@/lib/utils";
 import { GOOD_TEXT } from "@/features/projects/colors";
-import { statusLabel, type QuoteStatus } from "./model";
+import type { ExtractionStatus, QuoteKind } from "@quorum/core/quote/schema";
+import { statusLabel } from "./model";
 
 /** Checked (green), Needs review (amber), Edited (primary). */
-export function StatusBadge({ status, className }: { status: QuoteStatus; className?: string }) {
+export function StatusBadge({ status, className }: { status: ExtractionStatus; className?: string }) {
   useTranslation("quotes");
   const Icon = status === "checked" ? CheckCircle2 : status === "edited" ? PencilLine : AlertTriangle;
   return (
@@ -29,7 +30,7 @@ export function StatusBadge({ status, className }: { status: QuoteStatus; classN
   );
 }
 
-export function KindBadge({ kind }: { kind: "vendor" | "customer" }) {
+export function KindBadge({ kind }: { kind: QuoteKind }) {
   const { t } = useTranslation("quotes");
   return (
     <span
