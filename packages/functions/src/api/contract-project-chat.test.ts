@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { signedInUser, type TestUser } from "@quorum/local/testing";
+import { labelledProject, signedInUser, type TestUser } from "@quorum/local/testing";
 import { answers } from "./contract-answers";
-import { labelledProject } from "./project-chat.testing";
 
 describe("the route table's output schemas describe what the project chats and quotes answer", () => {
   let ann: TestUser;
