@@ -4,6 +4,7 @@ import { z } from "zod";
 
 export const LANGUAGES = ["en", "es", "fr", "de"] as const;
 export const FONT_SIZES = ["small", "medium", "large"] as const;
+export type FontSize = (typeof FONT_SIZES)[number];
 
 /** What an account starts with, answered while nothing was saved yet. */
 export const DEFAULT_SETTINGS = {
@@ -25,7 +26,9 @@ export const SettingsInput = z.object({
     .strict()
     .optional(),
 });
+export type SettingsInput = z.infer<typeof SettingsInput>;
 
+/** GET and PUT /api/users/{uid}/settings: every switch and preference, the defaults filling what was never saved. */
 export const SettingsRecord = z.object({
   notifications: z.object({ email: z.boolean(), push: z.boolean(), chat: z.boolean() }),
   privacy: z.object({ shareData: z.boolean(), analytics: z.boolean() }),
