@@ -1,33 +1,29 @@
 import * as React from "react";
+import { Controller, useForm, type Control, type FieldPath } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { Bell, CheckCircle2, AlertCircle, Lock, SlidersHorizontal, UserCog } from "lucide-react";
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
+import { DEFAULT_SETTINGS, FONT_SIZES, LANGUAGES, SettingsRecord } from "@quorum/core/settings/schema";
 import { i18next } from "@/i18n";
+import { LANGUAGES as UI_LANGUAGES } from "@/i18n/languages";
 import { BackLink, Page } from "@/components/layout/Page";
 import { PageLoader } from "@/components/layout/PageLoader";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
 import { Badge } from "@/components/ui/badge";
 import { Alert, AlertDescription } from "@/components/ui/alert";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { OptionSelect } from "@/components/ui/option-select";
 import { Spinner } from "@/components/ui/spinner";
 import { useAuth } from "@/features/auth";
 import { useProfile } from "@/features/profile/queries";
 import { onPushSwitched } from "@/features/notify/push-switch";
 import { PRODUCT_NAME, planLabel } from "@/lib/product";
 import { CustomModelCard } from "@/features/models/CustomModelCard";
-import {
-  DEFAULT_SETTINGS,
-  FONT_SIZES,
-  LANGUAGES,
-  useSaveSettings,
-  useSettings,
-  type FontSize,
-  type Language,
-  type UserSettings,
-} from "./queries";
+import { useSaveSettings, useSettings } from "./queries";
 
 /** 'Free Plan' for the starter plan, the real plan otherwise. */
 function accountType(plan: string | undefined) {
@@ -41,13 +37,14 @@ export function SettingsPage() {
   const loaded = useSettings(uid);
   const profile = useProfile(uid, synced);
   const save = useSaveSettings(uid);
-  const [settings, setSettings] = React.useState<UserSettings>(DEFAULT_SETTINGS);
+  const form = useForm({ resolver: zodResolver(SettingsRecord), defaultValues: DEFAULT_SETTINGS });
   const [notice, setNotice] = React.useState<"saved" | "failed" | null>(null);
   const { t } = useTranslation("settings");
+  const { control, reset } = form;
 
   React.useEffect(() => {
-    if (loaded.data) setSettings(mergeDefaults(loaded.data));
-  }, [loaded.data]);
+    if (loaded.data) reset(loaded.data);
+  }, [loaded.data, reset]);
   React.useEffect(() => {
     // A failed load is only logged; the defaults stay.
     if (loaded.error) console.error("Failed to load settings", loaded.error);
@@ -55,12 +52,10 @@ export function SettingsPage() {
 
   if (loaded.isLoading) return <PageLoader text={t("loading")} />;
 
-  function change<S extends keyof UserSettings>(section: S, values: Partial<UserSettings[S]>) {
-    setNotice(null);
-    setSettings((s) => ({ ...s, [section]: { ...s[section], ...values } }));
-  }
+  /** Any change hides the last save's outcome: it no longer describes what is on screen. */
+  const changed = () => setNotice(null);
 
-  async function submit() {
+  const submit = form.handleSubmit(async (settings) => {
     setNotice(null);
     try {
       await save.mutateAsync(settings);
@@ -69,7 +64,7 @@ export function SettingsPage() {
       console.error("Failed to save settings", error);
       setNotice("failed");
     }
-  }
+  });
 
   return (
     <Page width="narrow">
@@ -92,16 +87,18 @@ export function SettingsPage() {
               id="notify-email"
               label={t("notifications.email")}
               text={t("notifications.emailText")}
-              checked={settings.notifications.email}
-              onChange={(email) => change("notifications", { email })}
+              control={control}
+              name="notifications.email"
+              onChange={changed}
             />
             <Toggle
               id="notify-push"
               label={t("notifications.push")}
               text={t("notifications.pushText")}
-              checked={settings.notifications.push}
+              control={control}
+              name="notifications.push"
               onChange={(push) => {
-                change("notifications", { push });
+                changed();
                 void onPushSwitched(push);
               }}
             />
@@ -109,8 +106,9 @@ export function SettingsPage() {
               id="notify-chat"
               label={t("notifications.chat")}
               text={t("notifications.chatText")}
-              checked={settings.notifications.chat}
-              onChange={(chat) => change("notifications", { chat })}
+              control={control}
+              name="notifications.chat"
+              onChange={changed}
             />
           </CardContent>
         </Card>
@@ -128,16 +126,18 @@ export function SettingsPage() {
               label={t("privacy.share")}
               text={t("privacy.shareText")}
               detail={t("privacy.shareOff")}
-              checked={settings.privacy.shareData}
-              onChange={(shareData) => change("privacy", { shareData })}
+              control={control}
+              name="privacy.shareData"
+              onChange={changed}
             />
             <Toggle
               id="privacy-analytics"
               label={t("privacy.analytics")}
               text={t("privacy.analyticsText")}
               detail={t("privacy.analyticsOff")}
-              checked={settings.privacy.analytics}
-              onChange={(analytics) => change("privacy", { analytics })}
+              control={control}
+              name="privacy.analytics"
+              onChange={changed}
             />
           </CardContent>
         </Card>
@@ -149,42 +149,42 @@ export function SettingsPage() {
             </CardTitle>
           </CardHeader>
           <CardContent className="grid gap-5 sm:grid-cols-2">
-            <div className="grid gap-1.5">
-              <Label htmlFor="pref-language">{t("preferences.language")}</Label>
-              <Select
-                value={settings.preferences.language}
-                onValueChange={(language) => change("preferences", { language: language as Language })}
-              >
-                <SelectTrigger id="pref-language">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {LANGUAGES.map((l) => (
-                    <SelectItem key={l.value} value={l.value}>
-                      {l.label}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="pref-font">{t("preferences.fontSize")}</Label>
-              <Select
-                value={settings.preferences.fontSize}
-                onValueChange={(fontSize) => change("preferences", { fontSize: fontSize as FontSize })}
-              >
-                <SelectTrigger id="pref-font">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {FONT_SIZES.map((f) => (
-                    <SelectItem key={f} value={f}>
-                      {t(`preferences.${f}`)}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </div>
+            <Field id="pref-language" label={t("preferences.language")}>
+              <Controller
+                control={control}
+                name="preferences.language"
+                render={({ field }) => (
+                  <OptionSelect
+                    id="pref-language"
+                    value={field.value}
+                    options={LANGUAGES}
+                    label={(language) => UI_LANGUAGES.find((l) => l.value === language)?.label ?? language}
+                    onChange={(language) => {
+                      changed();
+                      field.onChange(language);
+                    }}
+                  />
+                )}
+              />
+            </Field>
+            <Field id="pref-font" label={t("preferences.fontSize")}>
+              <Controller
+                control={control}
+                name="preferences.fontSize"
+                render={({ field }) => (
+                  <OptionSelect
+                    id="pref-font"
+                    value={field.value}
+                    options={FONT_SIZES}
+                    label={(size) => t(`preferences.${size}`)}
+                    onChange={(fontSize) => {
+                      changed();
+                      field.onChange(fontSize);
+                    }}
+                  />
+                )}
+              />
+            </Field>
           </CardContent>
         </Card>
 
@@ -226,7 +226,7 @@ export function SettingsPage() {
               <AlertDescription>{t("failed")}</AlertDescription>
             </Alert>
           )}
-          <Button size="lg" onClick={submit} disabled={save.isPending} className="shrink-0">
+          <Button size="lg" onClick={() => void submit()} disabled={save.isPending} className="shrink-0">
             {save.isPending && <Spinner />}
             {save.isPending ? t("saving") : t("save")}
           </Button>
@@ -237,20 +237,16 @@ export function SettingsPage() {
   );
 }
 
-function mergeDefaults(loaded: Partial<UserSettings>): UserSettings {
-  return {
-    notifications: { ...DEFAULT_SETTINGS.notifications, ...loaded.notifications },
-    privacy: { ...DEFAULT_SETTINGS.privacy, ...loaded.privacy },
-    preferences: { ...DEFAULT_SETTINGS.preferences, ...loaded.preferences },
-  };
-}
+/** The settings' on/off switches, by their path in the record. */
+type SwitchName = Extract<FieldPath<SettingsRecord>, `${"notifications" | "privacy"}.${string}`>;
 
 function Toggle({
   id,
   label,
   text,
   detail,
-  checked,
+  control,
+  name,
   onChange,
 }: {
   id: string;
@@ -258,7 +254,8 @@ function Toggle({
   text: string;
   /** What the switch means in practice, in plain words. */
   detail?: string;
-  checked: boolean;
+  control: Control<SettingsRecord>;
+  name: SwitchName;
   onChange: (value: boolean) => void;
 }) {
   return (
@@ -268,7 +265,20 @@ function Toggle({
         <p className="text-sm text-muted-foreground">{text}</p>
         {detail && <p className="text-xs leading-relaxed text-muted-foreground">{detail}</p>}
       </div>
-      <Switch id={id} checked={checked} onCheckedChange={onChange} />
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <Switch
+            id={id}
+            checked={field.value}
+            onCheckedChange={(value) => {
+              field.onChange(value);
+              onChange(value);
+            }}
+          />
+        )}
+      />
     </div>
   );
 }
