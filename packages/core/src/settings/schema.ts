@@ -4,7 +4,6 @@ import { z } from "zod";
 
 export const LANGUAGES = ["en", "es", "fr", "de"] as const;
 export const FONT_SIZES = ["small", "medium", "large"] as const;
-export type FontSize = (typeof FONT_SIZES)[number];
 
 /** What an account starts with, answered while nothing was saved yet. */
 export const DEFAULT_SETTINGS = {

@@ -8,8 +8,6 @@ export const SUPPORT_CATEGORIES = ["general", "bug", "feature", "account", "bill
 export const SUPPORT_PRIORITIES = ["low", "medium", "high", "urgent"] as const;
 export const SUPPORT_KINDS = ["support", "sales"] as const;
 export const TEAM_SIZES = ["1-10", "11-50", "51-200", "201-1000", "1000+"] as const;
-export type SupportCategory = (typeof SUPPORT_CATEGORIES)[number];
-export type SupportPriority = (typeof SUPPORT_PRIORITIES)[number];
 
 /** The longest name, subject and message a support request may carry. */
 export const SUPPORT_MAX_LENGTHS = { name: 200, email: 320, subject: 300, message: 20_000 } as const;
