@@ -1,34 +1,24 @@
 import * as React from "react";
-import { Controller, useForm, type Control, type FieldPath } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Bell, CheckCircle2, AlertCircle, Lock, SlidersHorizontal, UserCog } from "lucide-react";
-import { Link } from "@tanstack/react-router";
+import { Bell, CheckCircle2, AlertCircle, Lock } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { DEFAULT_SETTINGS, FONT_SIZES, LANGUAGES, SettingsRecord } from "@quorum/core/settings/schema";
-import { i18next } from "@/i18n";
-import { LANGUAGES as UI_LANGUAGES } from "@/i18n/languages";
+import { DEFAULT_SETTINGS, SettingsRecord } from "@quorum/core/settings/schema";
 import { BackLink, Page } from "@/components/layout/Page";
 import { PageLoader } from "@/components/layout/PageLoader";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
-import { Label } from "@/components/ui/label";
-import { Switch } from "@/components/ui/switch";
-import { Badge } from "@/components/ui/badge";
 import { Alert, AlertDescription } from "@/components/ui/alert";
-import { OptionSelect } from "@/components/ui/option-select";
 import { Spinner } from "@/components/ui/spinner";
 import { useAuth } from "@/features/auth";
 import { useProfile } from "@/features/profile/queries";
 import { onPushSwitched } from "@/features/notify/push-switch";
-import { PRODUCT_NAME, planLabel } from "@/lib/product";
+import { PRODUCT_NAME } from "@/lib/product";
 import { CustomModelCard } from "@/features/models/CustomModelCard";
+import { AccountSummaryCard } from "./AccountSummaryCard";
+import { PreferencesCard } from "./PreferencesCard";
+import { SettingToggle } from "./SettingToggle";
 import { useSaveSettings, useSettings } from "./queries";
-
-/** 'Free Plan' for the starter plan, the real plan otherwise. */
-function accountType(plan: string | undefined) {
-  return !plan || plan === "starter" ? i18next.t("settings:account.free") : planLabel(plan);
-}
 
 /** /settings: notifications, privacy, preferences and the account summary. */
 export function SettingsPage() {
@@ -83,7 +73,7 @@ export function SettingsPage() {
             <CardDescription>{t("notifications.text")}</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-5">
-            <Toggle
+            <SettingToggle
               id="notify-email"
               label={t("notifications.email")}
               text={t("notifications.emailText")}
@@ -91,7 +81,7 @@ export function SettingsPage() {
               name="notifications.email"
               onChange={changed}
             />
-            <Toggle
+            <SettingToggle
               id="notify-push"
               label={t("notifications.push")}
               text={t("notifications.pushText")}
@@ -102,7 +92,7 @@ export function SettingsPage() {
                 void onPushSwitched(push);
               }}
             />
-            <Toggle
+            <SettingToggle
               id="notify-chat"
               label={t("notifications.chat")}
               text={t("notifications.chatText")}
@@ -121,7 +111,7 @@ export function SettingsPage() {
             <CardDescription>{t("privacy.text")}</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-5">
-            <Toggle
+            <SettingToggle
               id="privacy-share"
               label={t("privacy.share")}
               text={t("privacy.shareText")}
@@ -130,7 +120,7 @@ export function SettingsPage() {
               name="privacy.shareData"
               onChange={changed}
             />
-            <Toggle
+            <SettingToggle
               id="privacy-analytics"
               label={t("privacy.analytics")}
               text={t("privacy.analyticsText")}
@@ -142,76 +132,9 @@ export function SettingsPage() {
           </CardContent>
         </Card>
 
-        <Card>
-          <CardHeader>
-            <CardTitle className="flex items-center gap-2">
-              <SlidersHorizontal className="size-5 text-primary" /> {t("preferences.title")}
-            </CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-5 sm:grid-cols-2">
-            <Field id="pref-language" label={t("preferences.language")}>
-              <Controller
-                control={control}
-                name="preferences.language"
-                render={({ field }) => (
-                  <OptionSelect
-                    id="pref-language"
-                    value={field.value}
-                    options={LANGUAGES}
-                    label={(language) => UI_LANGUAGES.find((l) => l.value === language)?.label ?? language}
-                    onChange={(language) => {
-                      changed();
-                      field.onChange(language);
-                    }}
-                  />
-                )}
-              />
-            </Field>
-            <Field id="pref-font" label={t("preferences.fontSize")}>
-              <Controller
-                control={control}
-                name="preferences.fontSize"
-                render={({ field }) => (
-                  <OptionSelect
-                    id="pref-font"
-                    value={field.value}
-                    options={FONT_SIZES}
-                    label={(size) => t(`preferences.${size}`)}
-                    onChange={(fontSize) => {
-                      changed();
-                      field.onChange(fontSize);
-                    }}
-                  />
-                )}
-              />
-            </Field>
-          </CardContent>
-        </Card>
+        <PreferencesCard control={control} onChange={changed} />
 
-        <Card>
-          <CardHeader>
-            <CardTitle className="flex items-center gap-2">
-              <UserCog className="size-5 text-primary" /> {t("account.title")}
-            </CardTitle>
-          </CardHeader>
-          <CardContent>
-            <dl className="grid gap-4 text-sm sm:grid-cols-2">
-              <div className="grid gap-1">
-                <dt className="text-muted-foreground">{t("account.email")}</dt>
-                <dd className="break-all font-medium">{profile.data?.email ?? user?.email}</dd>
-              </div>
-              <div className="grid gap-1">
-                <dt className="text-muted-foreground">{t("account.type")}</dt>
-                <dd>
-                  <Badge variant={profile.data?.plan === "professional" ? "default" : "secondary"}>{accountType(profile.data?.plan)}</Badge>
-                </dd>
-              </div>
-            </dl>
-            <Button asChild variant="link" className="mt-3 h-auto px-0">
-              <Link to="/profile">{t("account.editProfile")}</Link>
-            </Button>
-          </CardContent>
-        </Card>
+        <AccountSummaryCard email={profile.data?.email ?? user?.email ?? undefined} plan={profile.data?.plan} />
 
         <div className="flex flex-col-reverse items-stretch gap-3 sm:flex-row sm:items-center sm:justify-end">
           {notice === "saved" && (
@@ -234,51 +157,5 @@ export function SettingsPage() {
       </div>
       <CustomModelCard />
     </Page>
-  );
-}
-
-/** The settings' on/off switches, by their path in the record. */
-type SwitchName = Extract<FieldPath<SettingsRecord>, `${"notifications" | "privacy"}.${string}`>;
-
-function Toggle({
-  id,
-  label,
-  text,
-  detail,
-  control,
-  name,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  text: string;
-  /** What the switch means in practice, in plain words. */
-  detail?: string;
-  control: Control<SettingsRecord>;
-  name: SwitchName;
-  onChange: (value: boolean) => void;
-}) {
-  return (
-    <div className="flex items-center justify-between gap-6">
-      <div className="grid gap-1">
-        <Label htmlFor={id}>{label}</Label>
-        <p className="text-sm text-muted-foreground">{text}</p>
-        {detail && <p className="text-xs leading-relaxed text-muted-foreground">{detail}</p>}
-      </div>
-      <Controller
-        control={control}
-        name={name}
-        render={({ field }) => (
-          <Switch
-            id={id}
-            checked={field.value}
-            onCheckedChange={(value) => {
-              field.onChange(value);
-              onChange(value);
-            }}
-          />
-        )}
-      />
-    </div>
   );
 }
