@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { HealthReport } from "@quorum/core/health/schema";
 import { InApp } from "@quorum/core/notify/inbox";
-import { call, signedInUser, type TestUser } from "@quorum/local/testing";
+import { becomeProfessional, call, signedInUser, type TestUser } from "@quorum/local/testing";
 import { answers } from "./contract-answers";
 
 // The smallest valid PNG (1x1 transparent pixel).
@@ -38,6 +38,13 @@ describe("the route table's output schemas describe what the account routes answ
       notifications: { email: false },
       preferences: { language: "fr" },
     });
+  });
+
+  it("a paying account's profile, with its subscription", async () => {
+    const payer = await signedInUser();
+    await becomeProfessional(payer);
+    const profile = await answers(payer, "GET /api/users/{uid}", `/api/users/${payer.uid}`);
+    expect(profile).toMatchObject({ plan: "professional", planStatus: "active" });
   });
 
   it("support and sales requests", async () => {
