@@ -19,8 +19,10 @@ import {
 } from "@quorum/core/document/schema";
 import { CorrectionInput, QuoteList, QuoteReply } from "@quorum/core/quote/schema";
 import { AllProjectsChatInput, ChatPage, ChatReply, ProjectChatInput } from "@quorum/core/project-chat/schema";
-import { SalesRequestInput, SupportInput } from "@quorum/core/support/schema";
-import { ProfileUpdateInput } from "@quorum/core/user/schema";
+import { SalesReceipt, SalesRequestInput, SupportInput, SupportReceipt } from "@quorum/core/support/schema";
+import { ProfileRecord, ProfileUpdateInput, UploadedLogo } from "@quorum/core/user/schema";
+import { HealthReport } from "@quorum/core/health/schema";
+import { InAppNotificationList, PushEndpointInput, PushKey, PushState, PushSubscriptionInput } from "@quorum/core/notify/schema";
 import { SettingsInput, SettingsRecord } from "@quorum/core/settings/schema";
 import { AiStatusReply } from "@quorum/core/ai/schema";
 import {
@@ -98,7 +100,8 @@ export interface RouteEntry {
 export const STREAM_TIMEOUT_SECONDS = 660;
 
 export const routes = {
-  "GET /api/health": { handler: "api/health.get", access: ["table:read", "bucket:read"] },
+  // 503 with the same body when a dependency is down.
+  "GET /api/health": { handler: "api/health.get", output: HealthReport, access: ["table:read", "bucket:read"] },
 
   "POST /api/auth/login": { handler: "api/auth.login", access: ["table"] },
   "POST /api/auth/check-account": { handler: "api/auth.checkAccount", access: ["table:read", "ratelimit"] },
@@ -119,31 +122,45 @@ export const routes = {
   "PUT /api/test-billing/portal/card": { handler: "api/test-billing.replaceCard", access: ["table"] },
   "GET /api/usage": { handler: "api/billing.usage", access: ["table:read"] },
 
-  "GET /api/users/{uid}": { handler: "api/users.get", access: ["table:read", "bucket:read"] },
-  "PUT /api/users/{uid}": { handler: "api/users.update", input: ProfileUpdateInput, access: ["table", "bucket"] },
+  "GET /api/users/{uid}": { handler: "api/users.get", output: ProfileRecord, access: ["table:read", "bucket:read"] },
+  "PUT /api/users/{uid}": { handler: "api/users.update", input: ProfileUpdateInput, output: ProfileRecord, access: ["table", "bucket"] },
   "GET /api/users/{uid}/settings": { handler: "api/settings.get", output: SettingsRecord, access: ["table:read"] },
   "PUT /api/users/{uid}/settings": { handler: "api/settings.update", input: SettingsInput, output: SettingsRecord, access: ["table"] },
-  "POST /api/upload": { handler: "api/upload.upload", access: ["bucket"] },
+  // Multipart form data, not JSON: its fields are core's LogoUploadFields.
+  "POST /api/upload": { handler: "api/upload.upload", output: UploadedLogo, access: ["bucket"] },
   // Mailed to the support team and acknowledged to the requester; the plan (read) decides priority.
   "POST /api/support": {
     handler: "api/support.submit",
     input: SupportInput,
+    output: SupportReceipt,
     access: ["table:read", "ratelimit", "support-requests", "mail"],
   },
   // Enterprise's "Contact sales": a support request of kind 'sales'.
   "POST /api/sales": {
     handler: "api/support.contactSales",
     input: SalesRequestInput,
+    output: SalesReceipt,
     access: ["table:read", "ratelimit", "support-requests", "mail"],
   },
 
   // Notifications: the unsubscribe link of mails (no sign-in: the link is signed), in-app toasts, Web Push.
+  // The unsubscribe link answers a small HTML page; a mail client's one-click POST sends a form, not JSON.
   "GET /api/notify/unsubscribe": { handler: "api/notify.confirmUnsubscribe", access: ["table:read", "unsubscribe"] },
   "POST /api/notify/unsubscribe": { handler: "api/notify.unsubscribe", access: ["table", "unsubscribe"] },
-  "GET /api/notifications": { handler: "api/notify.inApp", access: ["table:read"] },
-  "GET /api/notify/push/key": { handler: "api/notify.pushKey", access: ["push"] },
-  "POST /api/notify/push/subscriptions": { handler: "api/notify.pushSubscribe", access: ["table"] },
-  "DELETE /api/notify/push/subscriptions": { handler: "api/notify.pushUnsubscribe", access: ["table"] },
+  "GET /api/notifications": { handler: "api/notify.inApp", output: InAppNotificationList, access: ["table:read"] },
+  "GET /api/notify/push/key": { handler: "api/notify.pushKey", output: PushKey, access: ["push"] },
+  "POST /api/notify/push/subscriptions": {
+    handler: "api/notify.pushSubscribe",
+    input: PushSubscriptionInput,
+    output: PushState,
+    access: ["table"],
+  },
+  "DELETE /api/notify/push/subscriptions": {
+    handler: "api/notify.pushUnsubscribe",
+    input: PushEndpointInput,
+    output: PushState,
+    access: ["table"],
+  },
 
   // Chat: one model or research mode (all models, then a synthesis), streamed as it is written.
   // `output` is the JSON answer; the stream's events are StreamStart ... StreamEnd in the same module.

@@ -5,10 +5,9 @@ import { config } from "../config";
 import { Dynamo } from "../db/client";
 import { Storage } from "../storage/index";
 import { emulatorAllowed } from "../auth/index";
+import type { DependencyStatus, HealthReport } from "./schema";
 
-type Status = { ok: boolean; detail?: string };
-
-async function probe(check: () => Promise<unknown>): Promise<Status> {
+async function probe(check: () => Promise<unknown>): Promise<DependencyStatus> {
   try {
     await check();
     return { ok: true };
@@ -23,7 +22,7 @@ export namespace Health {
    * Anyone may ask whether the API is up; only a signed-in caller sees which
    * dependency failed and how (error text can name resources of the stage).
    */
-  export async function check() {
+  export async function check(): Promise<HealthReport> {
     const c = config();
     const timeout = AbortSignal.timeout(3000);
     const [dynamodb, s3, auth] = await Promise.all([
@@ -36,7 +35,7 @@ export namespace Health {
             });
             if (!r.ok) throw new Error(`Auth emulator answered ${r.status}`);
           })
-        : Promise.resolve<Status>({ ok: true, detail: "Firebase (Google JWKS)" }),
+        : Promise.resolve<DependencyStatus>({ ok: true, detail: "Firebase (Google JWKS)" }),
     ]);
     const services = { dynamodb, s3, auth };
     const ok = Object.values(services).every((s) => s.ok);

@@ -1,6 +1,5 @@
 import { defineEntity, timestamps } from "../db/entity";
-
-export const IN_APP_KINDS = ["document-ready", "document-failed", "answer-ready"] as const;
+import { IN_APP_KINDS } from "./schema";
 
 /**
  * What the app shows as a toast when the user is on another page: a document that
@@ -31,7 +30,6 @@ export const InAppNotificationEntity = defineEntity({
   },
 });
 
-/** One browser's Web Push subscription (its push service endpoint and keys). */
 /** One browser's Web Push subscription (its push service endpoint and keys). */
 export const PushSubscriptionEntity = defineEntity({
   model: { entity: "pushSubscription", version: "1", service: "quorum" },

@@ -1,13 +1,8 @@
 import { randomUUID } from "node:crypto";
-import type { EntityItem } from "electrodb";
-import { z } from "zod";
 import { Actor } from "../actor";
 import { InAppNotificationEntity } from "./entity";
 import { IN_APP_NOTIFICATION_TTL_SECONDS, MAX_IN_APP_NOTIFICATIONS } from "./limits";
-
-export type InAppNotificationItem = EntityItem<typeof InAppNotificationEntity>;
-
-export type InAppNotification = Omit<InAppNotificationItem, "userId" | "expiresAt">;
+import { InAppSinceQuery, type InAppNotification, type InAppNotificationList } from "./schema";
 
 const OVERLAP_MS = 5000;
 
@@ -21,9 +16,7 @@ export namespace InApp {
     }).go();
   }
 
-  export const SinceQuery = z.object({
-    since: z.iso.datetime({ message: "since must be an ISO date and time" }).optional(),
-  });
+  export const SinceQuery = InAppSinceQuery;
 
   /**
    * The caller's notifications after `since` (oldest first), and the server's time
@@ -31,9 +24,9 @@ export namespace InApp {
    * A record stamped just before a previous answer may have landed just after it, so
    * the query reaches back a few seconds; the browser skips ids it has shown.
    */
-  export async function since(after: string | undefined) {
+  export async function since(after: string | undefined): Promise<InAppNotificationList> {
     const now = new Date().toISOString();
-    if (!after) return { notifications: [] as InAppNotification[], now };
+    if (!after) return { notifications: [], now };
     const result = await InAppNotificationEntity.query
       .primary({ userId: Actor.userId() })
       .gt({ createdAt: new Date(Date.parse(after) - OVERLAP_MS).toISOString() })

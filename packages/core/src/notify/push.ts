@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
 import webpush from "web-push";
-import { z } from "zod";
 import { Actor } from "../actor";
 import { config } from "../config";
 import { PushSubscriptionEntity } from "./entity";
 import { Unavailable } from "../error";
 import { MAX_PUSH_SUBSCRIPTIONS } from "./limits";
+import { PushEndpointInput, PushSubscriptionInput } from "./schema";
 
 /** What the service worker shows: a title, a line, and the page a click opens. */
 export interface PushMessage {
@@ -19,15 +19,8 @@ export interface PushMessage {
 const hashOf = (endpoint: string) => createHash("sha256").update(endpoint).digest("base64url").slice(0, 43);
 
 export namespace Push {
-  /** PushSubscription.toJSON() as the browser gives it. */
-  export const SubscriptionInput = z.object({
-    endpoint: z.url({ protocol: /^https?$/, message: "endpoint must be a push service URL" }).max(2000),
-    keys: z.object({
-      p256dh: z.string().min(1, "keys.p256dh is required").max(200),
-      auth: z.string().min(1, "keys.auth is required").max(100),
-    }),
-  });
-  export const EndpointInput = z.object({ endpoint: z.string().min(1, "endpoint is required").max(2000) });
+  export const SubscriptionInput = PushSubscriptionInput;
+  export const EndpointInput = PushEndpointInput;
 
   function vapid() {
     const c = config();
@@ -42,7 +35,7 @@ export namespace Push {
     return keys.publicKey;
   }
 
-  export async function subscribe(input: z.infer<typeof SubscriptionInput>) {
+  export async function subscribe(input: PushSubscriptionInput) {
     const userId = Actor.userId();
     const existing = (await PushSubscriptionEntity.query.primary({ userId }).go()).data;
     const hash = hashOf(input.endpoint);

@@ -25,7 +25,9 @@ export const SettingsInput = z.object({
     .strict()
     .optional(),
 });
+export type SettingsInput = z.infer<typeof SettingsInput>;
 
+/** GET and PUT /api/users/{uid}/settings: every switch and preference, the defaults filling what was never saved. */
 export const SettingsRecord = z.object({
   notifications: z.object({ email: z.boolean(), push: z.boolean(), chat: z.boolean() }),
   privacy: z.object({ shareData: z.boolean(), analytics: z.boolean() }),

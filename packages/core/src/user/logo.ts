@@ -2,8 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Actor } from "../actor";
 import { Invalid, TooLarge } from "../error";
 import { Storage } from "../storage/index";
-
-export const MAX_LOGO_BYTES = 5 * 1024 * 1024;
+import { LOGO_TOO_LARGE, MAX_LOGO_BYTES, type UploadedLogo } from "./schema";
 
 const SIGNATURES: { type: string; ext: string; test: (b: Buffer) => boolean }[] = [
   { type: "image/png", ext: "png", test: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
@@ -25,8 +24,8 @@ const SIGNATURES: { type: string; ext: string; test: (b: Buffer) => boolean }[] 
  * SVG is refused because it can carry scripts), under 5 MB, stored under the
  * user's own prefix and answered as a short-lived URL.
  */
-export async function uploadLogo(file: { data: Buffer }) {
-  if (file.data.length >= MAX_LOGO_BYTES) throw new TooLarge("Logo file must be less than 5MB");
+export async function uploadLogo(file: { data: Buffer }): Promise<UploadedLogo> {
+  if (file.data.length >= MAX_LOGO_BYTES) throw new TooLarge(LOGO_TOO_LARGE);
   const kind = SIGNATURES.find((s) => s.test(file.data));
   if (!kind) throw new Invalid("Please upload an image file");
   const filePath = `users/${Actor.userId()}/logo/${randomUUID()}.${kind.ext}`;

@@ -1,9 +1,10 @@
 import { User } from "@quorum/core/user/index";
 import { Storage } from "@quorum/core/storage/index";
+import type { ProfileRecord } from "@quorum/core/user/schema";
 import { route, UidPath } from "../http/route";
 
 /** The logo is stored as an S3 key and answered as a short-lived URL. */
-async function withLogoUrl(info: User.Info) {
+async function withLogoUrl(info: User.Info): Promise<ProfileRecord> {
   return { ...info, companyLogo: info.companyLogo ? await Storage.viewUrl(info.companyLogo) : "" };
 }
 

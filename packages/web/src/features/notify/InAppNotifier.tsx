@@ -4,7 +4,8 @@ import { useTranslation } from "react-i18next";
 import { ToastAction } from "@/components/ui/toast";
 import { toast } from "@/hooks/use-toast";
 import { useAuth } from "@/features/auth";
-import { destinationOf, fetchNotifications, isElsewhere, POLL_SECONDS, type InAppNotification } from "./in-app";
+import type { InAppNotification } from "@quorum/core/notify/schema";
+import { destinationOf, fetchNotifications, isElsewhere, POLL_SECONDS } from "./in-app";
 
 /**
  * Toasts for work that finished while the user was on another page: a document

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { destinationOf, isElsewhere, type InAppNotification } from "./in-app";
+import type { InAppNotification } from "@quorum/core/notify/schema";
+import { destinationOf, isElsewhere } from "./in-app";
 
 const base = { notificationId: "n1", createdAt: "2026-01-01T00:00:00.000Z" };
 const documentReady: InAppNotification = { ...base, kind: "document-ready", projectId: 12, documentId: 3, documentName: "a.pdf" };

@@ -1,25 +1,13 @@
 // Relative imports: this module is unit-tested outside Vite, where the "@" alias does not exist.
+import { InAppNotificationList, type InAppNotification } from "@quorum/core/notify/schema";
 import { apiJson } from "../../lib/api";
-
-/** An in-app notification as GET /api/notifications answers it. */
-export interface InAppNotification {
-  notificationId: string;
-  createdAt: string;
-  kind: "document-ready" | "document-failed" | "answer-ready";
-  projectId?: number;
-  documentId?: number;
-  documentName?: string;
-  conversationId?: string;
-  listType?: string;
-  title?: string;
-}
 
 /** How often an open, visible tab asks. */
 export { IN_APP_POLL_SECONDS as POLL_SECONDS } from "@quorum/core/notify/limits";
 
-export function fetchNotifications(since: string | undefined) {
+export async function fetchNotifications(since: string | undefined) {
   const query = since ? `?since=${encodeURIComponent(since)}` : "";
-  return apiJson<{ notifications: InAppNotification[]; now: string }>("GET", `/api/notifications${query}`);
+  return InAppNotificationList.parse(await apiJson("GET", `/api/notifications${query}`));
 }
 
 /**

@@ -1,4 +1,5 @@
 // Relative imports: this module is unit-tested outside Vite, where the "@" alias does not exist.
+import { PushKey } from "@quorum/core/notify/schema";
 import { apiJson } from "../../lib/api";
 
 /** The service worker that shows pushes (public/sw.js), registered only once push is switched on. */
@@ -31,7 +32,7 @@ export async function enablePush(): Promise<PushOutcome> {
   if (permission !== "granted") return "denied";
   const registration = await navigator.serviceWorker.register(WORKER_URL);
   await navigator.serviceWorker.ready;
-  const { publicKey } = await apiJson<{ publicKey: string }>("GET", "/api/notify/push/key");
+  const { publicKey } = PushKey.parse(await apiJson("GET", "/api/notify/push/key"));
   const subscription =
     (await registration.pushManager.getSubscription()) ??
     (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { LOGO_MAX_BYTES, logoProblem } from "./logo";
+import { MAX_LOGO_BYTES } from "@quorum/core/user/schema";
+import { logoProblem } from "./logo";
 
 describe("company logo checks", () => {
   it("accept an image under 5MB", () => {
@@ -14,7 +15,7 @@ describe("company logo checks", () => {
   });
 
   it("refuse a logo of 5MB or more", () => {
-    expect(logoProblem({ type: "image/jpeg", size: LOGO_MAX_BYTES })).toEqual({
+    expect(logoProblem({ type: "image/jpeg", size: MAX_LOGO_BYTES })).toEqual({
       title: "File too large",
       description: "Logo file must be less than 5MB",
     });

@@ -1,38 +1,24 @@
 import * as React from "react";
-import { Bell, CheckCircle2, AlertCircle, Lock, SlidersHorizontal, UserCog } from "lucide-react";
-import { Link } from "@tanstack/react-router";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Bell, CheckCircle2, AlertCircle, Lock } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { i18next } from "@/i18n";
+import { DEFAULT_SETTINGS, SettingsRecord } from "@quorum/core/settings/schema";
 import { BackLink, Page } from "@/components/layout/Page";
 import { PageLoader } from "@/components/layout/PageLoader";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Button } from "@/components/ui/button";
-import { Label } from "@/components/ui/label";
-import { Switch } from "@/components/ui/switch";
-import { Badge } from "@/components/ui/badge";
 import { Alert, AlertDescription } from "@/components/ui/alert";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
 import { useAuth } from "@/features/auth";
 import { useProfile } from "@/features/profile/queries";
 import { onPushSwitched } from "@/features/notify/push-switch";
-import { PRODUCT_NAME, planLabel } from "@/lib/product";
+import { PRODUCT_NAME } from "@/lib/product";
 import { CustomModelCard } from "@/features/models/CustomModelCard";
-import {
-  DEFAULT_SETTINGS,
-  FONT_SIZES,
-  LANGUAGES,
-  useSaveSettings,
-  useSettings,
-  type FontSize,
-  type Language,
-  type UserSettings,
-} from "./queries";
-
-/** 'Free Plan' for the starter plan, the real plan otherwise. */
-function accountType(plan: string | undefined) {
-  return !plan || plan === "starter" ? i18next.t("settings:account.free") : planLabel(plan);
-}
+import { AccountSummaryCard } from "./AccountSummaryCard";
+import { PreferencesCard } from "./PreferencesCard";
+import { SettingToggle } from "./SettingToggle";
+import { useSaveSettings, useSettings } from "./queries";
 
 /** /settings: notifications, privacy, preferences and the account summary. */
 export function SettingsPage() {
@@ -41,13 +27,14 @@ export function SettingsPage() {
   const loaded = useSettings(uid);
   const profile = useProfile(uid, synced);
   const save = useSaveSettings(uid);
-  const [settings, setSettings] = React.useState<UserSettings>(DEFAULT_SETTINGS);
+  const form = useForm({ resolver: zodResolver(SettingsRecord), defaultValues: DEFAULT_SETTINGS });
   const [notice, setNotice] = React.useState<"saved" | "failed" | null>(null);
   const { t } = useTranslation("settings");
+  const { control, reset } = form;
 
   React.useEffect(() => {
-    if (loaded.data) setSettings(mergeDefaults(loaded.data));
-  }, [loaded.data]);
+    if (loaded.data) reset(loaded.data);
+  }, [loaded.data, reset]);
   React.useEffect(() => {
     // A failed load is only logged; the defaults stay.
     if (loaded.error) console.error("Failed to load settings", loaded.error);
@@ -55,12 +42,10 @@ export function SettingsPage() {
 
   if (loaded.isLoading) return <PageLoader text={t("loading")} />;
 
-  function change<S extends keyof UserSettings>(section: S, values: Partial<UserSettings[S]>) {
-    setNotice(null);
-    setSettings((s) => ({ ...s, [section]: { ...s[section], ...values } }));
-  }
+  /** Any change hides the last save's outcome: it no longer describes what is on screen. */
+  const changed = () => setNotice(null);
 
-  async function submit() {
+  const submit = form.handleSubmit(async (settings) => {
     setNotice(null);
     try {
       await save.mutateAsync(settings);
@@ -69,7 +54,7 @@ export function SettingsPage() {
       console.error("Failed to save settings", error);
       setNotice("failed");
     }
-  }
+  });
 
   return (
     <Page width="narrow">
@@ -88,29 +73,32 @@ export function SettingsPage() {
             <CardDescription>{t("notifications.text")}</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-5">
-            <Toggle
+            <SettingToggle
               id="notify-email"
               label={t("notifications.email")}
               text={t("notifications.emailText")}
-              checked={settings.notifications.email}
-              onChange={(email) => change("notifications", { email })}
+              control={control}
+              name="notifications.email"
+              onChange={changed}
             />
-            <Toggle
+            <SettingToggle
               id="notify-push"
               label={t("notifications.push")}
               text={t("notifications.pushText")}
-              checked={settings.notifications.push}
+              control={control}
+              name="notifications.push"
               onChange={(push) => {
-                change("notifications", { push });
+                changed();
                 void onPushSwitched(push);
               }}
             />
-            <Toggle
+            <SettingToggle
               id="notify-chat"
               label={t("notifications.chat")}
               text={t("notifications.chatText")}
-              checked={settings.notifications.chat}
-              onChange={(chat) => change("notifications", { chat })}
+              control={control}
+              name="notifications.chat"
+              onChange={changed}
             />
           </CardContent>
         </Card>
@@ -123,95 +111,30 @@ export function SettingsPage() {
             <CardDescription>{t("privacy.text")}</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-5">
-            <Toggle
+            <SettingToggle
               id="privacy-share"
               label={t("privacy.share")}
               text={t("privacy.shareText")}
               detail={t("privacy.shareOff")}
-              checked={settings.privacy.shareData}
-              onChange={(shareData) => change("privacy", { shareData })}
+              control={control}
+              name="privacy.shareData"
+              onChange={changed}
             />
-            <Toggle
+            <SettingToggle
               id="privacy-analytics"
               label={t("privacy.analytics")}
               text={t("privacy.analyticsText")}
               detail={t("privacy.analyticsOff")}
-              checked={settings.privacy.analytics}
-              onChange={(analytics) => change("privacy", { analytics })}
+              control={control}
+              name="privacy.analytics"
+              onChange={changed}
             />
           </CardContent>
         </Card>
 
-        <Card>
-          <CardHeader>
-            <CardTitle className="flex items-center gap-2">
-              <SlidersHorizontal className="size-5 text-primary" /> {t("preferences.title")}
-            </CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-5 sm:grid-cols-2">
-            <div className="grid gap-1.5">
-              <Label htmlFor="pref-language">{t("preferences.language")}</Label>
-              <Select
-                value={settings.preferences.language}
-                onValueChange={(language) => change("preferences", { language: language as Language })}
-              >
-                <SelectTrigger id="pref-language">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {LANGUAGES.map((l) => (
-                    <SelectItem key={l.value} value={l.value}>
-                      {l.label}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="pref-font">{t("preferences.fontSize")}</Label>
-              <Select
-                value={settings.preferences.fontSize}
-                onValueChange={(fontSize) => change("preferences", { fontSize: fontSize as FontSize })}
-              >
-                <SelectTrigger id="pref-font">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {FONT_SIZES.map((f) => (
-                    <SelectItem key={f} value={f}>
-                      {t(`preferences.${f}`)}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </div>
-          </CardContent>
-        </Card>
+        <PreferencesCard control={control} onChange={changed} />
 
-        <Card>
-          <CardHeader>
-            <CardTitle className="flex items-center gap-2">
-              <UserCog className="size-5 text-primary" /> {t("account.title")}
-            </CardTitle>
-          </CardHeader>
-          <CardContent>
-            <dl className="grid gap-4 text-sm sm:grid-cols-2">
-              <div className="grid gap-1">
-                <dt className="text-muted-foreground">{t("account.email")}</dt>
-                <dd className="break-all font-medium">{profile.data?.email ?? user?.email}</dd>
-              </div>
-              <div className="grid gap-1">
-                <dt className="text-muted-foreground">{t("account.type")}</dt>
-                <dd>
-                  <Badge variant={profile.data?.plan === "professional" ? "default" : "secondary"}>{accountType(profile.data?.plan)}</Badge>
-                </dd>
-              </div>
-            </dl>
-            <Button asChild variant="link" className="mt-3 h-auto px-0">
-              <Link to="/profile">{t("account.editProfile")}</Link>
-            </Button>
-          </CardContent>
-        </Card>
+        <AccountSummaryCard email={profile.data?.email ?? user?.email ?? undefined} plan={profile.data?.plan} />
 
         <div className="flex flex-col-reverse items-stretch gap-3 sm:flex-row sm:items-center sm:justify-end">
           {notice === "saved" && (
@@ -226,7 +149,7 @@ export function SettingsPage() {
               <AlertDescription>{t("failed")}</AlertDescription>
             </Alert>
           )}
-          <Button size="lg" onClick={submit} disabled={save.isPending} className="shrink-0">
+          <Button size="lg" onClick={() => void submit()} disabled={save.isPending} className="shrink-0">
             {save.isPending && <Spinner />}
             {save.isPending ? t("saving") : t("save")}
           </Button>
@@ -234,41 +157,5 @@ export function SettingsPage() {
       </div>
       <CustomModelCard />
     </Page>
-  );
-}
-
-function mergeDefaults(loaded: Partial<UserSettings>): UserSettings {
-  return {
-    notifications: { ...DEFAULT_SETTINGS.notifications, ...loaded.notifications },
-    privacy: { ...DEFAULT_SETTINGS.privacy, ...loaded.privacy },
-    preferences: { ...DEFAULT_SETTINGS.preferences, ...loaded.preferences },
-  };
-}
-
-function Toggle({
-  id,
-  label,
-  text,
-  detail,
-  checked,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  text: string;
-  /** What the switch means in practice, in plain words. */
-  detail?: string;
-  checked: boolean;
-  onChange: (value: boolean) => void;
-}) {
-  return (
-    <div className="flex items-center justify-between gap-6">
-      <div className="grid gap-1">
-        <Label htmlFor={id}>{label}</Label>
-        <p className="text-sm text-muted-foreground">{text}</p>
-        {detail && <p className="text-xs leading-relaxed text-muted-foreground">{detail}</p>}
-      </div>
-      <Switch id={id} checked={checked} onCheckedChange={onChange} />
-    </div>
   );
 }

@@ -1,7 +1,7 @@
 import { i18next } from "@/i18n";
 import { DEFAULT_LANGUAGE, isLanguage } from "@/i18n/languages";
-import { apiJson, queryClient } from "@/lib/api";
-import { settingsKey, type UserSettings } from "./queries";
+import { queryClient } from "@/lib/api";
+import { saveSettings, settingsKey } from "./queries";
 
 /**
  * A new account keeps the language its owner was reading when they signed up (the browser's,
@@ -21,7 +21,7 @@ export function adoptLanguageOnce(uid: string) {
   }
   if (!isLanguage(language) || language === DEFAULT_LANGUAGE) return;
   const key = settingsKey(uid);
-  const saving = apiJson<UserSettings>("PUT", `/api/users/${encodeURIComponent(uid)}/settings`, { preferences: { language } })
+  const saving = saveSettings(uid, { preferences: { language } })
     .then(async (saved) => {
       // A read that started before this save must not land after it.
       await queryClient.cancelQueries({ queryKey: key });

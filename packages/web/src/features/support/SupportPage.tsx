@@ -1,34 +1,17 @@
 import * as React from "react";
 import { Link } from "@tanstack/react-router";
-import { AlertCircle, CheckCircle2, Lightbulb, LifeBuoy, Mail, Send } from "lucide-react";
+import { CheckCircle2, Lightbulb, LifeBuoy, Mail } from "lucide-react";
+import { Trans, useTranslation } from "react-i18next";
+import type { SupportForm, SupportReceipt } from "@quorum/core/support/schema";
 import { BackLink, Page } from "@/components/layout/Page";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
-import { Textarea } from "@/components/ui/textarea";
-import { Alert, AlertDescription } from "@/components/ui/alert";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { Spinner } from "@/components/ui/spinner";
-import { Trans, useTranslation } from "react-i18next";
 import { useAuth } from "@/features/auth";
 import { i18next } from "@/i18n";
 import { isLanguage } from "@/i18n/languages";
 import { ApiError } from "@/lib/api";
-import { SUPPORT_EMAIL } from "@/lib/product";
-import {
-  buildRequest,
-  CATEGORIES,
-  EMPTY_FORM,
-  PRIORITIES,
-  submitSupportRequest,
-  supportMailto,
-  type Category,
-  type Priority,
-  type SupportForm,
-  type SupportReceipt,
-  type SupportRequest,
-} from "./request";
+import { buildRequest, submitSupportRequest, supportMailto, type SupportRequest } from "./request";
+import { SupportRequestForm } from "./SupportRequestForm";
 
 type Phase =
   | { kind: "editing" }
@@ -40,20 +23,9 @@ type Phase =
 export function SupportPage() {
   const { user } = useAuth();
   const { t } = useTranslation("support");
-  const [form, setForm] = React.useState<SupportForm>(EMPTY_FORM);
   const [phase, setPhase] = React.useState<Phase>({ kind: "editing" });
 
-  // Fill in what we already know about a signed-in user, without overwriting what they typed.
-  React.useEffect(() => {
-    if (!user) return;
-    setForm((f) => ({ ...f, name: f.name || user.displayName || "", email: f.email || user.email || "" }));
-  }, [user]);
-
-  const set = (field: "name" | "email" | "subject" | "message") => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-    setForm((f) => ({ ...f, [field]: e.target.value }));
-
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
+  async function submit(form: SupportForm) {
     const request = buildRequest(form, user?.uid);
     setPhase({ kind: "submitting" });
     try {
@@ -65,10 +37,8 @@ export function SupportPage() {
     }
   }
 
-  function another() {
-    setForm({ ...EMPTY_FORM, name: user?.displayName ?? "", email: user?.email ?? "" });
-    setPhase({ kind: "editing" });
-  }
+  // A fresh form: the request form starts empty again, with a signed-in user's name and email.
+  const another = () => setPhase({ kind: "editing" });
 
   if (phase.kind === "submitted") {
     return (
@@ -112,8 +82,6 @@ export function SupportPage() {
     );
   }
 
-  const busy = phase.kind === "submitting";
-
   return (
     <Page>
       <div className="mb-6">
@@ -136,120 +104,11 @@ export function SupportPage() {
             <CardDescription>{t("formDescription")}</CardDescription>
           </CardHeader>
           <CardContent>
-            <form className="grid gap-5" onSubmit={submit}>
-              <div className="grid gap-5 sm:grid-cols-2">
-                <div className="grid gap-1.5">
-                  <Label htmlFor="support-name">{t("name")}</Label>
-                  <Input
-                    id="support-name"
-                    required
-                    autoComplete="name"
-                    value={form.name}
-                    onChange={set("name")}
-                    disabled={busy}
-                    maxLength={200}
-                  />
-                </div>
-                <div className="grid gap-1.5">
-                  <Label htmlFor="support-email">{t("email")}</Label>
-                  <Input
-                    id="support-email"
-                    type="email"
-                    required
-                    autoComplete="email"
-                    value={form.email}
-                    onChange={set("email")}
-                    disabled={busy}
-                    maxLength={320}
-                  />
-                </div>
-              </div>
-              <div className="grid gap-1.5">
-                <Label htmlFor="support-subject">{t("subject")}</Label>
-                <Input
-                  id="support-subject"
-                  required
-                  value={form.subject}
-                  onChange={set("subject")}
-                  disabled={busy}
-                  maxLength={200}
-                  placeholder={t("subjectPlaceholder")}
-                />
-              </div>
-              <div className="grid gap-5 sm:grid-cols-2">
-                <div className="grid gap-1.5">
-                  <Label htmlFor="support-category">{t("category")}</Label>
-                  <Select
-                    value={form.category}
-                    onValueChange={(category) => setForm((f) => ({ ...f, category: category as Category }))}
-                    disabled={busy}
-                  >
-                    <SelectTrigger id="support-category">
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {CATEGORIES.map((c) => (
-                        <SelectItem key={c.value} value={c.value}>
-                          {t(`category_${c.value}`)}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                </div>
-                <div className="grid gap-1.5">
-                  <Label htmlFor="support-priority">{t("priority")}</Label>
-                  <Select
-                    value={form.priority}
-                    onValueChange={(priority) => setForm((f) => ({ ...f, priority: priority as Priority }))}
-                    disabled={busy}
-                  >
-                    <SelectTrigger id="support-priority">
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {PRIORITIES.map((p) => (
-                        <SelectItem key={p.value} value={p.value}>
-                          {t(`priority_${p.value}`)}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                </div>
-              </div>
-              <div className="grid gap-1.5">
-                <Label htmlFor="support-message">{t("message")}</Label>
-                <Textarea
-                  id="support-message"
-                  required
-                  rows={7}
-                  value={form.message}
-                  onChange={set("message")}
-                  disabled={busy}
-                  maxLength={10000}
-                  placeholder={t("messagePlaceholder")}
-                />
-              </div>
-              {phase.kind === "failed" && (
-                <Alert variant="destructive">
-                  <AlertCircle />
-                  <AlertDescription>
-                    <p>{phase.tooMany ? t("tooMany") : t("failed")}</p>
-                    <a
-                      href={supportMailto(phase.request)}
-                      className="mt-1 inline-flex items-center gap-1.5 font-medium underline underline-offset-2"
-                    >
-                      <Mail className="size-4" /> {t("sendByEmail", { address: SUPPORT_EMAIL })}
-                    </a>
-                  </AlertDescription>
-                </Alert>
-              )}
-              <div className="flex justify-end">
-                <Button type="submit" size="lg" disabled={busy}>
-                  {busy ? <Spinner /> : <Send />}
-                  {busy ? t("sending") : t("submit")}
-                </Button>
-              </div>
-            </form>
+            <SupportRequestForm
+              busy={phase.kind === "submitting"}
+              failure={phase.kind === "failed" ? { tooMany: phase.tooMany, mailto: supportMailto(phase.request) } : null}
+              onSubmit={(form) => void submit(form)}
+            />
           </CardContent>
         </Card>
 

@@ -1,45 +1,12 @@
 // Relative imports: this module is unit-tested outside Vite, where the "@" alias does not exist.
+import { SupportReceipt, type SupportForm, type SupportInput } from "@quorum/core/support/schema";
 import { apiJson } from "../../lib/api";
 import { PRODUCT_NAME, SUPPORT_EMAIL } from "../../lib/product";
-import type { SUPPORT_CATEGORIES, SUPPORT_PRIORITIES } from "@quorum/core/support/schema";
-
-export const CATEGORIES = [
-  { value: "general", label: "General question" },
-  { value: "bug", label: "Bug report" },
-  { value: "feature", label: "Feature request" },
-  { value: "account", label: "Account" },
-  { value: "billing", label: "Billing" },
-  { value: "technical", label: "Technical issue" },
-] as const;
-
-export const PRIORITIES = [
-  { value: "low", label: "Low" },
-  { value: "medium", label: "Medium" },
-  { value: "high", label: "High" },
-  { value: "urgent", label: "Urgent" },
-] as const;
-
-export type Category = (typeof SUPPORT_CATEGORIES)[number];
-export type Priority = (typeof SUPPORT_PRIORITIES)[number];
-
-/** The support form. */
-export interface SupportForm {
-  name: string;
-  email: string;
-  subject: string;
-  category: Category;
-  priority: Priority;
-  message: string;
-}
 
 export const EMPTY_FORM: SupportForm = { name: "", email: "", subject: "", category: "general", priority: "medium", message: "" };
 
 /** What POST /api/support receives: the form plus who, where from and when. */
-export interface SupportRequest extends SupportForm {
-  userAgent: string;
-  timestamp: string;
-  userId: string;
-}
+export type SupportRequest = SupportForm & Required<Pick<SupportInput, "userAgent" | "timestamp" | "userId">>;
 
 export function buildRequest(
   form: SupportForm,
@@ -61,17 +28,9 @@ export function buildRequest(
   };
 }
 
-/** What the server answers: the reference the user quotes, and whether their plan gives priority. */
-export interface SupportReceipt {
-  success: boolean;
-  id: string;
-  reference: string;
-  prioritySupport: boolean;
-}
-
 /** `language`: the page's, for a signed-out visitor's acknowledgement mail. */
-export function submitSupportRequest(request: SupportRequest, language?: string) {
-  return apiJson<SupportReceipt>("POST", "/api/support", { ...request, language });
+export async function submitSupportRequest(request: SupportRequest, language?: string) {
+  return SupportReceipt.parse(await apiJson("POST", "/api/support", { ...request, language }));
 }
 
 /** The prefilled e-mail: '[<product> Support] ' + subject; the fields, user id and ISO time in the body. */
