@@ -8,7 +8,7 @@ import { TRIAL_DAYS } from "../billing/schema";
 import { PLAN_STATUSES, ProfileUpdateInput, type Plan } from "./schema";
 import { UserEntity, type UserItem } from "./entity";
 
-export { PLAN_STATUSES, type Plan } from "./schema";
+export { type Plan } from "./schema";
 
 /** The spec: the server always answers this placeholder instead of the stored token. */
 export const MASKED_TOKEN = "••••••••";

@@ -12,7 +12,8 @@ import { GoogleIcon } from "@/components/brand/Logo";
 import { toast } from "@/hooks/use-toast";
 import { planLabel, PLANS } from "@/lib/product";
 import { PaymentStep } from "@/features/billing/PaymentStep";
-import { checkAccount, type ExistingAccount } from "./api";
+import type { ExistingAccount } from "@quorum/core/auth/schema";
+import { checkAccount } from "./api";
 // Loaded with the modal, so a click opens the Google popup without waiting for a download (popup blockers).
 import "./actions";
 import { useAuth } from "./context";

@@ -13,7 +13,8 @@ import { toast } from "@/hooks/use-toast";
 import { cn } from "@/lib/utils";
 import { PLANS, type PlanId } from "@/lib/product";
 import { PaymentStep } from "@/features/billing/PaymentStep";
-import { checkAccount, registerProfile, trialEndFor, type ExistingAccount, type Registration } from "./api";
+import type { ExistingAccount, RegisterInput } from "@quorum/core/auth/schema";
+import { checkAccount, registerProfile, trialEndFor } from "./api";
 // Loaded with the modal, so a click opens the Google popup without waiting for a download (popup blockers).
 import "./actions";
 import { useAuth, type AuthUser } from "./context";
@@ -64,7 +65,7 @@ export default function SignUpWizard({ open, onOpenChange, initialPlan, onExisti
   const [errors, setErrors] = React.useState<Partial<Record<keyof Details, string>>>({});
   const [password, setPassword] = React.useState("");
   const [busy, setBusy] = React.useState<"check" | "email" | "google" | null>(null);
-  const [payment, setPayment] = React.useState<Registration | null>(null);
+  const [payment, setPayment] = React.useState<RegisterInput | null>(null);
   const [paid, setPaid] = React.useState(false);
   const timer = React.useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -113,7 +114,7 @@ export default function SignUpWizard({ open, onOpenChange, initialPlan, onExisti
     }, COMPLETE_DELAY_MS);
   }
 
-  function registrationFor(user: AuthUser): Registration {
+  function registrationFor(user: AuthUser): RegisterInput {
     const firstName = details.firstName.trim();
     const lastName = details.lastName.trim();
     return {

@@ -9,7 +9,8 @@ import { Textarea } from "@/components/ui/textarea";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api";
-import { contactSales, TEAM_SIZES, type SalesRequest } from "./api";
+import { TEAM_SIZES } from "@quorum/core/support/schema";
+import { contactSales, type SalesRequest } from "./api";
 
 /**
  * Enterprise's "Contact sales": a short form the server keeps as a support

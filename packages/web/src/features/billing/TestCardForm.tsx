@@ -7,7 +7,8 @@ import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/hooks/use-toast";
 import { ApiError } from "@/lib/api";
 import { cn } from "@/lib/utils";
-import { confirmTestPayment, type TestCardInput } from "./api";
+import type { TestCard } from "@quorum/core/billing/schema";
+import { confirmTestPayment } from "./api";
 import type { CardFormProps } from "./PaymentStep";
 
 /**
@@ -42,7 +43,7 @@ export interface TestCardEntry {
 export const defaultTestCard = (): TestCardEntry => ({ number: "4242 4242 4242 4242", expiry: defaultExpiry(), cvc: "123" });
 
 /** The card as the server's test provider reads it. */
-export function testCardOf(entry: TestCardEntry): TestCardInput {
+export function testCardOf(entry: TestCardEntry): TestCard {
   const [month = "", year = ""] = entry.expiry.split("/").map((part) => part.trim());
   return { number: entry.number, expMonth: Number(month), expYear: 2000 + Number(year), cvc: entry.cvc };
 }

@@ -14,7 +14,8 @@ import { toast } from "@/hooks/use-toast";
 import { ApiError, apiJson } from "@/lib/api";
 import { profileKey } from "@/features/profile/queries";
 import { useAuth } from "@/features/auth";
-import { formatDay, formatCents, testPortalKey, usageKey, type TestPortal } from "./api";
+import { formatDay, formatCents } from "./api";
+import { testPortalKey, testPortalQuery, usageKey } from "./queries";
 import { defaultTestCard, testCardOf, TestCardFields } from "./TestCardForm";
 
 /**
@@ -26,7 +27,7 @@ import { defaultTestCard, testCardOf, TestCardFields } from "./TestCardForm";
 export function TestPortalPage({ returnTo }: { returnTo: string }) {
   const { user } = useAuth();
   const queryClient = useQueryClient();
-  const portal = useQuery<TestPortal>({ queryKey: testPortalKey });
+  const portal = useQuery(testPortalQuery());
   const [card, setCard] = React.useState(defaultTestCard);
 
   const refresh = async () => {
