@@ -1,5 +1,12 @@
 import type { z } from "zod";
-import { PaymentSetup, PortalSession, SubscriptionReply, TestPaymentConfirmed, type TestCard } from "@quorum/core/billing/schema";
+import {
+  PaymentSetup,
+  PortalSession,
+  SubscriptionReply,
+  TestPaymentConfirmed,
+  UpdateSubscriptionReply,
+  type TestCard,
+} from "@quorum/core/billing/schema";
 import type { SalesRequestInput } from "@quorum/core/support/schema";
 import { ApiError, apiJson } from "@/lib/api";
 import { formatDate, formatMoney } from "@/lib/format";
@@ -39,8 +46,9 @@ export function contactSales(request: SalesRequest) {
   return apiJson<{ success: true; id: string }>("POST", "/api/sales", request);
 }
 
-export function activateSubscription(firebaseUid: string) {
-  return apiJson<unknown>("POST", "/api/update-subscription", { firebaseUid, planStatus: "active" });
+/** After paying: the server activates the plan only when the provider confirms the payment. */
+export async function activateSubscription(firebaseUid: string) {
+  return UpdateSubscriptionReply.parse(await apiJson("POST", "/api/update-subscription", { firebaseUid, planStatus: "active" }));
 }
 
 /** The server's words when a question was refused for the daily limit (429), else null. */
