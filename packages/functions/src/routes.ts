@@ -23,6 +23,23 @@ import { SalesReceipt, SalesRequestInput, SupportInput, SupportReceipt } from "@
 import { ProfileRecord, ProfileUpdateInput, UploadedLogo } from "@quorum/core/user/schema";
 import { HealthReport } from "@quorum/core/health/schema";
 import { InAppNotificationList, PushEndpointInput, PushKey, PushState, PushSubscriptionInput } from "@quorum/core/notify/schema";
+import { AccountCheck, CheckAccountInput, LoginInput, LoginReply, RegisterInput, RegisterReply } from "@quorum/core/auth/schema";
+import {
+  AdvanceClockInput,
+  CreatePaymentIntentInput,
+  PaymentSetup,
+  PortalSession,
+  ReplaceCardInput,
+  SubscriptionReply,
+  TestBillingDone,
+  TestClock,
+  TestPaymentConfirmed,
+  TestPaymentInput,
+  TestPortal,
+  UpdateSubscriptionInput,
+  UpdateSubscriptionReply,
+  Usage,
+} from "@quorum/core/billing/schema";
 import { SettingsInput, SettingsRecord } from "@quorum/core/settings/schema";
 import { AiStatusReply } from "@quorum/core/ai/schema";
 import {
@@ -103,24 +120,54 @@ export const routes = {
   // 503 with the same body when a dependency is down.
   "GET /api/health": { handler: "api/health.get", output: HealthReport, access: ["table:read", "bucket:read"] },
 
-  "POST /api/auth/login": { handler: "api/auth.login", access: ["table"] },
-  "POST /api/auth/check-account": { handler: "api/auth.checkAccount", access: ["table:read", "ratelimit"] },
-  "POST /api/auth/register": { handler: "api/auth.register", access: ["table"] },
-  "POST /api/update-subscription": { handler: "api/billing.updateSubscription", access: ["table", "stripe"] },
-  "POST /api/create-payment-intent": { handler: "api/billing.createPaymentIntent", access: ["table", "stripe"] },
+  "POST /api/auth/login": { handler: "api/auth.login", input: LoginInput, output: LoginReply, access: ["table"] },
+  "POST /api/auth/check-account": {
+    handler: "api/auth.checkAccount",
+    input: CheckAccountInput,
+    output: AccountCheck,
+    access: ["table:read", "ratelimit"],
+  },
+  "POST /api/auth/register": { handler: "api/auth.register", input: RegisterInput, output: RegisterReply, access: ["table"] },
+  "POST /api/update-subscription": {
+    handler: "api/billing.updateSubscription",
+    input: UpdateSubscriptionInput,
+    output: UpdateSubscriptionReply,
+    access: ["table", "stripe"],
+  },
+  "POST /api/create-payment-intent": {
+    handler: "api/billing.createPaymentIntent",
+    input: CreatePaymentIntentInput,
+    output: PaymentSetup,
+    access: ["table", "stripe"],
+  },
   "POST /api/stripe/webhook": { handler: "api/stripe-webhook.handle", access: ["table", "stripe", "mail"] },
-  "POST /api/subscription/cancel": { handler: "api/billing.cancelSubscription", access: ["table", "stripe"] },
-  "POST /api/subscription/resume": { handler: "api/billing.resumeSubscription", access: ["table", "stripe"] },
-  "POST /api/billing/portal": { handler: "api/billing.portalSession", access: ["table:read", "stripe"] },
+  "POST /api/subscription/cancel": { handler: "api/billing.cancelSubscription", output: SubscriptionReply, access: ["table", "stripe"] },
+  "POST /api/subscription/resume": { handler: "api/billing.resumeSubscription", output: SubscriptionReply, access: ["table", "stripe"] },
+  "POST /api/billing/portal": { handler: "api/billing.portalSession", output: PortalSession, access: ["table:read", "stripe"] },
   // Test mode only (local stack without Stripe keys); elsewhere they answer 404.
-  "POST /api/test-payments/{id}/confirm": { handler: "api/billing.confirmTestPayment", access: ["table"] },
-  "GET /api/test-billing/clock": { handler: "api/test-billing.clock", access: ["table:read"] },
-  "POST /api/test-billing/clock": { handler: "api/test-billing.advanceClock", access: ["table"] },
-  "POST /api/test-billing/refund": { handler: "api/test-billing.refund", access: ["table"] },
-  "POST /api/test-billing/dispute": { handler: "api/test-billing.dispute", access: ["table"] },
-  "GET /api/test-billing/portal": { handler: "api/test-billing.portal", access: ["table:read"] },
-  "PUT /api/test-billing/portal/card": { handler: "api/test-billing.replaceCard", access: ["table"] },
-  "GET /api/usage": { handler: "api/billing.usage", access: ["table:read"] },
+  "POST /api/test-payments/{id}/confirm": {
+    handler: "api/billing.confirmTestPayment",
+    input: TestPaymentInput,
+    output: TestPaymentConfirmed,
+    access: ["table"],
+  },
+  "GET /api/test-billing/clock": { handler: "api/test-billing.clock", output: TestClock, access: ["table:read"] },
+  "POST /api/test-billing/clock": {
+    handler: "api/test-billing.advanceClock",
+    input: AdvanceClockInput,
+    output: TestClock,
+    access: ["table"],
+  },
+  "POST /api/test-billing/refund": { handler: "api/test-billing.refund", output: TestBillingDone, access: ["table"] },
+  "POST /api/test-billing/dispute": { handler: "api/test-billing.dispute", output: TestBillingDone, access: ["table"] },
+  "GET /api/test-billing/portal": { handler: "api/test-billing.portal", output: TestPortal, access: ["table:read"] },
+  "PUT /api/test-billing/portal/card": {
+    handler: "api/test-billing.replaceCard",
+    input: ReplaceCardInput,
+    output: TestPortal,
+    access: ["table"],
+  },
+  "GET /api/usage": { handler: "api/billing.usage", output: Usage, access: ["table:read"] },
 
   "GET /api/users/{uid}": { handler: "api/users.get", output: ProfileRecord, access: ["table:read", "bucket:read"] },
   "PUT /api/users/{uid}": { handler: "api/users.update", input: ProfileUpdateInput, output: ProfileRecord, access: ["table", "bucket"] },

@@ -1,11 +1,11 @@
-import { z } from "zod";
 import { Actor } from "../actor";
 import { config, isLocalStage, type Config } from "../config";
 import { isConditionFailure } from "../db/optimistic";
 import { fn } from "../fn";
 import { Conflict, Invalid, NotFound, Unavailable, VisibleError } from "../error";
 import { UserEntity, type UserItem } from "../user/entity";
-import { PLAN_STATUSES, TRIAL_DAYS, User } from "../user/index";
+import { User } from "../user/index";
+import { CreatePaymentIntentInput, TRIAL_DAYS, UpdateSubscriptionInput } from "./schema";
 import { isLoopback } from "../loopback";
 import type { PaymentProvider, PlanPrice, ProviderEvent, ProviderSubscription } from "./provider";
 import { stripeProvider } from "./stripe";
@@ -128,10 +128,6 @@ export namespace Billing {
     }
     return customerId;
   }
-
-  export const CreatePaymentIntentInput = z.object({
-    amount: z.coerce.number({ message: "amount must be a number" }).nonnegative("amount must be a number").optional(),
-  });
 
   /**
    * Starts (or picks up) the caller's Professional subscription and answers the
@@ -410,11 +406,6 @@ export namespace Billing {
     const sub = await provider().retrieveSubscription(user.subscriptionId);
     if (sub && !ENDED.has(sub.status)) await provider().cancelNow(sub.id);
   }
-
-  export const UpdateSubscriptionInput = z.object({
-    firebaseUid: z.string().min(1, "firebaseUid is required"),
-    planStatus: z.enum(PLAN_STATUSES, { message: `planStatus must be one of ${PLAN_STATUSES.join(", ")}` }),
-  });
 
   /**
    * The spec's client calls this after paying. It cannot grant anything by itself:

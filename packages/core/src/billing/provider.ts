@@ -48,13 +48,6 @@ export interface ProviderEvent {
   object: Record<string, unknown>;
 }
 
-export interface TestCard {
-  number: string;
-  expMonth: number;
-  expYear: number;
-  cvc: string;
-}
-
 export interface PaymentProvider {
   readonly name: "stripe" | "test";
   /** What the browser needs to load the provider's card form (Stripe.js); none for the test provider. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import type { z } from "zod";
 import { Actor } from "../actor";
 import { config } from "../config";
 import { Conflict, NotFound, VisibleError } from "../error";
@@ -6,6 +6,7 @@ import { fn } from "../fn";
 import { User } from "../user/index";
 import { Billing } from "./index";
 import { localTestProvider, testClockNow } from "./test-provider";
+import { AdvanceClockInput, ReplaceCardInput, TestPaymentInput } from "./schema";
 
 /**
  * What only the local test mode offers (a local stack without Stripe keys): the
@@ -21,25 +22,10 @@ export namespace TestMode {
     return localTestProvider(config());
   }
 
-  const Card = z.object(
-    {
-      number: z.string({ error: "Your card number is incomplete." }).max(40),
-      expMonth: z.coerce.number({ message: "Your card's expiration date is incomplete." }).int(),
-      expYear: z.coerce.number({ message: "Your card's expiration date is incomplete." }).int(),
-      cvc: z.string({ error: "Your card's security code is incomplete." }).max(8),
-    },
-    { error: "card is required" },
-  );
-
-  export const ConfirmInput = z.object({
-    clientSecret: z.string({ error: "clientSecret is required" }).min(1, "clientSecret is required").max(200),
-    card: Card,
-  });
-
   /** Stripe.js's confirmPayment / confirmSetup for a client secret of the caller's subscription. */
-  export async function confirm(intentId: string, input: z.input<typeof ConfirmInput>) {
+  export async function confirm(intentId: string, input: z.input<typeof TestPaymentInput>) {
     const payments = local();
-    const parsed = fn(ConfirmInput, (x) => x)(input);
+    const parsed = fn(TestPaymentInput, (x) => x)(input);
     const user = await User.find(Actor.userId());
     const sub = user?.subscriptionId ? await payments.retrieveSubscription(user.subscriptionId) : undefined;
     // Only the caller's own pending intent: anyone else's reads as unknown.
@@ -47,17 +33,13 @@ export namespace TestMode {
     return payments.confirm(intentId, parsed.clientSecret, parsed.card);
   }
 
-  export const AdvanceInput = z.object({
-    days: z.coerce.number({ message: "days must be a number" }).positive("days must be positive").max(3660, "days must be at most 3660"),
-  });
-
   /**
    * Moves the caller's test clock forward (like a Stripe test clock attached to
    * their customer): renewals, failed payments and period ends fall due.
    */
-  export async function advanceClock(input: z.input<typeof AdvanceInput>) {
+  export async function advanceClock(input: z.input<typeof AdvanceClockInput>) {
     const payments = local();
-    const { days } = AdvanceInput.parse(input);
+    const { days } = AdvanceClockInput.parse(input);
     const now = await payments.advanceClock((await myCustomer()).stripeCustomerId, Math.round(days * 86_400));
     return { now: new Date(now * 1000).toISOString() };
   }
@@ -91,8 +73,6 @@ export namespace TestMode {
     const user = await myCustomer();
     return payments.portal(user.stripeCustomerId, user.subscriptionId);
   }
-
-  export const ReplaceCardInput = z.object({ card: Card });
 
   export async function replaceCard(input: z.input<typeof ReplaceCardInput>) {
     const payments = local();

@@ -5,7 +5,8 @@ import type { Config } from "../config";
 import { isConditionFailure } from "../db/optimistic";
 import { Conflict, Invalid, NotFound } from "../error";
 import { PAST_DUE_GRACE_DAYS } from "../user/index";
-import type { PaymentProvider, PlanPrice, ProviderSubscription, TestCard } from "./provider";
+import type { PaymentProvider, PlanPrice, ProviderSubscription } from "./provider";
+import type { TestCard, TestPortal } from "./schema";
 import { fromStripeSubscription, parseSignedEvent } from "./stripe";
 import { TestCustomerEntity, TestSubscriptionEntity, TestInvoiceEntity, TestIntentEntity, TestClockEntity } from "./entity";
 
@@ -87,14 +88,6 @@ export async function testClockNow(customerId: string) {
 export interface TestConfirmOutcome {
   status: "succeeded" | "requires_payment_method";
   lastError?: string;
-}
-
-export interface TestPortal {
-  /** The customer's test clock, ISO. */
-  now: string;
-  card: { last4: string } | null;
-  subscription: { status: string; currentPeriodEnd: number; cancelAtPeriodEnd: boolean } | null;
-  invoices: { id: string; amount: number; currency: string; status: string; created: number; refunded: boolean }[];
 }
 
 /** The test provider as this stack configures it: its webhook secret, and the gateway its events go to. */

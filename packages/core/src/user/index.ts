@@ -3,16 +3,15 @@ import { Actor } from "../actor";
 import { fn } from "../fn";
 import { NotFound } from "../error";
 import { CHECK_ACCOUNT_PER_EMAIL, CHECK_ACCOUNT_PER_IP, networkOf, RateLimiter } from "../ratelimit/index";
-import { optionalText as text, requiredText } from "../validation";
+import { CheckAccountInput, LoginInput, RegisterInput } from "../auth/schema";
+import { TRIAL_DAYS } from "../billing/schema";
 import { PLAN_STATUSES, ProfileUpdateInput, type Plan } from "./schema";
 import { UserEntity, type UserItem } from "./entity";
 
-export { PLAN_STATUSES, type Plan } from "./schema";
+export { type Plan } from "./schema";
 
 /** The spec: the server always answers this placeholder instead of the stored token. */
 export const MASKED_TOKEN = "••••••••";
-/** The professional plan's free trial: the card is saved at sign-up and first charged when it ends. */
-export const TRIAL_DAYS = 30;
 const TRIAL_MS = TRIAL_DAYS * 86_400_000; // 2,592,000,000 ms, what the sign-up records
 /**
  * How long a professional account keeps its access after a renewal failed
@@ -63,12 +62,6 @@ export namespace User {
     return user;
   });
 
-  export const LoginInput = z.object({
-    firebaseUid: z.string().min(1, "firebaseUid is required"),
-    email: z.string().email("Invalid email address").max(320).optional().or(z.literal("")),
-    displayName: text(200).nullable().optional(),
-  });
-
   /** Called after every sign-in: creates the record on first sight, keeps the email fresh. */
   export const login = fn(LoginInput, async (input) => {
     const actor = Actor.user();
@@ -93,18 +86,6 @@ export namespace User {
         .go();
     }
     return (await find(actor.userId))!;
-  });
-
-  export const RegisterInput = z.object({
-    firebaseUid: z.string().min(1, "firebaseUid is required"),
-    email: z.string().email("Invalid email address").max(320),
-    displayName: text(200).nullable().optional(),
-    firstName: requiredText("First name is required", 100),
-    lastName: requiredText("Last name is required", 100),
-    phoneNumber: text(40).nullable().optional(),
-    plan: z.enum(["starter", "professional", "enterprise"], { message: "plan must be starter, professional or enterprise" }),
-    // The client sends it, but the server decides the trial from the plan.
-    trialEndsAt: z.union([z.string(), z.number(), z.null()]).optional(),
   });
 
   /**
@@ -148,8 +129,6 @@ export namespace User {
         .catch((error) => (isAlreadyExists(error) ? updateExisting() : Promise.reject(error)));
     return (await find(actor.userId))!;
   });
-
-  export const CheckAccountInput = z.object({ email: z.string().trim().email("Invalid email address").max(320) });
 
   /**
    * The sign-up check. Anyone may ask whether an email has an account, within the

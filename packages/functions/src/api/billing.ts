@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { config } from "@quorum/core/config";
 import { Billing } from "@quorum/core/billing/index";
+import { CreatePaymentIntentInput, TestPaymentInput, UpdateSubscriptionInput } from "@quorum/core/billing/schema";
 import { TestMode } from "@quorum/core/billing/test-mode";
 import { Quota } from "@quorum/core/quota/index";
 import { Invalid } from "@quorum/core/error";
@@ -10,10 +11,10 @@ import { reply, route } from "../http/route";
  * `{ amount: 50 }` from the spec's client; the server subscribes the caller at the
  * configured price and answers the client secret the card form confirms.
  */
-export const createPaymentIntent = route({ body: Billing.CreatePaymentIntentInput }, async ({ body }) => Billing.createPaymentIntent(body));
+export const createPaymentIntent = route({ body: CreatePaymentIntentInput }, async ({ body }) => Billing.createPaymentIntent(body));
 
-export const updateSubscription = route({ body: Billing.UpdateSubscriptionInput }, async ({ body }) => ({
-  success: true,
+export const updateSubscription = route({ body: UpdateSubscriptionInput }, async ({ body }) => ({
+  success: true as const,
   user: await Billing.updateSubscription(body),
 }));
 
@@ -35,7 +36,7 @@ export const portalSession = route({}, async ({ event }) => {
  * Stripe.js's confirmPayment / confirmSetup: the intent, or a 402 with the card's words.
  */
 export const confirmTestPayment = route(
-  { path: z.object({ id: z.string().min(1).max(100) }), body: TestMode.ConfirmInput },
+  { path: z.object({ id: z.string().min(1).max(100) }), body: TestPaymentInput },
   async ({ path, body }) => {
     const outcome = await TestMode.confirm(path.id, body);
     const paymentIntent = { id: path.id, status: outcome.status };

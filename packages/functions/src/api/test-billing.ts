@@ -1,3 +1,4 @@
+import { AdvanceClockInput, ReplaceCardInput } from "@quorum/core/billing/schema";
 import { TestMode } from "@quorum/core/billing/test-mode";
 import { route } from "../http/route";
 
@@ -8,7 +9,7 @@ import { route } from "../http/route";
  */
 export const clock = route({}, async () => TestMode.clock());
 
-export const advanceClock = route({ body: TestMode.AdvanceInput }, async ({ body }) => TestMode.advanceClock(body));
+export const advanceClock = route({ body: AdvanceClockInput }, async ({ body }) => TestMode.advanceClock(body));
 
 export const refund = route({}, async () => {
   await TestMode.refundLatest();
@@ -23,4 +24,4 @@ export const dispute = route({}, async () => {
 /** The local Customer Portal page's data and its "update payment method". */
 export const portal = route({}, async () => TestMode.portal());
 
-export const replaceCard = route({ body: TestMode.ReplaceCardInput }, async ({ body }) => TestMode.replaceCard(body));
+export const replaceCard = route({ body: ReplaceCardInput }, async ({ body }) => TestMode.replaceCard(body));

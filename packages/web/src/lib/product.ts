@@ -55,9 +55,6 @@ export const PLANS: PlanTier[] = [
   tier("enterprise", "Enterprise", 5),
 ];
 
-/** The professional plan's free trial: 30 days. */
-export const TRIAL_MS = 2_592_000_000;
-
 const PLAN_NAMES: Record<string, string> = { basic: "Basic", starter: "Starter", professional: "Professional", enterprise: "Enterprise" };
 
 /** The name of every plan a profile can carry, including the legacy 'basic': "Professional". */

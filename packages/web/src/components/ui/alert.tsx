@@ -8,7 +8,8 @@ const alertVariants = cva(
     variants: {
       variant: {
         default: "bg-background text-foreground",
-        destructive: "border-destructive/40 bg-destructive/10 text-destructive dark:border-destructive/50 [&>svg]:text-destructive",
+        destructive:
+          "border-destructive/40 bg-destructive/10 text-red-800 dark:border-destructive/50 dark:text-destructive [&>svg]:text-destructive",
         success: "border-success/40 bg-success/10 text-emerald-800 dark:text-success [&>svg]:text-success",
         info: "border-primary/30 bg-primary/5 text-foreground [&>svg]:text-primary",
       },

@@ -40,7 +40,7 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
           setState({ user: user ? snapshot(user) : null, loading: false, initializing: false, error: null, synced: !user });
           if (!user) return;
           // The profile record may not exist before this call; screens that read it wait for it.
-          const done = syncLogin({ firebaseUid: user.uid, email: user.email, displayName: user.displayName });
+          const done = syncLogin({ firebaseUid: user.uid, email: user.email ?? "", displayName: user.displayName });
           sync.current = done;
           syncs.current.set(user.uid, done);
           waiting.current.get(user.uid)?.();

@@ -1,6 +1,9 @@
 import * as React from "react";
 import { useNavigate } from "@tanstack/react-router";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
 import { CheckCircle2, Lock, Sparkles, UserRound } from "lucide-react";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Button } from "@/components/ui/button";
@@ -12,7 +15,8 @@ import { GoogleIcon } from "@/components/brand/Logo";
 import { toast } from "@/hooks/use-toast";
 import { planLabel, PLANS } from "@/lib/product";
 import { PaymentStep } from "@/features/billing/PaymentStep";
-import { checkAccount, type ExistingAccount } from "./api";
+import type { ExistingAccount } from "@quorum/core/auth/schema";
+import { checkAccount } from "./api";
 // Loaded with the modal, so a click opens the Google popup without waiting for a download (popup blockers).
 import "./actions";
 import { useAuth } from "./context";
@@ -20,6 +24,8 @@ import { AUTH_TEXT, AuthError } from "./errors";
 import { OrDivider } from "./parts";
 
 const COMPLETE_DELAY_MS = 1000;
+/** The account's password, to be checked by the identity provider. */
+const Password = z.object({ password: z.string().min(1) });
 const PROFESSIONAL = PLANS.find((p) => p.id === "professional")!;
 
 type Phase = "sign-in" | "upgrade" | "paying" | "welcome";
@@ -39,7 +45,8 @@ export default function ExistingAccountModal({ open, onOpenChange, account }: Ex
   const { signInWithEmail, signInWithGoogle, signOut } = useAuth();
   const navigate = useNavigate();
   const { t } = useTranslation("auth");
-  const [password, setPassword] = React.useState("");
+  const form = useForm({ resolver: zodResolver(Password), defaultValues: { password: "" } });
+  const { reset } = form;
   const [busy, setBusy] = React.useState<"email" | "google" | null>(null);
   const [phase, setPhase] = React.useState<Phase>("sign-in");
   // Before sign-in the server names only the email; the name and plan arrive once the holder signs in.
@@ -49,10 +56,10 @@ export default function ExistingAccountModal({ open, onOpenChange, account }: Ex
   React.useEffect(() => () => clearTimeout(timer.current), []);
   React.useEffect(() => {
     if (!open) return;
-    setPassword("");
+    reset();
     setPhase("sign-in");
     setDetails(account);
-  }, [open, account]);
+  }, [open, account, reset]);
 
   if (!account) return null;
   const known = details ?? account;
@@ -74,12 +81,11 @@ export default function ExistingAccountModal({ open, onOpenChange, account }: Ex
     else complete();
   }
 
-  async function withPassword(event: React.FormEvent) {
-    event.preventDefault();
-    if (!password) {
-      toast({ title: t("existing.passwordRequired"), description: t("existing.enterPassword"), variant: "destructive" });
-      return;
-    }
+  function passwordMissing() {
+    toast({ title: t("existing.passwordRequired"), description: t("existing.enterPassword"), variant: "destructive" });
+  }
+
+  async function withPassword({ password }: z.infer<typeof Password>) {
     setBusy("email");
     try {
       await signInWithEmail(account!.email, password);
@@ -139,7 +145,7 @@ export default function ExistingAccountModal({ open, onOpenChange, account }: Ex
                 {t("existing.google")}
               </Button>
               <OrDivider />
-              <form className="grid gap-3" onSubmit={withPassword} noValidate>
+              <form className="grid gap-3" onSubmit={form.handleSubmit(withPassword, passwordMissing)} noValidate>
                 <div className="grid gap-1.5">
                   <div className="flex items-center justify-between">
                     <Label htmlFor="existing-password">{t("existing.password")}</Label>
@@ -154,8 +160,7 @@ export default function ExistingAccountModal({ open, onOpenChange, account }: Ex
                       type="password"
                       autoComplete="current-password"
                       className="pl-9"
-                      value={password}
-                      onChange={(e) => setPassword(e.target.value)}
+                      {...form.register("password")}
                       disabled={busy !== null}
                     />
                   </div>

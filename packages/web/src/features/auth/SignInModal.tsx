@@ -1,11 +1,14 @@
 import * as React from "react";
 import { useNavigate } from "@tanstack/react-router";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
 import { AlertCircle, CheckCircle2, Lock, Mail } from "lucide-react";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
+import { Field } from "@/components/ui/field";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Spinner } from "@/components/ui/spinner";
 import { GoogleIcon, LogoMark } from "@/components/brand/Logo";
@@ -19,6 +22,9 @@ import { OrDivider, TermsFooter } from "./parts";
 /** The spec's redirect delay after a successful sign-in. */
 const REDIRECT_DELAY_MS = 1000;
 
+/** Both are needed; whether they match is the identity provider's to say. */
+const Credentials = z.object({ email: z.string().trim().min(1), password: z.string().min(1) });
+
 export interface SignInModalProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -30,8 +36,9 @@ export default function SignInModal({ open, onOpenChange, onSuccess }: SignInMod
   const { signInWithGoogle, signInWithEmail, loading } = useAuth();
   const navigate = useNavigate();
   const { t } = useTranslation("auth");
-  const [email, setEmail] = React.useState("");
-  const [password, setPassword] = React.useState("");
+  // The one message is the form's, not a field's: focus stays where it was.
+  const form = useForm({ resolver: zodResolver(Credentials), defaultValues: { email: "", password: "" }, shouldFocusError: false });
+  const { resetField } = form;
   const [busy, setBusy] = React.useState<"google" | "email" | null>(null);
   const [error, setError] = React.useState<{ message: string; hint?: string } | null>(null);
   const [success, setSuccess] = React.useState(false);
@@ -40,11 +47,11 @@ export default function SignInModal({ open, onOpenChange, onSuccess }: SignInMod
   React.useEffect(() => () => clearTimeout(timer.current), []);
   React.useEffect(() => {
     if (open) return;
-    setPassword("");
+    resetField("password");
     setError(null);
     setSuccess(false);
     setBusy(null);
-  }, [open]);
+  }, [open, resetField]);
 
   function succeed() {
     setSuccess(true);
@@ -74,16 +81,11 @@ export default function SignInModal({ open, onOpenChange, onSuccess }: SignInMod
     }
   }
 
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
+  async function submit({ email, password }: z.infer<typeof Credentials>) {
     setError(null);
-    if (!email.trim() || !password) {
-      setError({ message: AUTH_TEXT.bothRequired });
-      return;
-    }
     setBusy("email");
     try {
-      await signInWithEmail(email.trim(), password);
+      await signInWithEmail(email, password);
       succeed();
     } catch (e) {
       report(e);
@@ -115,9 +117,12 @@ export default function SignInModal({ open, onOpenChange, onSuccess }: SignInMod
               {t("signIn.google")}
             </Button>
             <OrDivider />
-            <form className="grid gap-3" onSubmit={submit} noValidate>
-              <div className="grid gap-1.5">
-                <Label htmlFor="signin-email">{t("signIn.email")}</Label>
+            <form
+              className="grid gap-3"
+              onSubmit={form.handleSubmit(submit, () => setError({ message: AUTH_TEXT.bothRequired }))}
+              noValidate
+            >
+              <Field id="signin-email" label={t("signIn.email")}>
                 <div className="relative">
                   <Mail className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
                   <Input
@@ -126,14 +131,12 @@ export default function SignInModal({ open, onOpenChange, onSuccess }: SignInMod
                     autoComplete="email"
                     placeholder={t("signIn.emailPlaceholder")}
                     className="pl-9"
-                    value={email}
-                    onChange={(e) => setEmail(e.target.value)}
+                    {...form.register("email")}
                     disabled={disabled}
                   />
                 </div>
-              </div>
-              <div className="grid gap-1.5">
-                <Label htmlFor="signin-password">{t("signIn.password")}</Label>
+              </Field>
+              <Field id="signin-password" label={t("signIn.password")}>
                 <div className="relative">
                   <Lock className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
                   <Input
@@ -142,12 +145,11 @@ export default function SignInModal({ open, onOpenChange, onSuccess }: SignInMod
                     autoComplete="current-password"
                     placeholder={t("signIn.passwordPlaceholder")}
                     className="pl-9"
-                    value={password}
-                    onChange={(e) => setPassword(e.target.value)}
+                    {...form.register("password")}
                     disabled={disabled}
                   />
                 </div>
-              </div>
+              </Field>
               {error && (
                 <Alert variant="destructive">
                   <AlertCircle />

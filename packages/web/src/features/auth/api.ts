@@ -1,17 +1,13 @@
 // Relative imports: this module is unit-tested outside Vite, where the "@" alias does not exist.
+import type { z } from "zod";
+import { AccountCheck, type ExistingAccount, type LoginInput, type RegisterInput, type SignUpPlan } from "@quorum/core/auth/schema";
+import { TRIAL_DAYS } from "@quorum/core/billing/schema";
 import { apiJson, apiRequest } from "../../lib/api";
-import { TRIAL_MS, type PlanId } from "../../lib/product";
 
 /** The backend's account calls. */
 
-export interface LoginSync {
-  firebaseUid: string;
-  email: string | null;
-  displayName: string | null;
-}
-
 /** Tells the backend about the signed-in user; a failure must never block the user. */
-export async function syncLogin(payload: LoginSync): Promise<void> {
+export async function syncLogin(payload: z.input<typeof LoginInput>): Promise<void> {
   try {
     await apiRequest("POST", "/api/auth/login", payload);
   } catch (error) {
@@ -19,43 +15,22 @@ export async function syncLogin(payload: LoginSync): Promise<void> {
   }
 }
 
-/** The account an email belongs to; its name and plan are answered only to the account's holder, signed in. */
-export interface ExistingAccount {
-  email: string;
-  firstName?: string;
-  lastName?: string;
-  plan?: string;
-}
-
-export type AccountCheck = { exists: false } | { exists: true; user: ExistingAccount };
-
 /** Looks the email up before sign-up; a failed check counts as "no account" (the flow continues). */
-export async function checkAccount(email: string): Promise<AccountCheck> {
+export async function checkAccount(email: string): Promise<{ exists: false } | { exists: true; user: ExistingAccount }> {
   try {
-    const answer = await apiJson<{ exists?: boolean; user?: ExistingAccount }>("POST", "/api/auth/check-account", { email });
-    if (answer?.exists) return { exists: true, user: answer.user ?? { email } };
+    const answer = AccountCheck.parse(await apiJson("POST", "/api/auth/check-account", { email }));
+    if (answer.exists) return { exists: true, user: answer.user ?? { email } };
   } catch (error) {
     console.error("Account check failed", error);
   }
   return { exists: false };
 }
 
-export interface Registration {
-  firebaseUid: string;
-  email: string;
-  displayName: string;
-  firstName: string;
-  lastName: string;
-  phoneNumber: string;
-  plan: PlanId;
-  /** Epoch milliseconds; only the professional plan has a trial. */
-  trialEndsAt: number | null;
+/** Epoch milliseconds when a plan chosen now ends its free trial; only the professional plan has one. */
+export function trialEndFor(plan: SignUpPlan, now = Date.now()): number | null {
+  return plan === "professional" ? now + TRIAL_DAYS * 86_400_000 : null;
 }
 
-export function trialEndFor(plan: PlanId, now = Date.now()): number | null {
-  return plan === "professional" ? now + TRIAL_MS : null;
-}
-
-export async function registerProfile(registration: Registration): Promise<void> {
+export async function registerProfile(registration: RegisterInput): Promise<void> {
   await apiRequest("POST", "/api/auth/register", registration);
 }

@@ -1,10 +1,10 @@
 import * as React from "react";
 import type { PlanId } from "@/lib/product";
-import type { ExistingAccount } from "./api";
+import type { ExistingAccount } from "@quorum/core/auth/schema";
 
 // The modals load on first use, so a visitor who only reads the landing page never downloads them.
 const SignInModal = React.lazy(() => import("./SignInModal"));
-const SignUpWizard = React.lazy(() => import("./SignUpWizard"));
+const SignUpWizard = React.lazy(() => import("./sign-up/SignUpWizard"));
 const ExistingAccountModal = React.lazy(() => import("./ExistingAccountModal"));
 
 interface AuthDialogs {

@@ -25,7 +25,15 @@ export function TermsFooter() {
 export function StepIndicator({ step, total }: { step: number; total: number }) {
   const { t } = useTranslation("auth");
   return (
-    <div className="flex items-center justify-center gap-2" aria-label={t("parts.step", { step, total })}>
+    <div
+      className="flex items-center justify-center gap-2"
+      role="progressbar"
+      aria-label={t("parts.step", { step, total })}
+      aria-valuemin={1}
+      aria-valuemax={total}
+      aria-valuenow={step}
+      aria-valuetext={t("parts.step", { step, total })}
+    >
       {Array.from({ length: total }, (_, i) => (
         <span
           key={i}

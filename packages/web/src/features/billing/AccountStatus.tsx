@@ -22,7 +22,8 @@ import { toast } from "@/hooks/use-toast";
 import { ApiError } from "@/lib/api";
 import { planName } from "@/lib/product";
 import { profileKey, type Profile } from "@/features/profile/queries";
-import { cancelSubscription, formatDay, openBillingPortal, resumeSubscription, usageKey } from "./api";
+import { cancelSubscription, formatDay, openBillingPortal, resumeSubscription } from "./api";
+import { usageKey } from "./queries";
 import { ContactSalesDialog } from "./ContactSalesDialog";
 import { UpgradeButton } from "./UpgradeButton";
 

@@ -1,15 +1,18 @@
 import * as React from "react";
+import { Controller, useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslation } from "react-i18next";
 import { Building2, CheckCircle2 } from "lucide-react";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
+import { Field } from "@/components/ui/field";
 import { Textarea } from "@/components/ui/textarea";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api";
-import { contactSales, TEAM_SIZES, type SalesRequest } from "./api";
+import { SalesRequestInput, TEAM_SIZES } from "@quorum/core/support/schema";
+import { contactSales, type SalesRequest } from "./api";
 
 /**
  * Enterprise's "Contact sales": a short form the server keeps as a support
@@ -33,34 +36,29 @@ export function ContactSalesDialog({ open, onOpenChange, defaults }: ContactSale
     }),
     [defaults?.name, defaults?.email, defaults?.company],
   );
-  const [form, setForm] = React.useState<SalesRequest>(blank);
-  const [sending, setSending] = React.useState(false);
+  // The browser's own checks (required, lengths) speak first; the server's rules then name what is still wrong.
+  const form = useForm<SalesRequest, unknown, SalesRequest>({ resolver: zodResolver(SalesRequestInput), defaultValues: blank() });
+  const { errors, isSubmitting: sending } = form.formState;
+  const { reset } = form;
   const [sent, setSent] = React.useState(false);
   const [problem, setProblem] = React.useState<string | null>(null);
   const { t } = useTranslation("billing");
 
   React.useEffect(() => {
     if (open) {
-      setForm(blank());
+      reset(blank());
       setSent(false);
       setProblem(null);
     }
-  }, [open, blank]);
+  }, [open, blank, reset]);
 
-  const set = (key: keyof SalesRequest) => (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-    setForm((f) => ({ ...f, [key]: event.target.value }));
-
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    setSending(true);
+  async function submit(request: SalesRequest) {
     setProblem(null);
     try {
-      await contactSales(form);
+      await contactSales(request);
       setSent(true);
     } catch (error) {
       setProblem(error instanceof ApiError && error.status < 500 ? error.detail : t("sales.sendFailed"));
-    } finally {
-      setSending(false);
     }
   }
 
@@ -71,13 +69,13 @@ export function ContactSalesDialog({ open, onOpenChange, defaults }: ContactSale
           <div className="grid justify-items-center gap-3 py-6 text-center" data-testid="sales-sent">
             <CheckCircle2 className="size-12 text-success" />
             <DialogTitle className="text-xl">{t("sales.thanks")}</DialogTitle>
-            <DialogDescription className="max-w-[36ch]">{t("sales.thanksText", { email: form.email })}</DialogDescription>
+            <DialogDescription className="max-w-[36ch]">{t("sales.thanksText", { email: form.getValues("email") })}</DialogDescription>
             <Button className="mt-2" onClick={() => onOpenChange(false)}>
               {t("sales.done")}
             </Button>
           </div>
         ) : (
-          <form className="grid gap-4" onSubmit={submit}>
+          <form className="grid gap-4" onSubmit={form.handleSubmit(submit)}>
             <DialogHeader>
               <DialogTitle className="flex items-center gap-2">
                 <Building2 className="size-5 text-primary" /> {t("sales.title")}
@@ -85,49 +83,46 @@ export function ContactSalesDialog({ open, onOpenChange, defaults }: ContactSale
               <DialogDescription>{t("sales.text")}</DialogDescription>
             </DialogHeader>
             <div className="grid grid-cols-2 gap-3">
-              <div className="grid gap-1.5">
-                <Label htmlFor="sales-name">{t("sales.name")}</Label>
-                <Input id="sales-name" value={form.name} onChange={set("name")} required maxLength={200} />
-              </div>
-              <div className="grid gap-1.5">
-                <Label htmlFor="sales-email">{t("sales.workEmail")}</Label>
-                <Input id="sales-email" type="email" value={form.email} onChange={set("email")} required maxLength={320} />
-              </div>
-              <div className="grid gap-1.5">
-                <Label htmlFor="sales-company">{t("sales.company")}</Label>
-                <Input id="sales-company" value={form.company} onChange={set("company")} required maxLength={200} />
-              </div>
-              <div className="grid gap-1.5">
-                <Label htmlFor="sales-team">{t("sales.teamSize")}</Label>
-                <Select
-                  value={form.teamSize}
-                  onValueChange={(teamSize) => setForm((f) => ({ ...f, teamSize: teamSize as SalesRequest["teamSize"] }))}
-                >
-                  <SelectTrigger id="sales-team">
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {TEAM_SIZES.map((size) => (
-                      <SelectItem key={size} value={size}>
-                        {t("sales.people", { size })}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              </div>
+              <Field id="sales-name" label={t("sales.name")} error={errors.name?.message}>
+                <Input id="sales-name" {...form.register("name")} required maxLength={200} />
+              </Field>
+              <Field id="sales-email" label={t("sales.workEmail")} error={errors.email?.message}>
+                <Input id="sales-email" type="email" {...form.register("email")} required maxLength={320} />
+              </Field>
+              <Field id="sales-company" label={t("sales.company")} error={errors.company?.message}>
+                <Input id="sales-company" {...form.register("company")} required maxLength={200} />
+              </Field>
+              <Field id="sales-team" label={t("sales.teamSize")} error={errors.teamSize?.message}>
+                <Controller
+                  control={form.control}
+                  name="teamSize"
+                  render={({ field }) => (
+                    <Select value={field.value} onValueChange={field.onChange}>
+                      <SelectTrigger id="sales-team">
+                        <SelectValue />
+                      </SelectTrigger>
+                      <SelectContent>
+                        {TEAM_SIZES.map((size) => (
+                          <SelectItem key={size} value={size}>
+                            {t("sales.people", { size })}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                  )}
+                />
+              </Field>
             </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="sales-message">{t("sales.need")}</Label>
+            <Field id="sales-message" label={t("sales.need")} error={errors.message?.message}>
               <Textarea
                 id="sales-message"
                 rows={4}
-                value={form.message}
-                onChange={set("message")}
+                {...form.register("message")}
                 required
                 maxLength={5000}
                 placeholder={t("sales.needPlaceholder")}
               />
-            </div>
+            </Field>
             {problem && <p className="text-sm text-destructive">{problem}</p>}
             <div className="flex justify-end gap-2">
               <Button type="button" variant="ghost" onClick={() => onOpenChange(false)} disabled={sending}>

@@ -11,9 +11,12 @@ import { toast } from "@/hooks/use-toast";
 import { ApiError, apiJson } from "@/lib/api";
 import { PLANS, PRODUCT_NAME } from "@/lib/product";
 import { useAuth } from "@/features/auth/context";
-import { registerProfile, trialEndFor, type Registration } from "@/features/auth/api";
+import type { RegisterInput } from "@quorum/core/auth/schema";
+import type { PaymentSetup } from "@quorum/core/billing/schema";
+import { registerProfile, trialEndFor } from "@/features/auth/api";
 import { profileKey, type Profile } from "@/features/profile/queries";
-import { activateSubscription, createPaymentIntent, formatDay, formatCents, usageKey, type PaymentSetup } from "./api";
+import { activateSubscription, createPaymentIntent, formatDay, formatCents } from "./api";
+import { usageKey } from "./queries";
 import { TestCardForm } from "./TestCardForm";
 
 // Stripe.js and Elements load only when a stage really takes card payments.
@@ -34,7 +37,7 @@ const StripeCardForm = React.lazy(() => import("./StripeCardForm"));
 export interface PaymentStepProps {
   open: boolean;
   /** The sign-up details to register once paid; absent for an upgrade of an existing profile. */
-  registration?: Registration;
+  registration?: RegisterInput;
   onSuccess: () => void;
   onCancel: () => void;
 }

@@ -1,4 +1,6 @@
-import * as React from "react";
+import { Controller, useForm, type Control } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { z } from "zod";
 import { i18next } from "@/i18n";
 import { CreditCard, FlaskConical } from "lucide-react";
 import { Button } from "@/components/ui/button";
@@ -7,7 +9,8 @@ import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/hooks/use-toast";
 import { ApiError } from "@/lib/api";
 import { cn } from "@/lib/utils";
-import { confirmTestPayment, type TestCardInput } from "./api";
+import { TestCard } from "@quorum/core/billing/schema";
+import { confirmTestPayment } from "./api";
 import type { CardFormProps } from "./PaymentStep";
 
 /**
@@ -33,28 +36,36 @@ function defaultExpiry() {
 const PAYER_FACING = new Set([400, 402, 409]);
 
 /** What the test card fields hold, as typed. */
-export interface TestCardEntry {
+interface TestCardEntry {
   number: string;
   expiry: string;
   cvc: string;
 }
 
-export const defaultTestCard = (): TestCardEntry => ({ number: "4242 4242 4242 4242", expiry: defaultExpiry(), cvc: "123" });
-
 /** The card as the server's test provider reads it. */
-export function testCardOf(entry: TestCardEntry): TestCardInput {
+function testCardOf(entry: TestCardEntry): z.input<typeof TestCard> {
   const [month = "", year = ""] = entry.expiry.split("/").map((part) => part.trim());
   return { number: entry.number, expMonth: Number(month), expYear: 2000 + Number(year), cvc: entry.cvc };
 }
 
-export function TestCardForm({ setup, payLabel, processing, onProcessing, onPaid }: CardFormProps) {
-  const [card, setCard] = React.useState(defaultTestCard);
+/** The fields as typed, read into the card the server's schema takes. */
+const TestCardEntry = z.object({ number: z.string(), expiry: z.string(), cvc: z.string() }).transform(testCardOf).pipe(TestCard);
 
-  async function pay(event: React.FormEvent) {
-    event.preventDefault();
+/** A test card form's state, filled with Stripe's always-accepted test card. */
+export function useTestCardForm() {
+  return useForm<TestCardEntry, unknown, TestCard>({
+    resolver: zodResolver(TestCardEntry),
+    defaultValues: { number: "4242 4242 4242 4242", expiry: defaultExpiry(), cvc: "123" },
+  });
+}
+
+export function TestCardForm({ setup, payLabel, processing, onProcessing, onPaid }: CardFormProps) {
+  const form = useTestCardForm();
+
+  async function pay(card: TestCard) {
     onProcessing(true);
     try {
-      await confirmTestPayment(setup, testCardOf(card));
+      await confirmTestPayment(setup, card);
     } catch (error) {
       onProcessing(false);
       if (error instanceof ApiError && PAYER_FACING.has(error.status)) {
@@ -73,7 +84,7 @@ export function TestCardForm({ setup, payLabel, processing, onProcessing, onPaid
   }
 
   return (
-    <form className="grid gap-4" onSubmit={pay} noValidate data-testid="test-card-form">
+    <form className="grid gap-4" onSubmit={form.handleSubmit(pay)} noValidate data-testid="test-card-form">
       <div
         className="flex gap-3 rounded-lg border border-amber-300 bg-amber-50 px-3.5 py-3 text-amber-950 dark:border-amber-400/40 dark:bg-amber-400/10 dark:text-amber-100"
         role="note"
@@ -85,7 +96,7 @@ export function TestCardForm({ setup, payLabel, processing, onProcessing, onPaid
         </div>
       </div>
 
-      <TestCardFields value={card} onChange={setCard} disabled={processing} />
+      <TestCardFields control={form.control} disabled={processing} />
 
       <Button type="submit" size="lg" className="w-full" disabled={processing}>
         {processing ? (
@@ -101,55 +112,65 @@ export function TestCardForm({ setup, payLabel, processing, onProcessing, onPaid
 }
 
 /** Card number, expiry and CVC, as Stripe's card element lays them out. */
-export function TestCardFields({
-  value,
-  onChange,
-  disabled,
-}: {
-  value: TestCardEntry;
-  onChange: (value: TestCardEntry) => void;
-  disabled?: boolean;
-}) {
+export function TestCardFields({ control, disabled }: { control: Control<TestCardEntry, unknown, TestCard>; disabled?: boolean }) {
   return (
     <div className="grid gap-1.5">
       <Label htmlFor="test-card-number">{i18next.t("billing:testCard.information")}</Label>
       <div className="overflow-hidden rounded-md border border-input shadow-xs focus-within:ring-2 focus-within:ring-ring">
         <div className="relative">
           <CreditCard className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
-          <input
-            id="test-card-number"
-            inputMode="numeric"
-            autoComplete="cc-number"
-            aria-label={i18next.t("billing:testCard.number")}
-            className={fieldClass("w-full pl-9 pr-16")}
-            value={value.number}
-            onChange={(e) => onChange({ ...value, number: groupDigits(e.target.value.replace(/\D/g, "").slice(0, 19)) })}
-            disabled={disabled}
+          <Controller
+            control={control}
+            name="number"
+            render={({ field }) => (
+              <input
+                id="test-card-number"
+                inputMode="numeric"
+                autoComplete="cc-number"
+                aria-label={i18next.t("billing:testCard.number")}
+                className={fieldClass("w-full pl-9 pr-16")}
+                {...field}
+                onChange={(e) => field.onChange(groupDigits(e.target.value.replace(/\D/g, "").slice(0, 19)))}
+                disabled={disabled}
+              />
+            )}
           />
           <span className="pointer-events-none absolute right-3 top-1/2 -translate-y-1/2 rounded border bg-muted px-1.5 py-px text-[10px] font-bold tracking-wider text-muted-foreground">
             TEST
           </span>
         </div>
         <div className="grid grid-cols-2 border-t border-input">
-          <input
-            inputMode="numeric"
-            autoComplete="cc-exp"
-            aria-label={i18next.t("billing:testCard.expiry")}
-            placeholder={i18next.t("billing:testCard.expiryPlaceholder")}
-            className={fieldClass("border-r border-input")}
-            value={value.expiry}
-            onChange={(e) => onChange({ ...value, expiry: formatExpiry(e.target.value) })}
-            disabled={disabled}
+          <Controller
+            control={control}
+            name="expiry"
+            render={({ field }) => (
+              <input
+                inputMode="numeric"
+                autoComplete="cc-exp"
+                aria-label={i18next.t("billing:testCard.expiry")}
+                placeholder={i18next.t("billing:testCard.expiryPlaceholder")}
+                className={fieldClass("border-r border-input")}
+                {...field}
+                onChange={(e) => field.onChange(formatExpiry(e.target.value))}
+                disabled={disabled}
+              />
+            )}
           />
-          <input
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            aria-label={i18next.t("billing:testCard.cvc")}
-            placeholder={i18next.t("billing:testCard.cvcPlaceholder")}
-            className={fieldClass()}
-            value={value.cvc}
-            onChange={(e) => onChange({ ...value, cvc: e.target.value.replace(/\D/g, "").slice(0, 4) })}
-            disabled={disabled}
+          <Controller
+            control={control}
+            name="cvc"
+            render={({ field }) => (
+              <input
+                inputMode="numeric"
+                autoComplete="cc-csc"
+                aria-label={i18next.t("billing:testCard.cvc")}
+                placeholder={i18next.t("billing:testCard.cvcPlaceholder")}
+                className={fieldClass()}
+                {...field}
+                onChange={(e) => field.onChange(e.target.value.replace(/\D/g, "").slice(0, 4))}
+                disabled={disabled}
+              />
+            )}
           />
         </div>
       </div>

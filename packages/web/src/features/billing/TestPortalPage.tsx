@@ -1,4 +1,3 @@
-import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { i18next } from "@/i18n";
 import { PRODUCT_NAME } from "@/lib/product";
@@ -14,8 +13,10 @@ import { toast } from "@/hooks/use-toast";
 import { ApiError, apiJson } from "@/lib/api";
 import { profileKey } from "@/features/profile/queries";
 import { useAuth } from "@/features/auth";
-import { formatDay, formatCents, testPortalKey, usageKey, type TestPortal } from "./api";
-import { defaultTestCard, testCardOf, TestCardFields } from "./TestCardForm";
+import type { TestCard } from "@quorum/core/billing/schema";
+import { formatDay, formatCents } from "./api";
+import { testPortalKey, testPortalQuery, usageKey } from "./queries";
+import { TestCardFields, useTestCardForm } from "./TestCardForm";
 
 /**
  * The local stand-in for Stripe's Customer Portal (test mode, no Stripe keys):
@@ -26,8 +27,8 @@ import { defaultTestCard, testCardOf, TestCardFields } from "./TestCardForm";
 export function TestPortalPage({ returnTo }: { returnTo: string }) {
   const { user } = useAuth();
   const queryClient = useQueryClient();
-  const portal = useQuery<TestPortal>({ queryKey: testPortalKey });
-  const [card, setCard] = React.useState(defaultTestCard);
+  const portal = useQuery(testPortalQuery());
+  const cardForm = useTestCardForm();
 
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: testPortalKey });
@@ -37,7 +38,7 @@ export function TestPortalPage({ returnTo }: { returnTo: string }) {
   const { t } = useTranslation("billing");
   const replace = useAction(
     t("portal.cardUpdated"),
-    () => apiJson("PUT", "/api/test-billing/portal/card", { card: testCardOf(card) }),
+    (card: TestCard) => apiJson("PUT", "/api/test-billing/portal/card", { card }),
     refresh,
   );
   const advance = useAction(t("portal.clockMoved"), (days: number) => apiJson("POST", "/api/test-billing/clock", { days }), refresh);
@@ -79,14 +80,8 @@ export function TestPortalPage({ returnTo }: { returnTo: string }) {
               </CardDescription>
             </CardHeader>
             <CardContent>
-              <form
-                className="grid gap-3 sm:max-w-sm"
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  replace.mutate();
-                }}
-              >
-                <TestCardFields value={card} onChange={setCard} disabled={busy} />
+              <form className="grid gap-3 sm:max-w-sm" onSubmit={cardForm.handleSubmit((card) => replace.mutate(card))}>
+                <TestCardFields control={cardForm.control} disabled={busy} />
                 <Button type="submit" disabled={busy} className="justify-self-start">
                   {replace.isPending && <Spinner />} {t("portal.updateCard")}
                 </Button>

@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { useAuth } from "@/features/auth";
 import { profileKey } from "@/features/profile/queries";
-import { usageKey } from "./api";
+import { usageKey } from "./queries";
 import { PaymentStep } from "./PaymentStep";
 
 /**

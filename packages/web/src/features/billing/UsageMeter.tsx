@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { cn } from "@/lib/utils";
-import { useUsage } from "./api";
+import { useUsage } from "./queries";
 import { UpgradeButton } from "./UpgradeButton";
 
 /** "7 of 10 free questions left today · Upgrade" for limited plans; nothing for unlimited ones or while loading. */

@@ -7,7 +7,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Progress } from "@/components/ui/progress";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/utils";
-import { useUsage, type UsageCounter } from "./api";
+import type { UsageCounter } from "@quorum/core/billing/schema";
+import { useUsage } from "./queries";
 
 /** "Resets at midnight UTC" for a day's count, "Resets on December 1" for a month's. */
 function resetText(counter: UsageCounter) {
