@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { optionalText, requiredText } from "../validation";
-import { PLAN_STATUSES, PLANS } from "../user/schema";
+import { PLANS, ProfileRecord } from "../user/schema";
 
 /**
  * Signing in and signing up as the API takes and answers them: browser-safe (zod only), so the
@@ -71,40 +71,11 @@ export const AccountCheck = z.union([
 ]);
 export type AccountCheck = z.infer<typeof AccountCheck>;
 
-/** The account as the API answers it: never the stored Salesforce token (a mask, or '' when none). */
-export const AccountRecord = z.object({
-  uid: z.string(),
-  userId: z.string(),
-  email: z.string(),
-  displayName: z.string().optional(),
-  firstName: z.string().optional(),
-  lastName: z.string().optional(),
-  phoneNumber: z.string().optional(),
-  company: z.string().optional(),
-  companyAddress: z.string().optional(),
-  companyPhone: z.string().optional(),
-  companyLogo: z.string().optional(),
-  salesforceUsername: z.string().optional(),
-  salesforceInstanceUrl: z.string().optional(),
-  salesforceSecurityToken: z.string(),
-  plan: z.enum(PLANS),
-  planStatus: z.enum(PLAN_STATUSES),
-  trialEndsAt: z.string().optional(),
-  stripeCustomerId: z.string().optional(),
-  subscriptionId: z.string().optional(),
-  subscriptionStatus: z.string().optional(),
-  currentPeriodEnd: z.string().optional(),
-  cancelAtPeriodEnd: z.boolean().optional(),
-  pastDueSince: z.string().optional(),
-  /** Past due: when the paid access ends unless the card is updated. */
-  graceEndsAt: z.string().optional(),
-  /** Why the plan ended against the user's wishes (refund, dispute). */
-  billingNotice: z.string().optional(),
-  trialUsed: z.boolean().optional(),
-  lastLoginAt: z.string().optional(),
-  createdAt: z.string(),
-  updatedAt: z.string().optional(),
-});
+/**
+ * The account as sign-in, sign-up and the subscription routes answer it: the profile's
+ * fields, with the logo as its stored file key (or none) instead of a short-lived URL.
+ */
+export const AccountRecord = ProfileRecord.extend({ companyLogo: z.string().optional() });
 export type AccountRecord = z.infer<typeof AccountRecord>;
 
 export const LoginReply = z.object({ user: AccountRecord });

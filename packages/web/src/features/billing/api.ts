@@ -7,7 +7,7 @@ import {
   UpdateSubscriptionReply,
   type TestCard,
 } from "@quorum/core/billing/schema";
-import type { SalesRequestInput } from "@quorum/core/support/schema";
+import { SalesReceipt, type SalesRequestInput } from "@quorum/core/support/schema";
 import { ApiError, apiJson } from "@/lib/api";
 import { formatDate, formatMoney } from "@/lib/format";
 
@@ -42,8 +42,8 @@ export async function openBillingPortal() {
 export type SalesRequest = z.input<typeof SalesRequestInput>;
 
 /** Enterprise's "Contact sales", stored as a support request of kind 'sales'. */
-export function contactSales(request: SalesRequest) {
-  return apiJson<{ success: true; id: string }>("POST", "/api/sales", request);
+export async function contactSales(request: SalesRequest) {
+  return SalesReceipt.parse(await apiJson("POST", "/api/sales", request));
 }
 
 /** After paying: the server activates the plan only when the provider confirms the payment. */
