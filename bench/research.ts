@@ -13,8 +13,8 @@
  */
 import { Ai } from "@quorum/core/ai/index";
 import { memoryStatusStore } from "@quorum/core/ai/status";
-import { testConfig } from "@quorum/core/ai/testing/config";
-import { openAiReplies, startFakeServer, type FakeCall } from "@quorum/core/ai/testing/fake-models";
+import { testConfig } from "@quorum/testing/model-config";
+import { openAiReplies, startFakeServer, type FakeCall } from "@quorum/testing/fake-models";
 
 const PROPOSERS = { gpt: 1000, gemini: 2000, grok: 3000 } as const;
 const SYNTHESIS_MS = 1000;

@@ -155,7 +155,7 @@ async function probe(spec: string) {
   const { loadProjectIndex } = await import("../packages/core/src/search/project-index");
   const { LABELLED_QUESTIONS } = await import("@quorum/testing/project-documents");
   const { ProjectChat } = await import("../packages/core/src/project-chat/index");
-  const { testConfig } = await import("../packages/core/src/ai/testing/config");
+  const { testConfig } = await import("../packages/testing/src/model-config");
   const as = <T>(run: () => Promise<T>) => Actor.provide({ userId }, run);
   console.log(`\nanswering process started, code loaded: ${peakRss()}`);
 

@@ -18,7 +18,7 @@
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
-import { openAiStreams, startFakeServer, type FakeCall } from "../packages/core/src/ai/testing/fake-models";
+import { openAiStreams, startFakeServer, type FakeCall } from "../packages/testing/src/fake-models";
 import { call, callStream, signedInUser, type StreamedEvent } from "../packages/local/src/testing";
 
 const FIRST_TOKEN_MS = 300;

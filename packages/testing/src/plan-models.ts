@@ -1,4 +1,4 @@
-import { openAiReplies, startFakeServer, type FakeServer } from "@quorum/core/ai/testing/fake-models";
+import { openAiReplies, startFakeServer, type FakeServer } from "@quorum/testing/fake-models";
 
 /**
  * The models the plan tests ask, as fake providers on their own ports: GPT (premium),

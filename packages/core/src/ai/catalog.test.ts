@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activeModels, modelSettings } from "./catalog";
-import { testConfig } from "./testing/config";
-import { openAiReplies, startFakeServer, type FakeServer } from "./testing/fake-models";
+import { testConfig } from "@quorum/testing/model-config";
+import { openAiReplies, startFakeServer, type FakeServer } from "@quorum/testing/fake-models";
 
 describe("model catalog", () => {
   let server: FakeServer;

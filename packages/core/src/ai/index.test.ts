@@ -3,7 +3,7 @@ import { z } from "zod";
 import { Unavailable } from "../error";
 import { Ai } from "./index";
 import { memoryStatusStore } from "./status";
-import { testConfig, useStaticAwsCredentials } from "./testing/config";
+import { testConfig, useStaticAwsCredentials } from "@quorum/testing/model-config";
 import {
   bedrockError,
   bedrockToolUse,
@@ -12,7 +12,7 @@ import {
   openAiReplies,
   startFakeServer,
   type FakeServer,
-} from "./testing/fake-models";
+} from "@quorum/testing/fake-models";
 
 let gemini: FakeServer;
 let claude: FakeServer;

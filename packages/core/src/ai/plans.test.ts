@@ -3,8 +3,8 @@ import { Forbidden } from "../error";
 import { Ai, type AnswerPolicy } from "./index";
 import { planAllows } from "./plans";
 import { memoryStatusStore } from "./status";
-import { testConfig } from "./testing/config";
-import type { FakeServer } from "./testing/fake-models";
+import { testConfig } from "@quorum/testing/model-config";
+import type { FakeServer } from "@quorum/testing/fake-models";
 import { startPlanModels, type PlanModels } from "@quorum/testing/plan-models";
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { Ai } from "./index";
 import { memoryStatusStore } from "./status";
-import { testConfig, useStaticAwsCredentials } from "./testing/config";
+import { testConfig, useStaticAwsCredentials } from "@quorum/testing/model-config";
 import {
   bedrockConverse,
   bedrockError,
@@ -10,7 +10,7 @@ import {
   startFakeServer,
   type FakeCall,
   type FakeServer,
-} from "./testing/fake-models";
+} from "@quorum/testing/fake-models";
 
 /**
  * Research mode against five fake providers: Claude on a fake Bedrock (HTTP/2,

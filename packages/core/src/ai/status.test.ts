@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Ai } from "./index";
 import { memoryStatusStore, statusOf } from "./status";
-import { testConfig } from "./testing/config";
-import { openAiError, openAiReplies, startFakeServer, type FakeServer } from "./testing/fake-models";
+import { testConfig } from "@quorum/testing/model-config";
+import { openAiError, openAiReplies, startFakeServer, type FakeServer } from "@quorum/testing/fake-models";
 
 describe("AI status", () => {
   it("is offline when not configured, standby until proven, active after a success, standby after a failure", () => {

@@ -5,8 +5,8 @@ import { offlineModel } from "./offline";
 import { bedrockModel } from "./providers/bedrock";
 import { openAiModel } from "./providers/openai";
 import { memoryStatusStore } from "./status";
-import { testConfig, useStaticAwsCredentials } from "./testing/config";
-import { bedrockStreams, openAiStreams, startFakeServer, type FakeCall, type FakeServer } from "./testing/fake-models";
+import { testConfig, useStaticAwsCredentials } from "@quorum/testing/model-config";
+import { bedrockStreams, openAiStreams, startFakeServer, type FakeCall, type FakeServer } from "@quorum/testing/fake-models";
 
 /** Answers written piece by piece: every provider's streaming API, the offline model, Stop, and a break mid-answer. */
 

@@ -6,7 +6,7 @@ import { config, resetConfig } from "../config";
 import { User } from "../user/index";
 import { BillingCustomerEntity } from "./entity";
 import { Billing } from "./index";
-import { startFakeStripe, type FakeStripe, type StripeEvent } from "./testing/fake-stripe";
+import { startFakeStripe, type FakeStripe, type StripeEvent } from "@quorum/testing/fake-stripe";
 
 const WEBHOOK_SECRET = "whsec_test_quorum_billing";
 const PAYMENT_ENV = [

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { Chat, HISTORY_LIMIT } from "./index";
 import { HISTORY_TOKEN_BUDGET } from "./limits";
 import { memoryStatusStore } from "../ai/status";
-import { testConfig } from "../ai/testing/config";
-import { openAiReplies, startFakeServer, type FakeServer } from "../ai/testing/fake-models";
+import { testConfig } from "@quorum/testing/model-config";
+import { openAiReplies, startFakeServer, type FakeServer } from "@quorum/testing/fake-models";
 import { money, quoteCsv, quotePdf, VENDOR_QUOTE } from "@quorum/testing/quote-files";
 
 const dataUrl = (type: string, bytes: Buffer) => `data:${type};base64,${bytes.toString("base64")}`;

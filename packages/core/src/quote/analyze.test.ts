@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testConfig } from "../ai/testing/config";
-import { openAiReplies, startFakeServer, type FakeServer } from "../ai/testing/fake-models";
+import { testConfig } from "@quorum/testing/model-config";
+import { openAiReplies, startFakeServer, type FakeServer } from "@quorum/testing/fake-models";
 import { quoteLines, VENDOR_QUOTE } from "@quorum/testing/quote-files";
 import { analyzeDocument } from "./analyze";
 import { QUOTE_FIELDS } from "./schema";

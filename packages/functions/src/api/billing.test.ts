@@ -3,7 +3,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetConfig } from "@quorum/core/config";
 import { LOCAL_WEBHOOK_SECRET } from "@quorum/core/billing/test-provider";
-import { startFakeStripe, type FakeStripe } from "@quorum/core/billing/testing/fake-stripe";
+import { startFakeStripe, type FakeStripe } from "@quorum/testing/fake-stripe";
 import { call, signedInUser, type TestUser } from "@quorum/local/testing";
 import type { Handler } from "../http/route";
 import { cancelSubscription, createPaymentIntent, portalSession, updateSubscription } from "./billing";

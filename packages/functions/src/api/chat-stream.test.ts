@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetConfig } from "@quorum/core/config";
-import { openAiStreams, startFakeServer, type FakeServer } from "@quorum/core/ai/testing/fake-models";
+import { openAiStreams, startFakeServer, type FakeServer } from "@quorum/testing/fake-models";
 import { User } from "@quorum/core/user/index";
 import { startGateway, type Gateway } from "@quorum/local/gateway";
 import { addProject, call, callStream, signedInUser, type StreamedEvent, type TestUser } from "@quorum/local/testing";

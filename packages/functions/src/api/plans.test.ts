@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetConfig } from "@quorum/core/config";
-import { openAiReplies } from "@quorum/core/ai/testing/fake-models";
+import { openAiReplies } from "@quorum/testing/fake-models";
 import { User } from "@quorum/core/user/index";
 import { startGateway, type Gateway } from "@quorum/local/gateway";
 import { startPlanModels, type PlanModels } from "@quorum/testing/plan-models";

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { Actor } from "@quorum/core/actor";
-import { openAiError, openAiReplies, startFakeServer, type FakeServer } from "@quorum/core/ai/testing/fake-models";
-import { testConfig } from "@quorum/core/ai/testing/config";
+import { openAiError, openAiReplies, startFakeServer, type FakeServer } from "@quorum/testing/fake-models";
+import { testConfig } from "@quorum/testing/model-config";
 import { ProjectChat } from "@quorum/core/project-chat/index";
 import { clearVectorCache, openAiEmbedder, semanticRanking, vectorsKey } from "@quorum/core/search/embeddings";
 import { clearMemoryCache, indexKey, Search } from "@quorum/core/search/index";

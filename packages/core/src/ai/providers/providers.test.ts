@@ -12,8 +12,8 @@ import {
   openAiReplies,
   startFakeServer,
   type FakeServer,
-} from "../testing/fake-models";
-import { useStaticAwsCredentials } from "../testing/config";
+} from "@quorum/testing/fake-models";
+import { useStaticAwsCredentials } from "@quorum/testing/model-config";
 import { ModelFailure } from "../failure";
 import type { Message } from "../types";
 

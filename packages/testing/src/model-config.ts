@@ -1,4 +1,4 @@
-import { ConfigSchema, type Config } from "../../config";
+import { ConfigSchema, type Config } from "@quorum/core/config";
 
 /**
  * A configuration for engine tests: nothing from the machine's environment,
