@@ -153,17 +153,14 @@ export default function ExistingAccountModal({ open, onOpenChange, account }: Ex
                       {t("existing.resetPassword")}
                     </button>
                   </div>
-                  <div className="relative">
-                    <Lock className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
-                    <Input
-                      id="existing-password"
-                      type="password"
-                      autoComplete="current-password"
-                      className="pl-9"
-                      {...form.register("password")}
-                      disabled={busy !== null}
-                    />
-                  </div>
+                  <Input
+                    icon={Lock}
+                    id="existing-password"
+                    type="password"
+                    autoComplete="current-password"
+                    {...form.register("password")}
+                    disabled={busy !== null}
+                  />
                 </div>
                 <DialogFooter className="pt-1">
                   <Button variant="outline" onClick={() => onOpenChange(false)} disabled={busy !== null}>

@@ -123,32 +123,26 @@ export default function SignInModal({ open, onOpenChange, onSuccess }: SignInMod
               noValidate
             >
               <Field id="signin-email" label={t("signIn.email")}>
-                <div className="relative">
-                  <Mail className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
-                  <Input
-                    id="signin-email"
-                    type="email"
-                    autoComplete="email"
-                    placeholder={t("signIn.emailPlaceholder")}
-                    className="pl-9"
-                    {...form.register("email")}
-                    disabled={disabled}
-                  />
-                </div>
+                <Input
+                  icon={Mail}
+                  id="signin-email"
+                  type="email"
+                  autoComplete="email"
+                  placeholder={t("signIn.emailPlaceholder")}
+                  {...form.register("email")}
+                  disabled={disabled}
+                />
               </Field>
               <Field id="signin-password" label={t("signIn.password")}>
-                <div className="relative">
-                  <Lock className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
-                  <Input
-                    id="signin-password"
-                    type="password"
-                    autoComplete="current-password"
-                    placeholder={t("signIn.passwordPlaceholder")}
-                    className="pl-9"
-                    {...form.register("password")}
-                    disabled={disabled}
-                  />
-                </div>
+                <Input
+                  icon={Lock}
+                  id="signin-password"
+                  type="password"
+                  autoComplete="current-password"
+                  placeholder={t("signIn.passwordPlaceholder")}
+                  {...form.register("password")}
+                  disabled={disabled}
+                />
               </Field>
               {error && (
                 <Alert variant="destructive">

@@ -57,24 +57,18 @@ export function AccountStep({
       <OrDivider />
       <form className="grid gap-3" onSubmit={form.handleSubmit(({ password }) => onPassword(password), tooShort)} noValidate>
         <Field id="signup-auth-email" label={t("signUp.email")}>
-          <div className="relative">
-            <Mail className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
-            <Input id="signup-auth-email" type="email" readOnly value={email} className="pl-9" />
-          </div>
+          <Input icon={Mail} id="signup-auth-email" type="email" readOnly value={email} />
         </Field>
         <Field id="signup-password" label={t("signUp.password")}>
-          <div className="relative">
-            <Lock className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
-            <Input
-              id="signup-password"
-              type="password"
-              autoComplete="new-password"
-              placeholder={t("signUp.passwordPlaceholder", { min: PASSWORD_MIN_LENGTH })}
-              className="pl-9"
-              {...form.register("password")}
-              disabled={busy !== null}
-            />
-          </div>
+          <Input
+            icon={Lock}
+            id="signup-password"
+            type="password"
+            autoComplete="new-password"
+            placeholder={t("signUp.passwordPlaceholder", { min: PASSWORD_MIN_LENGTH })}
+            {...form.register("password")}
+            disabled={busy !== null}
+          />
         </Field>
         <Button type="submit" size="lg" className="mt-1 w-full" disabled={busy !== null}>
           {busy === "email" && <Spinner />}
