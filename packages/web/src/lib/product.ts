@@ -1,5 +1,6 @@
 // Relative imports: support/request.ts reads this module and is unit-tested without the "@" alias.
 import { i18next } from "../i18n";
+import type { SignUpPlan } from "@quorum/core/auth/schema";
 import { formatWholeMoney } from "./format";
 
 /** The product's name, shown in titles, the header and messages. */
@@ -7,7 +8,8 @@ export const PRODUCT_NAME = "Quorum";
 
 export const SUPPORT_EMAIL = import.meta.env.VITE_SUPPORT_EMAIL || "support@quorum.app";
 
-export type PlanId = "starter" | "professional" | "enterprise";
+/** The plans offered, as sign-up takes them. */
+export type PlanId = SignUpPlan;
 
 export interface PlanTier {
   id: PlanId;
