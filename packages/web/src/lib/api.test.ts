@@ -1,8 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { QueryClient } from "@tanstack/react-query";
-import { ApiError, apiJson, apiRequest, getQueryFn, queryClient } from "./api";
+import { ApiError, apiJson, apiRequest, queryClient } from "./api";
 
 /** A tiny server that answers what each test path asks for and echoes what it received. */
 let server: Server;
@@ -58,20 +57,6 @@ describe("the network helper", () => {
 
   it("uses the status text when the body is empty, and raises a 401 too", async () => {
     await expect(apiJson("GET", `${base}/api/empty-error`)).rejects.toThrow("401: Unauthorized");
-  });
-
-  it("fetches a query key as a GET of its segments joined by '/'", async () => {
-    const fn = getQueryFn<{ path: string }>({ on401: "throw" });
-    const client = new QueryClient();
-    const answer = await client.fetchQuery({ queryKey: [`${base}/api/users`, "u1", "settings"], queryFn: fn });
-    expect(answer.path).toBe("/api/users/u1/settings");
-    expect(seen.at(-1)!.method).toBe("GET");
-  });
-
-  it("can turn a 401 into an empty answer when a query asks for that", async () => {
-    const fn = getQueryFn({ on401: "returnNull" });
-    const client = new QueryClient();
-    expect(await client.fetchQuery({ queryKey: [`${base}/api/empty-error`], queryFn: fn })).toBeNull();
   });
 });
 

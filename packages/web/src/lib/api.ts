@@ -1,6 +1,6 @@
 import { i18next } from "../i18n";
 import { EventSourceParserStream } from "eventsource-parser/stream";
-import { QueryClient, type QueryFunction } from "@tanstack/react-query";
+import { QueryClient } from "@tanstack/react-query";
 import { auth } from "./firebase";
 
 /**
@@ -113,23 +113,9 @@ export async function apiUpload<T>(
   });
 }
 
-type UnauthorizedBehavior = "returnNull" | "throw";
-
-/** GET on the query key's segments joined by '/', e.g. ["/api/users", uid] -> /api/users/<uid>. */
-export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T> {
-  return async ({ queryKey }) => {
-    const url = queryKey.map(String).join("/");
-    const res = await fetch(url, { headers: await authHeader(), credentials: "include" });
-    if (on401 === "returnNull" && res.status === 401) return null as T;
-    await throwIfResNotOk(res);
-    return (await res.json()) as T;
-  };
-}
-
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
-      queryFn: getQueryFn({ on401: "throw" }),
       refetchInterval: false,
       refetchOnWindowFocus: false,
       staleTime: Infinity,
