@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatBytes, formatCalendarDate, formatDate, formatMoney, NO_VALUE } from "./format";
+import { formatBytes, formatCalendarDate, formatCount, formatDate, formatMoney, formatPercent, formatTimeOfDay, NO_VALUE } from "./format";
 
 describe("formatting", () => {
   it("shows instants as dates, short or long, and a dash for nothing", () => {
@@ -27,5 +27,15 @@ describe("formatting", () => {
     expect(formatBytes(1536)).toBe("1.5 KB");
     expect(formatBytes(20 * 1024 * 1024)).toBe("20 MB");
     expect(formatBytes(undefined)).toBe("");
+  });
+
+  it("groups counts, rounds shares to the digits asked, and shows a time of day only for a real time", () => {
+    expect(formatCount(12345)).toBe("12,345");
+    expect(formatPercent(0.923)).toBe("92%");
+    expect(formatPercent(0.1234, 1)).toBe("12.3%");
+    expect(formatTimeOfDay(new Date(2026, 10, 25, 9, 5).toISOString())).toBe("9:05 AM");
+    expect(formatTimeOfDay(null)).toBe("");
+    expect(formatTimeOfDay(new Date(0).toISOString())).toBe("");
+    expect(formatTimeOfDay("not a time")).toBe("");
   });
 });

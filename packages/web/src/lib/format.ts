@@ -62,8 +62,9 @@ export function formatWholeMoney(amount: number, currency: string): string {
   }).format(amount);
 }
 
-/** A share (0..1) as a percentage: "92%", "92 %" in French. */
-export const formatPercent = (share: number) => share.toLocaleString(currentLocale(), { style: "percent", maximumFractionDigits: 0 });
+/** A share (0..1) as a percentage: "92%", "92 %" in French; `digits` after the decimal point. */
+export const formatPercent = (share: number, digits = 0) =>
+  share.toLocaleString(currentLocale(), { style: "percent", minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 /** A file size: "1.5 MB", "1,5 Mo": the number as the language on screen writes it, with its unit abbreviation (the documents catalog's). */
 export function formatBytes(bytes: number | null | undefined): string {
@@ -78,4 +79,14 @@ export function formatBytes(bytes: number | null | undefined): string {
   const digits = unit > 0 && value < 10 ? 1 : 0;
   const size = value.toLocaleString(currentLocale(), { minimumFractionDigits: digits, maximumFractionDigits: digits });
   return i18next.t(`documents:size.${units[unit]}`, { size });
+}
+
+/** A whole count with the locale's grouping: "12,345" ("12 345" in French). */
+export const formatCount = (n: number) => n.toLocaleString(currentLocale());
+
+/** Hour and minute, in the reader's locale ("9:05 AM", "09:05"); "" for a missing or zero time. */
+export function formatTimeOfDay(value: string | null | undefined): string {
+  const date = new Date(value ?? NaN);
+  if (Number.isNaN(date.getTime()) || date.getTime() === 0) return "";
+  return date.toLocaleTimeString(currentLocale(), { hour: "numeric", minute: "2-digit" });
 }

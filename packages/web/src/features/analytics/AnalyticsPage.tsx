@@ -12,7 +12,8 @@ import { cn } from "@/lib/utils";
 import type { AnalyticsReport } from "@quorum/core/usage/schema";
 import { RANGES, useAnalytics, type RangeDays } from "./api";
 import { downloadCsv } from "./csv";
-import { formatCount, shortDay } from "./labels";
+import { shortDay } from "./labels";
+import { formatCount } from "@/lib/format";
 
 // Recharts loads with the first report, not with the page (a Starter never downloads it).
 const Charts = React.lazy(() => import("./Charts"));

@@ -3,7 +3,8 @@ import { useTranslation } from "react-i18next";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { formatMoney } from "@/lib/format";
 import type { AnalyticsReport } from "@quorum/core/usage/schema";
-import { formatCount, modelName, shortDay } from "./labels";
+import { modelName, shortDay } from "./labels";
+import { formatCount } from "@/lib/format";
 
 /**
  * The Analytics page's charts (Recharts). Loaded on their own when the report is

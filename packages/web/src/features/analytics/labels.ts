@@ -13,5 +13,3 @@ export function modelName(model: string): string {
 export function shortDay(day: string): string {
   return new Date(`${day}T00:00:00Z`).toLocaleDateString(currentLocale(), { month: "short", day: "numeric", timeZone: "UTC" });
 }
-
-export const formatCount = (n: number) => n.toLocaleString(currentLocale());

@@ -5,21 +5,13 @@ import { Spinner } from "@/components/ui/spinner";
 import { LogoMark } from "@/components/brand/Logo";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { PRODUCT_NAME } from "@/lib/product";
+import { formatTimeOfDay } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { isImage } from "./files";
 import { Markdown } from "@/components/markdown/Markdown";
 import { IndividualAnswers, ModelAnswerCard, OfflineBadge } from "./ModelAnswers";
 import { OFFLINE } from "@quorum/core/ai/types";
-import {
-  formatLatency,
-  isBeingWritten,
-  modelOption,
-  RESEARCH_MODEL,
-  timeOfDay,
-  type Attachment,
-  type ChatMessage,
-  type ShownDetails,
-} from "./model";
+import { formatLatency, isBeingWritten, modelOption, RESEARCH_MODEL, type Attachment, type ChatMessage, type ShownDetails } from "./model";
 import { tokensText } from "./texts";
 
 /** One message of the conversation: the user's on the right, the AI's on the left as Markdown. */
@@ -49,7 +41,7 @@ export function AttachmentList({ attachments, tone = "muted" }: { attachments: A
 }
 
 function UserBubble({ message }: { message: ChatMessage }) {
-  const time = timeOfDay(message.timestamp);
+  const time = formatTimeOfDay(message.timestamp);
   return (
     <div className="flex justify-end gap-3" data-testid="message-user">
       <div className="flex max-w-[min(85%,40rem)] flex-col items-end gap-1.5">
@@ -95,7 +87,7 @@ function answeredCount(t: TFunction, answers: NonNullable<ShownDetails["answers"
 function MetaLine({ message }: { message: ChatMessage }) {
   const { t } = useTranslation("chat");
   const d = message.details;
-  const time = timeOfDay(message.timestamp);
+  const time = formatTimeOfDay(message.timestamp);
   const parts = [
     d?.latencyMs !== undefined ? formatLatency(d.latencyMs) : "",
     d?.usage ? tokensText(t, d.usage) : "",

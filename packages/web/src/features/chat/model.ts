@@ -233,9 +233,3 @@ export function formatLatency(ms: number | undefined): string {
   const digits = s < 10 ? 1 : 0;
   return `${s.toLocaleString(currentLocale(), { minimumFractionDigits: digits, maximumFractionDigits: digits })} s`;
 }
-
-export function timeOfDay(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime()) || d.getTime() === 0) return "";
-  return d.toLocaleTimeString(currentLocale(), { hour: "numeric", minute: "2-digit" });
-}

@@ -6,11 +6,11 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { LimitReachedBanner } from "@/features/billing";
 import { OlderMessages, useThreadScroll, type OlderPages } from "@/features/chat";
 import { toast } from "@/hooks/use-toast";
+import { formatTimeOfDay } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { Markdown, type MarkdownCitations } from "@/components/markdown/Markdown";
 import { CitationChip } from "./CitationChip";
 import type { ChatMessage, Citation } from "@quorum/core/project-chat/schema";
-import { formatTime } from "./model";
 import { openDocument } from "@/features/documents/openDocument";
 
 /**
@@ -197,7 +197,7 @@ function MessageRow({ message, compact, onCite }: { message: ChatMessage; compac
           </p>
         )}
         <time className="px-1 text-[11px] tabular-nums text-muted-foreground" dateTime={message.timestamp ?? undefined}>
-          {formatTime(message.timestamp)}
+          {formatTimeOfDay(message.timestamp)}
         </time>
       </div>
     </li>

@@ -1,6 +1,5 @@
 import { STREAM_EVENTS } from "@quorum/core/chat/stored";
 import { ChatStreamEnd, type ChatMessage } from "@quorum/core/project-chat/schema";
-import { currentLocale } from "@/i18n/languages";
 /**
  * The small pure helpers the project chat's screens share (tested in model.test.ts);
  * the API's shapes are core's.
@@ -12,14 +11,6 @@ export const NOT_AUTHENTICATED = "User not authenticated";
 
 /** The spec's message ids are timestamp-based. */
 export const newMessageId = () => `${Date.now()}`;
-
-/** Hour and minute, in the reader's locale. */
-export function formatTime(timestamp: string | null | undefined): string {
-  if (!timestamp) return "";
-  const date = new Date(timestamp);
-  if (Number.isNaN(date.getTime())) return "";
-  return date.toLocaleTimeString(currentLocale(), { hour: "2-digit", minute: "2-digit" });
-}
 
 /** The answer as the next event of its stream leaves it (done and error carry the stored answer). */
 export function applyThreadEvent(message: ChatMessage, event: string, data: any, apology = NO_RESPONSE_TEXT): ChatMessage {

@@ -7,8 +7,7 @@ import { cn } from "@/lib/utils";
 import { compareQuotes } from "./compare";
 import { counterparty, type Quote } from "./model";
 import { GOOD_TEXT } from "@/features/projects/colors";
-import { currentLocale } from "@/i18n/languages";
-import { formatCalendarDate, formatMoney, NO_VALUE } from "@/lib/format";
+import { formatCalendarDate, formatCount, formatMoney, formatPercent, NO_VALUE } from "@/lib/format";
 
 /** At most this many quotes side by side: more columns would not be readable. */
 const MAX_COLUMNS = 4;
@@ -48,11 +47,7 @@ export function CompareQuotesDialog({
         count: comparison.matchedCount,
         name: counterparty(winner),
         difference: formatMoney(second - best, currency),
-        percent: ((second - best) / second).toLocaleString(currentLocale(), {
-          style: "percent",
-          minimumFractionDigits: 1,
-          maximumFractionDigits: 1,
-        }),
+        percent: formatPercent((second - best) / second, 1),
       });
     }
   }
@@ -138,7 +133,7 @@ export function CompareQuotesDialog({
                                 )}
                               </span>
                               <span className="block text-xs text-muted-foreground">
-                                {cell.quantity === null ? NO_VALUE : cell.quantity.toLocaleString(currentLocale())} × ={" "}
+                                {cell.quantity === null ? NO_VALUE : formatCount(cell.quantity)} × ={" "}
                                 {formatMoney(cell.amount, selected[ci]!.currency)}
                               </span>
                             </>

@@ -4,8 +4,7 @@ import { useFieldArray, type Control, type UseFormRegister } from "react-hook-fo
 import { Plus, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { currentLocale } from "@/i18n/languages";
-import { formatMoney, NO_VALUE } from "@/lib/format";
+import { formatCount, formatMoney, NO_VALUE } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import type { Quote } from "./model";
 import { emptyLine, type QuoteDraft, type QuoteValues } from "./quote-form";
@@ -48,9 +47,7 @@ export function LineItems({ quote }: { quote: Quote }) {
         return (
           <tr key={i} className={cn("border-b last:border-b-0", flagged && "bg-amber-500/10")}>
             <td className="px-3 py-2">{l.description}</td>
-            <td className="px-3 py-2 text-right tabular-nums">
-              {l.quantity === null ? NO_VALUE : l.quantity.toLocaleString(currentLocale())}
-            </td>
+            <td className="px-3 py-2 text-right tabular-nums">{l.quantity === null ? NO_VALUE : formatCount(l.quantity)}</td>
             <td className="px-3 py-2 text-muted-foreground">{l.unit ?? ""}</td>
             <td className="px-3 py-2 text-right tabular-nums">{formatMoney(l.unitPrice, quote.currency)}</td>
             <td className={cn("px-3 py-2 text-right font-medium tabular-nums", flagged && "text-amber-700 dark:text-amber-400")}>

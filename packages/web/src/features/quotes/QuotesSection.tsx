@@ -8,9 +8,8 @@ import { cn } from "@/lib/utils";
 import { CompareQuotesDialog } from "./CompareQuotesDialog";
 import type { QuotelessDocument } from "@quorum/core/quote/schema";
 import { counterparty, isExpired, type Quote } from "./model";
-import { formatCalendarDate, formatMoney, NO_VALUE } from "@/lib/format";
+import { formatCalendarDate, formatCount, formatMoney, NO_VALUE } from "@/lib/format";
 import type { TFunction } from "i18next";
-import { currentLocale } from "@/i18n/languages";
 import { KindBadge, StatusBadge, viewDocument } from "./parts";
 import { QuoteDetailDialog } from "./QuoteDetailDialog";
 import { useProjectQuotes } from "./queries";
@@ -80,7 +79,7 @@ function Summary({ quotes }: { quotes: Quote[] }) {
   const stats = [
     {
       label: t("summary.quotes"),
-      value: quotes.length.toLocaleString(currentLocale()),
+      value: formatCount(quotes.length),
       hint: t("summary.kinds", {
         vendor: quotes.filter((q) => q.kind === "vendor").length,
         customer: quotes.filter((q) => q.kind === "customer").length,
@@ -88,7 +87,7 @@ function Summary({ quotes }: { quotes: Quote[] }) {
     },
     {
       label: t("summary.needReview"),
-      value: review.toLocaleString(currentLocale()),
+      value: formatCount(review),
       hint: t(review ? "summary.notAddingUp" : "summary.allAddUp"),
       warn: review > 0,
     },
