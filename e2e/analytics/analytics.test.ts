@@ -13,6 +13,7 @@ import {
 import { quotePdf, VENDOR_QUOTE } from "@quorum/testing/quote-files";
 import { User } from "@quorum/core/user/index";
 import { openChat } from "../chat/app";
+import { reviewShot } from "../shell/browser";
 
 /**
  * The Analytics page as people meet it: a Professional user's charts drawn from
@@ -78,7 +79,7 @@ describe("the Analytics page", { timeout: 240_000 }, () => {
       VENDOR_QUOTE.vendor.replace(/\s+/g, ""),
     );
     expect(await accessibilityViolations(page)).toEqual([]);
-    await page.screenshot({ path: "/work/notes/h-plans-analytics-light.png", fullPage: true });
+    await reviewShot(page, "h-plans-analytics-light.png", { fullPage: true });
 
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
     const today = new Date().toISOString().slice(0, 10);
@@ -93,7 +94,7 @@ describe("the Analytics page", { timeout: 240_000 }, () => {
     await inTheme(page, "dark");
     await page.getByTestId("chart-vendor-totals").locator(".recharts-bar-rectangle").first().waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
-    await page.screenshot({ path: "/work/notes/h-plans-analytics-dark.png", fullPage: true });
+    await reviewShot(page, "h-plans-analytics-dark.png", { fullPage: true });
     await app.close();
   });
 
@@ -105,16 +106,16 @@ describe("the Analytics page", { timeout: 240_000 }, () => {
     await locked.getByRole("heading", { name: "Analytics is part of the Professional plan" }).waitFor();
     await locked.getByRole("button", { name: "Upgrade to Professional" }).waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
-    await page.screenshot({ path: "/work/notes/h-plans-analytics-starter.png", fullPage: true });
+    await reviewShot(page, "h-plans-analytics-starter.png", { fullPage: true });
 
     await page.goto(`${webUrl()}/chat`);
     await page.getByTestId("model-select").click();
     expect(await page.getByRole("option", { name: "GPT" }).innerText()).toContain("Professional plan");
-    await page.screenshot({ path: "/work/notes/h-plans-model-select.png" });
+    await reviewShot(page, "h-plans-model-select.png");
     await page.getByRole("option", { name: "GPT" }).click();
     const dialog = page.getByRole("dialog", { name: "GPT is a premium model" });
     await dialog.getByRole("button", { name: "Upgrade to Professional" }).waitFor();
-    await page.screenshot({ path: "/work/notes/h-plans-locked-model.png" });
+    await reviewShot(page, "h-plans-locked-model.png");
     await dialog.getByRole("button", { name: "Not now" }).click();
     expect(await page.getByTestId("model-select").innerText()).toContain("Gemini");
     await app.close();
@@ -135,7 +136,7 @@ describe("the Analytics page", { timeout: 240_000 }, () => {
     // This stack sets no endpoint: the card says so rather than offering a model that cannot answer.
     await card.getByText("Not set up yet").waitFor();
     await card.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: "/work/notes/h-plans-custom-model-card.png", fullPage: true });
+    await reviewShot(page, "h-plans-custom-model-card.png", { fullPage: true });
     await app.close();
   });
 });

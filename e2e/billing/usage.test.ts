@@ -2,6 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addProject, call, launchBrowser, webUrl } from "@quorum/local/testing";
 import { openChat } from "../chat/app";
+import { reviewShot } from "../shell/browser";
 
 /** A Starter user sees on /profile what the plan allows and how much of it is used. */
 describe("usage on the profile", { timeout: 180_000 }, () => {
@@ -39,7 +40,7 @@ describe("usage on the profile", { timeout: 180_000 }, () => {
     expect(await row("Chat attachments today").textContent()).toContain("0 of 20");
     expect(await row("AI titles today").textContent()).toContain("Resets at midnight UTC");
     await panel.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: "/work/notes/h14-usage-meters.png", fullPage: true });
+    await reviewShot(page, "h14-usage-meters.png", { fullPage: true });
     expect(app.crashes).toEqual([]);
     await app.close();
   });

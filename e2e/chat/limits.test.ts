@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { call, launchBrowser, type TestUser } from "@quorum/local/testing";
+import { reviewShot } from "../shell/browser";
 import { openChat } from "./app";
 
 /**
@@ -63,7 +64,7 @@ describe("limits in the chat", { timeout: 180_000 }, () => {
     expect(reads.slice(1).every((q) => /before=\d+/.test(q))).toBe(true);
 
     await page.getByTestId("chat-messages").evaluate((el) => (el.scrollTop = el.scrollHeight));
-    await page.screenshot({ path: "/work/notes/h4-long-conversation.png" });
+    await reviewShot(page, "h4-long-conversation.png");
     await app.close();
   });
 
@@ -113,7 +114,7 @@ describe("limits in the chat", { timeout: 180_000 }, () => {
       .setInputFiles([{ name: "huge.txt", mimeType: "text/plain", buffer: Buffer.alloc(21 * MB, 97) }]);
     await page.getByText('"huge.txt" is 21 MB; attachments can be at most 20 MB each.').waitFor();
     expect(await page.getByRole("list", { name: "Selected files" }).count()).toBe(0);
-    await page.screenshot({ path: "/work/notes/h4-attachment-limit.png" });
+    await reviewShot(page, "h4-attachment-limit.png");
 
     const sent: { files?: { name: string; data?: string; key?: string }[] }[] = [];
     const uploads: string[] = [];

@@ -1,9 +1,8 @@
-import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Locator } from "playwright-core";
 import { MESSAGE_PAGE_SIZE } from "@quorum/core/chat/limits";
 import { addProject, seedChat, signedInUser, type TestUser } from "@quorum/local/testing";
-import { browserForTests } from "../shell/browser";
+import { browserForTests, reviewShot } from "../shell/browser";
 
 /**
  * A person with a long project chat sees its latest messages first, and older
@@ -51,7 +50,7 @@ describe("a long project chat in the browser", () => {
     const { page } = await browser.signedInAs(user, `/projects/${projectId}/chat`);
     const log = page.getByRole("log", { name: "Messages" });
     await readBackToTheStart(log);
-    if (process.env.SHOTS_DIR) await page.screenshot({ path: join(process.env.SHOTS_DIR, "project-chat-oldest.png") });
+    await reviewShot(page, "project-chat-oldest.png");
 
     // A new question lands below all the loaded pages, and the view follows it.
     await page.getByPlaceholder("Ask about project documents, quotes, requirements...").fill("What is in this project?");

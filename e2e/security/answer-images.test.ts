@@ -1,10 +1,9 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ConsoleMessage, Request } from "playwright-core";
 import { addProject, authEmulatorHost, call, signedInUser, waitCompleted } from "@quorum/local/testing";
-import { browserForTests, signIn, webUrl } from "../shell/browser";
+import { browserForTests, reviewShot, signIn, webUrl } from "../shell/browser";
 
 /**
  * A document tries to exfiltrate project data: it holds a budget figure next to a
@@ -90,8 +89,7 @@ describe("an answer quoting a document's Markdown image", () => {
     const allowed = new Set([new URL(webUrl()).origin, `http://${authEmulatorHost()}`, new URL(process.env.S3_PUBLIC_ENDPOINT!).origin]);
     expect(requests.filter((url) => !allowed.has(new URL(url).origin))).toEqual([]);
     expect(cspViolations).toEqual([]);
-    // With SHOTS_DIR set, a picture of the answer for people reviewing the look.
-    if (process.env.SHOTS_DIR) await answer.screenshot({ path: join(process.env.SHOTS_DIR, "answer-external-image.png") });
+    await reviewShot(answer, "answer-external-image.png");
   });
 
   it("the Content-Security-Policy blocks a foreign image even if one were rendered", async () => {

@@ -4,6 +4,7 @@
  * state it made itself.
  */
 import { randomUUID } from "node:crypto";
+import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { createUser, launchBrowser, webUrl, type TestUser } from "@quorum/local/testing";
@@ -106,3 +107,16 @@ export const TINY_PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAFklEQVR4nGNkYPj/n4GBgYGJgYGBgQEAHBQCAdnJ8dQAAAAASUVORK5CYII=",
   "base64",
 );
+
+/**
+ * A picture of a page or an element for people reviewing the look, only when SHOTS_DIR
+ * names a folder: a plain test run writes nothing outside the repository.
+ */
+export async function reviewShot(
+  target: Pick<Page, "screenshot"> | Pick<import("playwright-core").Locator, "screenshot">,
+  name: string,
+  options: { fullPage?: boolean } = {},
+) {
+  const dir = process.env.SHOTS_DIR;
+  if (dir) await target.screenshot({ path: join(dir, name), ...options });
+}
