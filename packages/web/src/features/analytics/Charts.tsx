@@ -1,10 +1,9 @@
 import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { formatMoney } from "@/lib/format";
+import { formatCount, formatMoney } from "@/lib/format";
 import type { AnalyticsReport } from "@quorum/core/usage/schema";
 import { modelName, shortDay } from "./labels";
-import { formatCount } from "@/lib/format";
 
 /**
  * The Analytics page's charts (Recharts). Loaded on their own when the report is
@@ -54,6 +53,50 @@ function ChartCard({ id, title, empty, children }: { id: string; title: string; 
   );
 }
 
+interface Series {
+  dataKey: string;
+  name: string;
+  fill: string;
+  /** Series with the same stack id pile up; only the top one gets rounded corners. */
+  stackId?: string;
+}
+
+/** Vertical bars over days or models: the grid, axes, tooltip and legend every column chart shares. */
+function Columns({
+  data,
+  series,
+  yAxis,
+  countTooltip = true,
+  legend = true,
+  tickGap,
+}: {
+  data: object[];
+  series: Series[];
+  yAxis: React.ComponentProps<typeof YAxis>;
+  /** Tooltip values as grouped counts ("12,345"). */
+  countTooltip?: boolean;
+  legend?: boolean;
+  /** Minimum gap between x labels: day axes drop labels rather than crowd them. */
+  tickGap?: number;
+}) {
+  return (
+    <BarChart data={data}>
+      <CartesianGrid vertical={false} strokeOpacity={0.15} stroke="currentColor" />
+      <XAxis dataKey="label" {...axis} minTickGap={tickGap} />
+      <YAxis {...axis} {...yAxis} />
+      <Tooltip {...tooltipStyle} formatter={countTooltip ? (v) => formatCount(Number(v)) : undefined} />
+      {legend && <Legend wrapperStyle={{ fontSize: 12 }} />}
+      {series.map((s, i) => {
+        const top = !s.stackId || series.slice(i + 1).every((next) => next.stackId !== s.stackId);
+        return <Bar key={s.dataKey} {...bar} {...s} radius={top ? [4, 4, 0, 0] : undefined} />;
+      })}
+    </BarChart>
+  );
+}
+
+/** A count axis: whole numbers only. */
+const countAxis = { allowDecimals: false, width: 32 } as const;
+
 export default function Charts({ report }: { report: AnalyticsReport }) {
   const { t } = useTranslation("analytics");
   const days = report.days.map((d) => ({ ...d, label: shortDay(d.date), answered: d.questions - d.failures }));
@@ -65,20 +108,19 @@ export default function Charts({ report }: { report: AnalyticsReport }) {
   const called = models.filter((m) => m.calls > 0);
   const vendors = report.vendors.slice(0, 10).map((v) => ({ ...v, label: v.currency ? `${v.vendor} (${v.currency})` : v.vendor }));
   const noQuestions = report.totals.questions === 0;
-  const legend = <Legend wrapperStyle={{ fontSize: 12 }} />;
 
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <ChartCard id="questions-per-day" title={t("charts.questionsPerDay")} empty={noQuestions}>
-        <BarChart data={days}>
-          <CartesianGrid vertical={false} strokeOpacity={0.15} stroke="currentColor" />
-          <XAxis dataKey="label" {...axis} minTickGap={12} />
-          <YAxis allowDecimals={false} {...axis} width={32} />
-          <Tooltip {...tooltipStyle} formatter={(v) => formatCount(Number(v))} />
-          {legend}
-          <Bar {...bar} dataKey="answered" stackId="q" name={t("series.answered")} fill={COLORS.primary} />
-          <Bar {...bar} dataKey="failures" stackId="q" name={t("series.failed")} fill={COLORS.rose} radius={[4, 4, 0, 0]} />
-        </BarChart>
+        <Columns
+          data={days}
+          tickGap={12}
+          yAxis={countAxis}
+          series={[
+            { dataKey: "answered", stackId: "q", name: t("series.answered"), fill: COLORS.primary },
+            { dataKey: "failures", stackId: "q", name: t("series.failed"), fill: COLORS.rose },
+          ]}
+        />
       </ChartCard>
 
       <ChartCard id="questions-per-model" title={t("charts.questionsPerModel")} empty={noQuestions}>
@@ -87,67 +129,65 @@ export default function Charts({ report }: { report: AnalyticsReport }) {
           <XAxis type="number" allowDecimals={false} {...axis} />
           <YAxis type="category" dataKey="label" {...axis} width={120} />
           <Tooltip {...tooltipStyle} formatter={(v) => formatCount(Number(v))} />
-          {legend}
+          <Legend wrapperStyle={{ fontSize: 12 }} />
           <Bar {...bar} dataKey="questions" name={t("series.questions")} fill={COLORS.primary} radius={[0, 4, 4, 0]} />
           <Bar {...bar} dataKey="calls" name={t("series.calls")} fill={COLORS.teal} radius={[0, 4, 4, 0]} />
         </BarChart>
       </ChartCard>
 
       <ChartCard id="tokens-per-day" title={t("charts.tokensPerDay")} empty={report.totals.inputTokens + report.totals.outputTokens === 0}>
-        <BarChart data={days}>
-          <CartesianGrid vertical={false} strokeOpacity={0.15} stroke="currentColor" />
-          <XAxis dataKey="label" {...axis} minTickGap={12} />
-          <YAxis {...axis} width={48} tickFormatter={(v: number) => formatCount(v)} />
-          <Tooltip {...tooltipStyle} formatter={(v) => formatCount(Number(v))} />
-          {legend}
-          <Bar {...bar} dataKey="inputTokens" stackId="t" name={t("series.inputTokens")} fill={COLORS.violet} />
-          <Bar {...bar} dataKey="outputTokens" stackId="t" name={t("series.outputTokens")} fill={COLORS.amber} radius={[4, 4, 0, 0]} />
-        </BarChart>
+        <Columns
+          data={days}
+          tickGap={12}
+          yAxis={{ width: 48, tickFormatter: (v: number) => formatCount(v) }}
+          series={[
+            { dataKey: "inputTokens", stackId: "t", name: t("series.inputTokens"), fill: COLORS.violet },
+            { dataKey: "outputTokens", stackId: "t", name: t("series.outputTokens"), fill: COLORS.amber },
+          ]}
+        />
       </ChartCard>
 
       <ChartCard id="latency-per-model" title={t("charts.latencyPerModel")} empty={called.length === 0}>
-        <BarChart data={called}>
-          <CartesianGrid vertical={false} strokeOpacity={0.15} stroke="currentColor" />
-          <XAxis dataKey="label" {...axis} />
-          <YAxis {...axis} width={40} />
-          <Tooltip {...tooltipStyle} />
-          {legend}
-          <Bar {...bar} dataKey="latencySeconds" name={t("series.latency")} fill={COLORS.teal} radius={[4, 4, 0, 0]} />
-        </BarChart>
+        <Columns
+          data={called}
+          yAxis={{ width: 40 }}
+          countTooltip={false}
+          series={[{ dataKey: "latencySeconds", name: t("series.latency"), fill: COLORS.teal }]}
+        />
       </ChartCard>
 
       <ChartCard id="failures-per-model" title={t("charts.failuresPerModel")} empty={called.length === 0}>
-        <BarChart data={called}>
-          <CartesianGrid vertical={false} strokeOpacity={0.15} stroke="currentColor" />
-          <XAxis dataKey="label" {...axis} />
-          <YAxis allowDecimals={false} {...axis} width={32} />
-          <Tooltip {...tooltipStyle} />
-          {legend}
-          <Bar {...bar} dataKey="calls" name={t("series.calls")} fill={COLORS.primary} radius={[4, 4, 0, 0]} />
-          <Bar {...bar} dataKey="failures" name={t("series.failures")} fill={COLORS.rose} radius={[4, 4, 0, 0]} />
-        </BarChart>
+        <Columns
+          data={called}
+          yAxis={countAxis}
+          countTooltip={false}
+          series={[
+            { dataKey: "calls", name: t("series.calls"), fill: COLORS.primary },
+            { dataKey: "failures", name: t("series.failures"), fill: COLORS.rose },
+          ]}
+        />
       </ChartCard>
 
       <ChartCard id="documents-per-day" title={t("charts.documentsPerDay")} empty={report.totals.documents === 0}>
-        <BarChart data={days}>
-          <CartesianGrid vertical={false} strokeOpacity={0.15} stroke="currentColor" />
-          <XAxis dataKey="label" {...axis} minTickGap={12} />
-          <YAxis allowDecimals={false} {...axis} width={32} />
-          <Tooltip {...tooltipStyle} formatter={(v) => formatCount(Number(v))} />
-          {legend}
-          <Bar {...bar} dataKey="documents" name={t("series.documents")} fill={COLORS.primary} radius={[4, 4, 0, 0]} />
-          <Bar {...bar} dataKey="pages" name={t("series.pages")} fill={COLORS.amber} radius={[4, 4, 0, 0]} />
-        </BarChart>
+        <Columns
+          data={days}
+          tickGap={12}
+          yAxis={countAxis}
+          series={[
+            { dataKey: "documents", name: t("series.documents"), fill: COLORS.primary },
+            { dataKey: "pages", name: t("series.pages"), fill: COLORS.amber },
+          ]}
+        />
       </ChartCard>
 
       <ChartCard id="quotes-per-day" title={t("charts.quotesPerDay")} empty={report.totals.quotes === 0}>
-        <BarChart data={days}>
-          <CartesianGrid vertical={false} strokeOpacity={0.15} stroke="currentColor" />
-          <XAxis dataKey="label" {...axis} minTickGap={12} />
-          <YAxis allowDecimals={false} {...axis} width={32} />
-          <Tooltip {...tooltipStyle} formatter={(v) => formatCount(Number(v))} />
-          <Bar {...bar} dataKey="quotes" name={t("series.quotes")} fill={COLORS.violet} radius={[4, 4, 0, 0]} />
-        </BarChart>
+        <Columns
+          data={days}
+          tickGap={12}
+          yAxis={countAxis}
+          legend={false}
+          series={[{ dataKey: "quotes", name: t("series.quotes"), fill: COLORS.violet }]}
+        />
       </ChartCard>
 
       <ChartCard id="vendor-totals" title={t("charts.vendorTotals")} empty={vendors.length === 0}>
