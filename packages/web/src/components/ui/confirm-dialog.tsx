@@ -13,7 +13,7 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 
 /**
- * The question asked before something that cannot be undone (deleting, clearing). It stays
+ * The question asked before something that cannot be undone (deleting, clearing, cancelling). It stays
  * open (and cannot be dismissed) while the action runs, so it cannot be confirmed twice and
  * the person sees it through.
  */
@@ -23,6 +23,7 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
+  cancelLabel,
   pendingLabel,
   pending = false,
   onConfirm,
@@ -32,6 +33,8 @@ export function ConfirmDialog({
   title: string;
   description: React.ReactNode;
   confirmLabel: string;
+  /** The way out, when plain "Cancel" would be ambiguous (say, beside "Cancel subscription"). */
+  cancelLabel?: string;
   pendingLabel?: string;
   pending?: boolean;
   onConfirm: () => void;
@@ -45,7 +48,7 @@ export function ConfirmDialog({
           <AlertDialogDescription className="break-words">{description}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>{t("cancel")}</AlertDialogCancel>
+          <AlertDialogCancel disabled={pending}>{cancelLabel ?? t("cancel")}</AlertDialogCancel>
           <Button variant="destructive" onClick={onConfirm} disabled={pending}>
             {pending && <Spinner />}
             {pending && pendingLabel ? pendingLabel : confirmLabel}

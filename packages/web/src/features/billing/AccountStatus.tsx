@@ -8,16 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Badge } from "@/components/ui/badge";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Spinner } from "@/components/ui/spinner";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { toast } from "@/hooks/use-toast";
 import { ApiError } from "@/lib/api";
 import { planName } from "@/lib/product";
@@ -181,29 +172,16 @@ export function AccountStatus({ uid, profile }: { uid: string; profile: Profile 
         </dl>
       </CardContent>
 
-      <AlertDialog open={confirmCancel} onOpenChange={(open) => !cancel.isPending && setConfirmCancel(open)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t("status.confirmTitle")}</AlertDialogTitle>
-            <AlertDialogDescription>
-              {t(standing === "trial" ? "status.confirmTrial" : "status.confirmPaid", { date: periodEnd })} {t("status.confirmAfter")}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={cancel.isPending}>{t("status.keep")}</AlertDialogCancel>
-            <AlertDialogAction
-              className="bg-destructive text-destructive-foreground hover:bg-destructive/90"
-              disabled={cancel.isPending}
-              onClick={(event) => {
-                event.preventDefault();
-                cancel.mutate();
-              }}
-            >
-              {cancel.isPending && <Spinner />} {t("status.cancelAtEnd")}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirmCancel}
+        onOpenChange={setConfirmCancel}
+        title={t("status.confirmTitle")}
+        description={`${t(standing === "trial" ? "status.confirmTrial" : "status.confirmPaid", { date: periodEnd })} ${t("status.confirmAfter")}`}
+        confirmLabel={t("status.cancelAtEnd")}
+        cancelLabel={t("status.keep")}
+        pending={cancel.isPending}
+        onConfirm={() => cancel.mutate()}
+      />
       <ContactSalesDialog
         open={salesOpen}
         onOpenChange={setSalesOpen}
