@@ -174,6 +174,12 @@ describe("uploading and managing a project's documents in the browser", () => {
     await shoot("documents-processing");
     // The list polls while the document is processed and stops once it is done.
     await row().getByTestId("document-status").getByText("completed", { exact: true }).waitFor({ timeout: 75_000 });
+    // The quote read from it arrives next and adds its facts and a Details button, which moves the dot:
+    // hover only once the row has its final layout, or the pointer is left beside the dot.
+    await row().getByTestId("record-facts").waitFor();
+    await row()
+      .getByRole("button", { name: `Details of ${QUOTE_NAME}` })
+      .waitFor();
     const dot = row().getByTestId("text-dot");
     expect(await dot.getAttribute("data-extracted")).toBe("true");
     await dot.hover();

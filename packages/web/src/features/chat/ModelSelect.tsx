@@ -96,7 +96,8 @@ export function ModelSelect({
 
   return (
     <>
-      <Select value={value} onValueChange={choose} disabled={disabled}>
+      {/* Until the plan's catalog is known no option can say whether it is locked, so none is offered. */}
+      <Select value={value} onValueChange={choose} disabled={disabled || catalog.isPending}>
         <SelectTrigger
           aria-label={t("label")}
           className={cn(
