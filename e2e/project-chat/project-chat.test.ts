@@ -76,6 +76,27 @@ describe("project chat in the browser", () => {
     expect(await page.getByTestId("ai-message").count()).toBe(1);
   });
 
+  it(
+    "past the day's questions it shows the server's refusal with the upgrade, under the question it refused",
+    { timeout: 60_000 },
+    async () => {
+      const starter = await signedInUser();
+      const own = await addProject(starter, { name: "Quarry Road" });
+      for (let i = 0; i < 10; i++) {
+        const asked = await call(starter, "POST", `/api/projects/${own}/chat`, { message: `Question ${i}`, projectId: own });
+        expect(asked.status, asked.text).toBe(200);
+      }
+      const { page } = await browser.signedInAs(starter, `/projects/${own}/chat`);
+      await page.getByPlaceholder("Ask about project documents, quotes, requirements...").fill("The eleventh question");
+      await page.getByRole("button", { name: "Send message" }).click();
+      const banner = page.getByTestId("limit-reached");
+      await banner.getByText("Daily question limit reached").waitFor();
+      await banner.getByText(/^You have used your 10 free questions for today\./).waitFor();
+      await banner.getByRole("button", { name: "Upgrade to Professional" }).waitFor();
+      await page.getByTestId("user-message").getByText("The eleventh question").waitFor();
+    },
+  );
+
   it("asks across all projects from the panel on /projects", { timeout: 90_000 }, async () => {
     const { page } = await browser.signedInAs(user, "/projects");
     const panel = page.getByRole("complementary", { name: "AI Chat - All Projects" });

@@ -1,3 +1,5 @@
+import type { MeterName } from "./billing/schema";
+
 /**
  * Errors whose message is safe to show to the user. The HTTP wrapper is the only
  * place that turns them into status codes and `{ "error": message }`.
@@ -43,8 +45,12 @@ export class TooLarge extends VisibleError {
     super("too_large", message, 413);
   }
 }
+/** A plan's limit was reached; `limit` (which meter, whether upgrading lifts it) goes into the 429's body. */
 export class LimitReached extends VisibleError {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly limit?: { meter: MeterName; upgrade: boolean },
+  ) {
     super("limit_reached", message, 429);
   }
 }

@@ -10,6 +10,20 @@ import { PLAN_STATUSES, PLANS } from "../user/schema";
 /** The professional plan's free trial: the card is saved at sign-up and first charged when it ends. */
 export const TRIAL_DAYS = 30;
 
+/** Everything a plan meters, by the name its counter and a refusal carry. */
+export const METER_NAMES = ["questions", "documentUploads", "ocrPages", "attachmentAnalyses", "titles"] as const;
+export type MeterName = (typeof METER_NAMES)[number];
+
+/**
+ * A 429's body: the server's sentence and, when a plan's limit was reached (not a
+ * rate limit), which meter it was and whether upgrading to Professional lifts it.
+ */
+export const LimitRefusal = z.object({
+  error: z.string(),
+  limit: z.object({ meter: z.enum(METER_NAMES), upgrade: z.boolean() }).optional(),
+});
+export type LimitRefusal = z.infer<typeof LimitRefusal>;
+
 /** `{ amount: 50 }` from the client: accepted for the contract, the server charges its configured price. */
 export const CreatePaymentIntentInput = z.object({
   amount: z.coerce.number({ message: "amount must be a number" }).nonnegative("amount must be a number").optional(),

@@ -4,7 +4,7 @@ import { lowerBy, raiseWithin } from "../db/bounded-counter";
 import { LimitReached, VisibleError } from "../error";
 import type { UserItem } from "../user/entity";
 import { User, type Plan } from "../user/index";
-import { limitOf, METERS, PLAN_NAMES, QUESTIONS, UPGRADE_HINTS, type Meter, type MeteredPlan, type Period } from "./limits";
+import { limitOf, METERS, PLAN_NAMES, QUESTIONS, UPGRADE_HINTS, type Meter, type MeteredPlan, type Period, upgradeLifts } from "./limits";
 import { UsageCountEntity } from "./entity";
 
 export * from "./limits";
@@ -108,7 +108,7 @@ export namespace Quota {
     const { plan, limit } = await limitFor(meter, userId);
     const { period, expiresAt, update } = counter(userId, meter, now);
     const used = await raiseWithin(update(), amount, limit, expiresAt);
-    if (used === null) throw new LimitReached(meterMessage(meter, plan, limit!, now));
+    if (used === null) throw new LimitReached(meterMessage(meter, plan, limit!, now), { meter: meter.name, upgrade: upgradeLifts(plan) });
     return { userId, meter: meter.name, period, amount, used, limit };
   }
 

@@ -1,3 +1,4 @@
+import type { MeterName } from "../billing/schema";
 import { config, type Config } from "../config";
 
 /**
@@ -21,9 +22,6 @@ export interface Meter {
   readonly label: string;
   readonly limits: (c: Config) => Record<MeteredPlan, number | null>;
 }
-
-export const METER_NAMES = ["questions", "documentUploads", "ocrPages", "attachmentAnalyses", "titles"] as const;
-export type MeterName = (typeof METER_NAMES)[number];
 
 /** The spec's daily questions: a Starter limit, unlimited on the paid plans. */
 export const QUESTIONS: Meter = {
@@ -98,3 +96,6 @@ export const UPGRADE_HINTS: Record<MeteredPlan, string> = {
   professional: "Enterprise plans are sized to your needs: contact sales for more.",
   enterprise: "contact support to raise it.",
 };
+
+/** Only a Starter's way to more is the upgrade the web can offer (the payment modal). */
+export const upgradeLifts = (plan: MeteredPlan) => plan === "starter";

@@ -34,6 +34,7 @@ describe("metered limits per plan", () => {
     expect((refused as Error).message).toBe(
       "You've reached today's 20 document uploads on the Starter plan. The limit resets at midnight UTC (in 2 h 30 min); upgrade to Professional for more.",
     );
+    expect((refused as LimitReached).limit).toEqual({ meter: "documentUploads", upgrade: true });
     await expect(as(() => Quota.consume(DOCUMENT_UPLOADS, { now: at("2031-03-05T00:00:00.000Z") }))).resolves.toMatchObject({ used: 1 });
   });
 
@@ -66,8 +67,14 @@ describe("metered limits per plan", () => {
         await Quota.consume(DOCUMENT_UPLOADS, { amount: 1000, now });
         return Quota.consume(DOCUMENT_UPLOADS, { now });
       })
-      .catch((e: Error) => e.message);
-    expect(refusal).toMatch(/^You've reached today's 1000 document uploads on the Enterprise plan\. .*contact support to raise it\.$/);
+      .then(() => null)
+      .catch((e: LimitReached) => e);
+    expect(refusal).toBeInstanceOf(LimitReached);
+    expect(refusal!.message).toMatch(
+      /^You've reached today's 1000 document uploads on the Enterprise plan\. .*contact support to raise it\.$/,
+    );
+    // The way to more is no upgrade the web can offer.
+    expect(refusal!.limit).toEqual({ meter: "documentUploads", upgrade: false });
     const pending = await newUser({ plan: "professional", planStatus: "pending" });
     expect((await pending.as(() => Quota.usage(now))).meters.find((m) => m.name === "documentUploads")!.limit).toBe(20);
   });

@@ -55,6 +55,8 @@ describe("check-account", () => {
     expect(refused.body.error).toMatch(
       /^Too many account checks from your network\. Please try again in (\d+ minutes?|less than a minute)\.$/,
     );
+    // A rate limit is no plan's limit: nothing to upgrade.
+    expect(refused.body.limit).toBeUndefined();
     const retryAfter = Number(refused.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(CHECK_ACCOUNT_PER_IP.windowSeconds);

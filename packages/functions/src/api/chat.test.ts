@@ -1,6 +1,7 @@
 import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, signedInUser, type TestUser, postToPresigned } from "@quorum/local/testing";
+import { LimitRefusal } from "@quorum/core/billing/schema";
 
 const MB = 1024 * 1024;
 
@@ -131,6 +132,7 @@ describe("chat API without a configured model", () => {
     const refused = await call(carl, "POST", "/api/chat", { model: "gemini", message: "Question 11" });
     expect(refused.status).toBe(429);
     expect(refused.body.error).toMatch(/^You have used your 10 free questions for today\./);
+    expect(LimitRefusal.parse(refused.body).limit).toEqual({ meter: "questions", upgrade: true });
     // Titles are not questions.
     expect((await call(carl, "POST", "/api/chat/generate-title", { message: "Question 11" })).status).toBe(200);
   });

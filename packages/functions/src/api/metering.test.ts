@@ -46,6 +46,7 @@ describe("document uploads per day", () => {
     for (const r of refused) {
       expect(r.body.error).toMatch(/^You've reached today's 20 document uploads on the Starter plan\. /);
       expect(r.body.error).toMatch(RESETS_AT_MIDNIGHT);
+      expect(r.body.limit).toEqual({ meter: "documentUploads", upgrade: true });
     }
     expect(await meter(ann, "documentUploads")).toMatchObject({ used: 20, limit: 20 });
     // The multipart upload counts against the same day.
@@ -88,6 +89,7 @@ describe("chat attachments read per day", () => {
     expect(refused.status).toBe(429);
     expect(refused.body.error).toMatch(/^You've reached today's 20 attachment analyses on the Starter plan\. /);
     expect(refused.body.error).toMatch(RESETS_AT_MIDNIGHT);
+    expect(refused.body.limit).toEqual({ meter: "attachmentAnalyses", upgrade: true });
     expect(await meter(cy, "attachmentAnalyses")).toMatchObject({ used: 20, limit: 20 });
     // Two answered questions; the refused one was given back.
     expect(await meter(cy, "questions")).toMatchObject({ used: 2, limit: 10 });

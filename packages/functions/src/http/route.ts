@@ -2,7 +2,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from "a
 import { z } from "zod";
 import { Actor, type User } from "@quorum/core/actor";
 import { Auth } from "@quorum/core/auth/index";
-import { Forbidden, Invalid, RateLimited, VisibleError } from "@quorum/core/error";
+import { Forbidden, Invalid, LimitReached, RateLimited, VisibleError } from "@quorum/core/error";
 import { describeZodError } from "@quorum/core/fn";
 
 export type Handler = (event: APIGatewayProxyEventV2, context?: Context) => Promise<APIGatewayProxyResultV2>;
@@ -94,6 +94,7 @@ export function refuseOtherUser(user: User | undefined, ...sources: unknown[]) {
 
 export function errorResponse(error: unknown): APIGatewayProxyResultV2 {
   if (error instanceof RateLimited) return json(error.status, { error: error.message }, { "retry-after": String(error.retryAfterSeconds) });
+  if (error instanceof LimitReached) return json(error.status, { error: error.message, limit: error.limit });
   if (error instanceof VisibleError) return json(error.status, { error: error.message });
   if (error instanceof z.ZodError) return json(400, { error: describeZodError(error) });
   // The real cause goes to the log; the caller never sees a stack trace.

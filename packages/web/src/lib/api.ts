@@ -25,6 +25,15 @@ export class ApiError extends Error {
     this.name = "ApiError";
   }
 
+  /** The body as JSON, or undefined when it is not JSON. */
+  get json(): unknown {
+    try {
+      return JSON.parse(this.body);
+    } catch {
+      return undefined;
+    }
+  }
+
   /** The server's `{ "error": message }` text when there is one, else the whole message. */
   get detail(): string {
     try {

@@ -2,27 +2,27 @@ import { describe, expect, it } from "vitest";
 import { limitBanner } from "./LimitReachedBanner";
 
 describe("the limit banner", () => {
-  it("names the day's questions, and offers the upgrade the sentence offers", () => {
-    expect(
-      limitBanner(
-        "You have used your 10 free questions for today. The limit resets at 00:00 UTC (in 3 h). Upgrade to Professional for unlimited questions.",
-      ),
-    ).toEqual({ title: "Daily question limit reached", upgrade: true });
+  const error = "The server's sentence, shown as is.";
+
+  it("names the day's questions, and offers the upgrade when the server says it lifts the limit", () => {
+    expect(limitBanner({ error, limit: { meter: "questions", upgrade: true } })).toEqual({
+      title: "Daily question limit reached",
+      upgrade: true,
+    });
   });
 
-  it("names any other plan limit as such, and offers no upgrade to a plan that has one", () => {
-    expect(
-      limitBanner(
-        "You've reached today's 20 attachment analyses on the Starter plan. The limit resets at midnight UTC (in 2 h); upgrade to Professional for more.",
-      ),
-    ).toEqual({
+  it("names any other plan limit as such, and offers no upgrade to a plan it would not help", () => {
+    expect(limitBanner({ error, limit: { meter: "attachmentAnalyses", upgrade: true } })).toEqual({
       title: "Plan limit reached",
       upgrade: true,
     });
-    expect(
-      limitBanner(
-        "You've reached today's 300 attachment analyses on the Professional plan. The limit resets at midnight UTC (in 2 h); Enterprise plans are sized to your needs: contact sales for more.",
-      ),
-    ).toEqual({ title: "Plan limit reached", upgrade: false });
+    expect(limitBanner({ error, limit: { meter: "attachmentAnalyses", upgrade: false } })).toEqual({
+      title: "Plan limit reached",
+      upgrade: false,
+    });
+  });
+
+  it("offers no upgrade for a 429 that names no plan limit (too many requests at once)", () => {
+    expect(limitBanner({ error })).toEqual({ title: "Plan limit reached", upgrade: false });
   });
 });

@@ -1,13 +1,14 @@
 import { Gauge, Sparkles } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import type { LimitRefusal } from "@quorum/core/billing/schema";
 import { i18next } from "@/i18n";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { UpgradeButton } from "./UpgradeButton";
 
 export interface LimitReachedBannerProps {
-  /** The server's 429 text: the limit, when it resets, the way out. Show it as is. */
-  message: string;
+  /** The server's 429: its sentence (the limit, when it resets, the way out) is shown as is. */
+  refusal: LimitRefusal;
   /** Replace the built-in upgrade (the payment modal) with the caller's own. */
   onUpgrade?: () => void;
   /** After a successful upgrade (e.g. clear the banner and resend the question). */
@@ -15,11 +16,11 @@ export interface LimitReachedBannerProps {
   className?: string;
 }
 
-/** The server's sentence names the limit and the way to more; only a Starter's way is an upgrade. */
-export function limitBanner(message: string) {
+/** The banner's title names the day's questions or any other limit; the upgrade is offered when the server says it lifts it. */
+export function limitBanner({ limit }: LimitRefusal) {
   return {
-    title: i18next.t(/free questions for today/i.test(message) ? "billing:limit.daily" : "billing:limit.plan"),
-    upgrade: /upgrade to professional/i.test(message),
+    title: i18next.t(limit?.meter === "questions" ? "billing:limit.daily" : "billing:limit.plan"),
+    upgrade: limit?.upgrade ?? false,
   };
 }
 
@@ -28,8 +29,8 @@ export function limitBanner(message: string) {
  * a metered limit such as attachments read. 'Upgrade to Professional' (when the
  * limit's way out is an upgrade) opens the payment modal; cancelling it just closes it.
  */
-export function LimitReachedBanner({ message, onUpgrade, onUpgraded, className }: LimitReachedBannerProps) {
-  const { title, upgrade } = limitBanner(message);
+export function LimitReachedBanner({ refusal, onUpgrade, onUpgraded, className }: LimitReachedBannerProps) {
+  const { title, upgrade } = limitBanner(refusal);
   const { t } = useTranslation("billing");
   return (
     <div
@@ -46,7 +47,7 @@ export function LimitReachedBanner({ message, onUpgrade, onUpgraded, className }
         </div>
         <div className="min-w-0">
           <p className="text-sm font-semibold">{title}</p>
-          <p className="mt-0.5 text-sm text-muted-foreground">{message}</p>
+          <p className="mt-0.5 text-sm text-muted-foreground">{refusal.error}</p>
         </div>
       </div>
       {!upgrade ? null : onUpgrade ? (

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import {
+  LimitRefusal,
   PaymentSetup,
   PortalSession,
   SubscriptionReply,
@@ -51,10 +52,11 @@ export async function activateSubscription(firebaseUid: string) {
   return UpdateSubscriptionReply.parse(await apiJson("POST", "/api/update-subscription", { firebaseUid, planStatus: "active" }));
 }
 
-/** The server's words when a question was refused for the daily limit (429), else null. */
-export function limitReachedMessage(error: unknown): string | null {
-  if (error instanceof ApiError && error.status === 429) return error.detail;
-  return null;
+/** A request refused with 429: the server's words and, for a plan's limit, which one and whether upgrading lifts it; else null. */
+export function limitRefusal(error: unknown): LimitRefusal | null {
+  if (!(error instanceof ApiError) || error.status !== 429) return null;
+  const body = LimitRefusal.safeParse(error.json);
+  return body.success ? body.data : { error: error.detail };
 }
 
 /** Stripe's amounts are in cents and its times in epoch seconds. */

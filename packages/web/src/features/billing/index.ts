@@ -3,5 +3,5 @@ export { LimitReachedBanner } from "./LimitReachedBanner";
 export { UsageMeter } from "./UsageMeter";
 export { UsageMeters } from "./UsageMeters";
 export { AccountStatus } from "./AccountStatus";
-export { limitReachedMessage } from "./api";
+export { limitRefusal } from "./api";
 export { usageKey } from "./queries";

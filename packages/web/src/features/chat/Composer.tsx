@@ -144,7 +144,7 @@ export function Composer({ session }: { session: ChatSession }) {
 
   return (
     <div className="grid gap-2.5">
-      {session.limitMessage && <LimitReachedBanner message={session.limitMessage} onUpgraded={session.dismissLimit} />}
+      {session.limit && <LimitReachedBanner refusal={session.limit} onUpgraded={session.dismissLimit} />}
       {session.error && <ErrorBanner message={session.error} onDismiss={session.dismissError} />}
       <form
         className={cn(

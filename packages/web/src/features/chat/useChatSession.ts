@@ -2,7 +2,8 @@ import * as React from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { CONVERSATION_FULL, MAX_CONVERSATION_MESSAGES } from "@quorum/core/chat/limits";
 import type { ListType } from "@quorum/core/conversation/schema";
-import { limitReachedMessage, usageKey } from "@/features/billing";
+import type { LimitRefusal } from "@quorum/core/billing/schema";
+import { limitRefusal, usageKey } from "@/features/billing";
 import { ApiError } from "@/lib/api";
 import { readAnswerStream } from "./answer-stream";
 import { chatText } from "./chat-text";
@@ -38,7 +39,7 @@ export function useChatSession({ uid, listType = "general" }: { uid: string; lis
   const [sessionId, setSessionId] = React.useState(() => newSessionId());
   const [phase, setPhase] = React.useState<Phase>("idle");
   const [error, setError] = React.useState<string | null>(null);
-  const [limitMessage, setLimitMessage] = React.useState<string | null>(null);
+  const [limit, setLimit] = React.useState<LimitRefusal | null>(null);
   const [loadingConversation, setLoadingConversation] = React.useState(false);
 
   /** Bumped whenever the chat is switched or reset: a late answer must not land in another chat. */
@@ -65,7 +66,7 @@ export function useChatSession({ uid, listType = "general" }: { uid: string; lis
       const sentEpoch = epoch.current;
       const picked = s.files.map((f) => f.file);
       setError(null);
-      setLimitMessage(null);
+      setLimit(null);
       setPhase("reading");
       const payloads = await prepareFiles(picked, uploadAttachment);
       if (epoch.current !== sentEpoch) return setPhase("idle");
@@ -132,11 +133,11 @@ export function useChatSession({ uid, listType = "general" }: { uid: string; lis
         }
       } catch (cause) {
         if (epoch.current !== sentEpoch) return;
-        const limit = limitReachedMessage(cause);
+        const refusal = limitRefusal(cause);
         // Nothing was stored when the request was refused: the placeholder goes.
         if (answerId === placeholder.id) setMessages((list) => list.filter((m) => m.id !== placeholder.id));
         else update((m) => ({ ...m, state: "error", error: chatText("errors.noResponse") }));
-        if (limit) setLimitMessage(limit);
+        if (refusal) setLimit(refusal);
         else {
           console.error("Chat request failed", cause);
           setError(
@@ -159,7 +160,7 @@ export function useChatSession({ uid, listType = "general" }: { uid: string; lis
     const myEpoch = ++epoch.current;
     setMessages([]);
     setError(null);
-    setLimitMessage(null);
+    setLimit(null);
     setPhase("idle");
     pages.forget();
     return myEpoch;
@@ -245,8 +246,8 @@ export function useChatSession({ uid, listType = "general" }: { uid: string; lis
     phase,
     error,
     dismissError: () => setError(null),
-    limitMessage,
-    dismissLimit: () => setLimitMessage(null),
+    limit,
+    dismissLimit: () => setLimit(null),
     loadingConversation,
     hasOlder: pages.hasOlder,
     loadingOlder: pages.loadingOlder,

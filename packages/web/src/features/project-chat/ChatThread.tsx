@@ -1,6 +1,7 @@
 import * as React from "react";
 import { Bot, FileText, SendHorizontal, Square, UserRound } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import type { LimitRefusal } from "@quorum/core/billing/schema";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { LimitReachedBanner } from "@/features/billing";
@@ -42,8 +43,8 @@ export function ChatThread({
   empty: React.ReactNode;
   placeholder?: string;
   compact?: boolean;
-  /** The daily question limit was reached: its message, with the upgrade offer. */
-  limit?: string | null;
+  /** The daily question limit was reached: the server's refusal, with the upgrade offer. */
+  limit?: LimitRefusal | null;
   onLimitCleared?: () => void;
   /** The history's pages before the loaded ones. */
   older?: OlderPages;
@@ -103,7 +104,7 @@ export function ChatThread({
       </div>
       {limit && (
         <div className={compact ? "px-2.5 pb-2" : "px-3 pb-3 sm:px-4"}>
-          <LimitReachedBanner message={limit} onUpgraded={onLimitCleared} />
+          <LimitReachedBanner refusal={limit} onUpgraded={onLimitCleared} />
         </div>
       )}
       {onSend && <Composer onSend={onSend} onStop={onStop} pending={pending} placeholder={placeholder ?? ""} compact={compact} />}

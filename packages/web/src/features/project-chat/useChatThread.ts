@@ -1,7 +1,8 @@
 import * as React from "react";
 import { STREAM_EVENTS } from "@quorum/core/chat/stored";
 import { STREAM_ABANDONED_SECONDS } from "@quorum/core/chat/limits";
-import { limitReachedMessage } from "@/features/billing";
+import type { LimitRefusal } from "@quorum/core/billing/schema";
+import { limitRefusal } from "@/features/billing";
 import { stopAnswer } from "@/features/chat/queries";
 import { toast } from "@/hooks/use-toast";
 import { i18next } from "@/i18n";
@@ -44,7 +45,7 @@ export function useChatThread({
   /** The answer being written that Stop applies to. */
   const [writing, setWriting] = React.useState<{ conversationId: string; answerId: string } | null>(null);
   /** The daily question limit's message, shown with the upgrade offer until the plan changes. */
-  const [limit, setLimit] = React.useState<string | null>(null);
+  const [limit, setLimit] = React.useState<LimitRefusal | null>(null);
   const messages = React.useMemo(() => mergeThread(history ?? [], sent), [history, sent]);
 
   const submit = React.useCallback(
@@ -72,7 +73,7 @@ export function useChatThread({
         onReplied?.();
       } catch (error) {
         console.error("Project chat failed", error);
-        setLimit(limitReachedMessage(error));
+        setLimit(limitRefusal(error));
         toast({ title: projectText("sendFailed.title"), description: projectText("sendFailed.description"), variant: "destructive" });
       } finally {
         setPending(false);
