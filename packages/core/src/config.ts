@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_PROFESSIONAL_PRICE_USD } from "./billing/schema";
 import { linkedSecretSettings } from "./secrets";
 
 const bool = z.enum(["true", "false", "1", "0", ""]).transform((v) => v === "true" || v === "1");
@@ -117,7 +118,7 @@ export const ConfigSchema = z.object({
   /** Only for tests: where the Stripe SDK sends its calls (e.g. http://127.0.0.1:12111). */
   STRIPE_API_BASE: z.string().optional(),
   /** Professional's recurring Price: amount (in the currency's main unit), currency and interval. */
-  PROFESSIONAL_PRICE_USD: z.coerce.number().positive().default(50),
+  PROFESSIONAL_PRICE_USD: z.coerce.number().positive().default(DEFAULT_PROFESSIONAL_PRICE_USD),
   PROFESSIONAL_PRICE_CURRENCY: z.string().length(3).toLowerCase().default("usd"),
   PROFESSIONAL_PRICE_INTERVAL: z.enum(["month", "year"]).default("month"),
   /** A Price made in the Stripe Dashboard (price_...); unset: one is found or created from the three settings above. */

@@ -10,6 +10,9 @@ import { PLAN_STATUSES, PLANS } from "../user/schema";
 /** The professional plan's free trial: the card is saved at sign-up and first charged when it ends. */
 export const TRIAL_DAYS = 30;
 
+/** The Professional plan's monthly price in US dollars unless the deployment sets another. */
+export const DEFAULT_PROFESSIONAL_PRICE_USD = 50;
+
 /** Everything a plan meters, by the name its counter and a refusal carry. */
 export const METER_NAMES = ["questions", "documentUploads", "ocrPages", "attachmentAnalyses", "titles"] as const;
 export type MeterName = (typeof METER_NAMES)[number];

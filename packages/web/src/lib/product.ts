@@ -1,6 +1,7 @@
 // Relative imports: support/request.ts reads this module and is unit-tested without the "@" alias.
 import { i18next } from "../i18n";
 import type { SignUpPlan } from "@quorum/core/auth/schema";
+import { DEFAULT_PROFESSIONAL_PRICE_USD } from "@quorum/core/billing/schema";
 import { formatWholeMoney } from "./format";
 
 /** The product's name, shown in titles, the header and messages. */
@@ -23,9 +24,6 @@ export interface PlanTier {
   readonly features: string[];
   popular?: boolean;
 }
-
-/** The professional plan's monthly price in US dollars. */
-export const PROFESSIONAL_PRICE_USD = 50;
 
 const planText = (id: PlanId, key: string) => i18next.t(`billing:plans.${id}.${key}`);
 
@@ -53,7 +51,8 @@ function tier(id: PlanId, name: string, featureCount: number, options: { monthly
 /** The three plan tiers, shown on the landing page and in the sign-up wizard. */
 export const PLANS: PlanTier[] = [
   tier("starter", "Starter", 4),
-  tier("professional", "Professional", 5, { monthlyUsd: PROFESSIONAL_PRICE_USD, popular: true }),
+  // The public pages make no call: they show the default price (the payment form shows what the server charges).
+  tier("professional", "Professional", 5, { monthlyUsd: DEFAULT_PROFESSIONAL_PRICE_USD, popular: true }),
   tier("enterprise", "Enterprise", 5),
 ];
 
