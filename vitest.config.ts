@@ -37,7 +37,8 @@ export default defineConfig({
       },
       // api and e2e share one stack: the global setup starts it once per run.
       { extends: true, test: { name: "api", include: apiTests, globalSetup: stack } },
-      { extends: true, test: { name: "e2e", include: e2eTests, globalSetup: stack } },
+      // A browser journey under a loaded machine (CI, two workers) can take twice its usual 15 s.
+      { extends: true, test: { name: "e2e", include: e2eTests, globalSetup: stack, testTimeout: 60_000 } },
     ],
   },
 });
