@@ -3,10 +3,22 @@ import { optionalField, recordId, requiredField } from "../validation";
 
 /** Contacts as the API takes and answers them: browser-safe (zod only), shared with the web. */
 
+/** The longest text each field takes; the forms stop typing there too. */
+export const CONTACT_MAX_LENGTHS = {
+  firstName: 100,
+  lastName: 100,
+  email: 320,
+  phone: 40,
+  mobile: 40,
+  title: 200,
+  department: 200,
+  notes: 5000,
+} as const;
+
 const Email = z
   .string({ message: "Invalid email address" })
   .trim()
-  .max(320, "Email must be at most 320 characters")
+  .max(CONTACT_MAX_LENGTHS.email, `Email must be at most ${CONTACT_MAX_LENGTHS.email} characters`)
   .refine((v) => v === "" || z.email().safeParse(v).success, "Invalid email address")
   .nullish()
   .transform((v) => v ?? undefined);
@@ -18,16 +30,16 @@ const CustomerId = z
 
 const Fields = {
   email: Email,
-  phone: optionalField("Phone", 40),
-  mobile: optionalField("Mobile", 40),
-  title: optionalField("Title", 200),
-  department: optionalField("Department", 200),
+  phone: optionalField("Phone", CONTACT_MAX_LENGTHS.phone),
+  mobile: optionalField("Mobile", CONTACT_MAX_LENGTHS.mobile),
+  title: optionalField("Title", CONTACT_MAX_LENGTHS.title),
+  department: optionalField("Department", CONTACT_MAX_LENGTHS.department),
   isPrimary: z.boolean({ message: "isPrimary must be true or false" }).optional(),
   isActive: z.boolean({ message: "isActive must be true or false" }).optional(),
-  notes: optionalField("Notes", 5000),
+  notes: optionalField("Notes", CONTACT_MAX_LENGTHS.notes),
 };
-const FirstName = requiredField("First name is required", "First name", 100);
-const LastName = requiredField("Last name is required", "Last name", 100);
+const FirstName = requiredField("First name is required", "First name", CONTACT_MAX_LENGTHS.firstName);
+const LastName = requiredField("Last name is required", "Last name", CONTACT_MAX_LENGTHS.lastName);
 
 export const ContactCreateInput = z.object({ customerId: CustomerId, firstName: FirstName, lastName: LastName, ...Fields });
 export const ContactUpdateInput = z.object({

@@ -42,7 +42,9 @@ export const MessageInput = z.object(messageShape).catchall(z.unknown());
 export type MessageInput = z.input<typeof MessageInput>;
 
 export const Messages = z.array(MessageInput).max(MAX_CONVERSATION_MESSAGES, CONVERSATION_FULL);
-export const Title = z.string().trim().max(200, "Title is too long");
+/** The longest conversation title; renaming in the sidebar stops typing there too. */
+export const MAX_TITLE_CHARS = 200;
+export const Title = z.string().trim().max(MAX_TITLE_CHARS, "Title is too long");
 export const SessionId = z.string().trim().max(200, "Session id is too long").nullish();
 export const ConversationId = z
   .string()

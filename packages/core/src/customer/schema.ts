@@ -19,38 +19,59 @@ export const CUSTOMER_DEFAULTS = {
   status: "active",
 } as const;
 
+/** The longest text each field takes; the forms stop typing there too. */
+export const CUSTOMER_MAX_LENGTHS = {
+  companyName: 200,
+  industry: 100,
+  website: 500,
+  billingAddress: 500,
+  billingCity: 100,
+  billingState: 100,
+  billingZip: 20,
+  billingCountry: 100,
+  shippingAddress: 500,
+  shippingCity: 100,
+  shippingState: 100,
+  shippingZip: 20,
+  shippingCountry: 100,
+  taxId: 50,
+  paymentTerms: 50,
+  notes: 5000,
+  creditLimit: 20,
+} as const;
+
 /** 'Not Used' or a dollar amount as text (the form offers 5,000 ... 1,000,000). */
 const CreditLimit = z
   .string({ message: "Credit limit must be text" })
   .trim()
-  .max(20, "Credit limit must be at most 20 characters")
+  .max(CUSTOMER_MAX_LENGTHS.creditLimit, `Credit limit must be at most ${CUSTOMER_MAX_LENGTHS.creditLimit} characters`)
   .transform((v) => (v === "" ? CUSTOMER_DEFAULTS.creditLimit : v.replace(/,/g, "")))
   .refine((v) => v === CUSTOMER_DEFAULTS.creditLimit || /^\d+(\.\d{1,2})?$/.test(v), "Credit limit must be 'Not Used' or a number")
   .nullish()
   .transform((v) => v ?? undefined);
 
 const Fields = {
-  industry: optionalField("Industry", 100),
-  website: optionalField("Website", 500),
-  billingAddress: optionalField("Billing address", 500),
-  billingCity: optionalField("City", 100),
-  billingState: optionalField("State", 100),
-  billingZip: optionalField("ZIP code", 20),
-  billingCountry: optionalField("Country", 100),
-  shippingAddress: optionalField("Shipping address", 500),
-  shippingCity: optionalField("Shipping city", 100),
-  shippingState: optionalField("Shipping state", 100),
-  shippingZip: optionalField("Shipping ZIP code", 20),
-  shippingCountry: optionalField("Shipping country", 100),
-  taxId: optionalField("Tax ID", 50),
+  industry: optionalField("Industry", CUSTOMER_MAX_LENGTHS.industry),
+  website: optionalField("Website", CUSTOMER_MAX_LENGTHS.website),
+  billingAddress: optionalField("Billing address", CUSTOMER_MAX_LENGTHS.billingAddress),
+  billingCity: optionalField("City", CUSTOMER_MAX_LENGTHS.billingCity),
+  billingState: optionalField("State", CUSTOMER_MAX_LENGTHS.billingState),
+  billingZip: optionalField("ZIP code", CUSTOMER_MAX_LENGTHS.billingZip),
+  billingCountry: optionalField("Country", CUSTOMER_MAX_LENGTHS.billingCountry),
+  shippingAddress: optionalField("Shipping address", CUSTOMER_MAX_LENGTHS.shippingAddress),
+  shippingCity: optionalField("Shipping city", CUSTOMER_MAX_LENGTHS.shippingCity),
+  shippingState: optionalField("Shipping state", CUSTOMER_MAX_LENGTHS.shippingState),
+  shippingZip: optionalField("Shipping ZIP code", CUSTOMER_MAX_LENGTHS.shippingZip),
+  shippingCountry: optionalField("Shipping country", CUSTOMER_MAX_LENGTHS.shippingCountry),
+  taxId: optionalField("Tax ID", CUSTOMER_MAX_LENGTHS.taxId),
   taxExempt: z.enum(TAX_EXEMPT, { message: "Tax exempt must be 'yes' or 'no'" }).optional(),
-  paymentTerms: optionalField("Payment terms", 50),
+  paymentTerms: optionalField("Payment terms", CUSTOMER_MAX_LENGTHS.paymentTerms),
   creditLimit: CreditLimit,
   status: z.enum(CUSTOMER_STATUSES, { message: "Status must be active, inactive or suspended" }).optional(),
-  notes: optionalField("Notes", 5000),
+  notes: optionalField("Notes", CUSTOMER_MAX_LENGTHS.notes),
 };
 
-const CompanyName = requiredField("Company name is required", "Company name", 200);
+const CompanyName = requiredField("Company name is required", "Company name", CUSTOMER_MAX_LENGTHS.companyName);
 
 export const CustomerCreateInput = z.object({ companyName: CompanyName, ...Fields });
 export const CustomerUpdateInput = z.object({ companyName: CompanyName.optional(), ...Fields });

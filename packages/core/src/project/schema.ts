@@ -21,11 +21,14 @@ function reference(label: string) {
     .optional();
 }
 
-const Name = requiredField("Project name is required.", "Project name", 200);
+/** The longest text each field takes; the forms stop typing there too. */
+export const PROJECT_MAX_LENGTHS = { name: 200, description: 5000, address: 500, salesforceOppId: 100 } as const;
+
+const Name = requiredField("Project name is required.", "Project name", PROJECT_MAX_LENGTHS.name);
 const Fields = {
-  description: optionalField("Description", 5000),
-  address: optionalField("Address", 500),
-  salesforceOppId: optionalField("Opportunity ID", 100),
+  description: optionalField("Description", PROJECT_MAX_LENGTHS.description),
+  address: optionalField("Address", PROJECT_MAX_LENGTHS.address),
+  salesforceOppId: optionalField("Opportunity ID", PROJECT_MAX_LENGTHS.salesforceOppId),
   status: z.enum(PROJECT_STATUSES, { message: "Status must be active, completed or on-hold" }).optional(),
   customerId: reference("Customer ID"),
   contactId: reference("Contact ID"),

@@ -43,13 +43,21 @@ export const SupportReceipt = z.object({
 });
 export type SupportReceipt = z.infer<typeof SupportReceipt>;
 
+/** The longest name, email, company and message a sales request may carry. */
+export const SALES_MAX_LENGTHS = {
+  name: SUPPORT_MAX_LENGTHS.name,
+  email: SUPPORT_MAX_LENGTHS.email,
+  company: 200,
+  message: 5_000,
+} as const;
+
 /** POST /api/sales: Enterprise's "Contact sales" form. */
 export const SalesRequestInput = z.object({
-  name: requiredText("Name is required", SUPPORT_MAX_LENGTHS.name),
+  name: requiredText("Name is required", SALES_MAX_LENGTHS.name),
   email: Email,
-  company: requiredText("Company is required", 200),
+  company: requiredText("Company is required", SALES_MAX_LENGTHS.company),
   teamSize: z.enum(TEAM_SIZES, { message: `teamSize must be one of ${TEAM_SIZES.join(", ")}` }),
-  message: requiredText("Message is required", 5_000),
+  message: requiredText("Message is required", SALES_MAX_LENGTHS.message),
 });
 
 /** POST /api/sales's answer: the request's id and the reference the sales team answers to. */

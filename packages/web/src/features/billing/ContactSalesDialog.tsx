@@ -11,7 +11,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api";
-import { SalesRequestInput, TEAM_SIZES } from "@quorum/core/support/schema";
+import { SALES_MAX_LENGTHS, SalesRequestInput, TEAM_SIZES } from "@quorum/core/support/schema";
 import { contactSales, type SalesRequest } from "./api";
 
 /**
@@ -84,13 +84,13 @@ export function ContactSalesDialog({ open, onOpenChange, defaults }: ContactSale
             </DialogHeader>
             <div className="grid grid-cols-2 gap-3">
               <Field id="sales-name" label={t("sales.name")} error={errors.name?.message}>
-                <Input id="sales-name" {...form.register("name")} required maxLength={200} />
+                <Input id="sales-name" {...form.register("name")} required maxLength={SALES_MAX_LENGTHS.name} />
               </Field>
               <Field id="sales-email" label={t("sales.workEmail")} error={errors.email?.message}>
-                <Input id="sales-email" type="email" {...form.register("email")} required maxLength={320} />
+                <Input id="sales-email" type="email" {...form.register("email")} required maxLength={SALES_MAX_LENGTHS.email} />
               </Field>
               <Field id="sales-company" label={t("sales.company")} error={errors.company?.message}>
-                <Input id="sales-company" {...form.register("company")} required maxLength={200} />
+                <Input id="sales-company" {...form.register("company")} required maxLength={SALES_MAX_LENGTHS.company} />
               </Field>
               <Field id="sales-team" label={t("sales.teamSize")} error={errors.teamSize?.message}>
                 <Controller
@@ -119,7 +119,7 @@ export function ContactSalesDialog({ open, onOpenChange, defaults }: ContactSale
                 rows={4}
                 {...form.register("message")}
                 required
-                maxLength={5000}
+                maxLength={SALES_MAX_LENGTHS.message}
                 placeholder={t("sales.needPlaceholder")}
               />
             </Field>

@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { formatDate } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import type { ConversationSummary, ListType } from "@quorum/core/conversation/schema";
+import { MAX_TITLE_CHARS, type ConversationSummary, type ListType } from "@quorum/core/conversation/schema";
 import { previewText } from "./model";
 import { useConversations, useCreateEmptyConversation, useDeleteConversation, useRenameConversation } from "./queries";
 
@@ -183,7 +183,7 @@ function ConversationItem({
             id={`rename-${conversation.id}`}
             autoFocus
             value={draft}
-            maxLength={200}
+            maxLength={MAX_TITLE_CHARS}
             onChange={(event) => setDraft(event.target.value)}
             onFocus={(event) => event.target.select()}
             onKeyDown={(event) => {

@@ -13,6 +13,7 @@ import { toast } from "@/hooks/use-toast";
 import { Field } from "@/components/ui/field";
 import { ContactFormSchema, contactForm, emptyContact, type Contact, type Customer } from "./model";
 import { useSaveContact } from "./queries";
+import { CONTACT_MAX_LENGTHS } from "@quorum/core/contact/schema";
 
 /** 'Add New Contact' (optionally for a preselected customer) or 'Edit Contact'. */
 export function ContactDialog({
@@ -48,9 +49,10 @@ export function ContactDialog({
     if (open) reset(contact ? contactForm(contact) : emptyContact(customerId ?? 0));
   }, [open, contact, customerId, reset]);
 
-  const text = (key: "firstName" | "lastName" | "email" | "phone" | "mobile" | "title" | "department" | "notes") => ({
+  const text = (key: keyof typeof CONTACT_MAX_LENGTHS) => ({
     id: `contact-${key}`,
     ...form.register(key),
+    maxLength: CONTACT_MAX_LENGTHS[key],
     "aria-invalid": !!errors[key],
   });
   /** The message of a field core's rules refused, in the language on screen. */
@@ -94,25 +96,25 @@ export function ContactDialog({
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field id="contact-firstName" label={t("fields.firstName")} error={problem("firstName")}>
-              <Input {...text("firstName")} maxLength={100} />
+              <Input {...text("firstName")} />
             </Field>
             <Field id="contact-lastName" label={t("fields.lastName")} error={problem("lastName")}>
-              <Input {...text("lastName")} maxLength={100} />
+              <Input {...text("lastName")} />
             </Field>
             <Field id="contact-email" label={t("fields.email")} error={problem("email")}>
-              <Input {...text("email")} type="email" maxLength={320} />
+              <Input {...text("email")} type="email" />
             </Field>
             <Field id="contact-phone" label={t("fields.phone")}>
-              <Input {...text("phone")} type="tel" maxLength={40} />
+              <Input {...text("phone")} type="tel" />
             </Field>
             <Field id="contact-mobile" label={t("fields.mobile")}>
-              <Input {...text("mobile")} type="tel" maxLength={40} />
+              <Input {...text("mobile")} type="tel" />
             </Field>
             <Field id="contact-title" label={t("fields.title")}>
-              <Input {...text("title")} maxLength={200} />
+              <Input {...text("title")} />
             </Field>
             <Field id="contact-department" label={t("fields.department")}>
-              <Input {...text("department")} maxLength={200} />
+              <Input {...text("department")} />
             </Field>
             <div className="flex items-center gap-2 self-end pb-2.5">
               <Checkbox id="contact-isPrimary" checked={isPrimary} onCheckedChange={(checked) => setValue("isPrimary", checked === true)} />
@@ -120,7 +122,7 @@ export function ContactDialog({
             </div>
           </div>
           <Field id="contact-notes" label={t("fields.notes")}>
-            <Textarea {...text("notes")} rows={3} maxLength={5000} />
+            <Textarea {...text("notes")} rows={3} />
           </Field>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>

@@ -26,6 +26,7 @@ import {
   type CustomerStatus,
 } from "./model";
 import { useSaveCustomer } from "./queries";
+import { CUSTOMER_MAX_LENGTHS } from "@quorum/core/customer/schema";
 
 /** 'Add New Customer' or, given a customer, 'Edit Customer'. */
 export function CustomerDialog({
@@ -57,7 +58,11 @@ export function CustomerDialog({
     if (open) reset(customer ? customerForm(customer) : EMPTY_CUSTOMER);
   }, [open, customer, reset]);
 
-  const text = (key: keyof CustomerForm) => ({ id: `customer-${key}`, ...form.register(key) });
+  const text = (key: keyof CustomerForm & keyof typeof CUSTOMER_MAX_LENGTHS) => ({
+    id: `customer-${key}`,
+    ...form.register(key),
+    maxLength: CUSTOMER_MAX_LENGTHS[key],
+  });
 
   const submit = form.handleSubmit((values) =>
     save.mutate(
@@ -87,13 +92,13 @@ export function CustomerDialog({
               error={companyNameMissing ? t("problems.companyName") : undefined}
               className="sm:col-span-2"
             >
-              <Input {...text("companyName")} maxLength={200} autoFocus aria-invalid={companyNameMissing} />
+              <Input {...text("companyName")} autoFocus aria-invalid={companyNameMissing} />
             </Field>
             <Field id="customer-industry" label={t("fields.industry")}>
-              <Input {...text("industry")} maxLength={100} />
+              <Input {...text("industry")} />
             </Field>
             <Field id="customer-website" label={t("fields.website")}>
-              <Input {...text("website")} maxLength={500} placeholder={t("fields.websitePlaceholder")} inputMode="url" />
+              <Input {...text("website")} placeholder={t("fields.websitePlaceholder")} inputMode="url" />
             </Field>
             <Field id="customer-status" label={t("fields.status")}>
               <Select value={status} onValueChange={(v) => setValue("status", v as CustomerStatus)}>
@@ -114,25 +119,25 @@ export function CustomerDialog({
           <fieldset className="grid gap-4 rounded-lg border p-4 sm:grid-cols-2">
             <legend className="px-1 text-sm font-semibold">{t("fields.billing")}</legend>
             <Field id="customer-billingAddress" label={t("fields.billingAddress")} className="sm:col-span-2">
-              <Input {...text("billingAddress")} maxLength={500} />
+              <Input {...text("billingAddress")} />
             </Field>
             <Field id="customer-billingCity" label={t("fields.billingCity")}>
-              <Input {...text("billingCity")} maxLength={100} />
+              <Input {...text("billingCity")} />
             </Field>
             <Field id="customer-billingState" label={t("fields.billingState")}>
-              <Input {...text("billingState")} maxLength={100} />
+              <Input {...text("billingState")} />
             </Field>
             <Field id="customer-billingZip" label={t("fields.billingZip")}>
-              <Input {...text("billingZip")} maxLength={20} />
+              <Input {...text("billingZip")} />
             </Field>
             <Field id="customer-billingCountry" label={t("fields.billingCountry")}>
-              <Input {...text("billingCountry")} maxLength={100} />
+              <Input {...text("billingCountry")} />
             </Field>
           </fieldset>
 
           <div className="grid gap-4 sm:grid-cols-2">
             <Field id="customer-taxId" label={t("fields.taxId")}>
-              <Input {...text("taxId")} maxLength={50} />
+              <Input {...text("taxId")} />
             </Field>
             <div className="flex items-center gap-2 self-end pb-2.5">
               <Checkbox
@@ -173,7 +178,7 @@ export function CustomerDialog({
           </div>
 
           <Field id="customer-notes" label={t("fields.notes")}>
-            <Textarea {...text("notes")} rows={3} maxLength={5000} />
+            <Textarea {...text("notes")} rows={3} />
           </Field>
 
           <DialogFooter>

@@ -8,7 +8,7 @@ import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/hooks/use-toast";
 import { Field } from "@/components/ui/field";
-import { ProjectCreateInput } from "@quorum/core/project/schema";
+import { PROJECT_MAX_LENGTHS, ProjectCreateInput } from "@quorum/core/project/schema";
 import { useCreateProject, type NewProject } from "./queries";
 
 const EMPTY: NewProject = { name: "", description: "", address: "", salesforceOppId: "" };
@@ -47,25 +47,36 @@ export function CreateProjectDialog({ uid, open, onOpenChange }: { uid: string; 
         </DialogHeader>
         <form onSubmit={submit} className="grid gap-4" noValidate>
           <Field id="project-name" label={t("fields.nameRequired")} error={form.formState.errors.name && t("create.nameRequired")}>
-            <Input id="project-name" {...form.register("name")} maxLength={200} autoFocus placeholder={t("fields.namePlaceholder")} />
+            <Input
+              id="project-name"
+              {...form.register("name")}
+              maxLength={PROJECT_MAX_LENGTHS.name}
+              autoFocus
+              placeholder={t("fields.namePlaceholder")}
+            />
           </Field>
           <Field id="project-description" label={t("fields.description")}>
             <Textarea
               id="project-description"
               {...form.register("description")}
               rows={3}
-              maxLength={5000}
+              maxLength={PROJECT_MAX_LENGTHS.description}
               placeholder={t("fields.descriptionPlaceholder")}
             />
           </Field>
           <Field id="project-address" label={t("fields.address")}>
-            <Input id="project-address" {...form.register("address")} maxLength={500} placeholder={t("fields.addressPlaceholder")} />
+            <Input
+              id="project-address"
+              {...form.register("address")}
+              maxLength={PROJECT_MAX_LENGTHS.address}
+              placeholder={t("fields.addressPlaceholder")}
+            />
           </Field>
           <Field id="project-salesforceOppId" label={t("card.opportunityId")}>
             <Input
               id="project-salesforceOppId"
               {...form.register("salesforceOppId")}
-              maxLength={100}
+              maxLength={PROJECT_MAX_LENGTHS.salesforceOppId}
               placeholder="006XXXXXXXXXXXXXXX"
               className="font-mono"
             />

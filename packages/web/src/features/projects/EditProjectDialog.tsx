@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
-import { ProjectUpdateInput } from "@quorum/core/project/schema";
+import { PROJECT_MAX_LENGTHS, ProjectUpdateInput } from "@quorum/core/project/schema";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
@@ -96,13 +96,18 @@ export function EditProjectDialog({
         </DialogHeader>
         <form onSubmit={submit} className="grid gap-4" noValidate>
           <Field id="edit-project-name" label={t("fields.name")}>
-            <Input id="edit-project-name" {...form.register("name")} maxLength={200} />
+            <Input id="edit-project-name" {...form.register("name")} maxLength={PROJECT_MAX_LENGTHS.name} />
           </Field>
           <Field id="edit-project-description" label={t("fields.description")}>
-            <Textarea id="edit-project-description" {...form.register("description")} rows={3} maxLength={5000} />
+            <Textarea
+              id="edit-project-description"
+              {...form.register("description")}
+              rows={3}
+              maxLength={PROJECT_MAX_LENGTHS.description}
+            />
           </Field>
           <Field id="edit-project-address" label={t("fields.address")}>
-            <Input id="edit-project-address" {...form.register("address")} maxLength={500} />
+            <Input id="edit-project-address" {...form.register("address")} maxLength={PROJECT_MAX_LENGTHS.address} />
           </Field>
           <Field id="edit-project-status" label={t("fields.status")}>
             <Select value={status} onValueChange={(v) => setValue("status", v as ProjectStatus)}>
