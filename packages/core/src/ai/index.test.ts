@@ -67,6 +67,7 @@ describe("answering with one model", () => {
   });
 
   it("when the chosen model fails, says why in plain words and lets the offline model answer", async () => {
+    claude.reply(() => bedrockError(500, "InternalServerException", "down"));
     const config = testConfig({ BEDROCK_ENABLED: "true", BEDROCK_ENDPOINT: claude.url });
     const store = memoryStatusStore();
     const result = await Ai.answer({ model: "claude", messages: hi }, { config, store });

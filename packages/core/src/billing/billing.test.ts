@@ -79,8 +79,10 @@ describe("Stripe subscriptions (real SDK against a fake Stripe server)", () => {
   }
 
   it("subscribing makes one customer and a trial subscription on a monthly Price made from configuration", async () => {
+    const before = stripe.requests.length;
     const { userId, email, as, find } = await newUser();
     const answer = await as(() => Billing.createPaymentIntent({ amount: 1 }));
+    const mine = stripe.requests.slice(before);
 
     expect(answer).toMatchObject({
       provider: "stripe",
@@ -91,12 +93,13 @@ describe("Stripe subscriptions (real SDK against a fake Stripe server)", () => {
     });
     expect(answer.clientSecret).toMatch(/^seti_\w+_secret_\w+$/);
     expect(Date.parse(answer.trialEndsAt!) - Date.now()).toBeGreaterThan(29.9 * 86_400_000);
-    const customer = stripe.requests.find((r) => r.path === "/v1/customers")!;
+    const customer = mine.find((r) => r.path === "/v1/customers")!;
     expect(customer.params).toMatchObject({ email, metadata: { userId } });
+    // The Price is made once, by whichever subscription comes first, and reused after.
     const price = stripe.requests.find((r) => r.method === "POST" && r.path === "/v1/prices")!;
     // The client's `amount: 1` is not what is charged: the configured $50 a month is.
     expect(price.params).toMatchObject({ unit_amount: "5000", currency: "usd", recurring: { interval: "month" } });
-    const sub = stripe.requests.findLast((r) => r.path === "/v1/subscriptions")!;
+    const sub = mine.findLast((r) => r.path === "/v1/subscriptions")!;
     expect(sub.params).toMatchObject({ trial_period_days: "30", payment_behavior: "default_incomplete", metadata: { userId } });
     expect(sub.headers["idempotency-key"]).toBe(`subscription:${userId}:0`);
     expect(await find()).toMatchObject({ subscriptionId: answer.subscriptionId, trialUsed: true, plan: "starter" });

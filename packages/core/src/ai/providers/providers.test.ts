@@ -204,6 +204,7 @@ describe("Bedrock Converse adapter", () => {
   });
 
   it("sends images as image blocks", async () => {
+    server.reply(() => ({ json: bedrockConverse("A small picture.") }));
     await model().generate([{ role: "user", content: "Describe", images: [png] }], { timeoutMs: 5000 });
     const content = server.calls.at(-1)!.body.messages[0].content;
     expect(content[1]).toEqual({ image: { format: "png", source: { bytes: png.data.toString("base64") } } });
