@@ -53,7 +53,7 @@ export interface FakeServerOptions {
 export async function startFakeServer(handler: FakeHandler, options: FakeServerOptions = {}): Promise<FakeServer> {
   let current = handler;
   const calls: FakeCall[] = [];
-  const onRequest = (req: IncomingMessage | Http2ServerRequest, res: ServerResponse | Http2ServerResponse) => {
+  const onRequest: OnRequest = (req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", async () => {
@@ -88,31 +88,7 @@ export async function startFakeServer(handler: FakeHandler, options: FakeServerO
     });
   };
 
-  if (options.http2) {
-    const sessions = new Set<Http2Session>();
-    const server = createHttp2Server(onRequest);
-    server.on("session", (session) => {
-      sessions.add(session);
-      session.on("close", () => sessions.delete(session));
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const { port } = server.address() as AddressInfo;
-    return {
-      url: `http://127.0.0.1:${port}`,
-      calls,
-      reply(next) {
-        current = next;
-      },
-      close: () =>
-        new Promise<void>((resolve) => {
-          for (const session of sessions) session.destroy();
-          server.close(() => resolve());
-        }),
-    };
-  }
-
-  const server = createServer(onRequest);
-  server.keepAliveTimeout = 1000;
+  const { server, dropConnections } = options.http2 ? http2Server(onRequest) : http1Server(onRequest);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
@@ -123,10 +99,31 @@ export async function startFakeServer(handler: FakeHandler, options: FakeServerO
     },
     close: () =>
       new Promise<void>((resolve) => {
-        server.closeAllConnections();
+        dropConnections();
         server.close(() => resolve());
       }),
   };
+}
+
+/** One handler serves both protocols: Node gives HTTP/2 the same request and response surface. */
+type OnRequest = (req: IncomingMessage | Http2ServerRequest, res: ServerResponse | Http2ServerResponse) => void;
+
+/** HTTP/1.1, with its kept-alive connections dropped on close so a test run never waits on them. */
+function http1Server(onRequest: OnRequest) {
+  const server = createServer(onRequest);
+  server.keepAliveTimeout = 1000;
+  return { server, dropConnections: () => server.closeAllConnections() };
+}
+
+/** HTTP/2 (what Bedrock's client speaks), whose open sessions are destroyed on close. */
+function http2Server(onRequest: OnRequest) {
+  const sessions = new Set<Http2Session>();
+  const server = createHttp2Server(onRequest);
+  server.on("session", (session) => {
+    sessions.add(session);
+    session.on("close", () => sessions.delete(session));
+  });
+  return { server, dropConnections: () => sessions.forEach((session) => session.destroy()) };
 }
 
 async function writeStream(res: ServerResponse | Http2ServerResponse, stream: NonNullable<FakeReply["stream"]>) {
