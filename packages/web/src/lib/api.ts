@@ -36,13 +36,10 @@ export class ApiError extends Error {
 
   /** The server's `{ "error": message }` text when there is one, else the whole message. */
   get detail(): string {
-    try {
-      const parsed = JSON.parse(this.body) as { error?: unknown; message?: unknown };
-      const text = parsed.error ?? parsed.message;
-      if (typeof text === "string" && text) return text;
-    } catch {
-      // Not JSON: the body text itself is the detail.
-    }
+    const parsed = this.json as { error?: unknown; message?: unknown } | null | undefined;
+    const text = parsed?.error ?? parsed?.message;
+    if (typeof text === "string" && text) return text;
+    // Not JSON, or JSON without a message: the body text itself is the detail.
     return this.body || this.message;
   }
 }
