@@ -29,12 +29,23 @@ export interface Labelled {
   set: "dev" | "invoice2data";
   file: string;
   textLayer: boolean;
+  /** The document's language (dev set only). */
+  language?: string;
   label: Record_;
 }
+
+/**
+ * The dev set's two halves, by a fixed rule: odd-numbered files are the half a rule may be
+ * written against ("study"), even-numbered ones the half it is judged on ("check"). A change
+ * that lifts the study half and not the check half fits those documents instead of reading.
+ */
+export type Half = "study" | "check";
+export const halfOf = (file: string): Half => (Number.parseInt(file, 10) % 2 === 1 ? "study" : "check");
 
 interface DevLabel {
   file: string;
   kind: string;
+  language: string;
   textLayer: boolean;
   vendorName: string | null;
   customerName: string | null;
@@ -56,6 +67,7 @@ export function fromDevLabels(labels: DevLabel[]): Labelled[] {
     set: "dev",
     file: l.file,
     textLayer: l.textLayer,
+    language: l.language,
     label: {
       type: typeClass(l.kind),
       vendor: l.vendorName,

@@ -7,19 +7,35 @@
  *
  *   --dir <path>   the external folder (default: QUORUM_EXTERNAL_DIR, else ../shared/external beside the repository)
  *   --only <text>  documents whose file name contains this text
- *   --verbose      every document's fields that disagree with the label
+ *   --verbose      every document's fields that disagree with the label, for the dev set's study
+ *                  half and invoice2data only (`--half check` or `--half all` to see the others)
+ *
+ * The dev set is reported whole and in its two halves (odd-numbered files: the study half a rule
+ * may be written against; even-numbered: the check half it is judged on), per field and per
+ * language.
  */
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { externalDir } from "@quorum/testing/external";
-import { FIELDS, fromDevLabels, fromInvoice2Data, matches, typeClass, type Field, type Labelled, type Record_ } from "./extraction-score";
+import {
+  FIELDS,
+  fromDevLabels,
+  fromInvoice2Data,
+  halfOf,
+  matches,
+  typeClass,
+  type Field,
+  type Labelled,
+  type Record_,
+} from "./extraction-score";
 
 const { values: args } = parseArgs({
   options: {
     dir: { type: "string", default: externalDir() },
     only: { type: "string" },
     verbose: { type: "boolean", default: false },
+    half: { type: "string", default: "study" },
   },
 });
 
@@ -29,6 +45,37 @@ function labelled(dir: string): Labelled[] {
     .filter((f) => f.endsWith(".json"))
     .map((f) => fromInvoice2Data(f.replace(/\.json$/, ".pdf"), JSON.parse(readFileSync(join(dir, "invoice2data", f), "utf8"))[0]));
   return [...dev, ...invoices].filter((d) => !args.only || d.file.includes(args.only));
+}
+
+interface Result {
+  doc: Labelled;
+  predicted: Record_;
+  ok: Partial<Record<Field, boolean>>;
+}
+
+/** Right and scored field values of some documents, for one field or all. */
+function score(rows: Result[], field?: Field) {
+  let right = 0;
+  let total = 0;
+  for (const r of rows)
+    for (const f of field ? [field] : FIELDS)
+      if (r.ok[f] !== undefined) {
+        total += 1;
+        if (r.ok[f]) right += 1;
+      }
+  return { right, total, value: total === 0 ? 0 : right / total };
+}
+
+/** One column per group of documents: each field's accuracy, then the field score. */
+function printTable(groups: [string, Result[]][]) {
+  const cell = (s: { right: number; total: number }) =>
+    (s.total === 0 ? "-" : `${((100 * s.right) / s.total).toFixed(0)}% ${s.right}/${s.total}`).padStart(13);
+  console.log(`  ${"".padEnd(11)}${groups.map(([name, rows]) => `${name} (${rows.length})`.padStart(13)).join("")}`);
+  for (const field of FIELDS) {
+    if (groups.every(([, rows]) => score(rows, field).total === 0)) continue;
+    console.log(`  ${field.padEnd(11)}${groups.map(([, rows]) => cell(score(rows, field))).join("")}`);
+  }
+  console.log(`  ${"field score".padEnd(11)}${groups.map(([, rows]) => score(rows).value.toFixed(2).padStart(13)).join("")}`);
 }
 
 async function main() {
@@ -43,7 +90,7 @@ async function main() {
   let textSeconds = 0;
   let ocrPages = 0;
   let ocrSeconds = 0;
-  const results: { doc: Labelled; predicted: Record_; ok: Partial<Record<Field, boolean>> }[] = [];
+  const results: Result[] = [];
 
   // pdf.js and its fonts load once per process: not a per-document cost
   await Extract.fromBuffer(readFileSync(join(dir, "invoice2data", "oyo.pdf")), { fileName: "warm-up.pdf", ocr: false });
@@ -87,7 +134,8 @@ async function main() {
       if (expected !== undefined) ok[field] = matches(field, predicted[field], expected);
     }
     results.push({ doc, predicted, ok });
-    if (args.verbose) {
+    const shown = doc.set !== "dev" || args.half === "all" || halfOf(doc.file) === args.half;
+    if (args.verbose && shown) {
       const wrong = FIELDS.filter((f) => ok[f] === false).map(
         (f) => `${f}: got ${JSON.stringify(predicted[f] ?? null)}, want ${JSON.stringify(doc.label[f])}`,
       );
@@ -96,23 +144,26 @@ async function main() {
     }
   }
 
-  const pct = (n: number, d: number) => (d === 0 ? "   -" : `${((100 * n) / d).toFixed(0).padStart(3)}%`);
   const scores: Record<string, number> = {};
   for (const set of ["dev", "invoice2data"] as const) {
     const rows = results.filter((r) => r.doc.set === set);
     if (rows.length === 0) continue;
+    const groups: [string, Result[]][] =
+      set === "dev"
+        ? [
+            ["all", rows],
+            ["study", rows.filter((r) => halfOf(r.doc.file) === "study")],
+            ["check", rows.filter((r) => halfOf(r.doc.file) === "check")],
+          ]
+        : [["all", rows]];
     console.log(`\n${set}: ${rows.length} documents`);
-    let right = 0;
-    let total = 0;
-    for (const field of FIELDS) {
-      const scored = rows.filter((r) => r.ok[field] !== undefined);
-      const good = scored.filter((r) => r.ok[field]).length;
-      right += good;
-      total += scored.length;
-      if (scored.length > 0) console.log(`  ${field.padEnd(11)} ${pct(good, scored.length)}  (${good}/${scored.length})`);
+    printTable(groups);
+    scores[set] = score(rows).value;
+    if (set === "dev") {
+      const languages = [...new Set(rows.map((r) => r.doc.language ?? "?"))].sort();
+      console.log(`\n${set} by language`);
+      printTable(languages.map((l) => [l, rows.filter((r) => (r.doc.language ?? "?") === l)]));
     }
-    scores[set] = total === 0 ? 0 : right / total;
-    console.log(`  field score ${scores[set]!.toFixed(2)} (${right}/${total})`);
   }
 
   const quotes = results.filter((r) => r.doc.label.type === "quote");
