@@ -1,4 +1,4 @@
-import type { Box, Cell, Line, Word } from "./types";
+import type { Box, Cell, Line, Word, WordSpan } from "./types";
 
 /**
  * Layout: positioned words (pdf.js text items, OCR words, Textract WORD blocks) back into the
@@ -67,7 +67,8 @@ interface Row {
   bucket: number;
 }
 
-interface Fragment extends Cell {
+interface Fragment extends Box {
+  text: string;
   row: number;
   words: Item[];
   size: number;
@@ -448,10 +449,34 @@ function otherColumns(a: Box, b: Box, beside: Fragment[], byRow: Fragment[][]): 
   return false;
 }
 
+/**
+ * Where each word of a cell ends in the cell's text, found in order; none when a word's text
+ * was changed on the way (accents joined, right-to-left reordering), so a span is never wrong.
+ */
+function wordSpans(fragment: Fragment): WordSpan[] | undefined {
+  if (fragment.words.length < 2) return undefined;
+  const spans: WordSpan[] = [];
+  let at = 0;
+  for (const word of fragment.words) {
+    const text = word.text.trim();
+    const index = fragment.text.indexOf(text, at);
+    if (text === "" || index < 0 || index - at > 1) return undefined;
+    at = index + text.length;
+    spans.push({ end: at, x0: round(word.x0), x1: round(word.x1) });
+  }
+  return spans;
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;
+
 function toLine(fragments: Fragment[]): Line {
   const texts = fragments.map((f) => f.text);
-  const ordered = direction(texts.join(" ")) === "rtl" ? logicalOrder(fragments, (f) => f.text) : fragments;
-  const cells: Cell[] = ordered.map(({ text, x0, y0, x1, y1 }) => ({ text, x0, y0, x1, y1 }));
+  const rtl = direction(texts.join(" ")) === "rtl";
+  const ordered = rtl ? logicalOrder(fragments, (f) => f.text) : fragments;
+  const cells: Cell[] = ordered.map((f) => {
+    const words = rtl ? undefined : wordSpans(f);
+    return { text: f.text, x0: f.x0, y0: f.y0, x1: f.x1, y1: f.y1, ...(words ? { words } : {}) };
+  });
   return {
     cells,
     x0: Math.min(...cells.map((c) => c.x0)),

@@ -21,9 +21,21 @@ export interface Word extends Box {
   size?: number;
 }
 
+/**
+ * Where one word of a cell is printed: the offset just past it in the cell's text, and its
+ * horizontal extent. With these a value inside a cell ("Total: 1,234.00") gets a box of its own.
+ */
+export interface WordSpan {
+  end: number;
+  x0: number;
+  x1: number;
+}
+
 /** One column cell of a laid-out line: the words between two column gaps. */
 export interface Cell extends Box {
   text: string;
+  /** Its words, left to right, when it has more than one (left-to-right text only). */
+  words?: WordSpan[];
 }
 
 /** A laid-out line: its cells left to right. Its text is the cells joined with " | ". */

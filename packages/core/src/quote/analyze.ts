@@ -4,7 +4,8 @@ import { activeModels } from "../ai/catalog";
 import { OFFLINE } from "../ai/types";
 import { compareReadings } from "./disagreement";
 import { analyzeByRules, type TextPage } from "./rules";
-import { DocumentAnalysis, MAX_LINE_ITEMS, type Disagreement } from "./schema";
+import { placeQuote } from "./locate";
+import { DocumentAnalysis, MAX_LINE_ITEMS, type Disagreement, type PlacedAnalysis } from "./schema";
 import { Quote } from "./index";
 
 export interface AnalyzeInput {
@@ -14,7 +15,7 @@ export interface AnalyzeInput {
 }
 
 export interface AnalyzeResult {
-  analysis: DocumentAnalysis;
+  analysis: PlacedAnalysis;
   /** "offline" for the rules, else the model id that produced it. */
   extractedBy: string;
   /** Things a person should know, e.g. that the models failed and the rules answered. */
@@ -65,7 +66,8 @@ export async function analyzeDocument(input: AnalyzeInput, deps?: Deps): Promise
         ...(deps ? [deps] : []),
       );
       const analysis = result.object;
-      const quote = analysis.quote ? Quote.normalize(analysis.quote) : null;
+      // the model names the page of each value; its box is found the way the rules' are
+      const quote = analysis.quote ? placeQuote(Quote.normalize(analysis.quote), input.pages) : null;
       const rulesQuote = rules.quote ? Quote.normalize(rules.quote) : null;
       return {
         analysis: { ...analysis, summary: analysis.summary.trim().slice(0, 2000), quote },

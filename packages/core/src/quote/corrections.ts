@@ -8,7 +8,17 @@ import { fn } from "../fn";
 import { recordId } from "../validation";
 import { QuoteEntity, type QuoteItem } from "./entity";
 import { Quote } from "./index";
-import { CorrectionInput, QUOTE_FIELDS, QuoteData, type CorrectedField, type CorrectedQuote, type Flag, type QuoteField } from "./schema";
+import { printedAt } from "./locate";
+import {
+  CHECK_BELOW,
+  CorrectionInput,
+  QUOTE_FIELDS,
+  QuoteData,
+  type CorrectedField,
+  type CorrectedQuote,
+  type Flag,
+  type QuoteField,
+} from "./schema";
 
 export { QuoteCorrectionEntity, type QuoteCorrectionItem } from "./correction-entity";
 
@@ -27,18 +37,48 @@ export function applyCorrection(
   quote: Quote.Info,
   correction: Pick<QuoteCorrectionItem, "fields" | "original" | "version"> | undefined,
 ): CorrectedQuote {
-  if (!correction) return { ...quote, correctedFields: [], original: {}, version: 0 };
+  if (!correction) return { ...quote, correctedFields: [], original: {}, version: 0, check: toCheck(quote, []) };
   const fields = correction.fields as Correction;
-  const merged = { ...quote, ...fields } as Quote.Info;
-  const flags: Flag[] = Quote.flagsOf(merged, Object.keys(fields));
+  const corrected = Object.keys(fields) as CorrectedField[];
+  const merged = { ...quote, ...fields, ...placesOf(quote, fields) } as Quote.Info;
+  const flags: Flag[] = Quote.flagsOf(merged, corrected);
   return {
     ...merged,
     flags,
     edited: true,
-    correctedFields: Object.keys(fields) as CorrectedField[],
+    correctedFields: corrected,
     original: (correction.original ?? {}) as CorrectedQuote["original"],
     version: versionOf(correction),
+    check: toCheck(merged, corrected),
   };
+}
+
+/** The fields read with too little confidence that a person has not corrected. */
+const toCheck = (quote: Quote.Info, corrected: readonly string[]): QuoteField[] =>
+  QUOTE_FIELDS.filter(
+    (f) => quote[f] !== null && !corrected.includes(f) && quote.sources[f] !== null && quote.sources[f]!.confidence < CHECK_BELOW,
+  );
+
+/**
+ * Sources after a correction: a corrected value printed where the old one was read keeps that
+ * place (now certain); any other corrected value has no known place. A corrected line keeps its
+ * row while its amount is the one printed there.
+ */
+function placesOf(quote: Quote.Info, fields: Correction): Pick<Quote.Info, "sources" | "lineItems"> {
+  const sources = { ...quote.sources };
+  for (const field of QUOTE_FIELDS) {
+    if (!(field in fields)) continue;
+    const value = fields[field];
+    const source = sources[field];
+    sources[field] = value !== null && value !== undefined && printedAt(source, field, value) ? { ...source!, confidence: 1 } : null;
+  }
+  const lineItems = fields.lineItems
+    ? fields.lineItems.map((line, i) => {
+        const before = quote.lineItems[i];
+        return before?.source && before.amount !== null && before.amount === line.amount ? { ...line, source: before.source } : line;
+      })
+    : quote.lineItems;
+  return { sources, lineItems };
 }
 
 /** The quote as the API shows it, read consistently right after a save. */

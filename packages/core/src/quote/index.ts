@@ -12,12 +12,12 @@ import {
   Disagreement,
   Flag,
   MAX_LINE_ITEMS,
+  PlacedQuote,
   QUOTE_FIELDS,
-  QuoteData,
   recordType,
   type DocumentType,
   type QuoteRecord,
-  type LineItem,
+  type PlacedLineItem,
 } from "./schema";
 
 export { crossCheck } from "./check";
@@ -32,6 +32,7 @@ export {
   isQuoteType,
   LineItem,
   MAX_LINE_ITEMS,
+  PlacedQuote,
   QuoteData,
   QUOTE_FIELDS,
   QUOTE_KINDS,
@@ -51,10 +52,10 @@ export namespace Quote {
    * Tidies what a model (or the rules) produced, after schema validation: dates as
    * YYYY-MM-DD, ISO currency codes, no empty strings, only finite numbers.
    */
-  export function normalize(data: QuoteData): QuoteData {
+  export function normalize(data: PlacedQuote): PlacedQuote {
     const date = (value: string | null) => (value ? (parseDate(value) ?? null) : null);
     const currency = nullableText(data.currency, 10)?.toUpperCase() ?? null;
-    const lineItems: LineItem[] = data.lineItems
+    const lineItems: PlacedLineItem[] = data.lineItems
       .map((item) => ({
         description: nullableText(item.description, 2000) ?? "",
         quantity: finite(item.quantity),
@@ -62,6 +63,7 @@ export namespace Quote {
         unitPrice: finite(item.unitPrice),
         amount: finite(item.amount),
         page: item.page,
+        ...(item.source ? { source: item.source } : {}),
       }))
       .filter((item) => item.description !== "" || item.amount !== null)
       .slice(0, MAX_LINE_ITEMS);
@@ -83,14 +85,14 @@ export namespace Quote {
   }
 
   /** Why a quote needs review: its arithmetic, and readings a person has not settled yet. */
-  export const flagsOf = (data: QuoteData & { disagreements?: Disagreement[] }, corrected: readonly string[] = []): Flag[] => [
+  export const flagsOf = (data: PlacedQuote & { disagreements?: Disagreement[] }, corrected: readonly string[] = []): Flag[] => [
     ...crossCheck(data),
     ...disagreementFlags(data.disagreements ?? [], corrected),
   ];
 
   /** The record for a quote: absent scalars stay absent (DynamoDB stores no nulls in typed attributes). */
   export function toItem(
-    data: QuoteData,
+    data: PlacedQuote,
     meta: {
       id: number;
       documentId: number;
@@ -119,7 +121,7 @@ export namespace Quote {
   }
 
   export function present(item: QuoteItem): Info {
-    const data = QuoteData.parse({
+    const data = PlacedQuote.parse({
       kind: item.kind,
       vendorName: item.vendorName ?? null,
       customerName: item.customerName ?? null,

@@ -49,6 +49,33 @@ export type LineItem = z.infer<typeof LineItem>;
 export const Source = z.object({ page, confidence });
 export type Source = z.infer<typeof Source>;
 
+/** `[x0, y0, x1, y1]`: fractions of the page as displayed (after rotation), from its top-left corner. */
+export const Box = z.tuple([z.number(), z.number(), z.number(), z.number()]);
+export type Box = z.infer<typeof Box>;
+
+/**
+ * Where a value is printed: a page and the box enclosing it (PDF text layer, OCR, Textract), or
+ * for a file without pages the Word paragraph or the spreadsheet cell ("Sheet1!B12") it is in,
+ * with the text printed there.
+ */
+export const Place = z.object({
+  page: z.number().int().min(1).nullable(),
+  box: Box.optional(),
+  paragraph: z.number().int().min(1).optional(),
+  cell: z.string().optional(),
+  /** The value as printed (at most MAX_PRINTED_CHARS). */
+  text: z.string().optional(),
+});
+export type Place = z.infer<typeof Place>;
+export const MAX_PRINTED_CHARS = 200;
+
+/** A field's source as stored: how sure the reading is, and where the value is printed. */
+export const PlacedSource = Source.extend(Place.omit({ page: true }).shape);
+export type PlacedSource = z.infer<typeof PlacedSource>;
+
+/** A field under this confidence is marked "check" on the quote. */
+export const CHECK_BELOW = 0.7;
+
 export const QuoteData = z.object({
   kind: z.enum(QUOTE_KINDS).describe("vendor: a supplier quotes us; customer: we quote our customer"),
   vendorName: text("Who issued the quote"),
@@ -226,8 +253,24 @@ export const CorrectionInput = CorrectionFields.extend({
   .refine((v) => Object.keys(v).some((key) => key !== "version"), { message: "Send at least one field to correct" });
 export type CorrectionInput = z.input<typeof CorrectionInput>;
 
+/** A line item as stored: where its row is printed, when known. */
+export const PlacedLineItem = LineItem.extend({ source: Place.optional() });
+export type PlacedLineItem = z.infer<typeof PlacedLineItem>;
+
+/** Extracted quote data with where each value is printed: what the pipeline stores. */
+export const PlacedQuote = QuoteData.extend({
+  lineItems: z.array(PlacedLineItem).max(MAX_LINE_ITEMS),
+  sources: z.object(
+    Object.fromEntries(QUOTE_FIELDS.map((f) => [f, PlacedSource.nullable()])) as Record<QuoteField, z.ZodNullable<typeof PlacedSource>>,
+  ),
+});
+export type PlacedQuote = z.infer<typeof PlacedQuote>;
+
+/** An analysis whose quote says where each value is printed. */
+export type PlacedAnalysis = Omit<DocumentAnalysis, "quote"> & { quote: PlacedQuote | null };
+
 /** A stored quote as the API answers it: the extracted data plus its record fields. */
-export const QuoteRecord = QuoteData.extend({
+export const QuoteRecord = PlacedQuote.extend({
   /** quote (also estimates, proposals, proformas), invoice, credit_note, or other (orders, statements). */
   documentType: z.enum(COMMERCIAL_TYPES),
   /** Where a configured model and the rules read the vendor, number or total differently. */
@@ -252,6 +295,8 @@ export const CorrectedQuote = QuoteRecord.extend({
   original: z.partialRecord(z.enum(CORRECTED_FIELDS), z.unknown()),
   /** How many times it was corrected: a correction names the version it was made on. */
   version: z.number().int().min(0),
+  /** Fields read with a confidence under CHECK_BELOW that nobody corrected: a person should check them. */
+  check: z.array(z.enum(QUOTE_FIELDS)),
 });
 export type CorrectedQuote = z.infer<typeof CorrectedQuote>;
 

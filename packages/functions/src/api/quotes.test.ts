@@ -82,6 +82,19 @@ describe("quotes", { shuffle: false }, () => {
     expect(documents).toEqual([]);
   });
 
+  it("says where each value is printed: a page and a box on it for every header field and line item of a PDF", async () => {
+    const acme = byFile((await list()).quotes, "acme-quote.pdf");
+    const box = [expect.any(Number), expect.any(Number), expect.any(Number), expect.any(Number)];
+    for (const field of ["vendorName", "quoteNumber", "quoteDate", "subtotal", "tax", "total"])
+      expect(acme.sources, field).toHaveProperty(field, expect.objectContaining({ page: 1, box, confidence: expect.any(Number) }));
+    expect(acme.sources).toHaveProperty("total.text", expect.stringContaining("2,"));
+    const [x0, y0, x1, y1] = (acme.sources as { total: { box: number[] } }).total.box;
+    expect(0 <= x0! && x0! < x1! && x1! <= 1 && 0 <= y0! && y0! < y1! && y1! <= 1).toBe(true);
+    for (const item of acme.lineItems) expect(item).toHaveProperty("source", expect.objectContaining({ page: 1, box }));
+    // every value was read from a label and adds up: nothing to check
+    expect(acme.check).toEqual([]);
+  });
+
   it("saves a correction: the quote is marked edited, flags are recomputed, and it persists", async () => {
     const acme = byFile((await list()).quotes, "acme-quote.pdf");
     const wrong = await call(ann, "PUT", `/api/quotes/${acme.id}`, { total: 9999.99 });
@@ -96,6 +109,8 @@ describe("quotes", { shuffle: false }, () => {
       original: { total: VENDOR_QUOTE.total },
     });
     expect(wrong.body.quote.flags.map((f: { code: string }) => f.code)).toEqual(["total_sum"]);
+    // a value printed nowhere has no place on the page
+    expect(wrong.body.quote.sources.total).toBeNull();
 
     const stored = byFile((await list()).quotes, "acme-quote.pdf");
     expect(stored).toMatchObject({ total: 9999.99, edited: true, status: "needs_review", correctedFields: ["total"] });
@@ -107,6 +122,8 @@ describe("quotes", { shuffle: false }, () => {
     expect(fixed.status, fixed.text).toBe(200);
     const after = byFile((await list()).quotes, "acme-quote.pdf");
     expect(after).toMatchObject({ total: VENDOR_QUOTE.total, vendorName: "Acme Industrial Supply Company", flags: [], status: "edited" });
+    // the total put back is the one printed: it keeps its place; the longer name is printed nowhere
+    expect(after.sources).toMatchObject({ total: { page: 1, box: expect.any(Array), confidence: 1 }, vendorName: null });
     // What each field said before its first correction is kept.
     expect(after.original).toEqual({ total: VENDOR_QUOTE.total, vendorName: VENDOR_QUOTE.vendor });
     expect(after.correctedFields.sort()).toEqual(["total", "vendorName"]);

@@ -1,7 +1,8 @@
 import {
   QUOTE_FIELDS,
-  type DocumentAnalysis,
+  type PlacedAnalysis,
   type DocumentType,
+  type PlacedQuote,
   type QuoteData,
   type QuoteField,
   type QuoteKind,
@@ -16,8 +17,9 @@ import { readItems } from "./items";
 import { documentNumber } from "./number";
 import { parties } from "./parties";
 import { paymentTerms } from "./terms";
-import { readDoc, clean, type Doc, type TextPage } from "./text";
-import { chooseTotals, labelledAmounts } from "./totals";
+import { readDoc, clean, type Doc, type Row, type TextPage } from "./text";
+import { chooseTotals, labelledAmounts, type Amount } from "./totals";
+import { placeQuote, type Hints } from "../locate";
 import { commercialType, typeEvidence } from "./type";
 
 /**
@@ -66,8 +68,29 @@ function kindOf(category: string | undefined, key: string): QuoteKind {
 const found = <T>(value: T | null | undefined, page: number | null, confidence: number): Found<T> | undefined =>
   value === null || value === undefined ? undefined : { value, source: { page, confidence } };
 
+/**
+ * How sure an amount is, from the evidence behind it: labelled and confirmed by the arithmetic
+ * (the totals add up), labelled alone, or neither (a total inferred from another line's label).
+ */
+function amountConfidence(amount: Amount | undefined, consistent: boolean): number {
+  if (!amount) return 0;
+  const labelled = amount.rank >= 1;
+  if (labelled && consistent) return 0.95;
+  if (labelled) return 0.75;
+  return consistent ? 0.7 : 0.55;
+}
+
+/** Where each field was read: the row's page and its line on that page, for placing the value. */
+function hintsOf(rows: Partial<Record<QuoteField, Row | undefined>>): Hints {
+  return Object.fromEntries(
+    Object.entries(rows)
+      .filter(([, row]) => row)
+      .map(([field, row]) => [field, { page: row!.page, line: row!.line }]),
+  );
+}
+
 /** Reads the commercial fields of a document; `isOrder` when its title says it is an order. */
-function readCommercial(doc: Doc, category: string | undefined, isOrder: boolean): QuoteData {
+function readCommercial(doc: Doc, category: string | undefined, isOrder: boolean): { quote: QuoteData; hints: Hints } {
   const who = parties(doc);
   // the issuer's conventions: the country of everything but the customer's address, else of the whole page
   const issuerText = doc.rows.filter((r) => !who.customerRows.has(r.n));
@@ -92,7 +115,6 @@ function readCommercial(doc: Doc, category: string | undefined, isOrder: boolean
   );
   const number = documentNumber(doc, { order: isOrder });
   const terms = paymentTerms(doc);
-  const amountConfidence = totals.consistent ? 0.9 : 0.75;
   const fields: Partial<Record<QuoteField, Found<string | number>>> = {
     vendorName: found(who.vendor?.name, who.vendor?.row.page ?? null, who.vendor?.confidence ?? 0),
     customerName: found(who.customer?.name, who.customer?.row.page ?? null, who.customer?.confidence ?? 0),
@@ -100,10 +122,10 @@ function readCommercial(doc: Doc, category: string | undefined, isOrder: boolean
     quoteDate: found(issued?.iso, issued?.row.page ?? null, issued?.role === "issue" ? 0.9 : 0.75),
     validUntil: found(valid?.iso, valid?.row.page ?? null, 0.85),
     currency: found(currency, doc.rows[0]?.page ?? null, 0.8),
-    subtotal: found(totals.subtotal?.value, totals.subtotal?.row.page ?? null, amountConfidence),
-    tax: found(totals.tax?.value, totals.tax?.row.page ?? null, amountConfidence),
-    shipping: found(totals.shipping?.value, totals.shipping?.row.page ?? null, amountConfidence),
-    total: found(totals.total?.value, totals.total?.row.page ?? null, amountConfidence),
+    subtotal: found(totals.subtotal?.value, totals.subtotal?.row.page ?? null, amountConfidence(totals.subtotal, totals.consistent)),
+    tax: found(totals.tax?.value, totals.tax?.row.page ?? null, amountConfidence(totals.tax, totals.consistent)),
+    shipping: found(totals.shipping?.value, totals.shipping?.row.page ?? null, amountConfidence(totals.shipping, totals.consistent)),
+    total: found(totals.total?.value, totals.total?.row.page ?? null, amountConfidence(totals.total, totals.consistent)),
     paymentTerms: found(terms?.value, terms?.page ?? null, 0.7),
   };
   const value = <T>(f: QuoteField) => (fields[f]?.value ?? null) as T | null;
@@ -114,7 +136,19 @@ function readCommercial(doc: Doc, category: string | undefined, isOrder: boolean
       .map((f) => f!.source.confidence),
     ...(items.length > 0 ? [0.85] : []),
   ];
-  return {
+  const hints = hintsOf({
+    vendorName: who.vendor?.row,
+    customerName: who.customer?.row,
+    quoteNumber: number?.row,
+    quoteDate: issued?.row,
+    validUntil: valid?.row,
+    currency: totals.total?.row,
+    subtotal: totals.subtotal?.row,
+    tax: totals.tax?.row,
+    shipping: totals.shipping?.row,
+    total: totals.total?.row,
+  });
+  const quote: QuoteData = {
     kind: kindOf(category, doc.key),
     vendorName: value<string>("vendorName"),
     customerName: value<string>("customerName"),
@@ -132,6 +166,7 @@ function readCommercial(doc: Doc, category: string | undefined, isOrder: boolean
     confidence: Math.round((scores.reduce((s, c) => s + c, 0) / Math.max(QUOTE_FIELDS.length, scores.length)) * 100) / 100,
     sources,
   };
+  return { quote, hints };
 }
 
 const OTHER_TYPES: [DocumentType, RegExp][] = [
@@ -157,10 +192,11 @@ function otherType(text: string, category: string | undefined): DocumentType {
 }
 
 /** What a document is, and its commercial reading when it has one. */
-export function readDocument(input: RulesInput): { type: DocumentType; quote: QuoteData | null; doc: Doc } {
+export function readDocument(input: RulesInput): { type: DocumentType; quote: PlacedQuote | null; doc: Doc } {
   const doc = readDoc(input.pages);
   const evidence = typeEvidence(doc);
-  const quote = doc.rows.length > 0 ? readCommercial(doc, input.category, evidence.title === "order") : null;
+  const read = doc.rows.length > 0 ? readCommercial(doc, input.category, evidence.title === "order") : null;
+  const quote = read ? placeQuote(read.quote, input.pages, read.hints) : null;
   const hasTotals = quote !== null && (quote.total !== null || quote.lineItems.some((i) => i.amount !== null));
   const type = quote ? commercialType(doc, evidence, hasTotals) : undefined;
   if (type && quote) return { type, quote, doc };
@@ -168,7 +204,7 @@ export function readDocument(input: RulesInput): { type: DocumentType; quote: Qu
 }
 
 /** The commercial reading alone (null when the document is not commercial). */
-export function extractQuoteByRules(input: RulesInput): QuoteData | null {
+export function extractQuoteByRules(input: RulesInput): PlacedQuote | null {
   return readDocument(input).quote;
 }
 
@@ -199,7 +235,7 @@ function lead(pages: TextPage[], max = 400): string {
 }
 
 /** The offline analysis: type, commercial data, and a summary made of the document's own words. */
-export function analyzeByRules(input: RulesInput): DocumentAnalysis {
+export function analyzeByRules(input: RulesInput): PlacedAnalysis {
   const { type, quote } = readDocument(input);
   const pageCount = input.pages.length;
   if (quote) {

@@ -5,7 +5,7 @@ import { Input } from "@/components/ui/input";
 import { formatCalendarDate, NO_VALUE } from "@/lib/format";
 import type { Quote } from "./model";
 import { fieldLabel, TEXT_FIELDS, type QuoteDraft } from "./quote-form";
-import { WasValue } from "./WasValue";
+import { FieldNotes } from "./FieldNotes";
 
 const GRID = "grid gap-x-6 gap-y-4 sm:grid-cols-2 lg:grid-cols-3";
 
@@ -35,7 +35,7 @@ export function QuoteFieldList({ quote, register }: { quote: Quote; register?: U
           <dt className="text-xs font-medium text-muted-foreground">{fieldLabel(t, f.key, quote)}</dt>
           <dd className="text-sm">
             <span className="font-medium">{"type" in f ? formatCalendarDate(quote[f.key]) : (quote[f.key] ?? NO_VALUE)}</span>
-            <WasValue quote={quote} field={f.key} />
+            <FieldNotes quote={quote} field={f.key} />
           </dd>
         </div>
       ))}

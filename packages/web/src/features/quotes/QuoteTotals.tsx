@@ -6,7 +6,7 @@ import { formatMoney } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import type { Quote } from "./model";
 import { fieldLabel, MONEY_FIELDS, type QuoteDraft } from "./quote-form";
-import { WasValue } from "./WasValue";
+import { FieldNotes } from "./FieldNotes";
 
 const BOX = "grid justify-end gap-1.5 border-t bg-muted/20 px-3 py-3 text-sm";
 const ROW = "grid grid-cols-[minmax(7rem,auto)_9rem] items-center gap-3";
@@ -43,7 +43,7 @@ export function QuoteTotals({ quote, register }: { quote: Quote; register?: UseF
           </dt>
           <dd className={cn("text-right tabular-nums", key === "total" && "text-base font-semibold")}>
             {formatMoney(quote[key], quote.currency)}
-            <WasValue quote={quote} field={key} />
+            <FieldNotes quote={quote} field={key} />
           </dd>
         </div>
       ))}

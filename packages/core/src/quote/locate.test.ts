@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import { layoutWords, pageText } from "../extract/layout";
+import type { Word } from "../extract/types";
+import { locate, placeQuote } from "./locate";
+import type { TextPage } from "./rules/text";
+import { QUOTE_FIELDS, type QuoteData } from "./schema";
+
+/** A page of positioned words (points, A4), laid out the way every reader's words are. */
+function page(n: number, words: [string, number, number][]): TextPage {
+  const positioned: Word[] = words.map(([text, x, y]) => ({ text, x0: x, x1: x + text.length * 5, y0: y, y1: y + 10, size: 10 }));
+  const lines = layoutWords(positioned);
+  return { page: n, text: pageText(lines), lines, width: 600, height: 800 };
+}
+
+const quote = (values: Partial<QuoteData>): QuoteData => ({
+  kind: "vendor",
+  vendorName: null,
+  customerName: null,
+  quoteNumber: null,
+  quoteDate: null,
+  validUntil: null,
+  currency: null,
+  lineItems: [],
+  subtotal: null,
+  tax: null,
+  shipping: null,
+  total: null,
+  paymentTerms: null,
+  confidence: 0.8,
+  sources: Object.fromEntries(QUOTE_FIELDS.map((f) => [f, null])) as QuoteData["sources"],
+  ...values,
+});
+
+describe("where a value is printed", () => {
+  const invoice = page(1, [
+    ["Acme", 50, 40],
+    ["GmbH", 76, 40],
+    ["Total:", 300, 600],
+    ["1.234,50", 334, 600],
+    ["EUR", 380, 600],
+    ["Date:", 50, 100],
+    ["03.04.2031", 80, 100],
+  ]);
+
+  it("an amount inside a labelled cell gets the box of its own word, not of the label", () => {
+    const place = locate([invoice], 1234.5, "money", { page: 1 });
+    // the currency printed with the amount is part of it
+    expect(place).toMatchObject({ page: 1, text: "1.234,50 EUR" });
+    const [x0, y0, x1, y1] = place!.box!;
+    expect(x0 * 600).toBeCloseTo(334, 0);
+    expect(x1 * 600).toBeCloseTo(395, 0);
+    expect(y0 * 800).toBeCloseTo(600, 0);
+    expect(y1 * 800).toBeCloseTo(610, 0);
+  });
+
+  it("a date is found as the same day whichever way it is written", () => {
+    expect(locate([invoice], "2031-04-03", "date")).toMatchObject({ page: 1, text: "03.04.2031" });
+  });
+
+  it("a name is found without regard to case, and a value printed nowhere keeps its page alone", () => {
+    expect(locate([invoice], "ACME GMBH", "text")).toMatchObject({ page: 1, text: "Acme GmbH" });
+    expect(locate([invoice], "Globex", "text", { page: 1 })).toEqual({ page: 1 });
+    expect(locate([invoice], "Globex", "text")).toBeNull();
+  });
+
+  it("a page without geometry (Word, plain text) names its page but draws no box", () => {
+    expect(locate([{ page: 2, text: "Total: 1.234,50" }], 1234.5, "money", { page: 2 })).toEqual({ page: 2 });
+  });
+
+  it("a model's reading gets boxes from the page it names; each line item gets its row, in order", () => {
+    const items = page(2, [
+      ["Widget", 50, 200],
+      ["2", 300, 200],
+      ["10.00", 400, 200],
+      ["Gadget", 50, 220],
+      ["1", 300, 220],
+      ["10.00", 400, 220],
+      ["Total", 300, 260],
+      ["20.00", 400, 260],
+    ]);
+    const placed = placeQuote(
+      quote({
+        total: 20,
+        sources: { ...quote({}).sources, total: { page: 2, confidence: 0.9 } },
+        lineItems: [
+          { description: "Widget", quantity: 2, unit: null, unitPrice: 5, amount: 10, page: 2 },
+          { description: "Gadget", quantity: 1, unit: null, unitPrice: 10, amount: 10, page: 2 },
+        ],
+      }),
+      [invoice, items],
+    );
+    expect(placed.sources.total).toMatchObject({ page: 2, confidence: 0.9, text: "20.00" });
+    const rows = placed.lineItems.map((i) => i.source?.box?.[1]);
+    expect(rows.map((y) => Math.round(y! * 800))).toEqual([200, 220]);
+  });
+});

@@ -1,0 +1,265 @@
+import { moneyTokens, numberStyle, type NumberStyle } from "./numbers";
+import { findDates } from "./rules/dates";
+import { fold } from "./rules/fold";
+import type { TextPage } from "./rules/text";
+import {
+  MAX_PRINTED_CHARS,
+  QUOTE_FIELDS,
+  type Box,
+  type LineItem,
+  type Place,
+  type PlacedLineItem,
+  type PlacedQuote,
+  type QuoteData,
+  type QuoteField,
+} from "./schema";
+
+/**
+ * Where each extracted value is printed: the page and the box around it, found by looking for
+ * the value itself in the page's laid-out lines (a number that parses to the amount, a date that
+ * reads as the same day, the name's text), starting where the reader says it read it. The same
+ * search serves the rules (which know the line) and a model (which names the page), so both
+ * answer boxes in one shape. A value that is not printed as such gets its page alone.
+ */
+
+/** Where a reader read a field: its page, and the line on that page when it knows it. */
+export interface Hint {
+  page: number | null;
+  line?: number;
+}
+export type Hints = Partial<Record<QuoteField, Hint>>;
+
+type Kind = "money" | "date" | "text" | "currency";
+
+const KINDS: Record<QuoteField, Kind> = {
+  vendorName: "text",
+  customerName: "text",
+  quoteNumber: "text",
+  quoteDate: "date",
+  validUntil: "date",
+  currency: "currency",
+  subtotal: "money",
+  tax: "money",
+  shipping: "money",
+  total: "money",
+  paymentTerms: "text",
+};
+
+type Geometry = NonNullable<TextPage["lines"]>[number];
+type GeoCell = Geometry["cells"][number] & { words?: { end: number; x0: number; x1: number }[] };
+
+interface Candidate {
+  page: TextPage;
+  index: number;
+}
+
+/** Lines to search, nearest to the hint first: its line and neighbours, its page, then every page. */
+function* candidates(pages: TextPage[], hint: Hint | undefined): Generator<Candidate> {
+  const seen = new Set<string>();
+  const key = (c: Candidate) => `${c.page.page}:${c.index}`;
+  const hinted = pages.find((p) => p.page === hint?.page);
+  const ordered = hinted ? [hinted, ...pages.filter((p) => p !== hinted)] : pages;
+  if (hinted && hint?.line !== undefined) {
+    for (const d of [0, 1, -1, 2, -2]) {
+      const c = { page: hinted, index: hint.line + d };
+      if (c.index >= 0 && c.index < (hinted.lines?.length ?? 0)) {
+        seen.add(key(c));
+        yield c;
+      }
+    }
+  }
+  for (const page of ordered)
+    for (let index = 0; index < (page.lines?.length ?? 0); index++) {
+      const c = { page, index };
+      if (!seen.has(key(c))) yield c;
+    }
+}
+
+const SYMBOLS: Record<string, string[]> = {
+  USD: ["US$", "$"],
+  EUR: ["€", "euro"],
+  GBP: ["£"],
+  JPY: ["¥"],
+  CNY: ["¥", "元"],
+  INR: ["₹", "rs."],
+  IDR: ["rp"],
+  BRL: ["r$"],
+  CHF: ["fr."],
+  NGN: ["₦"],
+};
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** Finds where a value is printed in a text: the span [start, end), or null. */
+type Matcher = (text: string) => [number, number] | null;
+
+/** A matcher for one value: built once, run over every cell searched. */
+function matcher(value: string | number, kind: Kind, style: NumberStyle): Matcher {
+  if (kind === "money")
+    return (text) => {
+      const token = moneyTokens(text, style)
+        .reverse()
+        .find((t) => Math.abs(Math.abs(t.value) - Math.abs(value as number)) < 0.005);
+      return token ? [token.index, token.index + token.text.length] : null;
+    };
+  if (kind === "date")
+    return (text) => {
+      const date = [...findDates(text, "dmy"), ...findDates(text, "mdy")].find((d) => d.iso === value);
+      return date ? [date.index, date.end] : null;
+    };
+  const words = kind === "currency" ? [String(value), ...(SYMBOLS[String(value)] ?? [])] : [String(value)];
+  const patterns = words
+    .map((word) => fold(word).replace(/\s+/g, " ").trim())
+    .filter((wanted) => wanted !== "")
+    .map((wanted) => {
+      // a code or a short name is a word of its own ("EUR", not the "eur" of "Fourniture")
+      const bounded = /^[\p{L}\p{N}]/u.test(wanted) && wanted.length <= 3;
+      return new RegExp(bounded ? `(?<![\\p{L}\\p{N}])${escape(wanted)}(?![\\p{L}\\p{N}])` : escape(wanted), "u");
+    });
+  return (text) => {
+    const key = fold(text).replace(/\s/g, " ");
+    for (const pattern of patterns) {
+      const m = pattern.exec(key);
+      if (!m) continue;
+      if (kind !== "currency") return [m.index, m.index + m[0].length];
+      // a symbol is printed with its amount ("$1,250.00"): the box holds the whole word
+      const start = key.lastIndexOf(" ", m.index) + 1;
+      const space = key.indexOf(" ", m.index + m[0].length);
+      return [start, space < 0 ? key.length : space];
+    }
+    return null;
+  };
+}
+
+const clamp = (n: number) => Math.min(1, Math.max(0, Math.round(n * 10000) / 10000));
+
+/** The box of characters [start, end) of a cell, from its words when it has them, else the cell's share of them. */
+function spanBox(cell: GeoCell, start: number, end: number): { x0: number; x1: number } {
+  const words = cell.words;
+  if (words && words.length > 0) {
+    let begin = 0;
+    let x0 = Infinity;
+    let x1 = -Infinity;
+    for (const w of words) {
+      if (w.end > start && begin < end) {
+        x0 = Math.min(x0, w.x0);
+        x1 = Math.max(x1, w.x1);
+      }
+      begin = w.end;
+    }
+    if (x0 < x1) return { x0, x1 };
+  }
+  const length = Math.max(1, cell.text.length);
+  if (start <= 0 && end >= cell.text.trimEnd().length) return { x0: cell.x0, x1: cell.x1 };
+  // no word positions: the characters' share of the cell, a character wider on each side
+  const per = (cell.x1 - cell.x0) / length;
+  return { x0: Math.max(cell.x0, cell.x0 + per * (start - 1)), x1: Math.min(cell.x1, cell.x0 + per * (end + 1)) };
+}
+
+function toBox(page: TextPage, x0: number, y0: number, x1: number, y1: number): Box | undefined {
+  if (!page.width || !page.height) return undefined;
+  return [clamp(x0 / page.width), clamp(y0 / page.height), clamp(x1 / page.width), clamp(y1 / page.height)];
+}
+
+const printed = (text: string) => text.replace(/\s+/g, " ").trim().slice(0, MAX_PRINTED_CHARS);
+
+/** Where a value is printed in one line: one cell, or for text, a run of cells read as one. */
+function inLine(page: TextPage, line: Geometry, match: Matcher, kind: Kind): Place | null {
+  const cells = line.cells as GeoCell[];
+  for (const cell of cells) {
+    const span = match(cell.text);
+    if (!span) continue;
+    const { x0, x1 } = spanBox(cell, span[0], span[1]);
+    return { page: page.page, box: toBox(page, x0, cell.y0, x1, cell.y1), text: printed(cell.text.slice(span[0], span[1])) };
+  }
+  if (kind !== "text" || cells.length < 2) return null;
+  const joined = cells.map((c) => c.text).join(" ");
+  const span = match(joined);
+  if (!span) return null;
+  let at = 0;
+  const covered = cells.filter((c) => {
+    const from = at;
+    at += c.text.length + 1;
+    return from < span[1] && at - 1 > span[0];
+  });
+  const box = toBox(
+    page,
+    Math.min(...covered.map((c) => c.x0)),
+    Math.min(...covered.map((c) => c.y0)),
+    Math.max(...covered.map((c) => c.x1)),
+    Math.max(...covered.map((c) => c.y1)),
+  );
+  return { page: page.page, box, text: printed(joined.slice(span[0], span[1])) };
+}
+
+/** Where one value is printed, searching from the hint outwards; the hint's page alone when it is not found. */
+export function locate(pages: TextPage[], value: string | number, kind: Kind, hint?: Hint, style?: NumberStyle): Place | null {
+  const match = matcher(value, kind, style ?? numberStyle(pages.map((p) => p.text).join("\n")));
+  for (const { page, index } of candidates(pages, hint)) {
+    const place = inLine(page, page.lines![index]!, match, kind);
+    if (place) return place;
+  }
+  return hint?.page ? { page: hint.page } : null;
+}
+
+/** A line item's row: the line that prints its amount (or unit price), after the previous item's, preferring one with its words. */
+function placeItems(pages: TextPage[], items: LineItem[], style: NumberStyle): PlacedLineItem[] {
+  const lines = pages.flatMap((page) =>
+    (page.lines ?? []).map((line) => ({ page, line, text: fold(line.cells.map((c) => c.text).join(" ")) })),
+  );
+  let cursor = 0;
+  return items.map((item) => {
+    const money = item.amount ?? item.unitPrice;
+    if (money === null || lines.length === 0) return item;
+    const words = fold(item.description)
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((w) => w.length >= 3)
+      .slice(0, 4);
+    const match = matcher(money, "money", style);
+    const priced = (i: number) => lines[i]!.line.cells.some((c) => match(c.text));
+    let found = -1;
+    for (let i = cursor; i < lines.length && i < cursor + 200; i++) {
+      if (item.page !== null && lines[i]!.page.page < item.page) continue;
+      if (!priced(i)) continue;
+      if (found < 0) found = i;
+      if (words.length === 0 || words.some((w) => lines[i]!.text.includes(w))) {
+        found = i;
+        break;
+      }
+    }
+    if (found < 0) return item;
+    cursor = found + 1;
+    const { page, line } = lines[found]!;
+    const box = toBox(page, line.x0, line.y0, line.x1, line.y1);
+    return { ...item, source: { page: page.page, ...(box ? { box } : {}) } };
+  });
+}
+
+/**
+ * The quote with where each value is printed: every found field's source gets its box and
+ * printed text, every line item its row.
+ */
+export function placeQuote(quote: QuoteData, pages: TextPage[], hints: Hints = {}): PlacedQuote {
+  const style = numberStyle(pages.map((p) => p.text).join("\n"));
+  const sources = { ...quote.sources } as PlacedQuote["sources"];
+  for (const field of QUOTE_FIELDS) {
+    const value = quote[field];
+    const source = quote.sources[field];
+    if (value === null || value === undefined) continue;
+    const hint = hints[field] ?? (source?.page ? { page: source.page } : undefined);
+    const place = locate(pages, value, KINDS[field], hint, style);
+    if (!place) continue;
+    const { page, ...where } = place;
+    sources[field] = { page: page ?? source?.page ?? null, confidence: source?.confidence ?? 0.5, ...where };
+  }
+  return { ...quote, sources, lineItems: placeItems(pages, quote.lineItems, style) };
+}
+
+/**
+ * Whether a corrected value is the one printed at a source's place (a person fixed how it was
+ * read, not where): then the correction keeps the source.
+ */
+export function printedAt(source: { text?: string } | null | undefined, field: QuoteField, value: string | number): boolean {
+  if (!source?.text) return false;
+  return matcher(value, KINDS[field], numberStyle(source.text))(source.text) !== null;
+}
