@@ -17,7 +17,7 @@ import {
   DocumentUploadTicket,
   DocumentView,
 } from "@quorum/core/document/schema";
-import { CorrectionInput, QuoteList, QuoteReply } from "@quorum/core/quote/schema";
+import { CorrectionInput, ForgetInput, LessonForgotten, QuoteList, QuoteReply } from "@quorum/core/quote/schema";
 import { AllProjectsChatInput, ChatPage, ChatReply, ProjectChatInput } from "@quorum/core/project-chat/schema";
 import { SalesReceipt, SalesRequestInput, SupportInput, SupportReceipt } from "@quorum/core/support/schema";
 import { ProfileRecord, ProfileUpdateInput, UploadedLogo } from "@quorum/core/user/schema";
@@ -357,7 +357,8 @@ export const routes = {
   },
   // Quotes extracted by the pipeline, and people's corrections of them.
   "GET /api/projects/{id}/quotes": { handler: "api/quotes.list", output: QuoteList, access: ["table:read"] },
-  "PUT /api/quotes/{id}": { handler: "api/quotes.correct", input: CorrectionInput, output: QuoteReply, access: ["table"] },
+  "PUT /api/quotes/{id}": { handler: "api/quotes.correct", input: CorrectionInput, output: QuoteReply, access: ["table", "bucket:read"] },
+  "POST /api/quote-memories/forget": { handler: "api/quotes.forget", input: ForgetInput, output: LessonForgotten, access: ["table"] },
 } satisfies Record<string, RouteEntry>;
 
 export type RouteKey = keyof typeof routes;

@@ -19,6 +19,7 @@ import { ChatLinkEntity } from "../project-chat/entity";
 import { UsageCountEntity } from "../quota/entity";
 import { QuoteCorrectionEntity } from "../quote/correction-entity";
 import { QuoteEntity } from "../quote/entity";
+import { QuoteMemoryEntity } from "../quote/memory-entity";
 import { RateLimitCounterEntity } from "../ratelimit/entity";
 import { SettingsEntity } from "../settings/entity";
 import { SupportRequestEntity } from "../support/entity";
@@ -53,6 +54,7 @@ export const Domain = new Service(
     document: DocumentEntity,
     quote: QuoteEntity,
     correction: QuoteCorrectionEntity,
+    quoteMemory: QuoteMemoryEntity,
     conversation: ConversationEntity,
     message: MessageEntity,
     chatLink: ChatLinkEntity,

@@ -6,6 +6,7 @@ import { nextId } from "../db/counter";
 import { Extract } from "../extract/index";
 import type { DocumentKind } from "../extract/types";
 import { analyzeDocument } from "../quote/analyze";
+import { QuoteMemory } from "../quote/memory";
 import { QuoteEntity } from "../quote/entity";
 import { Quote } from "../quote/index";
 import { Quota } from "../quota/index";
@@ -337,10 +338,12 @@ export namespace DocumentPipeline {
     });
     const warnings = [...new Set([...(item.warnings ?? []), ...notes])].slice(0, 20);
     const existing = (await QuoteEntity.get({ documentId }).go({ consistent: true })).data;
+    // what the owner's corrections taught about this issuer reads the quote first
+    const recalled = analysis.quote ? await QuoteMemory.recall(item.userId, text.pages, analysis.quote) : null;
     try {
-      if (analysis.quote) {
+      if (recalled) {
         const id = existing?.id ?? (await nextId("quote"));
-        const quote = Quote.toItem(analysis.quote, {
+        const quote = Quote.toItem(recalled.quote, {
           id,
           documentId,
           projectId: item.projectId,
@@ -348,6 +351,7 @@ export namespace DocumentPipeline {
           extractedBy,
           documentType: analysis.documentType,
           disagreements,
+          learned: recalled.learned,
         });
         await Domain.transaction
           .write(({ document, quote: quotes }) => [

@@ -25,6 +25,8 @@ export const QuoteCorrectionEntity = defineEntity({
      * records written before it existed (read as version 1).
      */
     version: { type: "number" },
+    /** Lessons this correction taught for the issuer's next documents (schema `Learned`). */
+    taught: { type: "any" },
     ...timestamps,
   },
   indexes: {

@@ -8,7 +8,11 @@ import { fn } from "../fn";
 import { recordId } from "../validation";
 import { QuoteEntity, type QuoteItem } from "./entity";
 import { Quote } from "./index";
+import { readJson } from "../document/store";
+import { textKey } from "../document/keys";
+import type { StoredText } from "../document/text";
 import { printedAt } from "./locate";
+import { QuoteMemory } from "./memory";
 import {
   CHECK_BELOW,
   CorrectionInput,
@@ -17,6 +21,7 @@ import {
   type CorrectedField,
   type CorrectedQuote,
   type Flag,
+  type Learned,
   type QuoteField,
 } from "./schema";
 
@@ -120,7 +125,7 @@ export namespace QuoteCorrections {
     async ({ id, changes: input }): Promise<CorrectedQuote> => {
       const { version: seen, ...changes } = input;
       const { documentId } = await ownedQuote(id);
-      return optimistic(
+      const corrected = await optimistic(
         async () => {
           // consistent reads: the GSI the id was found on may lag behind the last save
           const [item, previous] = await Promise.all([
@@ -152,8 +157,30 @@ export namespace QuoteCorrections {
         giveUp,
         MAX_ATTEMPTS,
       );
+      await teach(corrected, Object.keys(changes));
+      return corrected;
     },
   );
+}
+
+/**
+ * Remembers what identifies the corrected values on this document for the issuer's next ones,
+ * and keeps the lessons on the correction so the quote shows them. A lesson that cannot be
+ * learned (the document's text is gone) leaves the saved correction as it is.
+ */
+async function teach(quote: CorrectedQuote, fields: string[]) {
+  const { userId, projectId, documentId } = quote;
+  try {
+    const text = await readJson<StoredText>(textKey({ userId, projectId, documentId }));
+    const lessons = await QuoteMemory.learn({ userId, documentId, pages: text.pages, quote, fields });
+    const previous = (await QuoteCorrectionEntity.get({ documentId }).go({ consistent: true })).data;
+    const kept = ((previous?.taught ?? []) as Learned[]).filter((l) => !fields.includes(l.field));
+    await QuoteCorrectionEntity.patch({ documentId })
+      .set({ taught: [...kept, ...lessons] })
+      .go();
+  } catch (error) {
+    console.error(`[quote] could not learn from the correction of document ${documentId}:`, error);
+  }
 }
 
 type Writers = Parameters<Parameters<typeof Domain.transaction.write>[0]>[0];
@@ -171,6 +198,7 @@ function correctionWrite(
     projectId: item.projectId,
     userId: item.userId,
     ...saved,
+    ...(previous?.taught ? { taught: previous.taught } : {}),
     createdAt: previous?.createdAt ?? new Date().toISOString(),
   };
   if (!previous) return correction.create(record).commit();

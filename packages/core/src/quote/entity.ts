@@ -36,6 +36,8 @@ export const QuoteEntity = defineEntity({
     flags: { type: "any", required: true },
     /** Fields a configured model and the rules read differently (schema `Disagreement`). */
     disagreements: { type: "any" },
+    /** Lessons from the user's corrections that read this quote (schema `Learned`). */
+    learned: { type: "any" },
     /** Set when a person changes the extracted values (the quotes API). */
     edited: { type: "boolean", required: true, default: false },
     /** Who extracted it: "offline" (the rules) or a model id. */

@@ -12,6 +12,7 @@ import {
   Disagreement,
   Flag,
   MAX_LINE_ITEMS,
+  Learned,
   PlacedQuote,
   QUOTE_FIELDS,
   recordType,
@@ -101,6 +102,7 @@ export namespace Quote {
       extractedBy: string;
       documentType: DocumentType;
       disagreements?: Disagreement[];
+      learned?: Learned[];
     },
   ) {
     const scalars = Object.fromEntries(QUOTE_FIELDS.filter((k) => data[k] !== null).map((k) => [k, data[k]]));
@@ -108,6 +110,7 @@ export namespace Quote {
     const disagreements = meta.disagreements ?? [];
     return {
       ...meta,
+      learned: meta.learned ?? [],
       ...scalars,
       documentType,
       disagreements,
@@ -149,6 +152,7 @@ export namespace Quote {
       flags: z.array(Flag).parse(item.flags),
       edited: item.edited,
       extractedBy: item.extractedBy,
+      learned: z.array(Learned).parse(item.learned ?? []),
       createdAt: item.createdAt,
       updatedAt: item.updatedAt,
     };

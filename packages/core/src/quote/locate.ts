@@ -29,9 +29,9 @@ export interface Hint {
 }
 export type Hints = Partial<Record<QuoteField, Hint>>;
 
-type Kind = "money" | "date" | "text" | "currency";
+export type Kind = "money" | "date" | "text" | "currency";
 
-const KINDS: Record<QuoteField, Kind> = {
+export const KINDS: Record<QuoteField, Kind> = {
   vendorName: "text",
   customerName: "text",
   quoteNumber: "text",
@@ -91,10 +91,10 @@ const SYMBOLS: Record<string, string[]> = {
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Finds where a value is printed in a text: the span [start, end), or null. */
-type Matcher = (text: string) => [number, number] | null;
+export type Matcher = (text: string) => [number, number] | null;
 
 /** A matcher for one value: built once, run over every cell searched. */
-function matcher(value: string | number, kind: Kind, style: NumberStyle): Matcher {
+export function matcher(value: string | number, kind: Kind, style: NumberStyle): Matcher {
   if (kind === "money")
     return (text) => {
       const token = moneyTokens(text, style)

@@ -2,8 +2,10 @@ import { Document } from "../document/index";
 import { fn } from "../fn";
 import { recordId } from "../validation";
 import { z } from "zod";
-import { applyCorrection, QuoteCorrectionEntity, QuoteCorrections } from "./corrections";
-import { CorrectionInput, type CorrectedQuote, type ExtractionStatus, type ProjectQuote, type QuoteList } from "./schema";
+import { Actor } from "../actor";
+import { applyCorrection, QuoteCorrectionEntity, QuoteCorrections, type QuoteCorrectionItem } from "./corrections";
+import { QuoteMemory } from "./memory";
+import { CorrectionInput, Learned, type CorrectedQuote, type ExtractionStatus, type ProjectQuote, type QuoteList } from "./schema";
 import { isQuoteType, Quote } from "./index";
 
 /** Below this the extraction was mostly guessing (the offline rules rate what they read). */
@@ -15,6 +17,21 @@ export function extractionStatus(quote: Pick<CorrectedQuote, "flags" | "confiden
 }
 
 const QUOTE_CATEGORIES = new Set(["vendor-quotes", "customer-quotes"]);
+
+/** The lessons that read a quote and those its correction taught, one per field and role. */
+function lessonsOf(quote: Pick<CorrectedQuote, "learned">, correction: Pick<QuoteCorrectionItem, "taught"> | undefined): Learned[] {
+  const taught = z
+    .array(Learned)
+    .catch([])
+    .parse(correction?.taught ?? []);
+  return [...quote.learned, ...taught];
+}
+
+/** Which lessons the caller has not forgotten: one batch read for a whole list. */
+async function stillRemembered(lessons: Learned[]): Promise<(lesson: Learned) => boolean> {
+  const kept = new Set((await QuoteMemory.remembered(Actor.userId(), lessons)).map((l) => `${l.key}|${l.field}`));
+  return (lesson) => kept.has(`${lesson.key}|${lesson.field}`);
+}
 
 export namespace ProjectQuotes {
   /**
@@ -30,18 +47,19 @@ export namespace ProjectQuotes {
     const documents = (await Document.list(projectId)).filter((d) => d.processingStatus !== "deleting");
     const [records, corrections] = await Promise.all([Quote.listByProject(projectId), QuoteCorrections.forProject(projectId)]);
     const byId = new Map(documents.map((d) => [d.id, d]));
-    const listed = records
-      .filter((q) => byId.has(q.documentId))
-      .map((q): ProjectQuote => {
-        const corrected = applyCorrection(q, corrections.get(q.documentId));
-        const document = byId.get(q.documentId)!;
-        return {
-          ...corrected,
-          status: extractionStatus(corrected),
-          documentName: document.fileName,
-          documentCategory: document.documentCategory,
-        };
-      });
+    const kept = records.filter((q) => byId.has(q.documentId));
+    const remembered = await stillRemembered(kept.flatMap((q) => lessonsOf(q, corrections.get(q.documentId))));
+    const listed = kept.map((q): ProjectQuote => {
+      const corrected = applyCorrection(q, corrections.get(q.documentId));
+      const document = byId.get(q.documentId)!;
+      return {
+        ...corrected,
+        learned: lessonsOf(q, corrections.get(q.documentId)).filter(remembered),
+        status: extractionStatus(corrected),
+        documentName: document.fileName,
+        documentCategory: document.documentCategory,
+      };
+    });
     const quotes = listed.filter((q) => isQuoteType(q.documentType));
     const quoted = new Set(quotes.map((q) => q.documentId));
     // A correction outlives nothing: its document (and quote) were deleted.
@@ -63,9 +81,14 @@ export namespace ProjectQuotes {
   /** Saves a correction (see QuoteCorrections.correct) and answers the quote as the list shows it. */
   export const correct = fn(z.object({ id: recordId("Quote ID"), changes: CorrectionInput }), async (input): Promise<ProjectQuote> => {
     const corrected = await QuoteCorrections.correct(input);
-    const document = await Document.get(corrected.documentId);
+    const [document, correction] = await Promise.all([
+      Document.get(corrected.documentId),
+      QuoteCorrectionEntity.get({ documentId: corrected.documentId }).go({ consistent: true }),
+    ]);
+    const lessons = lessonsOf(corrected, correction.data ?? undefined);
     return {
       ...corrected,
+      learned: lessons.filter(await stillRemembered(lessons)),
       status: extractionStatus(corrected),
       documentName: document.fileName,
       documentCategory: document.documentCategory,

@@ -266,6 +266,32 @@ export const PlacedQuote = QuoteData.extend({
 });
 export type PlacedQuote = z.infer<typeof PlacedQuote>;
 
+/**
+ * How a learned value is found on the issuer's next document: after its label in the same cell
+ * ("Gesamtsumme: 1.234,00"), in the next cell, under it, on the next line; or, for the issuer's
+ * name and currency, the value itself.
+ */
+export const LEARNED_HOWS = ["inline", "right", "below", "next", "value"] as const;
+
+/** A lesson from a correction, as a quote shows it: which field, how it is found, and whether it taught or was applied. */
+export const Learned = z.object({
+  /** The issuer key it is filed under ("tax:DE123456789", "domain:acme.de"...): with `field`, what `forget` names. */
+  key: z.string(),
+  field: z.enum(QUOTE_FIELDS),
+  how: z.enum(LEARNED_HOWS),
+  label: z.string().nullable(),
+  value: z.string().nullable(),
+  /** taught: learned from a correction of this quote; applied: used to read this quote. */
+  role: z.enum(["taught", "applied"]),
+});
+export type Learned = z.infer<typeof Learned>;
+
+/** POST /api/quote-memories/forget: the lesson to forget, for every issuer key it was filed under. */
+export const ForgetInput = z.object({
+  key: z.string({ message: "key is required" }).min(1, "key is required").max(300, "key must be at most 300 characters"),
+  field: z.enum(QUOTE_FIELDS, { message: "field must be a quote field" }),
+});
+
 /** An analysis whose quote says where each value is printed. */
 export type PlacedAnalysis = Omit<DocumentAnalysis, "quote"> & { quote: PlacedQuote | null };
 
@@ -283,6 +309,8 @@ export const QuoteRecord = PlacedQuote.extend({
   edited: z.boolean(),
   /** Who extracted it: "offline" (the rules) or a model id. */
   extractedBy: z.string(),
+  /** Lessons from corrections used to read it, or taught by correcting it, that are still remembered. */
+  learned: z.array(Learned),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -307,6 +335,8 @@ export type CorrectedQuote = z.infer<typeof CorrectedQuote>;
  */
 export const EXTRACTION_STATUSES = ["checked", "needs_review", "edited"] as const;
 export type ExtractionStatus = (typeof EXTRACTION_STATUSES)[number];
+
+export const LessonForgotten = z.object({ forgotten: z.literal(true) });
 
 /** A quote as the quotes API lists it: corrected, with its status and its document's name. */
 export const ProjectQuote = CorrectedQuote.extend({

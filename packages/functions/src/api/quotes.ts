@@ -1,4 +1,5 @@
-import { CorrectionInput } from "@quorum/core/quote/schema";
+import { QuoteMemory } from "@quorum/core/quote/memory";
+import { CorrectionInput, ForgetInput } from "@quorum/core/quote/schema";
 import { ProjectQuotes } from "@quorum/core/quote/project-quotes";
 import { NumericId, route } from "../http/route";
 
@@ -9,3 +10,9 @@ export const list = route({ path: NumericId }, async ({ path }) => ProjectQuotes
 export const correct = route({ path: NumericId, body: CorrectionInput }, async ({ path, body }) => ({
   quote: await ProjectQuotes.correct({ id: path.id, changes: body }),
 }));
+
+/** POST /api/quote-memories/forget: the caller's issuer documents are no longer read with this lesson. */
+export const forget = route({ body: ForgetInput }, async ({ body }) => {
+  await QuoteMemory.forget(body);
+  return { forgotten: true as const };
+});

@@ -13,6 +13,7 @@ import { KindBadge, StatusBadge, viewDocument } from "./parts";
 import { isStale, useCorrectQuote } from "./queries";
 import { correctionOf, draftOf, QuoteForm, refusal, type QuoteDraft, type QuoteValues } from "./quote-form";
 import { QuoteChecks } from "./QuoteChecks";
+import { QuoteLessons } from "./QuoteLessons";
 import { QuoteFieldList } from "./QuoteFieldList";
 import { QuoteTotals } from "./QuoteTotals";
 
@@ -122,6 +123,7 @@ export function QuoteDetailDialog({
 
         <div className="grid gap-5 px-6 pb-6">
           <QuoteChecks quote={quote} />
+          <QuoteLessons quote={quote} />
           <QuoteFieldList quote={quote} register={editing ? form.register : undefined} />
           <div className="overflow-hidden rounded-lg border">
             {editing ? <EditedLineItems control={form.control} register={form.register} /> : <LineItems quote={quote} />}

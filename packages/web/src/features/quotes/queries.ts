@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { QuoteList, QuoteReply, type CorrectionInput, type ProjectQuote } from "@quorum/core/quote/schema";
+import { LessonForgotten, QuoteList, QuoteReply, type CorrectionInput, type Learned, type ProjectQuote } from "@quorum/core/quote/schema";
 import { ApiError, apiJson } from "@/lib/api";
 
 export const projectQuotesKey = (projectId: number) => ["/api/projects", projectId, "quotes"] as const;
@@ -41,3 +41,13 @@ export function useCorrectQuote(projectId: number) {
 
 /** The quote changed since it was shown: what was corrected was read from older values. */
 export const isStale = (error: unknown) => error instanceof ApiError && error.status === 409;
+
+/** POST /api/quote-memories/forget: the issuer's next documents are read without this lesson; every quote showing it is reloaded. */
+export function useForgetLesson(projectId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ key, field }: Pick<Learned, "key" | "field">) =>
+      LessonForgotten.parse(await apiJson("POST", "/api/quote-memories/forget", { key, field })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectQuotesKey(projectId) }),
+  });
+}
