@@ -62,8 +62,11 @@ export class SheetText {
     this.full = this.chars > room;
   }
 
+  /** The sheet row number (1-based) of each line of `text`; 0 for the "Sheet:" line. */
+  readonly rowNumbers: number[] = [0];
+
   /** Adds a row (empty rows are skipped); false once the sheet takes no more rows. */
-  add(cells: string[]): boolean {
+  add(cells: string[], rowNumber = this.rowNumbers[this.rowNumbers.length - 1]! + 1): boolean {
     if (this.full || this.rowLimitReached) return false;
     const line = rowLine(cells);
     if (line.replace(/[ |]/g, "") === "") return true;
@@ -73,6 +76,7 @@ export class SheetText {
     }
     this.rows.push(cells.map((c) => c.trim()));
     this.lines.push(line);
+    this.rowNumbers.push(rowNumber);
     this.chars += line.length + 1;
     if (this.chars > this.room) this.full = true;
     return !this.full;

@@ -63,6 +63,8 @@ export interface Page {
   source?: PageSource;
   /** OCR or Textract mean word confidence, 0-100. */
   confidence?: number;
+  /** A spreadsheet page: the sheet's name and the sheet row of each line of `text` (0 for a line that is no row). */
+  sheet?: { name: string; rows: number[] };
 }
 
 /** Cells as text, row by row; `page` is the page the table sits on, `name` a sheet's name. */

@@ -130,6 +130,7 @@ function readSheet(data: Buffer, sheet: SheetText, strings: string[], formats: (
   let inInline = false;
   let inText = false;
   let phonetic = 0;
+  let rowNumber = 0;
 
   const cellValue = (c: CellState): string => {
     const raw = c.value.join("");
@@ -160,6 +161,8 @@ function readSheet(data: Buffer, sheet: SheetText, strings: string[], formats: (
         case "row":
           row = [];
           lastCol = -1;
+          // rows without a number follow the one before
+          rowNumber = Number(attributes.r) > 0 ? Number(attributes.r) : rowNumber + 1;
           break;
         case "c": {
           const col = (attributes.r ? columnOf(attributes.r) : undefined) ?? lastCol + 1;
@@ -195,7 +198,7 @@ function readSheet(data: Buffer, sheet: SheetText, strings: string[], formats: (
           const cells: string[] = new Array<string>(Math.max(...row.map(([c]) => c)) + 1).fill("");
           for (const [col, text] of row) cells[col] = text;
           row = [];
-          if (!sheet.add(cells)) throw new StopWalk();
+          if (!sheet.add(cells, rowNumber)) throw new StopWalk();
           break;
         }
         case "v":
@@ -244,7 +247,7 @@ export function extractXlsx(buffer: Buffer, context: ParseContext): Extraction {
     readSheet(data, sheet, strings, formats, workbook.date1904);
     if (sheet.rowLimitReached)
       context.warnings.push(`Only the first ${maxRows.toLocaleString("en-US")} rows of sheet "${ref.name}" were read.`);
-    pages.push({ page: index + 1, text: context.budget.take(sheet.text) });
+    pages.push({ page: index + 1, text: context.budget.take(sheet.text), sheet: { name: ref.name, rows: sheet.rowNumbers } });
     if (sheet.full) context.budget.truncated();
     tables.push({ page: index + 1, name: ref.name, rows: sheet.rows });
   }

@@ -63,8 +63,26 @@ describe("where a value is printed", () => {
     expect(locate([invoice], "Globex", "text")).toBeNull();
   });
 
-  it("a page without geometry (Word, plain text) names its page but draws no box", () => {
-    expect(locate([{ page: 2, text: "Total: 1.234,50" }], 1234.5, "money", { page: 2 })).toEqual({ page: 2 });
+  it("a Word or text document names the paragraph (the line of its text) instead of a box, counted across pages", () => {
+    const pages = [
+      { page: 1, text: "Acme GmbH\nAngebot" },
+      { page: 2, text: "Pos. | Menge\nTotal: 1.234,50" },
+    ];
+    expect(locate(pages, 1234.5, "money", { page: 2 })).toEqual({ page: 2, paragraph: 4, text: "1.234,50" });
+  });
+
+  it("a spreadsheet names the cell, and a line item its row's cells", () => {
+    const sheet: TextPage = {
+      page: 1,
+      text: "Sheet: Q 1\nItem | Qty | Amount\nWidget | 2 | 10.00\nTotal |  | 10.00",
+      sheet: { name: "Q 1", rows: [0, 3, 4, 9] },
+    };
+    expect(locate([sheet], 10, "money", { page: 1, line: 3 })).toEqual({ page: 1, cell: "'Q 1'!C9", text: "10.00" });
+    const placed = placeQuote(
+      quote({ lineItems: [{ description: "Widget", quantity: 2, unit: null, unitPrice: 5, amount: 10, page: 1 }] }),
+      [sheet],
+    );
+    expect(placed.lineItems[0]!.source).toEqual({ page: 1, cell: "'Q 1'!A4:C4" });
   });
 
   it("a model's reading gets boxes from the page it names; each line item gets its row, in order", () => {

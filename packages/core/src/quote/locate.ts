@@ -48,31 +48,45 @@ export const KINDS: Record<QuoteField, Kind> = {
 type Geometry = NonNullable<TextPage["lines"]>[number];
 type GeoCell = Geometry["cells"][number] & { words?: { end: number; x0: number; x1: number }[] };
 
-interface Candidate {
+/**
+ * One line of a document as the search sees it: its cells' texts and how to say where it is (the
+ * laid-out line's geometry; else the sheet row, for a spreadsheet; else its paragraph, the
+ * 1-based line of the document's extracted text, for Word and plain text).
+ */
+interface Entry {
   page: TextPage;
   index: number;
+  paragraph: number;
+  cells: string[];
+  geometry?: Geometry;
+}
+
+function entriesOf(pages: TextPage[]): Entry[] {
+  const out: Entry[] = [];
+  let paragraph = 0;
+  for (const page of pages) {
+    const texts = page.text.split("\n");
+    if (page.lines?.length)
+      page.lines.forEach((geometry, index) => out.push({ page, index, paragraph: 0, cells: geometry.cells.map((c) => c.text), geometry }));
+    else texts.forEach((text, index) => out.push({ page, index, paragraph: paragraph + index + 1, cells: text.split(" | ") }));
+    paragraph += texts.length;
+  }
+  return out;
 }
 
 /** Lines to search, nearest to the hint first: its line and neighbours, its page, then every page. */
-function* candidates(pages: TextPage[], hint: Hint | undefined): Generator<Candidate> {
-  const seen = new Set<string>();
-  const key = (c: Candidate) => `${c.page.page}:${c.index}`;
-  const hinted = pages.find((p) => p.page === hint?.page);
-  const ordered = hinted ? [hinted, ...pages.filter((p) => p !== hinted)] : pages;
-  if (hinted && hint?.line !== undefined) {
+function* candidates(entries: Entry[], hint: Hint | undefined): Generator<Entry> {
+  const seen = new Set<Entry>();
+  const onPage = hint?.page ? entries.filter((e) => e.page.page === hint.page) : [];
+  if (hint?.line !== undefined)
     for (const d of [0, 1, -1, 2, -2]) {
-      const c = { page: hinted, index: hint.line + d };
-      if (c.index >= 0 && c.index < (hinted.lines?.length ?? 0)) {
-        seen.add(key(c));
-        yield c;
+      const entry = onPage.find((e) => e.index === hint.line! + d);
+      if (entry) {
+        seen.add(entry);
+        yield entry;
       }
     }
-  }
-  for (const page of ordered)
-    for (let index = 0; index < (page.lines?.length ?? 0); index++) {
-      const c = { page, index };
-      if (!seen.has(key(c))) yield c;
-    }
+  for (const entry of [...onPage, ...entries]) if (!seen.has(entry)) yield entry;
 }
 
 const SYMBOLS: Record<string, string[]> = {
@@ -163,50 +177,74 @@ function toBox(page: TextPage, x0: number, y0: number, x1: number, y1: number): 
 
 const printed = (text: string) => text.replace(/\s+/g, " ").trim().slice(0, MAX_PRINTED_CHARS);
 
+const column = (index: number): string =>
+  index < 26 ? String.fromCharCode(65 + index) : column(Math.floor(index / 26) - 1) + String.fromCharCode(65 + (index % 26));
+const sheetName = (name: string) => (/^[A-Za-z_][\w.]*$/.test(name) ? name : `'${name.replace(/'/g, "''")}'`);
+
+/** Where cells [first, last] of a line are, for a line without geometry: a sheet's cell (or range), else the paragraph. */
+function where(entry: Entry, first: number, last: number): Omit<Place, "page" | "text"> {
+  const row = entry.page.sheet?.rows[entry.index];
+  if (entry.page.sheet && row) {
+    const name = sheetName(entry.page.sheet.name);
+    return { cell: `${name}!${column(first)}${row}${last > first ? `:${column(last)}${row}` : ""}` };
+  }
+  return { paragraph: entry.paragraph };
+}
+
 /** Where a value is printed in one line: one cell, or for text, a run of cells read as one. */
-function inLine(page: TextPage, line: Geometry, match: Matcher, kind: Kind): Place | null {
-  const cells = line.cells as GeoCell[];
-  for (const cell of cells) {
-    const span = match(cell.text);
+function inLine(entry: Entry, match: Matcher, kind: Kind): Place | null {
+  const { page, geometry, cells } = entry;
+  for (const [c, text] of cells.entries()) {
+    const span = match(text);
     if (!span) continue;
+    const shown = printed(text.slice(span[0], span[1]));
+    if (!geometry) return { page: page.page, ...where(entry, c, c), text: shown };
+    const cell = geometry.cells[c] as GeoCell;
     const { x0, x1 } = spanBox(cell, span[0], span[1]);
-    return { page: page.page, box: toBox(page, x0, cell.y0, x1, cell.y1), text: printed(cell.text.slice(span[0], span[1])) };
+    return { page: page.page, box: toBox(page, x0, cell.y0, x1, cell.y1), text: shown };
   }
   if (kind !== "text" || cells.length < 2) return null;
-  const joined = cells.map((c) => c.text).join(" ");
-  const span = match(joined);
+  const span = match(cells.join(" "));
   if (!span) return null;
   let at = 0;
-  const covered = cells.filter((c) => {
+  const covered = cells.flatMap((text, c) => {
     const from = at;
-    at += c.text.length + 1;
-    return from < span[1] && at - 1 > span[0];
+    at += text.length + 1;
+    return from < span[1] && at - 1 > span[0] ? [c] : [];
   });
+  const shown = printed(cells.join(" ").slice(span[0], span[1]));
+  if (!geometry) return { page: page.page, ...where(entry, covered[0]!, covered.at(-1)!), text: shown };
+  const boxes = covered.map((c) => geometry.cells[c]!);
   const box = toBox(
     page,
-    Math.min(...covered.map((c) => c.x0)),
-    Math.min(...covered.map((c) => c.y0)),
-    Math.max(...covered.map((c) => c.x1)),
-    Math.max(...covered.map((c) => c.y1)),
+    Math.min(...boxes.map((c) => c.x0)),
+    Math.min(...boxes.map((c) => c.y0)),
+    Math.max(...boxes.map((c) => c.x1)),
+    Math.max(...boxes.map((c) => c.y1)),
   );
-  return { page: page.page, box, text: printed(joined.slice(span[0], span[1])) };
+  return { page: page.page, box, text: shown };
 }
 
 /** Where one value is printed, searching from the hint outwards; the hint's page alone when it is not found. */
-export function locate(pages: TextPage[], value: string | number, kind: Kind, hint?: Hint, style?: NumberStyle): Place | null {
+export function locate(
+  pages: TextPage[],
+  value: string | number,
+  kind: Kind,
+  hint?: Hint,
+  style?: NumberStyle,
+  entries = entriesOf(pages),
+) {
   const match = matcher(value, kind, style ?? numberStyle(pages.map((p) => p.text).join("\n")));
-  for (const { page, index } of candidates(pages, hint)) {
-    const place = inLine(page, page.lines![index]!, match, kind);
+  for (const entry of candidates(entries, hint)) {
+    const place = inLine(entry, match, kind);
     if (place) return place;
   }
   return hint?.page ? { page: hint.page } : null;
 }
 
 /** A line item's row: the line that prints its amount (or unit price), after the previous item's, preferring one with its words. */
-function placeItems(pages: TextPage[], items: LineItem[], style: NumberStyle): PlacedLineItem[] {
-  const lines = pages.flatMap((page) =>
-    (page.lines ?? []).map((line) => ({ page, line, text: fold(line.cells.map((c) => c.text).join(" ")) })),
-  );
+function placeItems(entries: Entry[], items: LineItem[], style: NumberStyle): PlacedLineItem[] {
+  const lines = entries.map((entry) => ({ entry, text: fold(entry.cells.join(" ")) }));
   let cursor = 0;
   return items.map((item) => {
     const money = item.amount ?? item.unitPrice;
@@ -216,10 +254,10 @@ function placeItems(pages: TextPage[], items: LineItem[], style: NumberStyle): P
       .filter((w) => w.length >= 3)
       .slice(0, 4);
     const match = matcher(money, "money", style);
-    const priced = (i: number) => lines[i]!.line.cells.some((c) => match(c.text));
+    const priced = (i: number) => lines[i]!.entry.cells.some((c) => match(c));
     let found = -1;
     for (let i = cursor; i < lines.length && i < cursor + 200; i++) {
-      if (item.page !== null && lines[i]!.page.page < item.page) continue;
+      if (item.page !== null && lines[i]!.entry.page.page < item.page) continue;
       if (!priced(i)) continue;
       if (found < 0) found = i;
       if (words.length === 0 || words.some((w) => lines[i]!.text.includes(w))) {
@@ -229,7 +267,9 @@ function placeItems(pages: TextPage[], items: LineItem[], style: NumberStyle): P
     }
     if (found < 0) return item;
     cursor = found + 1;
-    const { page, line } = lines[found]!;
+    const { entry } = lines[found]!;
+    const { page, geometry: line } = entry;
+    if (!line) return { ...item, source: { page: page.page, ...where(entry, 0, entry.cells.length - 1) } };
     const box = toBox(page, line.x0, line.y0, line.x1, line.y1);
     return { ...item, source: { page: page.page, ...(box ? { box } : {}) } };
   });
@@ -241,18 +281,19 @@ function placeItems(pages: TextPage[], items: LineItem[], style: NumberStyle): P
  */
 export function placeQuote(quote: QuoteData, pages: TextPage[], hints: Hints = {}): PlacedQuote {
   const style = numberStyle(pages.map((p) => p.text).join("\n"));
+  const entries = entriesOf(pages);
   const sources = { ...quote.sources } as PlacedQuote["sources"];
   for (const field of QUOTE_FIELDS) {
     const value = quote[field];
     const source = quote.sources[field];
     if (value === null || value === undefined) continue;
     const hint = hints[field] ?? (source?.page ? { page: source.page } : undefined);
-    const place = locate(pages, value, KINDS[field], hint, style);
+    const place = locate(pages, value, KINDS[field], hint, style, entries);
     if (!place) continue;
     const { page, ...where } = place;
     sources[field] = { page: page ?? source?.page ?? null, confidence: source?.confidence ?? 0.5, ...where };
   }
-  return { ...quote, sources, lineItems: placeItems(pages, quote.lineItems, style) };
+  return { ...quote, sources, lineItems: placeItems(entries, quote.lineItems, style) };
 }
 
 /**

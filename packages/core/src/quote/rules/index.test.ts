@@ -64,7 +64,13 @@ describe("the offline rules", () => {
     expect(crossCheck(quote)).toEqual([]);
     // labelled and adding up: the surest kind of amount; a PDF also says where it is printed
     expect(quote.sources.total).toMatchObject({ page: 1, confidence: 0.95 });
-    if (file.fileName.endsWith(".pdf")) expect(quote.sources.total).toMatchObject({ box: expect.any(Array), text: expect.any(String) });
+    // a PDF says where the value is printed by a box, a workbook by its cell, any other file by its paragraph
+    const where = file.fileName.endsWith(".pdf")
+      ? { box: expect.any(Array) }
+      : file.fileName.endsWith(".xlsx")
+        ? { cell: expect.stringMatching(/^[\w' ]+![A-Z]+\d+$/) }
+        : { paragraph: expect.any(Number) };
+    expect(quote.sources.total).toMatchObject({ ...where, text: expect.any(String) });
   });
 
   it("read the labelled fields of a quote; a validity in days is not a printed expiry date", () => {
@@ -111,8 +117,8 @@ describe("the offline rules", () => {
     ].join("\n");
     const quote = extractQuoteByRules({ pages: [{ page: 2, text }] })!;
     expect(quote.lineItems).toEqual([
-      { description: "Steel bracket", quantity: 10, unit: null, unitPrice: 12.5, amount: 125, page: 2 },
-      { description: "Hydraulic pump", quantity: 4, unit: null, unitPrice: 450, amount: 1800, page: 2 },
+      { description: "Steel bracket", quantity: 10, unit: null, unitPrice: 12.5, amount: 125, page: 2, source: { page: 2, paragraph: 3 } },
+      { description: "Hydraulic pump", quantity: 4, unit: null, unitPrice: 450, amount: 1800, page: 2, source: { page: 2, paragraph: 4 } },
     ]);
     expect(quote.total).toBe(1925);
   });

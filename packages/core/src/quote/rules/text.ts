@@ -18,6 +18,8 @@ export interface TextPage {
   width?: number;
   height?: number;
   source?: string;
+  /** A spreadsheet page: the sheet and the row of each text line. */
+  sheet?: { name: string; rows: number[] };
 }
 
 export interface Cell {
