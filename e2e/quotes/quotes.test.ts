@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { call, labelledProject, signedInUser, type TestUser } from "@quorum/local/testing";
-import { browserForTests } from "../shell/browser";
+import { browserForTests, reviewShot } from "../shell/browser";
 
 /**
  * A person opens a project's quotes (read by the pipeline from two uploaded
@@ -84,6 +84,26 @@ describe("quotes in the browser", () => {
       await dialog.waitFor({ state: "hidden" });
     },
   );
+
+  it("shows what a correction taught about the vendor's documents, and forgets it", { timeout: 240_000 }, async () => {
+    const owned = await vendorQuotes();
+    const listed = await call(owned.user, "GET", `/api/projects/${owned.projectId}/quotes`);
+    const acme = (listed.body.quotes as { id: number; vendorName: string; quoteNumber: string }[]).find((q) =>
+      q.vendorName?.startsWith("Acme"),
+    )!;
+    const taught = await call(owned.user, "PUT", `/api/quotes/${acme.id}`, { quoteNumber: acme.quoteNumber });
+    expect(taught.status, taught.text).toBe(200);
+
+    const page = await openQuotes(owned);
+    await page.getByRole("button", { name: "Acme Industrial Supply Co." }).click();
+    const dialog = page.getByRole("dialog");
+    const lessons = dialog.getByRole("region", { name: "Learned from your corrections" });
+    await lessons.getByText(/Quote number follows “.+”/).waitFor();
+    await lessons.getByText("taught by correcting this quote").waitFor();
+    await reviewShot(dialog, "quote-lessons.png");
+    await lessons.getByRole("button", { name: "Forget" }).click();
+    await lessons.waitFor({ state: "detached" });
+  });
 
   it("corrects a wrong total, sees the failed check, and exports the quote as CSV", { timeout: 240_000 }, async () => {
     const page = await openQuotes(await vendorQuotes());

@@ -16,7 +16,7 @@ export const QuoteMemoryEntity = defineEntity({
     key: { type: "string", required: true, readOnly: true },
     field: { type: "string", required: true, readOnly: true },
     memoryId: { type: "string", required: true },
-    /** The label, folded, when the value follows one. */
+    /** The label as printed, when the value follows one. */
     label: { type: "string" },
     how: { type: LEARNED_HOWS, required: true },
     /** The value itself, for how = "value". */

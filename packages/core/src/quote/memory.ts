@@ -8,7 +8,7 @@ import { findDates } from "./rules/dates";
 import { cellsUnder, findLabels, near, previousRow } from "./rules/fields";
 import { readId } from "./rules/number";
 import { parties } from "./rules/parties";
-import { clean, readDoc, type Doc, type Row, type TextPage } from "./rules/text";
+import { clean, fold, readDoc, type Doc, type Row, type TextPage } from "./rules/text";
 import { ForgetInput, type Learned, type PlacedQuote, type QuoteField } from "./schema";
 
 /**
@@ -40,6 +40,7 @@ export const LEARNED_CONFIDENCE = 0.9;
 
 interface Lesson {
   how: Learned["how"];
+  /** As printed ("Gesamtsumme"). */
   label?: string;
   value?: string;
   y?: number;
@@ -72,14 +73,14 @@ export function lessonFor(doc: Doc, field: QuoteField, value: string | number): 
       const span = match(cell.text);
       if (!span) return;
       const base = { y: yOf(row, doc), ...(KINDS[field] === "date" ? { value: dateOrderOf(cell.text, String(value)) } : {}) };
-      const inline = labelOf(cell.key.slice(0, span[0]));
+      const inline = labelOf(cell.text.slice(0, span[0]));
       if (inline) return lessons.push({ how: "inline", label: inline, ...base });
       const left = row.cells.slice(0, c).findLast((x) => x.text.trim() !== "");
-      const right = left && moneyTokens(left.text, doc.style).length === 0 ? labelOf(left.key) : undefined;
+      const right = left && moneyTokens(left.text, doc.style).length === 0 ? labelOf(left.text) : undefined;
       if (right) return lessons.push({ how: "right", label: right, ...base });
       const above = previousRow(doc, row);
       const over = above?.cells.findIndex((_, i) => cellsUnder(above, i, row).includes(c));
-      const below = above && over !== undefined && over >= 0 ? labelOf(above.cells[over]!.key) : undefined;
+      const below = above && over !== undefined && over >= 0 ? labelOf(above.cells[over]!.text) : undefined;
       if (below) lessons.push({ how: above!.cells.filter((x) => x.text).length === 1 ? "next" : "below", label: below, ...base });
     });
   }
@@ -91,7 +92,8 @@ export function lessonFor(doc: Doc, field: QuoteField, value: string | number): 
 export function applyLesson(doc: Doc, field: QuoteField, lesson: Lesson): { value: string | number; row?: Row } | null {
   if (lesson.how === "value") return lesson.value ? { value: lesson.value } : null;
   if (!lesson.label) return null;
-  const escaped = lesson.label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  // labels are kept as printed and matched like every label, without case or accents
+  const escaped = fold(lesson.label).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const found: { value: string | number; row: Row }[] = [];
   for (const hit of findLabels(doc, new RegExp(escaped, "u"))) {
     const candidates = near(doc, hit.row, hit.cell, hit.end).filter(

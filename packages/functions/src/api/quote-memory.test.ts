@@ -78,7 +78,7 @@ describe("learning from corrections", { shuffle: false }, () => {
       expect.objectContaining({
         field: "quoteNumber",
         role: "taught",
-        label: "vorgangskennung",
+        label: "Vorgangskennung",
         key: expect.stringMatching(/^(tax|iban|domain):/),
       }),
     ]);
@@ -86,7 +86,7 @@ describe("learning from corrections", { shuffle: false }, () => {
     second = await upload(ann, projectId, "kessler-angebot-207.pdf", quote("AB-2031-207", "Elbufer Immobilien KG", "2031-05-12"));
     const next = await quoteOf(ann, projectId, second);
     expect(next.quoteNumber).toBe("AB-2031-207");
-    expect(next.learned).toEqual([expect.objectContaining({ field: "quoteNumber", role: "applied", label: "vorgangskennung" })]);
+    expect(next.learned).toEqual([expect.objectContaining({ field: "quoteNumber", role: "applied", label: "Vorgangskennung" })]);
     // read from where the lesson says, and placed on the page like any value
     expect(next.sources.quoteNumber).toMatchObject({ page: 1, confidence: 0.9, box: expect.any(Array) });
   });
