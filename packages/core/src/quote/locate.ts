@@ -74,6 +74,12 @@ function entriesOf(pages: TextPage[]): Entry[] {
   return out;
 }
 
+/**
+ * Lines searched for one value at most: a value is printed near where it was read, and a
+ * document of tens of thousands of lines must not make placing eleven values slow.
+ */
+export const MAX_SEARCHED_LINES = 5000;
+
 /** Lines to search, nearest to the hint first: its line and neighbours, its page, then every page. */
 function* candidates(entries: Entry[], hint: Hint | undefined): Generator<Entry> {
   const seen = new Set<Entry>();
@@ -86,7 +92,14 @@ function* candidates(entries: Entry[], hint: Hint | undefined): Generator<Entry>
         yield entry;
       }
     }
-  for (const entry of [...onPage, ...entries]) if (!seen.has(entry)) yield entry;
+  let searched = seen.size;
+  for (const entry of [...onPage, ...entries]) {
+    if (searched >= MAX_SEARCHED_LINES) return;
+    if (seen.has(entry)) continue;
+    seen.add(entry);
+    searched += 1;
+    yield entry;
+  }
 }
 
 const SYMBOLS: Record<string, string[]> = {
