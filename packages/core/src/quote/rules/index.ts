@@ -121,7 +121,8 @@ function readCommercial(doc: Doc, category: string | undefined, isOrder: boolean
     quoteNumber: found(number?.value, number?.row.page ?? null, number?.confidence ?? 0),
     quoteDate: found(issued?.iso, issued?.row.page ?? null, issued?.role === "issue" ? 0.9 : 0.75),
     validUntil: found(valid?.iso, valid?.row.page ?? null, 0.85),
-    currency: found(currency, doc.rows[0]?.page ?? null, 0.8),
+    // a printed code is read; a currency taken from a symbol and the issuer's country is inferred
+    currency: found(currency, doc.rows[0]?.page ?? null, currency && new RegExp(`\\b${currency}\\b`).test(doc.text) ? 0.9 : 0.7),
     subtotal: found(totals.subtotal?.value, totals.subtotal?.row.page ?? null, amountConfidence(totals.subtotal, totals.consistent)),
     tax: found(totals.tax?.value, totals.tax?.row.page ?? null, amountConfidence(totals.tax, totals.consistent)),
     shipping: found(totals.shipping?.value, totals.shipping?.row.page ?? null, amountConfidence(totals.shipping, totals.consistent)),
