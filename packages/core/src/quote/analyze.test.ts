@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testConfig } from "@quorum/testing/model-config";
 import { openAiReplies, startFakeServer, type FakeServer } from "@quorum/testing/fake-models";
-import { quoteLines, VENDOR_QUOTE } from "@quorum/testing/quote-files";
+import { quoteFiles, quoteLines, VENDOR_QUOTE } from "@quorum/testing/quote-files";
+import { Extract } from "../extract/index";
 import { analyzeDocument } from "./analyze";
 import { QUOTE_FIELDS } from "./schema";
 
@@ -62,6 +63,16 @@ describe("document analysis", () => {
     expect(JSON.stringify(request.messages)).toContain(`Quote No: ${VENDOR_QUOTE.quoteNumber}`);
     // the rules read the same vendor, number and total: nothing to settle
     expect(result.disagreements).toEqual([]);
+  });
+
+  it("with a model: each value gets its box on the page the model names, found the way the rules' are", async () => {
+    const pdf = quoteFiles().find((f) => f.fileName === "acme-quote.pdf")!;
+    const extraction = await Extract.fromBuffer(await pdf.build(), { fileName: pdf.fileName, ocr: false });
+    const result = await analyzeDocument({ ...input, pages: extraction.pages }, { config: testConfig({ OPENAI_BASE_URL: server.url }) });
+    expect(result.extractedBy).toBe("gpt-5.5");
+    const box = [expect.any(Number), expect.any(Number), expect.any(Number), expect.any(Number)];
+    expect(result.analysis.quote?.sources.total).toEqual({ page: 1, confidence: 0.9, box, text: expect.stringContaining("2,269.49") });
+    expect(result.analysis.quote?.lineItems.every((i) => i.source?.box)).toBe(true);
   });
 
   it("with a model that reads the total differently from the rules, both readings are kept", async () => {
