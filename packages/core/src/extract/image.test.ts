@@ -26,6 +26,20 @@ describe("OCR of image files", () => {
   );
 
   it(
+    "reads a small picture of a page (72 dpi, letters a few pixels high) by scaling it up first",
+    async () => {
+      const result = await Extract.fromBuffer(pngOf(await scanOf(ENGLISH_QUOTE, { dpi: 72, speckle: 0 })), { fileName: "small.png" });
+      expect(result.ocrPages).toEqual([1]);
+      // read at its own 595 pixels across, the same page comes out at 61 % with its amounts garbled
+      expect(result.pages[0]!.confidence).toBeGreaterThan(75);
+      expect(result.pages[0]!.text).toContain("Northwind Fabrication");
+      expect(result.pages[0]!.text).toContain("Portsmouth");
+      expect(result.pages[0]!.text).toContain("1040.00");
+    },
+    OCR_TIMEOUT,
+  );
+
+  it(
     "does not pass noise off as text",
     async () => {
       const result = await Extract.fromBuffer(noisePng(), { fileName: "photo.png" });

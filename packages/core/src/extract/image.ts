@@ -129,11 +129,21 @@ function dpiOf(info: ImageInfo): number {
   return info.dpi ?? Math.min(600, Math.max(72, info.width / 8.5));
 }
 
-/** What OCR gets from an image: its own pixels, at most MAX_IMAGE_DPI and MAX_OCR_PIXELS. */
+/**
+ * A small picture of a page (a phone photo or a web image a few hundred pixels wide) is scaled
+ * up to about this width before OCR: tesseract reads letters a dozen pixels high far worse than
+ * the same letters at the size a 200 dpi scan gives them.
+ */
+const MIN_OCR_WIDTH = 1600;
+/** ...but by at most this factor: past it, scaling adds pixels and no detail. */
+const MAX_UPSCALE = 3;
+
+/** What OCR gets from an image: its own pixels (small ones scaled up), at most MAX_IMAGE_DPI and MAX_OCR_PIXELS. */
 function targetDpi(info: ImageInfo): number {
   const dpi = dpiOf(info);
   const fit = Math.sqrt(MAX_OCR_PIXELS / Math.max(1, info.width * info.height));
-  return Math.min(dpi, MAX_IMAGE_DPI, dpi * fit);
+  const up = Math.min(MAX_UPSCALE, Math.max(1, MIN_OCR_WIDTH / Math.max(1, info.width)));
+  return Math.min(dpi * up, Math.max(dpi, MAX_IMAGE_DPI), dpi * fit);
 }
 
 async function renderPngOrJpeg(kind: "png" | "jpeg", buffer: Buffer, info: ImageInfo): Promise<GreyImage> {
