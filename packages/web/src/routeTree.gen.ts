@@ -25,6 +25,7 @@ import { Route as AuthedProjectsIdChatRouteImport } from "./routes/_authed/proje
 import { Route as AuthedProjectsIdDocumentsRouteImport } from "./routes/_authed/projects/$id/documents"
 import { Route as AuthedProjectsIdQuotesRouteImport } from "./routes/_authed/projects/$id/quotes"
 import { Route as AuthedProjectsIdUploadRouteImport } from "./routes/_authed/projects/$id/upload"
+import { Route as AuthedProjectsIdDocumentsDocumentIdRouteImport } from "./routes/_authed/projects/$id/documents_.$documentId"
 
 const IndexRoute = IndexRouteImport.update({
   id: "/",
@@ -106,6 +107,12 @@ const AuthedProjectsIdUploadRoute = AuthedProjectsIdUploadRouteImport.update({
   path: "/upload",
   getParentRoute: () => AuthedProjectsIdRouteRoute,
 } as any)
+const AuthedProjectsIdDocumentsDocumentIdRoute =
+  AuthedProjectsIdDocumentsDocumentIdRouteImport.update({
+    id: "/documents_/$documentId",
+    path: "/documents/$documentId",
+    getParentRoute: () => AuthedProjectsIdRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   "/": typeof IndexRoute
@@ -123,6 +130,7 @@ export interface FileRoutesByFullPath {
   "/projects/$id/quotes": typeof AuthedProjectsIdQuotesRoute
   "/projects/$id/upload": typeof AuthedProjectsIdUploadRoute
   "/projects/$id/": typeof AuthedProjectsIdIndexRoute
+  "/projects/$id/documents/$documentId": typeof AuthedProjectsIdDocumentsDocumentIdRoute
 }
 export interface FileRoutesByTo {
   "/": typeof IndexRoute
@@ -139,6 +147,7 @@ export interface FileRoutesByTo {
   "/projects/$id/quotes": typeof AuthedProjectsIdQuotesRoute
   "/projects/$id/upload": typeof AuthedProjectsIdUploadRoute
   "/projects/$id": typeof AuthedProjectsIdIndexRoute
+  "/projects/$id/documents/$documentId": typeof AuthedProjectsIdDocumentsDocumentIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -158,6 +167,7 @@ export interface FileRoutesById {
   "/_authed/projects/$id/quotes": typeof AuthedProjectsIdQuotesRoute
   "/_authed/projects/$id/upload": typeof AuthedProjectsIdUploadRoute
   "/_authed/projects/$id/": typeof AuthedProjectsIdIndexRoute
+  "/_authed/projects/$id/documents_/$documentId": typeof AuthedProjectsIdDocumentsDocumentIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -177,6 +187,7 @@ export interface FileRouteTypes {
     | "/projects/$id/quotes"
     | "/projects/$id/upload"
     | "/projects/$id/"
+    | "/projects/$id/documents/$documentId"
   fileRoutesByTo: FileRoutesByTo
   to:
     | "/"
@@ -193,6 +204,7 @@ export interface FileRouteTypes {
     | "/projects/$id/quotes"
     | "/projects/$id/upload"
     | "/projects/$id"
+    | "/projects/$id/documents/$documentId"
   id:
     | "__root__"
     | "/"
@@ -211,6 +223,7 @@ export interface FileRouteTypes {
     | "/_authed/projects/$id/quotes"
     | "/_authed/projects/$id/upload"
     | "/_authed/projects/$id/"
+    | "/_authed/projects/$id/documents_/$documentId"
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -333,6 +346,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof AuthedProjectsIdUploadRouteImport
       parentRoute: typeof AuthedProjectsIdRouteRoute
     }
+    "/_authed/projects/$id/documents_/$documentId": {
+      id: "/_authed/projects/$id/documents_/$documentId"
+      path: "/documents/$documentId"
+      fullPath: "/projects/$id/documents/$documentId"
+      preLoaderRoute: typeof AuthedProjectsIdDocumentsDocumentIdRouteImport
+      parentRoute: typeof AuthedProjectsIdRouteRoute
+    }
   }
 }
 
@@ -342,6 +362,7 @@ interface AuthedProjectsIdRouteRouteChildren {
   AuthedProjectsIdQuotesRoute: typeof AuthedProjectsIdQuotesRoute
   AuthedProjectsIdUploadRoute: typeof AuthedProjectsIdUploadRoute
   AuthedProjectsIdIndexRoute: typeof AuthedProjectsIdIndexRoute
+  AuthedProjectsIdDocumentsDocumentIdRoute: typeof AuthedProjectsIdDocumentsDocumentIdRoute
 }
 
 const AuthedProjectsIdRouteRouteChildren: AuthedProjectsIdRouteRouteChildren = {
@@ -350,6 +371,8 @@ const AuthedProjectsIdRouteRouteChildren: AuthedProjectsIdRouteRouteChildren = {
   AuthedProjectsIdQuotesRoute: AuthedProjectsIdQuotesRoute,
   AuthedProjectsIdUploadRoute: AuthedProjectsIdUploadRoute,
   AuthedProjectsIdIndexRoute: AuthedProjectsIdIndexRoute,
+  AuthedProjectsIdDocumentsDocumentIdRoute:
+    AuthedProjectsIdDocumentsDocumentIdRoute,
 }
 
 const AuthedProjectsIdRouteRouteWithChildren =

@@ -35,7 +35,7 @@ export function QuoteFieldList({ quote, register }: { quote: Quote; register?: U
           <dt className="text-xs font-medium text-muted-foreground">{fieldLabel(t, f.key, quote)}</dt>
           <dd className="text-sm">
             <span className="font-medium">{"type" in f ? formatCalendarDate(quote[f.key]) : (quote[f.key] ?? NO_VALUE)}</span>
-            <FieldNotes quote={quote} field={f.key} />
+            <FieldNotes quote={quote} field={f.key} label={fieldLabel(t, f.key, quote)} />
           </dd>
         </div>
       ))}

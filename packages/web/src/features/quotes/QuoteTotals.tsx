@@ -43,7 +43,7 @@ export function QuoteTotals({ quote, register }: { quote: Quote; register?: UseF
           </dt>
           <dd className={cn("text-right tabular-nums", key === "total" && "text-base font-semibold")}>
             {formatMoney(quote[key], quote.currency)}
-            <FieldNotes quote={quote} field={key} />
+            <FieldNotes quote={quote} field={key} label={fieldLabel(t, key, quote)} />
           </dd>
         </div>
       ))}

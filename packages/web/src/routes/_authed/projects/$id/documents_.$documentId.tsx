@@ -1,0 +1,56 @@
+import { lazy, Suspense } from "react";
+import { createFileRoute, notFound, useRouter } from "@tanstack/react-router";
+import { z } from "zod";
+import { Spinner } from "@/components/ui/spinner";
+import { projectDocumentsQuery } from "@/features/documents/queries";
+import { parseBox, ViewerSearch } from "@/features/viewer/search";
+
+// pdf.js is large: it loads only when a document is opened
+const DocumentViewer = lazy(() => import("@/features/viewer/DocumentViewer"));
+
+const DocumentId = z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
+
+/** /projects/$id/documents/$documentId?page=N&box=x0,y0,x1,y1: a document in the viewer, a place on it marked. */
+export const Route = createFileRoute("/_authed/projects/$id/documents_/$documentId")({
+  params: {
+    parse: ({ documentId }) => {
+      const parsed = DocumentId.safeParse(documentId);
+      if (!parsed.success) throw notFound();
+      return { documentId: parsed.data };
+    },
+    stringify: ({ documentId }) => ({ documentId: String(documentId) }),
+  },
+  validateSearch: ViewerSearch,
+  loader: ({ context: { queryClient }, params }) => void queryClient.prefetchQuery(projectDocumentsQuery(params.id)),
+  component: DocumentViewerRoute,
+});
+
+function DocumentViewerRoute() {
+  const { id, documentId } = Route.useParams();
+  const { page, box } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const router = useRouter();
+  return (
+    <div className="flex h-[calc(100dvh-4rem)] flex-col">
+      <Suspense
+        fallback={
+          <div className="flex flex-1 items-center justify-center">
+            <Spinner />
+          </div>
+        }
+      >
+        <DocumentViewer
+          projectId={id}
+          documentId={documentId}
+          page={page}
+          box={box ? parseBox(box) : undefined}
+          // each page is a step of its own: the back button pages back
+          onPage={(to) => void navigate({ search: { page: to } })}
+          onBack={() =>
+            window.history.length > 1 ? router.history.back() : void navigate({ to: "/projects/$id/documents", params: { id } })
+          }
+        />
+      </Suspense>
+    </div>
+  );
+}
