@@ -1,4 +1,5 @@
 import { parseHandler, parseRouteKey, pathPatternOf, routes, type RouteEntry } from "../packages/functions/src/routes";
+import { packagingFor, readsDocumentsRoute } from "./packaging";
 import { environmentFor, permissionsFor, secretsFor } from "./permissions";
 import { stateMachine } from "./pipeline";
 
@@ -29,6 +30,7 @@ function functionArgs(key: string, entry: RouteEntry) {
     environment: entry.stream ? { ...environment, QUORUM_ROUTE: key } : environment,
     link: secretsFor(access),
     permissions: permissionsFor(access, { stateMachineArn: stateMachine.arn }),
+    ...packagingFor(readsDocumentsRoute(entry)),
   };
 }
 

@@ -1,5 +1,6 @@
 import { parseHandler } from "../packages/functions/src/routes";
 import { definitionText, STARTER, STEPS, substitute, type PipelineStep } from "../packages/functions/src/pipeline/steps";
+import { packagingFor, readsDocumentsStep } from "./packaging";
 import { environmentFor, permissionsFor, secretsFor } from "./permissions";
 import { bucket } from "./storage";
 
@@ -31,20 +32,6 @@ function readerEnvironment(): Record<string, string> {
   return environment;
 }
 
-/**
- * Local OCR loads files at run time, so these are installed beside the bundle instead of bundled:
- * tesseract.js starts its worker thread from a script on disk and loads its WebAssembly core
- * (tesseract.js-core, its dependency) from node_modules; the language data packages are read
- * from disk; PDFium's .wasm file is read next to @embedpdf/pdfium. About 60 MB unzipped.
- */
-const OCR_PACKAGES = [
-  // pdf.js's character maps and standard font data (CJK and non-embedded fonts read empty without them)
-  "pdfjs-dist",
-  "tesseract.js",
-  "@embedpdf/pdfium",
-  ...["eng", "fra", "deu", "spa", "nld", "ita", "por", "ind"].map((language) => `@tesseract.js-data/${language}`),
-];
-
 const stepFunctions = Object.entries(STEPS).map(([state, step]: [string, PipelineStep]) => {
   const environment = environmentFor(step.access);
   const readsScans = step.access.includes("textract");
@@ -58,7 +45,7 @@ const stepFunctions = Object.entries(STEPS).map(([state, step]: [string, Pipelin
     environment,
     link: secretsFor(step.access),
     permissions: permissionsFor(step.access),
-    nodejs: state === "Extract" ? { install: OCR_PACKAGES } : undefined,
+    ...packagingFor(readsDocumentsStep(state)),
   });
   return { placeholder: step.placeholder, fn };
 });
@@ -105,6 +92,7 @@ export const pipelineNotifications = bucket.notify({
         environment: { ...environmentFor(STARTER.access), PIPELINE_STATE_MACHINE_ARN: stateMachine.arn },
         link: secretsFor(STARTER.access),
         permissions: permissionsFor(STARTER.access, { stateMachineArn: stateMachine.arn }),
+        ...packagingFor(false),
       },
     },
   ],
