@@ -1,4 +1,5 @@
 import { parseHandler, parseRouteKey, pathPatternOf, routes, type RouteEntry } from "../packages/functions/src/routes";
+import { functionTimeoutSeconds } from "./cdn";
 import { packagingFor, readsDocumentsRoute } from "./packaging";
 import { environmentFor, permissionsFor, secretsFor } from "./permissions";
 import { stateMachine } from "./pipeline";
@@ -23,8 +24,7 @@ function functionArgs(key: string, entry: RouteEntry) {
     handler: `packages/functions/src/${module}.${exportName}`,
     runtime: "nodejs22.x" as const,
     architecture: "arm64" as const,
-    // A streamed answer may take Lambda's own limit (900 s); the HTTP API stops waiting at 30 s.
-    timeout: `${Math.min(entry.timeout ?? 10, entry.stream ? 900 : 30)} seconds` as const,
+    timeout: `${functionTimeoutSeconds(entry)} seconds` as const,
     memory: `${entry.memory ?? 512} MB` as const,
     // A function URL fills no path parameters: the function reads its route to find them.
     environment: entry.stream ? { ...environment, QUORUM_ROUTE: key } : environment,

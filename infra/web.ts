@@ -1,5 +1,6 @@
 import { contentSecurityPolicy, SECURITY_HEADERS } from "../packages/web/src/lib/content-security-policy";
 import { api, streamingRoutes } from "./api";
+import { API_READ_TIMEOUT_SECONDS, withAuthorizationInCacheKey } from "./cdn";
 import { secrets } from "./secrets";
 import { bucket } from "./storage";
 
@@ -42,6 +43,11 @@ const ALL_VIEWER_EXCEPT_HOST = "b689b0a8-53d0-40ab-baf2-68738e2966ac";
  */
 export const router = new sst.aws.Router("Router", {
   transform: {
+    cachePolicy: (args) => {
+      args.parametersInCacheKeyAndForwardedToOrigin = $output(args.parametersInCacheKeyAndForwardedToOrigin).apply((parameters) =>
+        withAuthorizationInCacheKey(parameters),
+      );
+    },
     cdn: (args) => {
       args.defaultCacheBehavior = $output(args.defaultCacheBehavior).apply((behavior) => ({
         ...behavior,
@@ -79,7 +85,7 @@ export const router = new sst.aws.Router("Router", {
     },
   },
 });
-router.route("/api", api.url);
+router.route("/api", api.url, { readTimeout: `${API_READ_TIMEOUT_SECONDS} seconds` });
 
 export const site = new sst.aws.StaticSite("Web", {
   path: "packages/web",
