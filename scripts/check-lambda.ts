@@ -14,7 +14,7 @@
  * It fails on a failed build or invocation, an asset the package lacks, or a missed budget.
  * `--only <name substring>` narrows it down; `--json <file>` writes the table.
  */
-import { build, type Metafile } from "esbuild";
+import { build, type Metafile, type Plugin } from "esbuild";
 import { execFile } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -70,6 +70,7 @@ async function bundle(fn: LambdaFunction, out: string): Promise<{ file: string; 
   const { module } = parseHandler(fn.handler);
   const entry = path.join(ROOT, "packages/functions/src", `${module}.ts`);
   const file = path.join(out, `${path.basename(module)}.mjs`);
+  const plugins = (await import(path.join(ROOT, fn.packaging.nodejs.plugins))) as { default: Plugin[] };
   const result = await build({
     entryPoints: [entry],
     platform: "node",
@@ -91,6 +92,7 @@ async function bundle(fn: LambdaFunction, out: string): Promise<{ file: string; 
       ].join("\n"),
     },
     minify: fn.packaging.nodejs.minify,
+    plugins: plugins.default,
     logLevel: "error",
   });
   return { file, metafile: result.metafile };
