@@ -22,7 +22,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
 import { parseHandler, routes, type RouteEntry } from "../packages/functions/src/routes";
-import { STARTER, STEPS } from "../packages/functions/src/pipeline/steps";
+import { START_FAILED, STARTER, STEPS } from "../packages/functions/src/pipeline/steps";
 import { installedDir, packagingFor, readsDocumentsRoute, readsDocumentsStep, type Packaging } from "../infra/packaging";
 import { sampleDocuments, type SampleDocument } from "./lambda-samples";
 
@@ -32,7 +32,7 @@ const ROOT = path.resolve(import.meta.dirname, "..");
 /** Budgets on this machine (issue 27): minified bundle bytes and CPU milliseconds to load the handler. */
 const BUDGET = { apiBytes: 1.5 * 1024 * 1024, apiInitCpuMs: 300, lightStepBytes: 1024 * 1024, extractUnzipped: 100 * 1024 * 1024 };
 /** Pipeline steps that do no reading or model work. */
-const LIGHT_STEPS = new Set(["Validate", "Complete", "RecordFailure", "Discard", "PollTextract", "Starter"]);
+const LIGHT_STEPS = new Set(["Validate", "Complete", "RecordFailure", "Discard", "PollTextract", "Starter", "StartFailed"]);
 
 interface LambdaFunction {
   name: string;
@@ -55,7 +55,7 @@ function functions(): LambdaFunction[] {
     readsDocuments: readsDocumentsRoute(entry),
     route: key,
   }));
-  const steps = [...Object.entries(STEPS), ["Starter", STARTER] as const].map(([state, step]) => ({
+  const steps = [...Object.entries(STEPS), ["Starter", STARTER] as const, ["StartFailed", START_FAILED] as const].map(([state, step]) => ({
     name: state,
     kind: "step" as const,
     handler: step.handler,
@@ -310,7 +310,11 @@ async function main() {
       const problems: string[] = [];
       if (!skipInvoke) {
         for (const fn of members) {
-          const event = fn.route ? httpEvent(fn.route) : fn.name === "Starter" ? { Records: [] } : { malformed: true };
+          const event = fn.route
+            ? httpEvent(fn.route)
+            : ["Starter", "StartFailed"].includes(fn.name)
+              ? { Records: [] }
+              : { malformed: true };
           const result = await invoke(fn, packageDir, bundleFile, event).catch(
             (error: Error) => ({ initMs: 0, initCpuMs: 0, error: error.message }) as Invocation,
           );
@@ -318,7 +322,7 @@ async function main() {
           initCpuMs = Math.max(initCpuMs, result.initCpuMs);
           const problem = fn.route
             ? (result.error ?? checkHttp(fn.route, result.result))
-            : fn.name === "Starter"
+            : ["Starter", "StartFailed"].includes(fn.name)
               ? result.error
               : checkStep(result);
           if (problem) problems.push(`${fn.name}: ${problem}`);

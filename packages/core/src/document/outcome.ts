@@ -111,3 +111,27 @@ export function causeMessage(cause: string | undefined): string {
   }
   return cause;
 }
+
+/** What the owner reads when the pipeline never started for an upload. */
+export const NOT_STARTED_REASON = "Processing could not start for this upload. Please upload the file again.";
+
+/**
+ * An upload whose pipeline never started (the S3 notification's function failed on every retry):
+ * the document becomes failed, with a reason, instead of staying "uploading". Only while it is
+ * still waiting: a run that did start owns the outcome.
+ */
+export async function failUnstarted(key: string) {
+  const ref = parseUploadKey(key);
+  if (!ref) return { failed: false };
+  try {
+    await DocumentEntity.patch({ id: ref.documentId })
+      .set({ processingStatus: "failed", failureReason: NOT_STARTED_REASON, processedAt: new Date().toISOString() })
+      .where((a, o) => `${o.eq(a.processingStatus, "uploading")} AND ${o.eq(a.storageKey, key)}`)
+      .go();
+  } catch (error) {
+    if (isConditionFailure(error)) return { failed: false };
+    throw error;
+  }
+  await Notify.documentProcessed(ref.documentId);
+  return { failed: true };
+}
