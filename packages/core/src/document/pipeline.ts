@@ -106,9 +106,11 @@ export namespace DocumentPipeline {
         : await readLocally({ maxOcrPages: config().OCR_MAX_PAGES });
 
     if (useTextract && (kind !== "pdf" || (local.scannedPages?.length ?? 0) > 0)) {
-      const sync = kind !== "pdf" || local.pages.length <= 1;
+      // Textract's synchronous call reads one page: a PDF or a TIFF of several goes to an asynchronous job
+      const pageCount = kind === "pdf" ? local.pages.length : (local.scannedPages?.length ?? 1);
+      const sync = pageCount <= 1;
       // Textract bills every page of the document it reads: all of them must fit the month's OCR pages
-      const budget = await OcrBudget.reserveAll(item.userId, sync ? 1 : local.pages.length);
+      const budget = await OcrBudget.reserveAll(item.userId, sync ? 1 : pageCount);
       if ("refusal" in budget) {
         return saveText(item, {
           kind,
