@@ -240,7 +240,7 @@ describe("the state machine with Textract", () => {
     jobPlan = { inProgressPolls: 1 };
     const before = textractCalls.length;
     const raster = scannedQuoteRaster();
-    const page = { width: raster.width, height: raster.height, data: raster.data, scale: 1 };
+    const page = { width: raster.width, height: raster.height, data: new Uint8Array(raster.data), scale: 1 };
     const doc = await upload("scan.tiff", "image/tiff", tiffOf([page, page]));
     const done = await finished(doc.id);
     expect(done).toMatchObject({ processingStatus: "completed", hasText: true });
