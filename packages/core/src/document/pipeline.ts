@@ -14,13 +14,11 @@ import { type DocumentItem } from "./entity";
 import { OcrBudget } from "./ocr-budget";
 import { DocumentRejected } from "./errors";
 import { chunksKey, textKey } from "./keys";
-import { completeDocument, discardDocument, recordFailure as recordDocumentFailure } from "./outcome";
 import { DocumentInput, load, patch, refOf, stillThere } from "./step";
 import { isMissingObject, readJson, writeChunks, writeText } from "./store";
 import { MAX_LISTED_OCR_PAGES, type OcrPage } from "./schema";
 import { excerptOf, type StoredText } from "./text";
 import { analyzeWithTextract, getTextractResult, startTextract } from "../extract/textract";
-import { validateUpload } from "./validate";
 
 /**
  * The document pipeline's steps, one per Task state of definition.asl.json. Each
@@ -37,16 +35,10 @@ const PollInput = DocumentInput.extend({ jobId: z.string().min(1), pollCount: z.
 export type ExtractState = { status: "done"; pages: number } | { status: "started"; jobId: string; pollCount: number };
 
 /**
- * The steps by state name, as the local runner and tests call them. Each Lambda imports its own
- * step's module instead (functions/src/pipeline/*.ts): validate.ts and outcome.ts do not load the
- * extraction code this module does.
+ * The steps that read the document (extract, poll Textract, analyze, index). The others live in
+ * validate.ts and outcome.ts, so that their Lambdas do not load the extraction code this module does.
  */
 export namespace DocumentPipeline {
-  export const validate = validateUpload;
-  export const complete = completeDocument;
-  export const recordFailure = recordDocumentFailure;
-  export const discard = discardDocument;
-
   async function saveText(item: DocumentItem, text: Omit<StoredText, "version" | "documentId">) {
     const stored: StoredText = { version: 1, documentId: item.id, ...text };
     await writeText(textKey(refOf(item)), stored);
