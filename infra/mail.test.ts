@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mailSettingsFor } from "./mail";
+import { mailSettingsFor, siteUrlFor } from "./mail";
 
 describe("the SES identity across stages of one account", () => {
   it("production creates the sender's domain identity; a developer's stage only refers to it", () => {
@@ -16,5 +16,14 @@ describe("the SES identity across stages of one account", () => {
 
   it("without settings, the product's default sender", () => {
     expect(mailSettingsFor({}, "bob")).toMatchObject({ from: "Quorum <no-reply@quorum.app>", identity: "quorum.app", ownsIdentity: false });
+  });
+});
+
+describe("where links in mails lead", () => {
+  it("the deployer's SITE_URL, else the Router's address, for functions that mail, push or return from Stripe", () => {
+    expect(siteUrlFor(["table", "mail"], undefined, "https://d1.cloudfront.net")).toBe("https://d1.cloudfront.net");
+    expect(siteUrlFor(["stripe"], "https://app.example.com", "https://d1.cloudfront.net")).toBe("https://app.example.com");
+    expect(siteUrlFor(["unsubscribe"], "", "https://d1.cloudfront.net")).toBe("https://d1.cloudfront.net");
+    expect(siteUrlFor(["table"], "https://app.example.com", "https://d1.cloudfront.net")).toBeUndefined();
   });
 });

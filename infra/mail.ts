@@ -26,3 +26,19 @@ export function mailSettingsFor(env: Record<string, string | undefined>, stage: 
   const ownerStage = env.MAIL_IDENTITY_STAGE || "production";
   return { from, identity, ownsIdentity: stage === ownerStage, ownerStage };
 }
+
+/** The functions whose work links to the site: mails, pushes, the unsubscribe page, Stripe's way back. */
+const LINKING_ACCESS = ["mail", "unsubscribe", "push", "stripe"];
+
+/**
+ * SITE_URL of a function: the deployer's (a custom domain), else the Router's own address, so no
+ * mail fails for want of it; none for a function that links nowhere.
+ */
+export function siteUrlFor<T>(
+  access: readonly string[],
+  deployerSiteUrl: string | undefined,
+  routerUrl: T | undefined,
+): string | T | undefined {
+  if (!LINKING_ACCESS.some((a) => access.includes(a))) return undefined;
+  return deployerSiteUrl || routerUrl;
+}

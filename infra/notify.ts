@@ -4,7 +4,8 @@ import { mailSettingsFor } from "./mail";
  * Notifications: mail through Amazon SES from one verified identity, the support
  * address requests are mailed to, and what links in mails and pushes point at.
  * Per stage from the deployer's environment, e.g.
- * `MAIL_FROM="Quorum <no-reply@example.com>" SUPPORT_EMAIL=help@example.com SITE_URL=https://app.example.com npx sst deploy`.
+ * `MAIL_FROM="Quorum <no-reply@example.com>" SUPPORT_EMAIL=help@example.com npx sst deploy`.
+ * Links lead to SITE_URL, by default the Router's address (infra/permissions.ts).
  * The secrets (unsubscribe-link key, VAPID keys) are in secrets.ts.
  */
 const mail = mailSettingsFor(process.env, $app.stage);
@@ -28,6 +29,5 @@ export const mailSettings: Record<string, string> = {
   MAIL_TRANSPORT: "ses",
   MAIL_FROM: mail.from,
   SUPPORT_EMAIL: supportEmail,
-  ...(process.env.SITE_URL ? { SITE_URL: process.env.SITE_URL } : {}),
   ...(process.env.VAPID_SUBJECT ? { VAPID_SUBJECT: process.env.VAPID_SUBJECT } : {}),
 };

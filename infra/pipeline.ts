@@ -11,6 +11,7 @@ import {
 } from "../packages/functions/src/pipeline/steps";
 import { packagingFor, readsDocumentsStep } from "./packaging";
 import { environmentFor, permissionsFor, secretsFor } from "./permissions";
+import { router } from "./router";
 import { bucket } from "./storage";
 
 /**
@@ -42,7 +43,7 @@ function readerEnvironment(): Record<string, string> {
 }
 
 const stepFunctions = Object.entries(STEPS).map(([state, step]: [string, PipelineStep]) => {
-  const environment = environmentFor(step.access);
+  const environment = environmentFor(step.access, { siteUrl: router.url });
   const readsScans = step.access.includes("textract");
   if (readsScans) Object.assign(environment, readerEnvironment());
   const fn = new sst.aws.Function(`Pipeline${state}`, {
@@ -119,7 +120,7 @@ startFailures.subscribe({
   architecture: "arm64",
   timeout: `${START_FAILED.timeout} seconds`,
   memory: `${START_FAILED.memory} MB`,
-  environment: environmentFor(START_FAILED.access),
+  environment: environmentFor(START_FAILED.access, { siteUrl: router.url }),
   link: secretsFor(START_FAILED.access),
   permissions: permissionsFor(START_FAILED.access),
   ...packagingFor(false),

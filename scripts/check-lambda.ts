@@ -182,8 +182,7 @@ function lambdaEnvironment(fn: LambdaFunction, packageDir: string): NodeJS.Proce
     BUCKET_NAME: "quorum-check",
     FIREBASE_PROJECT_ID: "quorum-check",
     TEXTRACT_ENABLED: "false",
-    // the README's deploy steps set it; without it links in mails and the unsubscribe page fail
-    // (a default from the Router's URL is still to come)
+    // infra gives the functions that link to the site the Router's address (infra/mail.ts siteUrlFor)
     SITE_URL: "https://quorum-check.example",
     PIPELINE_STATE_MACHINE_ARN: "arn:aws:states:us-east-1:000000000000:stateMachine:quorum-check",
     // linked secrets, as SST hands them to a function
