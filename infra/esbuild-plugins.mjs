@@ -1,9 +1,9 @@
 // esbuild plugins for every Lambda bundle: SST 4.17 loads this file (`nodejs.plugins`) and so
 // does `npm run check:lambda`. Plain JavaScript: SST runs it with node, without a TypeScript loader.
 //
-// SST's bridge (platform/functions/nodejs-runtime/plugin.mjs) hands every resolve and load to
-// every callback whatever its filter (it tests the filter against a field it does not send) and
-// ignores `namespace`, so each callback checks its arguments itself.
+// SST's bridge (platform/functions/nodejs-runtime/plugin.mjs) tests each filter against a field
+// it does not send (the string "undefined") and ignores `namespace`: only a filter like /.*/ ever
+// fires there, so every callback takes /.*/ and checks its arguments itself.
 
 const NAMESPACE = "zod-without-locales";
 
@@ -15,7 +15,7 @@ const NAMESPACE = "zod-without-locales";
 const zodWithoutLocales = {
   name: NAMESPACE,
   setup(build) {
-    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) => {
+    build.onResolve({ filter: /.*/ }, (args) => {
       if (args.path !== "../locales/index.js" || !/[\\/]zod[\\/]v4[\\/](classic|core|mini)[\\/]/.test(args.importer)) return undefined;
       return { path: "zod-locales", namespace: NAMESPACE };
     });
