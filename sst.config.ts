@@ -22,7 +22,8 @@ export default $config({
     const { table, bucket } = await import("./infra/storage");
     const { stateMachine } = await import("./infra/pipeline");
     const { api } = await import("./infra/api");
-    const { site, router } = await import("./infra/web");
+    const { router } = await import("./infra/router");
+    const { site } = await import("./infra/web");
     return {
       api: api.url,
       site: router.url,

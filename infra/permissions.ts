@@ -5,6 +5,7 @@ import type { SecretName } from "../packages/core/src/secrets";
 import { bedrockArns, bedrockModelIds, statementsFor } from "./policy";
 import { secrets } from "./secrets";
 import { bucket, table } from "./storage";
+import { siteUrlFor } from "./mail";
 import { mailIdentity, mailSettings } from "./notify";
 
 /** Bedrock may be invoked on the model ids this deploy configures, nothing else. */
@@ -45,8 +46,15 @@ export function secretsFor(access: readonly Access[]) {
   return names.map((name) => secrets[name]);
 }
 
+/** Resources of this deploy a function may be given. */
+export interface Deployed {
+  stateMachineArn?: $util.Input<string>;
+  /** Where the site answers (the Router's URL): the default of SITE_URL. */
+  siteUrl?: $util.Input<string>;
+}
+
 /** The settings core/config.ts reads that are not secret. */
-export function environmentFor(access: readonly Access[]) {
+export function environmentFor(access: readonly Access[], deployed: Deployed = {}) {
   const env: Record<string, $util.Input<string>> = {
     STAGE: $app.stage,
     APP_VERSION: deployedVersion(),
@@ -58,6 +66,8 @@ export function environmentFor(access: readonly Access[]) {
   Object.assign(env, settingsFromDeployer(PLAN_LIMIT_SETTINGS));
   if (access.includes("stripe")) Object.assign(env, settingsFromDeployer(BILLING_SETTINGS));
   if (["mail", "unsubscribe", "push"].some((a) => access.includes(a as Access))) Object.assign(env, mailSettings);
+  const siteUrl = siteUrlFor(access, process.env.SITE_URL, deployed.siteUrl);
+  if (siteUrl) env.SITE_URL = siteUrl;
   return env;
 }
 
@@ -84,10 +94,9 @@ const MODEL_SETTINGS =
 
 /**
  * Professional's price (amount, currency, interval: the Price is found or made from
- * them unless StripePriceId is set) and the site address the Customer Portal returns
- * to, per stage: e.g. `PROFESSIONAL_PRICE_USD=50 SITE_URL=https://app.example.com npx sst deploy`.
+ * them unless StripePriceId is set), per stage: e.g. `PROFESSIONAL_PRICE_USD=50 npx sst deploy`.
  */
-const BILLING_SETTINGS = /^(PROFESSIONAL_PRICE_(USD|CURRENCY|INTERVAL)|SITE_URL)$/;
+const BILLING_SETTINGS = /^PROFESSIONAL_PRICE_(USD|CURRENCY|INTERVAL)$/;
 
 /** The deployer's environment variables whose names match `pattern` (and have a value). */
 function settingsFromDeployer(pattern: RegExp): Record<string, string> {

@@ -1,6 +1,17 @@
 import { parseHandler } from "../packages/functions/src/routes";
-import { definitionText, STARTER, STEPS, substitute, type PipelineStep } from "../packages/functions/src/pipeline/steps";
+import {
+  definitionText,
+  START_FAILED,
+  STARTER,
+  STARTER_MAX_EVENT_AGE_SECONDS,
+  STARTER_RETRIES,
+  STEPS,
+  substitute,
+  type PipelineStep,
+} from "../packages/functions/src/pipeline/steps";
+import { packagingFor, readsDocumentsStep } from "./packaging";
 import { environmentFor, permissionsFor, secretsFor } from "./permissions";
+import { router } from "./router";
 import { bucket } from "./storage";
 
 /**
@@ -31,22 +42,8 @@ function readerEnvironment(): Record<string, string> {
   return environment;
 }
 
-/**
- * Local OCR loads files at run time, so these are installed beside the bundle instead of bundled:
- * tesseract.js starts its worker thread from a script on disk and loads its WebAssembly core
- * (tesseract.js-core, its dependency) from node_modules; the language data packages are read
- * from disk; PDFium's .wasm file is read next to @embedpdf/pdfium. About 60 MB unzipped.
- */
-const OCR_PACKAGES = [
-  // pdf.js's character maps and standard font data (CJK and non-embedded fonts read empty without them)
-  "pdfjs-dist",
-  "tesseract.js",
-  "@embedpdf/pdfium",
-  ...["eng", "fra", "deu", "spa", "nld", "ita", "por", "ind"].map((language) => `@tesseract.js-data/${language}`),
-];
-
 const stepFunctions = Object.entries(STEPS).map(([state, step]: [string, PipelineStep]) => {
-  const environment = environmentFor(step.access);
+  const environment = environmentFor(step.access, { siteUrl: router.url });
   const readsScans = step.access.includes("textract");
   if (readsScans) Object.assign(environment, readerEnvironment());
   const fn = new sst.aws.Function(`Pipeline${state}`, {
@@ -58,7 +55,7 @@ const stepFunctions = Object.entries(STEPS).map(([state, step]: [string, Pipelin
     environment,
     link: secretsFor(step.access),
     permissions: permissionsFor(step.access),
-    nodejs: state === "Extract" ? { install: OCR_PACKAGES } : undefined,
+    ...packagingFor(readsDocumentsStep(state)),
   });
   return { placeholder: step.placeholder, fn };
 });
@@ -89,23 +86,47 @@ export const stateMachine = new aws.sfn.StateMachine("Pipeline", {
   definition: $resolve(functionArns).apply((arns) => substitute(definitionText(), arns)),
 });
 
-/** S3 "object created" under users/ -> StartExecution (document keys only; logos are ignored by the starter). */
-export const pipelineNotifications = bucket.notify({
-  notifications: [
-    {
-      name: "PipelineStarter",
-      events: ["s3:ObjectCreated:*"],
-      filterPrefix: "users/",
-      function: {
-        handler: handlerPath(STARTER.handler),
-        runtime: "nodejs22.x",
-        architecture: "arm64",
-        timeout: `${STARTER.timeout} seconds`,
-        memory: `${STARTER.memory} MB`,
-        environment: { ...environmentFor(STARTER.access), PIPELINE_STATE_MACHINE_ARN: stateMachine.arn },
-        link: secretsFor(STARTER.access),
-        permissions: permissionsFor(STARTER.access, { stateMachineArn: stateMachine.arn }),
-      },
-    },
+/**
+ * Where the notifications the starter could not handle go after Lambda's retries (a throttled or
+ * failing StartExecution), instead of being dropped with their documents left "uploading".
+ */
+const startFailures = new sst.aws.Queue("PipelineStartFailures", { visibilityTimeout: `${START_FAILED.timeout * 6} seconds` });
+
+/** The starter: one execution per uploaded document (logos are ignored by it). */
+const starter = new sst.aws.Function("PipelineStarter", {
+  handler: handlerPath(STARTER.handler),
+  runtime: "nodejs22.x",
+  architecture: "arm64",
+  timeout: `${STARTER.timeout} seconds`,
+  memory: `${STARTER.memory} MB`,
+  environment: { ...environmentFor(STARTER.access), PIPELINE_STATE_MACHINE_ARN: stateMachine.arn },
+  link: secretsFor(STARTER.access),
+  permissions: [
+    ...permissionsFor(STARTER.access, { stateMachineArn: stateMachine.arn }),
+    { actions: ["sqs:SendMessage"], resources: [startFailures.arn] },
   ],
+  ...packagingFor(false),
+});
+
+new aws.lambda.FunctionEventInvokeConfig("PipelineStarterRetries", {
+  functionName: starter.name,
+  maximumRetryAttempts: STARTER_RETRIES,
+  maximumEventAgeInSeconds: STARTER_MAX_EVENT_AGE_SECONDS,
+  destinationConfig: { onFailure: { destination: startFailures.arn } },
+});
+startFailures.subscribe({
+  handler: handlerPath(START_FAILED.handler),
+  runtime: "nodejs22.x",
+  architecture: "arm64",
+  timeout: `${START_FAILED.timeout} seconds`,
+  memory: `${START_FAILED.memory} MB`,
+  environment: environmentFor(START_FAILED.access, { siteUrl: router.url }),
+  link: secretsFor(START_FAILED.access),
+  permissions: permissionsFor(START_FAILED.access),
+  ...packagingFor(false),
+});
+
+/** S3 "object created" under users/ -> the starter -> StartExecution. */
+export const pipelineNotifications = bucket.notify({
+  notifications: [{ name: "PipelineStarter", events: ["s3:ObjectCreated:*"], filterPrefix: "users/", function: starter.arn }],
 });

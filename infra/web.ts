@@ -1,85 +1,9 @@
-import { contentSecurityPolicy, SECURITY_HEADERS } from "../packages/web/src/lib/content-security-policy";
-import { api, streamingRoutes } from "./api";
+import { api } from "./api";
+import { API_READ_TIMEOUT_SECONDS } from "./cdn";
+import { router } from "./router";
 import { secrets } from "./secrets";
-import { bucket } from "./storage";
 
-/**
- * The site's Content-Security-Policy (the same one `vite preview` sends locally),
- * for every response the router serves. The browser reaches the bucket directly
- * (presigned uploads, logos) and Firebase's auth domain frames popup sign-in.
- */
-const securityHeaders = new aws.cloudfront.ResponseHeadersPolicy("SecurityHeaders", {
-  comment: "Quorum: CSP so rendered answers cannot load from or send to other origins",
-  securityHeadersConfig: {
-    contentSecurityPolicy: {
-      override: true,
-      contentSecurityPolicy: $resolve([
-        secrets.FirebaseAuthDomain.value,
-        bucket.nodes.bucket.bucketRegionalDomainName,
-        bucket.nodes.bucket.bucketDomainName,
-      ]).apply(([authDomain, regional, global]) =>
-        contentSecurityPolicy({ storage: [`https://${regional}`, `https://${global}`], authFrame: `https://${authDomain}` }),
-      ),
-    },
-    // The same as SECURITY_HEADERS sends locally, plus HSTS (the site is HTTPS only).
-    contentTypeOptions: { override: true },
-    referrerPolicy: { override: true, referrerPolicy: SECURITY_HEADERS["Referrer-Policy"] },
-    frameOptions: { override: true, frameOption: SECURITY_HEADERS["X-Frame-Options"] },
-    strictTransportSecurity: { override: true, accessControlMaxAgeSec: 31_536_000, includeSubdomains: true },
-  },
-});
-
-/** AWS managed policies: nothing cached, and every viewer header but Host (a function URL answers only to its own). */
-const CACHING_DISABLED = "4135ea2d-6df8-44a3-9df3-4b5a84be39ad";
-const ALL_VIEWER_EXCEPT_HOST = "b689b0a8-53d0-40ab-baf2-68738e2966ac";
-
-/**
- * One origin for the site and the API, so the browser's calls stay same-origin as
- * locally. The streaming routes' exact paths go straight to their function URLs
- * (cache behaviors are matched before the router's default one), so a streamed
- * answer reaches the browser as it is written; the keep-alive comments the
- * function sends every 15 s stay within CloudFront's 60 s read timeout.
- */
-export const router = new sst.aws.Router("Router", {
-  transform: {
-    cdn: (args) => {
-      args.defaultCacheBehavior = $output(args.defaultCacheBehavior).apply((behavior) => ({
-        ...behavior,
-        responseHeadersPolicyId: securityHeaders.id,
-      }));
-      args.origins = $output(args.origins).apply((origins) => [
-        ...origins,
-        ...streamingRoutes.map((route) => ({
-          originId: route.originId,
-          domainName: route.domain,
-          customOriginConfig: {
-            httpPort: 80,
-            httpsPort: 443,
-            originProtocolPolicy: "https-only",
-            originSslProtocols: ["TLSv1.2"],
-            originReadTimeout: 60,
-            originKeepaliveTimeout: 60,
-          },
-        })),
-      ]);
-      args.orderedCacheBehaviors = $output(args.orderedCacheBehaviors).apply((behaviors) => [
-        ...streamingRoutes.map((route) => ({
-          pathPattern: route.pathPattern,
-          targetOriginId: route.originId,
-          viewerProtocolPolicy: "redirect-to-https",
-          allowedMethods: ["GET", "HEAD", "OPTIONS", "PUT", "POST", "PATCH", "DELETE"],
-          cachedMethods: ["GET", "HEAD"],
-          compress: false,
-          cachePolicyId: CACHING_DISABLED,
-          originRequestPolicyId: ALL_VIEWER_EXCEPT_HOST,
-          responseHeadersPolicyId: securityHeaders.id,
-        })),
-        ...(behaviors ?? []),
-      ]);
-    },
-  },
-});
-router.route("/api", api.url);
+router.route("/api", api.url, { readTimeout: `${API_READ_TIMEOUT_SECONDS} seconds` });
 
 export const site = new sst.aws.StaticSite("Web", {
   path: "packages/web",

@@ -1,5 +1,6 @@
 import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { directUploadLimit, MAX_DIRECT_UPLOAD_BYTES } from "@quorum/core/request-limits";
 import { quoteCsv, quoteDocx, quotePdf, quoteTxt, quoteXlsx, scannedQuotePng, VENDOR_QUOTE } from "@quorum/testing/quote-files";
 import { addProject as addNamedProject, call, signedInUser, type TestUser, postToPresigned } from "@quorum/local/testing";
 
@@ -229,6 +230,23 @@ describe("documents: what the server refuses", () => {
     expect(res.body.error).toBe("File is larger than 104857600 bytes");
     const listed = (await call(ann, "GET", `/api/projects/${projectId}/documents`)).body.documents as DocumentBody[];
     expect(listed.map((d) => d.fileName)).not.toContain("big.pdf");
+  });
+
+  it("POST /api/upload-document refuses a file a Lambda request cannot carry with a 413 naming the limit and the presigned path", async () => {
+    const res = await call(
+      ann,
+      "POST",
+      "/api/upload-document",
+      multipart(
+        ann,
+        { documentCategory: "contracts", projectId: String(projectId) },
+        { name: "big.pdf", type: "application/pdf", data: Buffer.alloc(MAX_DIRECT_UPLOAD_BYTES + 1000, 0x25) },
+      ),
+    );
+    expect(res.status).toBe(413);
+    expect(res.body.error).toBe(
+      `File is larger than ${directUploadLimit()}, the most one request can carry: upload it through POST /api/documents/upload-url`,
+    );
   });
 
   it("refuses an unknown category and an empty file", async () => {

@@ -1,7 +1,8 @@
 import { Document, MAX_DOCUMENT_BYTES } from "@quorum/core/document/index";
-import { DocumentMoveInput, tooLarge } from "@quorum/core/document/schema";
+import { DocumentMoveInput } from "@quorum/core/document/schema";
 import { Invalid } from "@quorum/core/error";
 import { describeZodError } from "@quorum/core/fn";
+import { directUploadLimit, MAX_DIRECT_UPLOAD_BYTES } from "@quorum/core/request-limits";
 import { parseMultipart } from "../http/multipart";
 import { NumericId, refuseOtherUser, reply, route } from "../http/route";
 
@@ -14,11 +15,15 @@ export const uploadUrl = route({ body: Document.UploadRequest }, async ({ body }
 
 /**
  * POST /api/upload-document (multipart: document, userId, documentCategory, projectId)
- * -> { document }, or { error } with 400/413 and the uploader's texts. For files within
- * the gateway's 10 MB; larger ones take the presigned upload above.
+ * -> { document }, or { error } with 400/413 and the uploader's texts. For files a Lambda
+ * request can carry (MAX_DIRECT_UPLOAD_BYTES); larger ones take the presigned upload above, and
+ * this route says so with a 413 that names the limit instead of the gateway's bare one.
  */
+const DIRECT_LIMIT = Math.min(MAX_DOCUMENT_BYTES, MAX_DIRECT_UPLOAD_BYTES);
+const DIRECT_TOO_LARGE = `File is larger than ${directUploadLimit()}, the most one request can carry: upload it through POST /api/documents/upload-url`;
+
 export const upload = route({}, async ({ event, user }) => {
-  const { fields, files } = await parseMultipart(event, { maxFileBytes: MAX_DOCUMENT_BYTES, tooLargeMessage: tooLarge() });
+  const { fields, files } = await parseMultipart(event, { maxFileBytes: DIRECT_LIMIT, tooLargeMessage: DIRECT_TOO_LARGE });
   refuseOtherUser(user, fields);
   const parsed = Document.UploadFields.safeParse(fields);
   if (!parsed.success) throw new Invalid(describeZodError(parsed.error));

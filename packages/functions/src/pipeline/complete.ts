@@ -1,4 +1,4 @@
-import { DocumentPipeline } from "@quorum/core/document/pipeline";
+import { completeDocument } from "@quorum/core/document/outcome";
 
-/** Step 5 (Task "Complete"): the document is ready. */
-export const handler = (input: unknown) => DocumentPipeline.complete(input);
+/** Step 5 (Task "Complete"): the document is ready. Imports no reader or model code. */
+export const handler = (input: unknown) => completeDocument(input);

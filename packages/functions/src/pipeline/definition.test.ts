@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
+import { ConfigSchema } from "@quorum/core/config";
 import { definitionText, STEPS, substitute } from "./steps";
 
 const require = createRequire(import.meta.url);
@@ -15,7 +16,8 @@ type State = {
   Type: string;
   Resource?: string;
   TimeoutSeconds?: number;
-  Retry?: { ErrorEquals: string[]; MaxAttempts?: number; BackoffRate?: number; IntervalSeconds?: number }[];
+  Seconds?: number;
+  Retry?: { ErrorEquals: string[]; MaxAttempts?: number; BackoffRate?: number; IntervalSeconds?: number; MaxDelaySeconds?: number }[];
   Catch?: { ErrorEquals: string[]; Next: string }[];
   Next?: string;
   Choices?: { Next: string }[];
@@ -26,7 +28,24 @@ const arns = () =>
   Object.fromEntries(
     Object.entries(STEPS).map(([state, s]) => [s.placeholder, `arn:aws:lambda:us-east-1:123456789012:function:quorum-${state}`]),
   );
-const definition = () => JSON.parse(substitute(definitionText(), arns())) as { StartAt: string; States: Record<string, State> };
+const definition = () =>
+  JSON.parse(substitute(definitionText(), arns())) as { StartAt: string; TimeoutSeconds: number; States: Record<string, State> };
+
+/**
+ * The longest a Task can take: every attempt its retries allow runs until just before its
+ * timeout and then fails (an error, not a timeout, so the retrier of States.ALL applies), with the
+ * longest waits between attempts (no jitter).
+ */
+function longestSeconds(task: State): number {
+  const retry = task.Retry?.find((r) => r.ErrorEquals.includes("States.ALL"));
+  const attempts = 1 + (retry?.MaxAttempts ?? 0);
+  let waits = 0;
+  for (let i = 0; i < attempts - 1; i++) {
+    const wait = (retry?.IntervalSeconds ?? 1) * (retry?.BackoffRate ?? 2) ** i;
+    waits += Math.min(wait, retry?.MaxDelaySeconds ?? Infinity);
+  }
+  return attempts * task.TimeoutSeconds! + waits;
+}
 
 describe("the pipeline's state machine definition", () => {
   it("is valid Amazon States Language once the function ARNs are in (asl-validator)", () => {
@@ -75,6 +94,32 @@ describe("the pipeline's state machine definition", () => {
       expect(failed, name).toMatchObject({ Type: "Pass", ResultPath: "$.failedStep", Next: "RecordFailure" });
       expect(task.Catch!.find((c) => c.ErrorEquals.includes("DocumentGone"))!.Next).toBe("Discard");
     }
+  });
+
+  it("a timed-out step is not retried: it would only time out again, using up the execution's time", () => {
+    const states = definition().States;
+    for (const [name, task] of Object.entries(states).filter(([n, s]) => s.Type === "Task" && n !== "RecordFailure" && n !== "Discard")) {
+      const timeout = task.Retry!.findIndex((r) => r.ErrorEquals.includes("States.Timeout"));
+      const all = task.Retry!.findIndex((r) => r.ErrorEquals.includes("States.ALL"));
+      expect(timeout, name).toBeGreaterThanOrEqual(0);
+      expect(timeout, name).toBeLessThan(all);
+      expect(task.Retry![timeout]!.MaxAttempts, name).toBe(0);
+    }
+  });
+
+  it("every step's timeouts and retries, the longest Textract polling and RecordFailure fit in the execution's timeout", () => {
+    const { States: states, TimeoutSeconds } = definition();
+    const polls = ConfigSchema.shape.TEXTRACT_MAX_POLLS.parse(undefined);
+    const longest =
+      longestSeconds(states.Validate!) +
+      longestSeconds(states.Extract!) +
+      polls * (states.WaitForTextract!.Seconds! + longestSeconds(states.PollTextract!)) +
+      longestSeconds(states.Analyze!) +
+      longestSeconds(states.Index!) +
+      longestSeconds(states.Complete!) +
+      // the last step fails after all that: the failure is still recorded
+      longestSeconds(states.RecordFailure!);
+    expect(longest).toBeLessThan(TimeoutSeconds);
   });
 
   it("polls an asynchronous Textract job with a Wait and a Choice loop, not a sleeping Lambda", () => {

@@ -1,4 +1,4 @@
-import { DocumentPipeline } from "@quorum/core/document/pipeline";
+import { discardDocument } from "@quorum/core/document/outcome";
 
-/** Task "Discard": a document deleted mid-run leaves no files behind. */
-export const handler = (input: unknown) => DocumentPipeline.discard(input);
+/** Task "Discard": a document deleted mid-run leaves no files behind. Imports no reader. */
+export const handler = (input: unknown) => discardDocument(input);

@@ -9,6 +9,7 @@ import type { Block } from "@aws-sdk/client-textract";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { quoteLines, quoteTxt, scannedQuotePng, scannedQuoteRaster, VENDOR_QUOTE } from "@quorum/testing/quote-files";
 import { PAGE_HEIGHT, PAGE_WIDTH, writePdf } from "@quorum/testing/pdf-writer";
+import { tiffOf } from "@quorum/testing/scans";
 import type { PipelineRunner, PipelineRunnerOptions, StepHandler } from "@quorum/local/pipeline";
 import type { S3Service } from "@quorum/local/services";
 
@@ -233,6 +234,22 @@ describe("the state machine with Textract", () => {
     expect(quote).toMatchObject({ total: VENDOR_QUOTE.total, subtotal: VENDOR_QUOTE.subtotal });
     expect(quote!.sources.total?.page).toBe(2);
     expect(quote!.lineItems[0]!.page).toBe(1);
+  });
+
+  it("a multi-page TIFF goes to asynchronous Textract too (the synchronous call reads one page)", async () => {
+    jobPlan = { inProgressPolls: 1 };
+    const before = textractCalls.length;
+    const raster = scannedQuoteRaster();
+    const page = { width: raster.width, height: raster.height, data: new Uint8Array(raster.data), scale: 1 };
+    const doc = await upload("scan.tiff", "image/tiff", tiffOf([page, page]));
+    const done = await finished(doc.id);
+    expect(done).toMatchObject({ processingStatus: "completed", hasText: true });
+    expect(textractCalls.slice(before).map((c) => c.target)).toEqual([
+      "Textract.StartDocumentAnalysis",
+      "Textract.GetDocumentAnalysis",
+      "Textract.GetDocumentAnalysis",
+    ]);
+    jobPlan = { inProgressPolls: 2 };
   });
 
   it("a Textract job that fails leaves the document failed with the reason", async () => {

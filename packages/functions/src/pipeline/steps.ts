@@ -82,6 +82,21 @@ export type StepName = keyof typeof STEPS;
 export const STARTER = { handler: "pipeline/starter.handler", access: ["pipeline"] as Access[], timeout: 30, memory: 256 };
 
 /**
+ * S3 invokes the starter asynchronously: Lambda retries a failed invocation this many times
+ * (with its own backoff, over up to STARTER_MAX_EVENT_AGE_SECONDS), then hands it to the
+ * dead-letter queue, whose consumer marks the upload failed.
+ */
+export const STARTER_RETRIES = 2;
+export const STARTER_MAX_EVENT_AGE_SECONDS = 3600;
+/** The dead-letter queue's consumer: mails the owner as RecordFailure does. */
+export const START_FAILED = {
+  handler: "pipeline/start-failed.handler",
+  access: ["table", "mail", "push"] as Access[],
+  timeout: 60,
+  memory: 256,
+};
+
+/**
  * The ASL file as text, placeholders and all. Imported, not read from disk, so the
  * bundlers (SST's for infra, tsx and vitest locally) carry it along.
  */

@@ -1,4 +1,4 @@
-import { DocumentPipeline } from "@quorum/core/document/pipeline";
+import { validateUpload } from "@quorum/core/document/validate";
 
-/** Step 1 (Task "Validate"): claim the document, check its real size and type by content. */
-export const handler = (input: unknown) => DocumentPipeline.validate(input);
+/** Step 1 (Task "Validate"): claim the document, check its real size and type by content. Imports no reader. */
+export const handler = (input: unknown) => validateUpload(input);

@@ -1,0 +1,28 @@
+// esbuild plugins for every Lambda bundle: SST 4.17 loads this file (`nodejs.plugins`) and so
+// does `npm run check:lambda`. Plain JavaScript: SST runs it with node, without a TypeScript loader.
+//
+// SST's bridge (platform/functions/nodejs-runtime/plugin.mjs) tests each filter against a field
+// it does not send (the string "undefined") and ignores `namespace`: only a filter like /.*/ ever
+// fires there, so every callback takes /.*/ and checks its arguments itself.
+
+const NAMESPACE = "zod-without-locales";
+
+/**
+ * zod's `z` namespace re-exports all 40-odd of its locales (`z.locales`, `z.core.locales`), about 260 KB of a minified
+ * bundle that every function would parse at each cold start. The product only speaks zod's default
+ * English, which zod registers from its own `locales/en.js` (kept), so `z.locales` becomes empty.
+ */
+const zodWithoutLocales = {
+  name: NAMESPACE,
+  setup(build) {
+    build.onResolve({ filter: /.*/ }, (args) => {
+      if (args.path !== "../locales/index.js" || !/[\\/]zod[\\/]v4[\\/](classic|core|mini)[\\/]/.test(args.importer)) return undefined;
+      return { path: "zod-locales", namespace: NAMESPACE };
+    });
+    build.onLoad({ filter: /.*/, namespace: NAMESPACE }, (args) =>
+      args.namespace === NAMESPACE ? { contents: "export {};", loader: "js" } : undefined,
+    );
+  },
+};
+
+export default [zodWithoutLocales];

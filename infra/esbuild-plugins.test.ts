@@ -1,0 +1,47 @@
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { build } from "esbuild";
+import { describe, expect, it } from "vitest";
+import plugins from "./esbuild-plugins.mjs";
+
+const BRIDGE = ".sst/platform/functions/nodejs-runtime/plugin.mjs";
+
+describe("the esbuild plugins every Lambda bundle is built with", () => {
+  it("leave zod's locales out but keep its English messages", async () => {
+    const result = await build({
+      stdin: {
+        contents: 'import { z } from "zod"; export const parse = (v) => z.object({ a: z.string() }).safeParse(v);',
+        resolveDir: ".",
+      },
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      write: false,
+      metafile: true,
+      plugins,
+      logLevel: "error",
+    });
+    const locales = Object.keys(result.metafile.inputs).filter((file) => /zod\/v4\/locales\//.test(file));
+    expect(locales.map((file) => file.split("/").pop())).toEqual(["en.js"]);
+  });
+
+  it.runIf(existsSync(BRIDGE))("work through SST's plugin bridge, which tests no filter the way esbuild does", () => {
+    const messages = [
+      { id: 1, command: "resolve", value: { path: "../locales/index.js", importer: "/x/node_modules/zod/v4/core/index.js" } },
+      { id: 2, command: "resolve", value: { path: "./other.js", importer: "/x/src/a.js" } },
+      { id: 3, command: "load", value: { path: "zod-locales", namespace: "zod-without-locales" } },
+    ];
+    const run = spawnSync("node", [BRIDGE, `${process.cwd()}/infra/esbuild-plugins.mjs`], {
+      input: messages.map((m) => JSON.stringify(m)).join("\n") + "\n",
+      encoding: "utf8",
+      timeout: 10_000,
+    });
+    const replies = run.stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { id: number; value: Record<string, unknown> });
+    expect(replies.find((r) => r.id === 1)?.value).toEqual({ path: "zod-locales", namespace: "zod-without-locales" });
+    expect(replies.find((r) => r.id === 2)?.value).toEqual({});
+    expect(replies.find((r) => r.id === 3)?.value).toEqual({ contents: "export {};", loader: "js" });
+  });
+});
