@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { addProject, call, labelledProject, signedInUser, type TestUser } from "@quorum/local/testing";
-import { browserForTests } from "../shell/browser";
+import { browserForTests, reviewShot } from "../shell/browser";
 
 /**
  * A person asks about a project's documents in its chat (the offline model
@@ -47,11 +47,13 @@ describe("project chat in the browser", () => {
     expect(await answer.locator("time").textContent()).toMatch(/^\d{1,2}:\d{2}/);
     expect(await input.inputValue()).toBe("");
 
-    // The source opens the document in a new tab.
-    const source = answer.getByRole("button", { name: /pacific-quote\.pdf · p\. 1/ });
-    const [tab] = await Promise.all([page.context().waitForEvent("page"), source.click()]);
-    await expect.poll(() => tab.url(), { timeout: 15_000 }).toContain("pacific-quote.pdf");
-    await tab.close();
+    // The source opens the document in the app at its page, the cited passage marked; back returns to the chat.
+    await answer.getByRole("button", { name: /pacific-quote\.pdf · p\. 1/ }).click();
+    await page.getByText("Page 1 of 1").waitFor();
+    await page.getByTestId("viewer-highlight").waitFor();
+    expect(new URL(page.url()).searchParams.get("lines")).toMatch(/^\d+-\d+$/);
+    await reviewShot(page, "viewer-citation.png");
+    await page.goBack();
 
     // The conversation was kept: a reload shows it again.
     await page.reload();

@@ -16,6 +16,7 @@ import {
   DocumentUploadRequest,
   DocumentUploadTicket,
   DocumentView,
+  PageText,
 } from "@quorum/core/document/schema";
 import { CorrectionInput, ForgetInput, LessonForgotten, QuoteList, QuoteReply } from "@quorum/core/quote/schema";
 import { AllProjectsChatInput, ChatPage, ChatReply, ProjectChatInput } from "@quorum/core/project-chat/schema";
@@ -332,6 +333,7 @@ export const routes = {
   "GET /api/projects/{id}/documents": { handler: "api/documents.list", output: DocumentList, access: ["table:read"] },
   "GET /api/documents/{id}": { handler: "api/documents.get", output: DocumentReply, access: ["table:read"] },
   "GET /api/documents/{id}/view": { handler: "api/documents.view", output: DocumentView, access: ["table:read", "bucket:read"] },
+  "GET /api/documents/{id}/pages/{page}": { handler: "api/document-pages.get", output: PageText, access: ["table:read", "bucket:read"] },
   "DELETE /api/documents/{id}": { handler: "api/documents.remove", output: DocumentRemoved, access: ["table", "bucket"] },
   "PUT /api/documents/{id}/move": { handler: "api/documents.move", input: DocumentMoveInput, output: DocumentReply, access: ["table"] },
 

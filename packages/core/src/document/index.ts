@@ -21,6 +21,8 @@ import {
   type DocumentRecord,
   type DocumentUploadTicket,
   type OcrPage,
+  MAX_PAGE_LINES,
+  type PageText,
 } from "./schema";
 import type { StoredText } from "./text";
 import {
@@ -304,6 +306,34 @@ export namespace Document {
       throw error;
     }
   });
+
+  /** One page of one of the caller's documents as extracted, lines with their boxes (404 past the last page or before extraction). */
+  export const pageText = fn(
+    z.object({ id: recordId("Document ID"), page: z.number().int().min(1) }),
+    async ({ id, page }): Promise<PageText> => {
+      const stored = await text(id);
+      const found = stored?.pages.find((p) => p.page === page);
+      if (!stored || !found) throw new NotFound("Page");
+      const texts = found.text.split("\n");
+      const geometry = found.lines?.length === texts.length && found.width && found.height ? found.lines : undefined;
+      const share = (n: number, of: number) => Math.min(1, Math.max(0, Math.round((n / of) * 10000) / 10000));
+      const lines = texts.slice(0, MAX_PAGE_LINES).map((line, i) => {
+        const g = geometry?.[i];
+        return g
+          ? {
+              text: line,
+              box: [share(g.x0, found.width!), share(g.y0, found.height!), share(g.x1, found.width!), share(g.y1, found.height!)] as [
+                number,
+                number,
+                number,
+                number,
+              ],
+            }
+          : { text: line };
+      });
+      return { page, pages: stored.pages.length, lines, truncated: texts.length > MAX_PAGE_LINES };
+    },
+  );
 
   /**
    * Every retrieval chunk of a project's completed documents, with the page each

@@ -155,4 +155,21 @@ export const DocumentUploadTicket = z.object({ document: DocumentRecord, upload:
 export const DocumentReply = z.object({ document: DocumentRecord });
 export const DocumentList = z.object({ documents: z.array(DocumentRecord) });
 export const DocumentView = z.object({ url: z.string(), expiresAt: z.string() });
+
+/** Lines of one page the viewer gets at most: a page of a spreadsheet can hold thousands of rows. */
+export const MAX_PAGE_LINES = 2000;
+
+/**
+ * GET /api/documents/{id}/pages/{page}: one page's extracted lines, each with its box on the page
+ * (fractions, from the top-left corner) when the reader had geometry; what the viewer marks a
+ * cited passage with, and what it shows of a file it cannot draw (Word, spreadsheets, text).
+ */
+export const PageText = z.object({
+  page: z.number().int().min(1),
+  pages: z.number().int().min(0),
+  lines: z.array(z.object({ text: z.string(), box: z.tuple([z.number(), z.number(), z.number(), z.number()]).optional() })),
+  /** More lines than MAX_PAGE_LINES: the rest were left out. */
+  truncated: z.boolean(),
+});
+export type PageText = z.infer<typeof PageText>;
 export const DocumentRemoved = z.object({ id: z.number() });

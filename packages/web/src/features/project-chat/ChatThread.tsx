@@ -1,18 +1,17 @@
 import * as React from "react";
 import { Bot, FileText, SendHorizontal, Square, UserRound } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { useNavigate } from "@tanstack/react-router";
 import type { LimitRefusal } from "@quorum/core/billing/schema";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { LimitReachedBanner } from "@/features/billing";
 import { OlderMessages, useThreadScroll, type OlderPages } from "@/features/chat";
-import { toast } from "@/hooks/use-toast";
 import { formatTimeOfDay } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { Markdown, type MarkdownCitations } from "@/components/markdown/Markdown";
 import { CitationChip } from "./CitationChip";
 import type { ChatMessage, Citation } from "@quorum/core/project-chat/schema";
-import { openDocument } from "@/features/documents/openDocument";
 
 /**
  * A chat's message list and composer, shared by the project chat section and
@@ -59,13 +58,16 @@ export function ChatThread({
     tail: last?.state === "streaming" ? last.content.length : 0,
   });
 
+  const navigate = useNavigate();
+  // a source opens in the app's viewer at its page, the cited passage marked
   const cite = React.useCallback(
-    (c: Citation) => {
-      openDocument({ id: c.documentId, fileName: c.fileName }, c.page).catch(() =>
-        toast({ title: t("openFailed.title"), description: t("openFailed.description", { file: c.fileName }), variant: "destructive" }),
-      );
-    },
-    [t],
+    (c: Citation) =>
+      void navigate({
+        to: "/projects/$id/documents/$documentId",
+        params: { id: c.projectId, documentId: c.documentId },
+        search: { page: c.page, ...(c.lineFrom !== undefined && c.lineTo !== undefined ? { lines: `${c.lineFrom}-${c.lineTo}` } : {}) },
+      }),
+    [navigate],
   );
 
   return (

@@ -6,7 +6,10 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { documentViewUrl, useProjectDocuments } from "@/features/documents/queries";
 import { openDocument } from "@/features/documents/openDocument";
-import { type Box } from "./search";
+import { PageText } from "@quorum/core/document/schema";
+import { apiJson } from "@/lib/api";
+import { cn } from "@/lib/utils";
+import { linesBox, type Box } from "./search";
 import { loadPdf, type PdfFile } from "./pdf";
 
 /** Zoom steps, as a share of the page's fitted width. */
@@ -17,6 +20,8 @@ interface Props {
   documentId: number;
   page: number;
   box?: Box;
+  /** A cited passage's first and last line on the page: marked from the page's extracted lines. */
+  lines?: [number, number];
   onPage: (page: number) => void;
   onBack: () => void;
 }
@@ -29,7 +34,7 @@ const isPicture = (name: string) => /\.(png|jpe?g)$/i.test(name);
  * pdf.js, a picture as it is. The file comes through the API's short-lived link, under the same
  * ownership rules as downloading it; nothing leaves for another origin.
  */
-export default function DocumentViewer({ projectId, documentId, page, box, onPage, onBack }: Props) {
+export default function DocumentViewer({ projectId, documentId, page, box, lines, onPage, onBack }: Props) {
   const { t } = useTranslation("documents");
   const documents = useProjectDocuments(projectId);
   const document = documents.data?.find((d) => d.id === documentId);
@@ -42,6 +47,15 @@ export default function DocumentViewer({ projectId, documentId, page, box, onPag
     gcTime: 0,
   });
   const [zoom, setZoom] = useState(2);
+  const drawable = document !== undefined && (isPdf(document.fileName) || isPicture(document.fileName));
+  // the page's lines: to mark a cited passage, or to show a file the browser cannot draw
+  const text = useQuery({
+    queryKey: ["documents", "page", documentId, page],
+    queryFn: async () => PageText.parse(await apiJson("GET", `/api/documents/${documentId}/pages/${page}`)),
+    enabled: document !== undefined && (lines !== undefined || !drawable),
+    retry: false,
+  });
+  const marked = box ?? (lines && text.data ? linesBox(text.data.lines, lines) : undefined);
 
   if (documents.isPending || (document && link.isPending))
     return (
@@ -90,17 +104,17 @@ export default function DocumentViewer({ projectId, documentId, page, box, onPag
         </Button>
       </header>
       {isPdf(document.fileName) ? (
-        <PdfView url={link.data!.url} page={page} box={box} scale={ZOOMS[zoom]!} onPage={onPage} />
+        <PdfView url={link.data!.url} page={page} box={marked} scale={ZOOMS[zoom]!} onPage={onPage} />
       ) : isPicture(document.fileName) ? (
         <Surface>
-          <Marked box={box} width={`${ZOOMS[zoom]! * 100}%`}>
+          <Marked box={marked} width={`${ZOOMS[zoom]! * 100}%`}>
             <img src={link.data!.url} alt={document.fileName} className="block w-full" />
           </Marked>
         </Surface>
+      ) : text.data ? (
+        <TextView text={text.data} lines={lines} onPage={onPage} />
       ) : (
-        <Centered>
-          <p>{t("viewer.noPreview")}</p>
-        </Centered>
+        <Centered>{text.isPending ? <Spinner /> : <p>{t("viewer.noPreview")}</p>}</Centered>
       )}
     </div>
   );
@@ -190,17 +204,6 @@ function PdfView({
     return () => drawing.cancel();
   }, [file, shown, scale]);
 
-  const go = useCallback((to: number) => count && to >= 1 && to <= count && onPage(to), [count, onPage]);
-  useEffect(() => {
-    const key = (e: KeyboardEvent) => {
-      if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement) return;
-      if (e.key === "ArrowRight" || e.key === "PageDown") go(shown + 1);
-      if (e.key === "ArrowLeft" || e.key === "PageUp") go(shown - 1);
-    };
-    window.addEventListener("keydown", key);
-    return () => window.removeEventListener("keydown", key);
-  }, [go, shown]);
-
   if (failed)
     return (
       <Centered>
@@ -221,15 +224,61 @@ function PdfView({
           </Marked>
         </div>
       </Surface>
-      <nav className="flex items-center justify-center gap-3 border-t bg-background py-2 text-sm" aria-label={t("viewer.pages")}>
-        <Button variant="ghost" size="icon" aria-label={t("viewer.previous")} disabled={shown <= 1} onClick={() => go(shown - 1)}>
-          <ChevronLeft />
-        </Button>
-        <span className="tabular-nums">{t("viewer.page", { page: shown, count })}</span>
-        <Button variant="ghost" size="icon" aria-label={t("viewer.next")} disabled={!count || shown >= count} onClick={() => go(shown + 1)}>
-          <ChevronRight />
-        </Button>
-      </nav>
+      <PageNav page={shown} count={count} onPage={onPage} />
+    </>
+  );
+}
+
+/** Previous and next page, by buttons and by the arrow and page keys. */
+function PageNav({ page, count, onPage }: { page: number; count: number; onPage: (page: number) => void }) {
+  const { t } = useTranslation("documents");
+  const go = useCallback((to: number) => count > 0 && to >= 1 && to <= count && onPage(to), [count, onPage]);
+  useEffect(() => {
+    const key = (e: KeyboardEvent) => {
+      if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement) return;
+      if (e.key === "ArrowRight" || e.key === "PageDown") go(page + 1);
+      if (e.key === "ArrowLeft" || e.key === "PageUp") go(page - 1);
+    };
+    window.addEventListener("keydown", key);
+    return () => window.removeEventListener("keydown", key);
+  }, [go, page]);
+  return (
+    <nav className="flex items-center justify-center gap-3 border-t bg-background py-2 text-sm" aria-label={t("viewer.pages")}>
+      <Button variant="ghost" size="icon" aria-label={t("viewer.previous")} disabled={page <= 1} onClick={() => go(page - 1)}>
+        <ChevronLeft />
+      </Button>
+      <span className="tabular-nums">{t("viewer.page", { page, count })}</span>
+      <Button variant="ghost" size="icon" aria-label={t("viewer.next")} disabled={!count || page >= count} onClick={() => go(page + 1)}>
+        <ChevronRight />
+      </Button>
+    </nav>
+  );
+}
+
+/** A page of a file the browser cannot draw (Word, a spreadsheet, text), as extracted, the cited lines marked. */
+function TextView({ text, lines, onPage }: { text: PageText; lines?: [number, number]; onPage: (page: number) => void }) {
+  const first = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    void first.current?.scrollIntoView({ block: "center" });
+  }, [lines, text]);
+  const inside = (n: number) => lines !== undefined && n >= lines[0] && n <= lines[1];
+  return (
+    <>
+      <Surface>
+        <ol className="mx-auto max-w-3xl rounded-md bg-background p-6 font-mono text-xs leading-6 shadow-sm ring-1 ring-border">
+          {text.lines.map((line, i) => (
+            <li
+              key={i}
+              ref={inside(i + 1) && !inside(i) ? first : undefined}
+              data-testid={inside(i + 1) ? "viewer-highlight" : undefined}
+              className={cn("whitespace-pre-wrap break-words px-1", inside(i + 1) && "bg-amber-300/35")}
+            >
+              {line.text || "\u00a0"}
+            </li>
+          ))}
+        </ol>
+      </Surface>
+      <PageNav page={text.page} count={text.pages} onPage={onPage} />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * The viewer's address: `/projects/{id}/documents/{docId}?page=N&box=x0,y0,x1,y1`. A box is four
+ * The viewer's address: `/projects/{id}/documents/{docId}?page=N&box=x0,y0,x1,y1` (or `&lines=a-b`). A box is four
  * fractions of the page (from its top-left corner); anything else in the address is ignored
  * rather than refused, so an old or hand-edited link still opens the document.
  */
@@ -12,6 +12,12 @@ export const ViewerSearch = z.object({
     .optional()
     .catch(undefined)
     .transform((v) => (v && parseBox(v) ? v : undefined)),
+  /** A cited passage: its first and last line on the page ("12-18"), marked from the page's extracted lines. */
+  lines: z
+    .string()
+    .optional()
+    .catch(undefined)
+    .transform((v) => (v && parseLines(v) ? v : undefined)),
 });
 export type ViewerSearch = z.infer<typeof ViewerSearch>;
 
@@ -27,3 +33,23 @@ export function parseBox(text: string): Box | undefined {
 
 /** A box as the address writes it. */
 export const boxParam = (box: readonly number[]) => box.map((n) => Math.round(n * 10000) / 10000).join(",");
+
+/** A passage's lines from the address ("12-18", 1-based); undefined when it is not such a range. */
+export function parseLines(text: string): [number, number] | undefined {
+  const m = /^(\d{1,6})-(\d{1,6})$/.exec(text);
+  if (!m) return undefined;
+  const [from, to] = [Number(m[1]), Number(m[2])];
+  return from >= 1 && to >= from ? [from, to] : undefined;
+}
+
+/** The box around some lines of a page: the union of the boxes of those that have one. */
+export function linesBox(lines: { box?: readonly number[] }[], [from, to]: [number, number]): Box | undefined {
+  const boxes = lines.slice(from - 1, to).flatMap((l) => (l.box ? [l.box] : []));
+  if (boxes.length === 0) return undefined;
+  return [
+    Math.min(...boxes.map((b) => b[0]!)),
+    Math.min(...boxes.map((b) => b[1]!)),
+    Math.max(...boxes.map((b) => b[2]!)),
+    Math.max(...boxes.map((b) => b[3]!)),
+  ];
+}

@@ -3,7 +3,7 @@ import { createFileRoute, notFound, useRouter } from "@tanstack/react-router";
 import { z } from "zod";
 import { Spinner } from "@/components/ui/spinner";
 import { projectDocumentsQuery } from "@/features/documents/queries";
-import { parseBox, ViewerSearch } from "@/features/viewer/search";
+import { parseBox, parseLines, ViewerSearch } from "@/features/viewer/search";
 
 // pdf.js is large: it loads only when a document is opened
 const DocumentViewer = lazy(() => import("@/features/viewer/DocumentViewer"));
@@ -27,7 +27,7 @@ export const Route = createFileRoute("/_authed/projects/$id/documents_/$document
 
 function DocumentViewerRoute() {
   const { id, documentId } = Route.useParams();
-  const { page, box } = Route.useSearch();
+  const { page, box, lines } = Route.useSearch();
   const navigate = Route.useNavigate();
   const router = useRouter();
   return (
@@ -44,6 +44,7 @@ function DocumentViewerRoute() {
           documentId={documentId}
           page={page}
           box={box ? parseBox(box) : undefined}
+          lines={lines ? parseLines(lines) : undefined}
           // each page is a step of its own: the back button pages back
           onPage={(to) => void navigate({ search: { page: to } })}
           onBack={() =>
