@@ -129,6 +129,13 @@ describe("quotes in the browser", () => {
     const row = page.getByTestId("quote-row").filter({ hasText: "Acme Industrial Supply Co." });
     await row.getByText("$2,300.00").waitFor();
     await row.getByText("Needs review").waitFor();
+    // the table narrows to what needs a look, and widens again
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await page.getByRole("button", { name: "Show only the quotes that need review (1)" }).click();
+    await expect.poll(() => page.getByTestId("quote-row").count()).toBe(1);
+    await page.getByRole("button", { name: "Show all quotes" }).click();
+    await expect.poll(() => page.getByTestId("quote-row").count()).toBe(2);
     await page.reload();
     await page.getByTestId("quote-row").filter({ hasText: "Acme Industrial Supply Co." }).getByText("$2,300.00").waitFor();
   });

@@ -11,8 +11,9 @@ import { isQuoteType, Quote } from "./index";
 /** Below this the extraction was mostly guessing (the offline rules rate what they read). */
 export const LOW_CONFIDENCE = 0.5;
 
-export function extractionStatus(quote: Pick<CorrectedQuote, "flags" | "confidence" | "edited">): ExtractionStatus {
-  if (quote.flags.length > 0 || (!quote.edited && quote.confidence < LOW_CONFIDENCE)) return "needs_review";
+export function extractionStatus(quote: Pick<CorrectedQuote, "flags" | "confidence" | "edited" | "check">): ExtractionStatus {
+  // a field read with little confidence that nobody corrected needs a look as much as a sum that fails
+  if (quote.flags.length > 0 || quote.check.length > 0 || (!quote.edited && quote.confidence < LOW_CONFIDENCE)) return "needs_review";
   return quote.edited ? "edited" : "checked";
 }
 

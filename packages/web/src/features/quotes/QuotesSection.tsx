@@ -1,6 +1,6 @@
 import * as React from "react";
 import { useTranslation } from "react-i18next";
-import { AlertCircle, Columns3, FileText, Loader2, Receipt, Upload } from "lucide-react";
+import { AlertCircle, AlertTriangle, Columns3, FileText, Loader2, Receipt, Upload } from "lucide-react";
 import { Link } from "@tanstack/react-router";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -24,6 +24,7 @@ export function QuotesSection({ projectId }: { projectId: number }) {
   const quotes = useProjectQuotes(projectId);
   const [openId, setOpenId] = React.useState<number | null>(null);
   const [comparing, setComparing] = React.useState(false);
+  const [reviewOnly, setReviewOnly] = React.useState(false);
   const list = quotes.data?.quotes ?? [];
   const open = list.find((q) => q.id === openId);
   const vendorQuotes = list.filter((q) => q.kind === "vendor");
@@ -59,7 +60,10 @@ export function QuotesSection({ projectId }: { projectId: number }) {
             {list.length === 0 ? (
               <Empty projectId={projectId} waiting={quotes.data.documents.length > 0} />
             ) : (
-              <QuotesTable quotes={list} onOpen={setOpenId} />
+              <>
+                <ReviewFilter quotes={list} on={reviewOnly} onChange={setReviewOnly} />
+                <QuotesTable quotes={reviewOnly ? list.filter((q) => q.status === "needs_review") : list} onOpen={setOpenId} />
+              </>
             )}
           </>
         )}
@@ -68,6 +72,21 @@ export function QuotesSection({ projectId }: { projectId: number }) {
 
       {open && <QuoteDetailDialog projectId={projectId} quote={open} open onOpenChange={(o) => !o && setOpenId(null)} />}
       {comparing && <CompareQuotesDialog quotes={vendorQuotes} open onOpenChange={setComparing} />}
+    </div>
+  );
+}
+
+/** "Needs review" as a filter of the table, with how many there are; nothing when none does. */
+function ReviewFilter({ quotes, on, onChange }: { quotes: Quote[]; on: boolean; onChange: (on: boolean) => void }) {
+  const { t } = useTranslation("quotes");
+  const count = quotes.filter((q) => q.status === "needs_review").length;
+  if (count === 0 && !on) return null;
+  return (
+    <div className="flex justify-end border-b px-4 py-2 sm:px-6">
+      <Button variant={on ? "secondary" : "ghost"} size="sm" aria-pressed={on} onClick={() => onChange(!on)}>
+        <AlertTriangle className="text-amber-600 dark:text-amber-400" />
+        {on ? t("summary.showAll") : t("summary.onlyReview", { count })}
+      </Button>
     </div>
   );
 }
