@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { analyzeByRules } from "./index";
 import { boundedPages, MAX_CHARS, MAX_LINE_CHARS, MAX_LINES, pieces } from "./bounds";
 
@@ -34,6 +34,15 @@ const HOSTILE: Record<string, string> = {
 };
 
 describe("hostile text", () => {
+  // the timing is of the reading, not of compiling the rules' code on their first document
+  beforeAll(() => {
+    analyzeByRules({
+      pages: [
+        { page: 1, text: "ACME Ltd\n1 Main Street\nInvoice 12\nItem | Qty | Price | Amount\nWidget | 2 | 5.00 | 10.00\nTotal | 10.00" },
+      ],
+    });
+  });
+
   for (const [name, text] of Object.entries(HOSTILE)) {
     it(`${name}: 1 MB read in under 2 s`, () => {
       const start = performance.now();
