@@ -111,8 +111,9 @@ const US_STATE =
   /\s(AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC|ON|QC|BC|AB)$/;
 /** "Am Mühlbach 5", "An der Linde 12", "Im Winkel 4": German streets named by a preposition. */
 const GERMAN_STREET = /^(am|an der|an den|im|in der|auf der|auf dem|zum|zur|hinter der|unter den)\s+\p{L}+.*\s\d+\s?[a-z]?$/u;
+/** A salutation, in its inflected forms too ("Sehr geehrter Herr", "Estimados señores", "Prezada cliente"). */
 export const GREETING =
-  /^(dear|sehr geehrte|liebe|cher|chere|madame|monsieur|estimad|querid|geachte|beste|gentile|egregio|prezad|caro|cara|hello|hi)\b/;
+  /^(dear|sehr geehrte[rn]?|liebe[rn]?|cher|chere|madame|monsieur|estimad[oa]s?|querid[oa]s?|geachte|beste|gentile|egregio|prezad[oa]s?|caro|cara|hello|hi)\b/;
 const COUNTRY_ONLY =
   /^(france|deutschland|germany|nederland|netherlands|belgique|belgie|belgium|espana|spain|italia|italy|portugal|indonesia|india|singapore|united states|usa|united kingdom|uk|osterreich|austria|schweiz|suisse|switzerland|luxembourg|canada|australia|ireland|cote d'ivoire|algerie|maroc|tunisie)$/;
 const ADDRESS_WORDS =
