@@ -34,13 +34,9 @@ const HOSTILE: Record<string, string> = {
 };
 
 describe("hostile text", () => {
-  // the timing is of the reading, not of compiling the rules' code on their first document
+  // the timing is of the reading, not of compiling the rules' code paths the first time a shape takes them
   beforeAll(() => {
-    analyzeByRules({
-      pages: [
-        { page: 1, text: "ACME Ltd\n1 Main Street\nInvoice 12\nItem | Qty | Price | Amount\nWidget | 2 | 5.00 | 10.00\nTotal | 10.00" },
-      ],
-    });
+    for (const text of Object.values(HOSTILE)) analyzeByRules({ pages: [{ page: 1, text: text.slice(0, 16_384) }] });
   });
 
   for (const [name, text] of Object.entries(HOSTILE)) {
