@@ -150,3 +150,11 @@ describe("the issuer's letterhead", () => {
     for (const greeting of ["Sehr geehrter Herr Braun", "Estimados señores", "Prezada cliente"]) expect(nameOf(greeting)).toBeNull();
   });
 });
+
+describe("the issuer by its domain", () => {
+  it("the owner of the web site and e-mail at the head of a page that prints no name", () =>
+    expect(partiesOf(`E-mail: info@gadjek.com\nWeb: www.gadjek.com\nTelefono: 02 8717 6149\nPreventivo\n${table}`).vendor).toBe("Gadjek"));
+
+  it("never a free-mail provider", () =>
+    expect(partiesOf(`E-mail: studio.rossi@gmail.com\nTelefono: 02 8717 6149\nPreventivo\n${table}`).vendor).toBeNull());
+});

@@ -380,6 +380,12 @@ export function parties(doc: Doc): Parties {
     greeting && best?.sources.size === 1 && home && !home.contact && !home.registration && blocks.filter((b) => b.address).length === 1;
   if (best && best.score >= 3 && !lone)
     result.vendor = { name: companyPart(best.name), row: best.row, confidence: Math.min(0.9, 0.4 + best.score * 0.06) };
+  else if (!lone) {
+    // no name printed as a party: the owner of the web site or e-mail domain at the head or foot of the page
+    const owner = domains(`${edges}\n${topText}`).find((d) => outside.some((o) => o.host === d.host) && d.host.length >= 3);
+    const row = owner && doc.rows.find((r) => r.key.includes(`${owner.host}.`));
+    if (owner && row) result.vendor = { name: owner.host[0]!.toUpperCase() + owner.host.slice(1), row, confidence: 0.5 };
+  }
 
   if (labelled) result.customer = { name: labelled.name, row: labelled.row, confidence: 0.85 };
   else {
