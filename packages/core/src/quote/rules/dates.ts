@@ -59,9 +59,9 @@ const PATTERNS: { re: RegExp; read: (m: RegExpExecArray, order: DateOrder) => st
     read: (m) => isoDate(+m[1]!, +m[3]!, +m[4]!),
   },
   {
-    // 12. mai 2031, 4 juin 2030, 9 de abril de 2031, 28-feb-2031, 1er janvier 2032, 3rd of May 2031
+    // 12. mai 2031, 4 juin 2030, 9 de abril de 2031, 28-feb-2031, 11/jan/24, 1er janvier 2032, 3rd of May 2031
     re: new RegExp(
-      `(?<![\\d\\p{L}])(\\d{1,2})(?:er|st|nd|rd|th|º|°)?\\.?(?:\\s*(?:de|of)\\s+|[\\s-]*)(${MONTH_ALT})\\.?(?![\\p{L}])(?:\\s*(?:de|del)\\s+|[\\s,.'-]*)(\\d{4}|'?\\d{2})(?![\\d])`,
+      `(?<![\\d\\p{L}])(\\d{1,2})(?:er|st|nd|rd|th|º|°)?\\.?(?:\\s*(?:de|of)\\s+|[\\s/-]*)(${MONTH_ALT})\\.?(?![\\p{L}])(?:\\s*(?:de|del)\\s+|[\\s,.'/-]*)(\\d{4}|'?\\d{2})(?![\\d])`,
       "gu",
     ),
     read: (m) => isoDate(+m[3]!.replace("'", ""), MONTH.get(m[2]!)!, +m[1]!),

@@ -98,6 +98,12 @@ export interface LabelHit {
   label: string;
 }
 
+/**
+ * A printed cell holds a label or two; a cell of hundreds ("# # # ...") is not a form, and reading
+ * the value after each of them would cost the square of the cell's length.
+ */
+const MAX_LABELS_PER_CELL = 8;
+
 /** Every occurrence of a label pattern (on folded text) in the document's cells, in reading order. */
 export function findLabels(doc: Doc, pattern: RegExp, rows: Row[] = doc.rows): LabelHit[] {
   const hits: LabelHit[] = [];
@@ -105,7 +111,8 @@ export function findLabels(doc: Doc, pattern: RegExp, rows: Row[] = doc.rows): L
   for (const row of rows) {
     row.cells.forEach((cell, c) => {
       re.lastIndex = 0;
-      for (let m = re.exec(cell.key); m; m = re.exec(cell.key)) {
+      let count = 0;
+      for (let m = re.exec(cell.key); m && count < MAX_LABELS_PER_CELL; m = re.exec(cell.key), count++) {
         hits.push({ row, cell: c, index: m.index, end: m.index + m[0].length, label: m[0] });
         if (m[0].length === 0) re.lastIndex++;
       }

@@ -8,6 +8,7 @@ import {
   type QuoteKind,
   type Source,
 } from "../schema";
+import { boundedPages } from "./bounds";
 import { countries, topCountry } from "./country";
 import { detectCurrency } from "./currency";
 import { dateOrder, type DateOrder } from "./dates";
@@ -194,10 +195,12 @@ function otherType(text: string, category: string | undefined): DocumentType {
 
 /** What a document is, and its commercial reading when it has one. */
 export function readDocument(input: RulesInput): { type: DocumentType; quote: PlacedQuote | null; doc: Doc } {
-  const doc = readDoc(input.pages);
+  // values are placed on the pages the rules read, whose lines their rows name
+  const pages = boundedPages(input.pages);
+  const doc = readDoc(pages);
   const evidence = typeEvidence(doc);
   const read = doc.rows.length > 0 ? readCommercial(doc, input.category, evidence.title === "order") : null;
-  const quote = read ? placeQuote(read.quote, input.pages, read.hints) : null;
+  const quote = read ? placeQuote(read.quote, pages, read.hints) : null;
   const hasTotals = quote !== null && (quote.total !== null || quote.lineItems.some((i) => i.amount !== null));
   const type = quote ? commercialType(doc, evidence, hasTotals) : undefined;
   if (type && quote) return { type, quote, doc };
@@ -226,7 +229,9 @@ function lead(pages: TextPage[], max = 400): string {
     .map(clean)
     .filter((l) => l.length >= 30 && !l.includes(" | "))
     .join(" ");
-  const sentences = body.match(/[^.!?]+[.!?]+/g) ?? (body ? [body] : []);
+  // a sentence ending past `max` is never taken, so the split reads only the first `max` characters:
+  // over a whole text without punctuation it would try every start to the end (quadratic)
+  const sentences = body.slice(0, max).match(/[^.!?]+[.!?]+/g) ?? (body ? [body] : []);
   let out = "";
   for (const s of sentences) {
     if (out.length + s.length > max) break;

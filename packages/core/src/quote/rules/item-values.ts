@@ -55,7 +55,7 @@ export function rowValues(row: Row, doc: Doc): { lead: Cell[]; values: Value[]; 
   return { lead: row.cells.slice(0, split), values, splitCell: split };
 }
 
-function cellValues(raw: string, cell: number, doc: Doc): Value[] {
+export function cellValues(raw: string, cell: number, doc: Doc): Value[] {
   const out: (Value & { at: number })[] = [];
   // dates are values of their own, never numbers ("12. Mai 2031", "06/21/31")
   let text = raw;

@@ -155,3 +155,24 @@ describe("line items by position", () => {
     ]);
   });
 });
+
+describe("line items by their arithmetic", () => {
+  it("rows whose numbers sit among units, tax codes and currency words, under a header the table does not follow", () => {
+    const got = rows(
+      [
+        "Description | Quantity | Price Taxes | Amount",
+        "[DT1995] UniFi Access Point | 1 Unit 20,500.00 | ST1 Ksh 20,500.00",
+        "[DT3046] PoE Adapter 48V | 2 Unit 4,000.00 | ST1 Ksh 8,000.00",
+        "Subtotal | Ksh 28,500.00",
+      ].join("\n"),
+    );
+    expect(got).toEqual([
+      ["[DT1995] UniFi Access Point", 1, 20500, 20500],
+      ["[DT3046] PoE Adapter 48V", 2, 4000, 8000],
+    ]);
+  });
+
+  it("not a lone row, nor numbers whose product is not the amount", () => {
+    expect(rows("Service | 1 Unit 20.00 | code 7 | 20.00\nNotes | 3 pages 5.00 | 12.00")).toEqual([]);
+  });
+});

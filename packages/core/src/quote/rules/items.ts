@@ -1,7 +1,7 @@
 import { moneyTokens, parseNumber } from "../numbers";
 import type { LineItem } from "../schema";
 import { headerOf, type Header } from "./item-header";
-import { NUMERIC, align, alignByPosition, close, isValueCell, rowValues, splitTrailing, valuesToItem } from "./item-values";
+import { NUMERIC, align, alignByPosition, cellValues, close, isValueCell, rowValues, splitTrailing, valuesToItem } from "./item-values";
 import { NOT_TOTAL_LABELS, wordPattern } from "./lexicon";
 import { classify } from "./totals";
 import { clean, fold, type Doc, type Row } from "./text";
@@ -143,6 +143,49 @@ function parseRow(row: Row, header: Header, doc: Doc): Parsed {
 /** How many rows without an item may pass before the table is over. */
 const MAX_GAP = 12;
 
+/** How many of a row's last numbers the arithmetic looks at: a line holds a quantity, a price, a rate and an amount or two. */
+const LAST_NUMBERS = 6;
+
+/**
+ * The arithmetic of a row whose numbers sit among words, units, currency and tax codes
+ * ("[DT1995] Access Point | 1 Unit 20,500.00 | ST1 Ksh 20,500.00"): its description is its first
+ * cell with words, its amount the last number after it, and a quantity and a unit price, in that
+ * order, whose product is the amount.
+ */
+function mixedArithmetic(row: Row, doc: Doc): LineItem | undefined {
+  const first = row.cells.findIndex((c) => hasLetters(c.text) && !isValueCell(c));
+  if (first < 0 || first === row.cells.length - 1) return undefined;
+  const nums = row.cells
+    .slice(first + 1)
+    .flatMap((c, i) => cellValues(c.text, first + 1 + i, doc))
+    .filter((v) => v.kind === "num" && v.value !== undefined)
+    .slice(-LAST_NUMBERS);
+  const amount = nums.at(-1);
+  if (!amount || !amount.value || !(amount.decimals || amount.money)) return undefined;
+  for (let j = nums.length - 2; j >= 1; j--) {
+    const price = nums[j]!;
+    if (!(price.decimals || price.money)) continue;
+    for (let i = j - 1; i >= 0; i--) {
+      const quantity = nums[i]!.value!;
+      if (quantity > 0 && close(quantity * price.value!, amount.value))
+        return {
+          description: clean(
+            row.cells
+              .slice(0, first + 1)
+              .map((c) => c.text)
+              .join(" "),
+          ),
+          quantity,
+          unit: null,
+          unitPrice: price.value!,
+          amount: amount.value,
+          page: row.page,
+        };
+    }
+  }
+  return undefined;
+}
+
 /**
  * Rows that are items by their arithmetic alone, for a table whose header was not read: a
  * description, then numbers whose quantity x unit price is the line amount, at least two such
@@ -155,7 +198,11 @@ function arithmeticRows(doc: Doc): Items {
     const joined = row.cells.map((c) => c.text).join(" ");
     const { description, values } = splitTrailing(joined, doc);
     const nums = values.filter((v) => v.kind === "num").map((v) => v.value!);
-    if (nums.length < 3 || !/\p{L}{2}/u.test(description)) continue;
+    if (nums.length < 3 || !/\p{L}{2}/u.test(description)) {
+      const item = mixedArithmetic(row, doc);
+      if (item) found.push({ item, row });
+      continue;
+    }
     const amount = nums[nums.length - 1]!;
     const [quantity, unitPrice] = [nums[nums.length - 3]!, nums[nums.length - 2]!];
     if (amount === 0 || !close(quantity * unitPrice, amount)) continue;

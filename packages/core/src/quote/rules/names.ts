@@ -42,9 +42,9 @@ const TYPE_AT_END = new RegExp(`\\s+(?:${alternation([...QUOTE_WORDS, ...INVOICE
 export const BANK =
   /(?<![\p{L}])(bank|banque|banco|banca|sparkasse|volksbank|raiffeisen|iban|bic|swift|kontonummer|blz|rekening|giro|bankverbindung|coordonnees bancaires)(?![\p{L}])/u;
 export const STREET =
-  /(\d+\s*[\p{L}]*\s+)?(rue|avenue|av\.|boulevard|bd|chemin|allee|place|impasse|route|quai|street|st\.|str\.|strasse|straße|weg|allee|platz|gasse|ring|damm|ufer|road|rd\.?|ave\.?|blvd|lane|ln\.|drive|dr\.|way|court|ct\.|via|viale|piazza|corso|calle|avenida|plaza|paseo|rua|travessa|praça|jalan|jl\.|gang|straat|laan|plein|gracht|kade|dijk|pkwy|parkway|suite|floor|building|p\.?o\.? box|postfach|bp|cedex)(?![\p{L}])/u;
+  /((?<!\d)\d+\s*[\p{L}]*\s+)?(rue|avenue|av\.|boulevard|bd|chemin|allee|place|impasse|route|quai|street|st\.|str\.|strasse|straße|weg|allee|platz|gasse|ring|damm|ufer|road|rd\.?|ave\.?|blvd|lane|ln\.|drive|dr\.|way|court|ct\.|via|viale|piazza|corso|calle|avenida|plaza|paseo|rua|travessa|praça|jalan|jl\.|gang|straat|laan|plein|gracht|kade|dijk|pkwy|parkway|suite|floor|building|p\.?o\.? box|postfach|bp|cedex)(?![\p{L}])/u;
 export const POSTCODE =
-  /(^|\s)(\d{4,5}|[a-z]{1,2}-?\d{4,5}|\d{4}\s?[a-z]{2}|[a-z]{2}\s\d{5}|\d{3}\s\d{3}|\d{4}-\d{3})\s+\p{L}{2,}|,\s*[a-z]{2},?\s+\d{5}|\p{L}{3,}[\s,-]+\d{3}\s?\d{3}(?!\d)/u;
+  /(^|\s)(\d{4,5}|[a-z]{1,2}-?\d{4,5}|\d{4}\s?[a-z]{2}|[a-z]{2}\s\d{5}|\d{3}\s\d{3}|\d{4}-\d{3})\s+\p{L}{2,}|,\s*[a-z]{2},?\s+\d{5}|(?<!\p{L})\p{L}{3,}[\s,-]+\d{3}\s?\d{3}(?!\d)/u;
 export const CONTACT =
   /(?<![\p{L}])(tel|tél|phone|telefon|telefono|telepon|fax|mobile|handy|email|e-mail|mail|web|site|internet|hp)(?![\p{L}])|@|www\.|https?:|\+\d|^(?=(?:\D*\d){8})[\d\s()./|-]{9,}$/u;
 export const REGISTRATION = new RegExp(
@@ -111,8 +111,9 @@ const US_STATE =
   /\s(AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC|ON|QC|BC|AB)$/;
 /** "Am Mühlbach 5", "An der Linde 12", "Im Winkel 4": German streets named by a preposition. */
 const GERMAN_STREET = /^(am|an der|an den|im|in der|auf der|auf dem|zum|zur|hinter der|unter den)\s+\p{L}+.*\s\d+\s?[a-z]?$/u;
+/** A salutation, in its inflected forms too ("Sehr geehrter Herr", "Estimados señores", "Prezada cliente"). */
 export const GREETING =
-  /^(dear|sehr geehrte|liebe|cher|chere|madame|monsieur|estimad|querid|geachte|beste|gentile|egregio|prezad|caro|cara|hello|hi)\b/;
+  /^(dear|sehr geehrte[rn]?|liebe[rn]?|cher|chere|madame|monsieur|estimad[oa]s?|querid[oa]s?|geachte|beste|gentile|egregio|prezad[oa]s?|caro|cara|hello|hi)\b/;
 const COUNTRY_ONLY =
   /^(france|deutschland|germany|nederland|netherlands|belgique|belgie|belgium|espana|spain|italia|italy|portugal|indonesia|india|singapore|united states|usa|united kingdom|uk|osterreich|austria|schweiz|suisse|switzerland|luxembourg|canada|australia|ireland|cote d'ivoire|algerie|maroc|tunisie)$/;
 const ADDRESS_WORDS =
@@ -245,11 +246,11 @@ export interface Domain {
 export function domains(key: string, bare = ""): Domain[] {
   const out: Domain[] = [];
   // a domain written alone ("nordlicht.de") counts only where a letterhead or footer would print it
-  for (const m of bare.matchAll(/(?<![@\w.])([a-z0-9-]{3,})\.(com|net|org|de|fr|nl|es|it|pt|id|in|co|io|eu|be|ch|at)(?![\w])/g))
+  for (const m of bare.matchAll(/(?<![@\w.-])([a-z0-9-]{3,})\.(com|net|org|de|fr|nl|es|it|pt|id|in|co|io|eu|be|ch|at)(?![\w])/g))
     out.push({ host: m[1]! });
   // every label of a host but the top-level one ("info@brightline.example.com" names brightline)
   const hosts = (host: string) => host.split(".").filter((h) => h !== "www");
-  for (const m of key.matchAll(/([a-z0-9._-]+)@([a-z0-9-]+(?:\.[a-z0-9-]+)*)\.[a-z]{2,}/g))
+  for (const m of key.matchAll(/(?<![a-z0-9._-])([a-z0-9._-]+)@([a-z0-9-]+(?:\.[a-z0-9-]+)*)\.[a-z]{2,}/g))
     for (const host of hosts(m[2]!)) out.push({ host, local: m[1] });
   for (const m of key.matchAll(/(?:www\.|https?:\/\/(?:www\.)?)([a-z0-9-]+(?:\.[a-z0-9-]+)*)\.[a-z]{2,}/g))
     for (const host of hosts(m[1]!)) out.push({ host });

@@ -118,3 +118,43 @@ describe("the customer", () => {
     expect(partiesOf(text)).toEqual({ vendor: "Atelier Sud", customer: "Maison Ferrand" });
   });
 });
+
+describe("the issuer's letterhead", () => {
+  const line = (text: string, x0: number, x1: number, y: number) => ({
+    cells: [{ text, x0, x1, y0: y, y1: y + 10 }],
+    x0,
+    x1,
+    y0: y,
+    y1: y + 10,
+  });
+  const pageOf = (rows: [string, number, number][]) => {
+    const lines = rows.map(([text, x0, x1], i) => line(text, x0, x1, 20 + i * 14));
+    return readDoc([{ page: 1, text: rows.map(([t]) => t).join("\n"), lines, width: 595, height: 842 }]);
+  };
+
+  it("a name set flush right over two lines, its legal form on the second; not the greeting, nor the place and date", () => {
+    const doc = pageOf([
+      ["Unternehmensberatung", 407, 525],
+      ["Winter UG (haftungsbeschränkt)", 366, 525],
+      ["Hechtstraße 116", 444, 525],
+      ["01259 Dresden", 451, 525],
+      ["+49 152 45 78 93 33", 426, 525],
+      ["Dresden, den 10. April 2017 | Ust-IdNr. DE987654321", 71, 524],
+      ["Sehr geehrter Herr Mustermann!", 71, 240],
+      ["Angebot", 71, 120],
+    ]);
+    expect(parties(doc).vendor?.name).toBe("Unternehmensberatung Winter UG (haftungsbeschränkt)");
+  });
+
+  it("a salutation in its inflected forms is no party", () => {
+    for (const greeting of ["Sehr geehrter Herr Braun", "Estimados señores", "Prezada cliente"]) expect(nameOf(greeting)).toBeNull();
+  });
+});
+
+describe("the issuer by its domain", () => {
+  it("the owner of the web site and e-mail at the head of a page that prints no name", () =>
+    expect(partiesOf(`E-mail: info@gadjek.com\nWeb: www.gadjek.com\nTelefono: 02 8717 6149\nPreventivo\n${table}`).vendor).toBe("Gadjek"));
+
+  it("never a free-mail provider", () =>
+    expect(partiesOf(`E-mail: studio.rossi@gmail.com\nTelefono: 02 8717 6149\nPreventivo\n${table}`).vendor).toBeNull());
+});

@@ -1,3 +1,4 @@
+import { findDates } from "./dates";
 import { findLabels, nextRow, previousRow, readNear, type Near } from "./fields";
 import { headerOf } from "./items";
 import {
@@ -65,6 +66,8 @@ function senderOf(text: string): string | null {
   if (parts.length < 3) return null;
   const rest = fold(parts.slice(1).join(" "));
   if (!POSTCODE.test(rest)) return null;
+  // "Dresden, den 10. April 2017 | Ust-IdNr. ...": a place and a date, whose year reads like a postcode
+  if (parts.slice(1).some((p) => findDates(p, "dmy").length > 0)) return null;
   // the sender's name is one short phrase, not a piece of an address
   if (/,/.test(parts[0]!) || parts[0]!.split(/\s+/).length > 6) return null;
   return nameOf(parts[0]!);
@@ -89,8 +92,15 @@ export function footerBlocks(doc: Doc): Block[] {
   return blocksOf(page.slice(-6)).filter((b) => b.address || b.contact || b.registration);
 }
 
+/** Whether `first` and `second`, one under the other, are one company name: a short first line with no legal form, and a second that ends with one. */
+function twoLineName(first: string, second: string): boolean {
+  if (isCompany(first) || isPerson(first) || first.split(/\s+/).length > 3) return false;
+  const key = fold(second);
+  return isCompany(second) && nameOf(second) === second && !isAddress(key) && !CONTACT.test(key) && !REGISTRATION.test(key);
+}
+
 function blocksOf(rows: Row[]): Block[] {
-  const open: { block: Block; x?: number; index: number; last: Row }[] = [];
+  const open: { block: Block; x?: number; right?: number; index: number; last: Row }[] = [];
   const blocks: Block[] = [];
   for (const row of rows) {
     // a sender line the reader cut into cells is one line of its own
@@ -107,7 +117,9 @@ function blocksOf(rows: Row[]): Block[] {
         const gap = row.n - o.last.n;
         if (gap < 1 || gap > 2) return false;
         if (cell.x0 !== undefined && o.x !== undefined) {
-          if (Math.abs(cell.x0 - o.x) > 12) return false;
+          // a column aligned on its left edge, or a letterhead set flush right (same right edge, ragged left)
+          const flushRight = cell.x1 !== undefined && o.right !== undefined && Math.abs(cell.x1 - o.right) <= 2;
+          if (Math.abs(cell.x0 - o.x) > 12 && !flushRight) return false;
           const height = o.last.y1 !== undefined && o.last.y0 !== undefined ? o.last.y1 - o.last.y0 : 0;
           return row.y0 === undefined || o.last.y1 === undefined || height === 0 || row.y0 - o.last.y1 <= 1.6 * height;
         }
@@ -130,7 +142,7 @@ function blocksOf(rows: Row[]): Block[] {
       if (!current) {
         const block: Block = { lines: [], address: false, contact: false, registration: false };
         blocks.push(block);
-        current = { block, ...(cell.x0 !== undefined ? { x: cell.x0 } : {}), index: c, last: row };
+        current = { block, ...(cell.x0 !== undefined ? { x: cell.x0, right: cell.x1 } : {}), index: c, last: row };
         if (!alone) open.push(current);
       }
       current.last = row;
@@ -138,6 +150,8 @@ function blocksOf(rows: Row[]): Block[] {
       b.lines.push({ row, cell: c, text, key });
       // the block's name is its first line, or the second under a slogan or a label
       if (b.lines.length <= 2 && !b.head && !alone && !isAddress(key)) b.head = nameOf(text) ?? undefined;
+      // a name set over two lines, its legal form on the second ("Unternehmensberatung" / "Winter UG (haftungsbeschränkt)")
+      else if (b.lines.length === 2 && b.head === b.lines[0]!.text && twoLineName(b.head, text)) b.head = `${b.head} ${text}`;
       if (isAddress(key)) b.address = true;
       if (CONTACT.test(key)) b.contact = true;
       if (REGISTRATION.test(key)) b.registration = true;
@@ -366,6 +380,12 @@ export function parties(doc: Doc): Parties {
     greeting && best?.sources.size === 1 && home && !home.contact && !home.registration && blocks.filter((b) => b.address).length === 1;
   if (best && best.score >= 3 && !lone)
     result.vendor = { name: companyPart(best.name), row: best.row, confidence: Math.min(0.9, 0.4 + best.score * 0.06) };
+  else if (!lone) {
+    // no name printed as a party: the owner of the web site or e-mail domain at the head or foot of the page
+    const owner = domains(`${edges}\n${topText}`).find((d) => outside.some((o) => o.host === d.host) && d.host.length >= 3);
+    const row = owner && doc.rows.find((r) => r.key.includes(`${owner.host}.`));
+    if (owner && row) result.vendor = { name: owner.host[0]!.toUpperCase() + owner.host.slice(1), row, confidence: 0.5 };
+  }
 
   if (labelled) result.customer = { name: labelled.name, row: labelled.row, confidence: 0.85 };
   else {
