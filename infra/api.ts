@@ -1,4 +1,5 @@
 import { parseHandler, parseRouteKey, pathPatternOf, routes, type RouteEntry } from "../packages/functions/src/routes";
+import { capacityFrom } from "../packages/core/src/ratelimit/limits";
 import { environmentFor, permissionsFor, secretsFor } from "./permissions";
 import { stateMachine } from "./pipeline";
 
@@ -8,7 +9,20 @@ import { stateMachine } from "./pipeline";
  * Lambda response streaming instead: a function URL in RESPONSE_STREAM mode that
  * the site's CloudFront sends their path to (infra/web.ts), with no 30 s ceiling.
  */
-export const api = new sst.aws.ApiGatewayV2("Api");
+/** Reserved concurrency and stage throttling, from the deployer's environment (core's CAPACITY_DEFAULTS). */
+const capacity = capacityFrom(process.env);
+
+export const api = new sst.aws.ApiGatewayV2("Api", {
+  transform: {
+    // Past this steady rate and burst the stage answers 429 itself, before any function runs.
+    stage: (args) => {
+      args.defaultRouteSettings = {
+        ...(capacity.API_THROTTLE_RATE_PER_SECOND ? { throttlingRateLimit: capacity.API_THROTTLE_RATE_PER_SECOND } : {}),
+        ...(capacity.API_THROTTLE_BURST ? { throttlingBurstLimit: capacity.API_THROTTLE_BURST } : {}),
+      };
+    },
+  },
+});
 
 const entries = Object.entries(routes) as [string, RouteEntry][];
 
@@ -50,6 +64,12 @@ export const streamingRoutes = entries
       .path.split(/[^A-Za-z0-9]+/)
       .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
       .join("")}`;
-    const fn = new sst.aws.Function(name, { ...functionArgs(key, entry), streaming: true, url: { authorization: "none" } });
+    const fn = new sst.aws.Function(name, {
+      ...functionArgs(key, entry),
+      streaming: true,
+      url: { authorization: "none" },
+      // Answers run for minutes: capped, they cannot take the account's whole Lambda pool from the other routes.
+      ...(capacity.STREAM_RESERVED_CONCURRENCY ? { concurrency: { reserved: capacity.STREAM_RESERVED_CONCURRENCY } } : {}),
+    });
     return { key, pathPattern: pathPatternOf(key), originId: name, domain: fn.url.apply((url) => new URL(url).host) };
   });
