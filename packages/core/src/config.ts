@@ -167,6 +167,18 @@ export const ConfigSchema = z.object({
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),
   VAPID_SUBJECT: z.string().default("mailto:support@quorum.app"),
+  /** Hosts push subscriptions may point at (and their subdomains), comma-separated; unset: the browsers' services. */
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .optional()
+    .transform((hosts) =>
+      hosts
+        ? hosts
+            .split(",")
+            .map((h) => h.trim().toLowerCase())
+            .filter(Boolean)
+        : undefined,
+    ),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
