@@ -1,3 +1,5 @@
+import { listPage } from "../db/list-page";
+import type { ListPageQuery } from "../list-page";
 import { PutObjectCommand } from "@aws-sdk/client-s3";
 import { z } from "zod";
 import { Domain } from "../db/service";
@@ -201,6 +203,15 @@ export namespace Document {
     const now = Date.now();
     return items.filter((d) => d.userId === userId).map((d) => present(d, now));
   });
+
+  /** One page of a project's documents, newest first (GET /api/projects/{id}/documents). */
+  export async function page(projectId: number, query: ListPageQuery = {}) {
+    await Project.get(projectId);
+    const userId = Actor.userId();
+    const { items, nextCursor } = await listPage((options) => DocumentEntity.query.byProject({ projectId }).go(options), query);
+    const now = Date.now();
+    return { items: items.filter((d) => d.userId === userId).map((d) => present(d, now)), nextCursor };
+  }
 
   /**
    * The caller's completed documents in a project, only what a search index needs to know

@@ -3,7 +3,7 @@ import { DocumentMoveInput, tooLarge } from "@quorum/core/document/schema";
 import { Invalid } from "@quorum/core/error";
 import { describeZodError } from "@quorum/core/fn";
 import { parseMultipart } from "../http/multipart";
-import { NumericId, refuseOtherUser, reply, route } from "../http/route";
+import { NumericId, refuseOtherUser, reply, route, ListQuery, listReply } from "../http/route";
 
 /**
  * POST /api/documents/upload-url { projectId, documentCategory, fileName, contentType, size }
@@ -35,7 +35,9 @@ export const upload = route({}, async ({ event, user }) => {
 });
 
 /** GET /api/projects/{id}/documents -> { documents }, newest first. */
-export const list = route({ path: NumericId }, async ({ path }) => ({ documents: await Document.list(path.id) }));
+export const list = route({ path: NumericId, query: ListQuery }, async ({ path, query }) =>
+  listReply("documents", await Document.page(path.id, query)),
+);
 
 /** GET /api/documents/{id} -> { document } */
 export const get = route({ path: NumericId }, async ({ path }) => ({ document: await Document.get(path.id) }));

@@ -4,6 +4,7 @@ import { Actor, type User } from "@quorum/core/actor";
 import { Auth } from "@quorum/core/auth/index";
 import { Forbidden, Invalid, LimitReached, RateLimited, VisibleError } from "@quorum/core/error";
 import { describeZodError } from "@quorum/core/fn";
+import { ListPageQuery } from "@quorum/core/list-page";
 
 export type Handler = (event: APIGatewayProxyEventV2, context?: Context) => Promise<APIGatewayProxyResultV2>;
 
@@ -160,3 +161,10 @@ export const NumericId = z.object({
 });
 export const UidPath = z.object({ uid: z.string().min(1).max(128) });
 export const UserIdQuery = z.object({ userId: z.string().max(128).optional() });
+/** A list's query: the spec's `userId`, and the page (`limit`, `cursor`). */
+export const ListQuery = UserIdQuery.extend(ListPageQuery.shape);
+
+/** A list's answer in the spec's shape (`{ projects: [...] }`), with `nextCursor` only when more follow. */
+export function listReply<K extends string, T>(key: K, page: { items: T[]; nextCursor?: string }) {
+  return { [key]: page.items, ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) } as Record<K, T[]> & { nextCursor?: string };
+}

@@ -1,0 +1,23 @@
+import { z } from "zod";
+
+/**
+ * Lists (projects, customers, contacts, documents, conversations) answer in pages, so no
+ * request reads or returns a user's every record. Browser-safe: the web pages with the same
+ * numbers. Without `limit` a list answers its first MAX_LIST_PAGE records in the spec's shape;
+ * `nextCursor` appears only when there are more, and `?cursor=` asks for them.
+ */
+export const MAX_LIST_PAGE = 200;
+
+export const ListPageQuery = z.object({
+  limit: z.coerce
+    .number({ message: "limit must be a number" })
+    .int("limit must be a whole number")
+    .min(1, "limit must be at least 1")
+    .max(MAX_LIST_PAGE, `limit must be at most ${MAX_LIST_PAGE}`)
+    .optional(),
+  cursor: z.string().min(1).max(2048, "cursor is not valid").optional(),
+});
+export type ListPageQuery = z.infer<typeof ListPageQuery>;
+
+/** What a page adds to a list's answer: where the next one starts, when there is one. */
+export const NextCursor = { nextCursor: z.string().optional() };
