@@ -46,6 +46,12 @@ export const ConfigSchema = z.object({
   /** host:port of the Firebase Auth Emulator; set only by the local stack. */
   FIREBASE_AUTH_EMULATOR_HOST: z.string().optional(),
   AUTH_EMULATOR: bool.default(false),
+  /**
+   * The secret only the site's CloudFront (locally: the local gateway) adds to every request as
+   * `x-quorum-origin`: with it set, a request without it (the API's own execute-api or function
+   * URL, called directly) is refused, and the client's address is read from CloudFront-Viewer-Address.
+   */
+  ORIGIN_SECRET: z.string().min(16).optional(),
 
   // Pipeline (cloud: the state machine's ARN; local: started in-process)
   PIPELINE_STATE_MACHINE_ARN: z.string().optional(),

@@ -5,6 +5,7 @@ import { Auth } from "@quorum/core/auth/index";
 import { Forbidden, Invalid, LimitReached, RateLimited, VisibleError } from "@quorum/core/error";
 import { describeZodError } from "@quorum/core/fn";
 import { ListPageQuery } from "@quorum/core/list-page";
+import { clientAddress } from "./origin";
 
 export type Handler = (event: APIGatewayProxyEventV2, context?: Context) => Promise<APIGatewayProxyResultV2>;
 
@@ -29,7 +30,7 @@ export interface RouteInput<P, Q, B> {
   body: B;
   /** The verified caller (undefined only on routes with `auth: false` or an anonymous "optional"). */
   user: User;
-  /** The caller's address as API Gateway saw it (the local gateway fills it the same way). */
+  /** The client's address: CloudFront's viewer address behind the site, else the connection's (http/origin.ts). */
   sourceIp: string;
   event: APIGatewayProxyEventV2;
 }
@@ -113,6 +114,8 @@ export async function parseRequest<P extends Schema | undefined, Q extends Schem
   spec: RouteSpec<P, Q, B>,
   event: APIGatewayProxyEventV2,
 ): Promise<RouteInput<Out<P>, Out<Q>, Out<B>>> {
+  // First: a request that bypassed CloudFront is refused before its token is even read.
+  const sourceIp = clientAddress(event);
   const headers = event.headers ?? {};
   const authorization = headers.authorization ?? headers.Authorization;
   const anonymous = spec.auth === false || (spec.auth === "optional" && !authorization);
@@ -125,7 +128,7 @@ export async function parseRequest<P extends Schema | undefined, Q extends Schem
     query: validate(spec.query, rawQuery),
     body: validate(spec.body, rawJson),
     user: user as User,
-    sourceIp: event.requestContext?.http?.sourceIp ?? "unknown",
+    sourceIp,
     event,
   } as RouteInput<Out<P>, Out<Q>, Out<B>>;
 }
