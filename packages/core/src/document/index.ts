@@ -180,9 +180,17 @@ export namespace Document {
     const fileType = await admit(input.projectId, input.fileName, input.contentType, input.data.length);
     const item = await Quota.metered(DOCUMENT_UPLOADS, async () => {
       const created = await createRecord({ ...input, size: input.data.length, fileType });
-      await Storage.s3().send(
-        new PutObjectCommand({ Bucket: Storage.bucket(), Key: created.storageKey, Body: input.data, ContentType: fileType }),
-      );
+      try {
+        await Storage.s3().send(
+          new PutObjectCommand({ Bucket: Storage.bucket(), Key: created.storageKey, Body: input.data, ContentType: fileType }),
+        );
+      } catch (error) {
+        // Not stored (S3 down): the record goes too, so no document waits for a file that never came.
+        await DocumentEntity.delete({ id: created.id })
+          .go()
+          .catch(() => undefined);
+        throw error;
+      }
       return created;
     });
     // The file is stored: it is being processed from here on, whether or not the

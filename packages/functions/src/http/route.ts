@@ -2,7 +2,16 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from "a
 import { z } from "zod";
 import { Actor, type User } from "@quorum/core/actor";
 import { Auth } from "@quorum/core/auth/index";
-import { Forbidden, Invalid, LimitReached, RateLimited, VisibleError } from "@quorum/core/error";
+import {
+  Forbidden,
+  Invalid,
+  isUnavailable,
+  LimitReached,
+  RateLimited,
+  STORE_UNAVAILABLE,
+  STORE_UNAVAILABLE_RETRY_SECONDS,
+  VisibleError,
+} from "@quorum/core/error";
 import { describeZodError } from "@quorum/core/fn";
 import { ListPageQuery } from "@quorum/core/list-page";
 import { clientAddress } from "./origin";
@@ -99,6 +108,11 @@ export function errorResponse(error: unknown): APIGatewayProxyResultV2 {
   if (error instanceof LimitReached) return json(error.status, { error: error.message, limit: error.limit });
   if (error instanceof VisibleError) return json(error.status, { error: error.message });
   if (error instanceof z.ZodError) return json(400, { error: describeZodError(error) });
+  if (isUnavailable(error)) {
+    // One line: during an outage every request says the same, and a stack per request buries the log.
+    console.error(`A store is unavailable: ${(error as Error).message}`);
+    return json(503, { error: STORE_UNAVAILABLE }, { "retry-after": String(STORE_UNAVAILABLE_RETRY_SECONDS) });
+  }
   // The real cause goes to the log; the caller never sees a stack trace.
   console.error("Unhandled error", error);
   return json(500, { error: "Internal server error" });
