@@ -6,6 +6,8 @@ export const MAX_IN_APP_NOTIFICATIONS = 20;
 export const IN_APP_POLL_SECONDS = 10;
 /** An answer that took at least this long is "long": its push tells the user it is ready. */
 export const LONG_ANSWER_SECONDS = 20;
+/** A user's text (a document name, a support subject) in a mail's subject line stops at this many characters. */
+export const MAX_SUBJECT_VALUE_CHARS = 60;
 /** Web Push subscriptions kept per user (browsers and devices); the oldest goes first. */
 export const MAX_PUSH_SUBSCRIPTIONS = 10;
 /**
