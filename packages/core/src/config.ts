@@ -43,6 +43,8 @@ export const ConfigSchema = z.object({
 
   // Identity
   FIREBASE_PROJECT_ID: z.string().default("demo-quorum"),
+  /** The web API key (public: the browser has it): lets the API look accounts up to refuse disabled or signed-out ones. */
+  FIREBASE_API_KEY: z.string().optional(),
   /** host:port of the Firebase Auth Emulator; set only by the local stack. */
   FIREBASE_AUTH_EMULATOR_HOST: z.string().optional(),
   AUTH_EMULATOR: bool.default(false),

@@ -27,6 +27,11 @@ export interface RouteSpec<P extends Schema | undefined, Q extends Schema | unde
    * "optional": a token, when sent, must be valid; without one the caller is anonymous.
    */
   auth?: boolean | "optional";
+  /**
+   * Sign-in, billing and account changes: the account is looked up afresh (a disabled or signed-out
+   * account is refused at once); other routes trust a lookup up to ACCOUNT_CHECK_MAX_AGE_MS old.
+   */
+  fresh?: true;
   path?: P;
   query?: Q;
   /** A JSON body validated by this schema. */
@@ -133,7 +138,7 @@ export async function parseRequest<P extends Schema | undefined, Q extends Schem
   const headers = event.headers ?? {};
   const authorization = headers.authorization ?? headers.Authorization;
   const anonymous = spec.auth === false || (spec.auth === "optional" && !authorization);
-  const user = anonymous ? undefined : await Auth.verify(authorization);
+  const user = anonymous ? undefined : await Auth.verify(authorization, undefined, { fresh: spec.fresh });
   const rawQuery = event.queryStringParameters ?? {};
   const rawJson = spec.body ? parseJsonBody(event) : undefined;
   refuseOtherUser(user, rawQuery, rawJson);
