@@ -53,7 +53,7 @@ export const ConfigSchema = z.object({
    * `x-quorum-origin`: with it set, a request without it (the API's own execute-api or function
    * URL, called directly) is refused, and the client's address is read from CloudFront-Viewer-Address.
    */
-  ORIGIN_SECRET: z.string().min(16).optional(),
+  ORIGIN_SECRET: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(16).optional()),
 
   // Pipeline (cloud: the state machine's ARN; local: started in-process)
   PIPELINE_STATE_MACHINE_ARN: z.string().optional(),
