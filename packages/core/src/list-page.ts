@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { wholeNumber } from "./validation";
 
 /**
  * Lists (projects, customers, contacts, documents, conversations) answer in pages, so no
@@ -9,12 +10,7 @@ import { z } from "zod";
 export const MAX_LIST_PAGE = 200;
 
 export const ListPageQuery = z.object({
-  limit: z.coerce
-    .number({ message: "limit must be a number" })
-    .int("limit must be a whole number")
-    .min(1, "limit must be at least 1")
-    .max(MAX_LIST_PAGE, `limit must be at most ${MAX_LIST_PAGE}`)
-    .optional(),
+  limit: wholeNumber("limit", 1, MAX_LIST_PAGE).optional(),
   cursor: z.string().min(1).max(2048, "cursor is not valid").optional(),
 });
 export type ListPageQuery = z.infer<typeof ListPageQuery>;
