@@ -1,5 +1,9 @@
 import { parseRouteKey, pathPatternOf, routes, type RouteEntry } from "../packages/functions/src/routes";
+import { capacityFrom } from "../packages/core/src/ratelimit/limits";
 import { functionArgs } from "./route-function";
+
+/** Reserved concurrency of the streaming functions, from the deployer's environment (core's CAPACITY_DEFAULTS). */
+const capacity = capacityFrom(process.env);
 
 /**
  * The streaming routes: each its own function (its own least-privilege role) with
@@ -18,6 +22,12 @@ export const streamingRoutes = (Object.entries(routes) as [string, RouteEntry][]
       .path.split(/[^A-Za-z0-9]+/)
       .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
       .join("")}`;
-    const fn = new sst.aws.Function(name, { ...functionArgs(key, entry), streaming: true, url: { authorization: "none" } });
+    const fn = new sst.aws.Function(name, {
+      ...functionArgs(key, entry),
+      streaming: true,
+      url: { authorization: "none" },
+      // Answers run for minutes: capped, they cannot take the account's whole Lambda pool from the other routes.
+      ...(capacity.STREAM_RESERVED_CONCURRENCY ? { concurrency: { reserved: capacity.STREAM_RESERVED_CONCURRENCY } } : {}),
+    });
     return { key, pathPattern: pathPatternOf(key), originId: name, domain: fn.url.apply((url) => new URL(url).host) };
   });

@@ -67,7 +67,7 @@ describe("notifications people notice", { timeout: 120_000 }, () => {
     expect(await accessibilityViolations(page)).toEqual([]);
 
     const team = await waitForMail(SUPPORT_EMAIL, (m) => m.subject.includes(reference));
-    expect(team.subject).toBe(`[Quorum Support] ${reference}: Invoices missing`);
+    expect(team.subject).toBe(`[Quorum Support] ${reference}: “Invoices missing”`);
     const ack = await waitForMail(account.email);
     expect(ack.subject).toBe(`We received your request ${reference}`);
     await app.close();

@@ -43,9 +43,17 @@ export const ConfigSchema = z.object({
 
   // Identity
   FIREBASE_PROJECT_ID: z.string().default("demo-quorum"),
+  /** The web API key (public: the browser has it): lets the API look accounts up to refuse disabled or signed-out ones. */
+  FIREBASE_API_KEY: z.string().optional(),
   /** host:port of the Firebase Auth Emulator; set only by the local stack. */
   FIREBASE_AUTH_EMULATOR_HOST: z.string().optional(),
   AUTH_EMULATOR: bool.default(false),
+  /**
+   * The secret only the site's CloudFront (locally: the local gateway) adds to every request as
+   * `x-quorum-origin`: with it set, a request without it (the API's own execute-api or function
+   * URL, called directly) is refused, and the client's address is read from CloudFront-Viewer-Address.
+   */
+  ORIGIN_SECRET: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(16).optional()),
 
   // Pipeline (cloud: the state machine's ARN; local: started in-process)
   PIPELINE_STATE_MACHINE_ARN: z.string().optional(),
@@ -142,6 +150,9 @@ export const ConfigSchema = z.object({
   ATTACHMENT_ANALYSES_PER_DAY_STARTER: limit(20),
   ATTACHMENT_ANALYSES_PER_DAY_PROFESSIONAL: limit(300),
   ATTACHMENT_ANALYSES_PER_DAY_ENTERPRISE: limit(1000),
+  ATTACHMENT_UPLOADS_PER_DAY_STARTER: limit(50),
+  ATTACHMENT_UPLOADS_PER_DAY_PROFESSIONAL: limit(600),
+  ATTACHMENT_UPLOADS_PER_DAY_ENTERPRISE: limit(2000),
   TITLES_PER_DAY_STARTER: limit(50),
   TITLES_PER_DAY_PROFESSIONAL: limit(500),
   TITLES_PER_DAY_ENTERPRISE: limit(2000),
@@ -167,6 +178,18 @@ export const ConfigSchema = z.object({
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),
   VAPID_SUBJECT: z.string().default("mailto:support@quorum.app"),
+  /** Hosts push subscriptions may point at (and their subdomains), comma-separated; unset: the browsers' services. */
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .optional()
+    .transform((hosts) =>
+      hosts
+        ? hosts
+            .split(",")
+            .map((h) => h.trim().toLowerCase())
+            .filter(Boolean)
+        : undefined,
+    ),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -68,3 +68,44 @@ export class Unavailable extends VisibleError {
     super("unavailable", message, 503);
   }
 }
+
+/** What a request that met a store or service that is down is told, and how long to wait before trying again. */
+export const STORE_UNAVAILABLE = "The service is briefly unavailable. Please try again in a few seconds.";
+export const STORE_UNAVAILABLE_RETRY_SECONDS = 5;
+
+const UNREACHABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "EHOSTUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "UND_ERR_SOCKET",
+]);
+const UNAVAILABLE_NAMES = new Set([
+  "TimeoutError",
+  "ServiceUnavailable",
+  "ServiceUnavailableException",
+  "InternalServerError",
+  "ThrottlingException",
+  "ProvisionedThroughputExceededException",
+  "RequestLimitExceeded",
+  "SlowDown",
+]);
+
+/**
+ * True when `error` (or what it wraps: ElectroDB and the AWS SDK nest the cause) says a store or
+ * service could not be reached or is overloaded: DynamoDB or S3 down, a connection refused, AWS's
+ * own 5xx. That is no bug of ours and no mistake of the caller's: a 503 with Retry-After, not a 500.
+ */
+export function isUnavailable(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  for (let e = error as Record<string, any> | undefined; e && typeof e === "object" && !seen.has(e); e = e.cause ?? e.originalError) {
+    seen.add(e);
+    if (UNREACHABLE_CODES.has(e.code) || UNREACHABLE_CODES.has(e.errno) || UNAVAILABLE_NAMES.has(e.name)) return true;
+    if (typeof e.$metadata?.httpStatusCode === "number" && e.$metadata.httpStatusCode >= 500) return true;
+    if (Array.isArray(e.errors) && e.errors.some((inner: unknown) => isUnavailable(inner))) return true;
+  }
+  return false;
+}

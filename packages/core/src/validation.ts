@@ -39,3 +39,11 @@ export function recordId(label: string) {
 export function defined<T extends Record<string, unknown>>(value: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
 }
+
+/** A whole number from a query or a body, `min`..`max`, whose every message names it ("limit must be at most 200"). */
+export const wholeNumber = (name: string, min: number, max: number, tooMany = `${name} must be at most ${max}`) =>
+  z.coerce
+    .number({ message: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(min, `${name} must be at least ${min}`)
+    .max(max, tooMany);

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
+import { ORIGIN_HEADER, VIEWER_ADDRESS_HEADER } from "@quorum/functions/http/origin";
 import { parseHandler, parseRouteKey, routes, type RouteEntry } from "@quorum/functions/routes";
 
 type StreamingHandler = (event: APIGatewayProxyEventV2, responseStream: ServerResponse, context: Context) => Promise<void>;
@@ -63,6 +64,13 @@ function toEvent(req: IncomingMessage, url: URL, route: CompiledRoute, match: Re
   const contentType = headers["content-type"] ?? "";
   const isText = body.length === 0 || TEXT_TYPES.test(contentType);
   const now = new Date();
+  // As the site's CloudFront does: the origin secret, and the viewer's address written by the
+  // edge itself (a client's own "CloudFront-Viewer-Address" is overwritten, never trusted).
+  const originSecret = process.env.ORIGIN_SECRET;
+  if (originSecret) {
+    headers[ORIGIN_HEADER] = originSecret;
+    headers[VIEWER_ADDRESS_HEADER] = `${sourceIpOf(req)}:${req.socket.remotePort ?? 0}`;
+  }
   const { cookie, ...otherHeaders } = headers;
   return {
     version: "2.0",

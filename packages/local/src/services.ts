@@ -105,6 +105,7 @@ export async function startS3(options: { port: number; directory: string; bucket
     run(): Promise<unknown>;
     close(): Promise<void>;
     on(event: "event", l: (e: { Records: S3EventRecord[] }) => void): void;
+    httpServer?: { closeAllConnections(): void };
   };
   mkdirSync(options.directory, { recursive: true });
   const server = new S3rver({
@@ -121,7 +122,12 @@ export async function startS3(options: { port: number; directory: string; bucket
   });
   return {
     name: "S3 (s3rver)",
-    stop: () => server.close(),
+    // Kept-alive client connections would hold close() open for good: they are cut, as a stopped S3 would.
+    stop: async () => {
+      const closed = server.close();
+      server.httpServer?.closeAllConnections();
+      await closed;
+    },
     onEvent: (listener) => listeners.push(listener),
   };
 }

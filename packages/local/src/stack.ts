@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import { randomBytes } from "node:crypto";
 import { assertJava17, assertPortFree, type LocalPorts } from "./ports";
 import { startMailCatcher, type MailCatcher } from "./mail";
 import { notifySecrets } from "./notify-keys";
@@ -41,6 +42,8 @@ export function localEnv(ports: LocalPorts, names: { projectId: string; tableNam
     AUTH_EMULATOR: "true",
     MAIL_TRANSPORT: "smtp",
     SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
+    // What CloudFront adds to every request in the cloud; the local gateway adds it the same way.
+    ORIGIN_SECRET: randomBytes(24).toString("base64url"),
   };
 }
 

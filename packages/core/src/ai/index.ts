@@ -347,8 +347,10 @@ function cleanTitle(raw: string): string {
     line
       .replace(/^(?:title\s*:\s*)/i, "")
       .replace(/[*_#`]/g, "")
-      .replace(/^["'“‘«]+|["'”’»]+$/g, "")
-      .replace(/[\s.!?,;:]+$/, "")
+      // (?<!…) before a trailing run: the match starts only at the run's first character, so a long
+      // run is read once instead of once per character (quadratic).
+      .replace(/^["'“‘«]+|(?<!["'”’»])["'”’»]+$/g, "")
+      .replace(/(?<![\s.!?,;:])[\s.!?,;:]+$/, "")
       .trim(),
     80,
   );

@@ -208,7 +208,7 @@ export function offlineTitle(message: string): string {
     const space = cut.lastIndexOf(" ");
     title = space > 20 ? cut.slice(0, space) : cut;
   }
-  title = title.replace(/[\s,;:.!?-]+$/, "");
+  title = title.replace(/(?<![\s,;:.!?-])[\s,;:.!?-]+$/, ""); // starts at the run's first character only: linear;
   title = title.charAt(0).toUpperCase() + title.slice(1);
   return title === "New Conversation" ? "" : title;
 }

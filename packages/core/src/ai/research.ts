@@ -248,6 +248,7 @@ function synthesisStream(labelled: Labelled, emit: (delta: string) => void) {
       let cut = /^[\s*_]*c/i.test(text.slice(lineStart)) ? lineStart : text.length;
       // "Response A" or "Responses A, B and C" may still be unfinished after a word starting with R.
       const tail = text.slice(Math.max(0, cut - 40), cut);
+      // redos-bounded: tail is at most 40 characters.
       const open = /(?:^|[^A-Za-z])(R[^\n.!?]*)$/.exec(tail);
       if (open) cut -= open[1]!.length;
       return cut;
@@ -285,13 +286,23 @@ export function synthesisPrompt(question: Message, messages: Message[], labelled
   return parts.join("\n\n");
 }
 
+/** Markup allowed before "Consensus" on its line, and the longest tail a consensus line is looked for in. */
+const CONSENSUS_LINE_PREFIX = 20;
+const MAX_CONSENSUS_TAIL = 400;
+
 /** Removes the trailing "Consensus: A, C" line and returns its letters. */
 export function splitConsensus(text: string): { text: string; consensus: string[] | null } {
-  const match = /\n?[ \t]*[*_]*Consensus[*_]*\s*:[*_]*\s*([^\n]*)\s*$/i.exec(text);
+  // The line is read from the last "consensus" on, and only when that tail is short: the regex on
+  // the whole answer was quadratic on long runs of spaces or asterisks.
+  const at = text.toLowerCase().lastIndexOf("consensus");
+  const from = at < 0 ? -1 : Math.max(0, text.lastIndexOf("\n", at), at - CONSENSUS_LINE_PREFIX);
+  const tail = from < 0 || text.length - from > MAX_CONSENSUS_TAIL ? "" : text.slice(from);
+  // redos-bounded: tail is at most MAX_CONSENSUS_TAIL characters.
+  const match = /\n?[ \t]*[*_]*Consensus[*_]*\s*:[*_]*\s*([^\n]*)\s*$/i.exec(tail);
   if (!match) return { text: text.trim(), consensus: null };
   const value = match[1]!.replace(/[*_.]/g, "").trim();
   const letters = /^none$/i.test(value) ? [] : (value.match(/\b[A-Z]\b/g) ?? []);
-  return { text: text.slice(0, match.index).trim(), consensus: letters };
+  return { text: text.slice(0, from + match.index).trim(), consensus: letters };
 }
 
 /** "Response A" becomes "Claude" in the text the user reads. */

@@ -14,7 +14,7 @@ export const TRIAL_DAYS = 30;
 export const DEFAULT_PROFESSIONAL_PRICE_USD = 50;
 
 /** Everything a plan meters, by the name its counter and a refusal carry. */
-export const METER_NAMES = ["questions", "documentUploads", "ocrPages", "attachmentAnalyses", "titles"] as const;
+export const METER_NAMES = ["questions", "documentUploads", "ocrPages", "attachmentAnalyses", "attachmentUploads", "titles"] as const;
 export type MeterName = (typeof METER_NAMES)[number];
 
 /**

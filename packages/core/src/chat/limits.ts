@@ -97,3 +97,13 @@ export const STOP_POLL_MS = 500;
  * ran out of time) and is shown as interrupted.
  */
 export const STREAM_ABANDONED_SECONDS = MAX_RESEARCH_BUDGET_SECONDS + STREAM_WRITING_SECONDS + 60;
+
+/**
+ * Answers one user may have being written at once, across chat, project chat and all-projects
+ * chat. An answer runs up to 11 minutes and keeps running after the page is left, so without a
+ * cap one account could hold hundreds of functions and starve every route.
+ */
+export const MAX_ANSWERS_AT_ONCE = 3;
+/** What a refused question is told to wait: answers usually finish within this. */
+export const ANSWER_SLOT_RETRY_SECONDS = 30;
+export const TOO_MANY_ANSWERS = `You already have ${MAX_ANSWERS_AT_ONCE} answers being written. Wait for one of them to finish, then ask again.`;

@@ -5,6 +5,7 @@ import { StoredMessage } from "../conversation/schema";
 import { PresignedUpload } from "../document/schema";
 import { PLANS } from "../user/schema";
 import { STREAM_EVENTS } from "./stored";
+import { wholeNumber } from "../validation";
 import {
   MAX_ATTACHMENT_BYTES,
   MAX_ATTACHMENTS,
@@ -104,12 +105,12 @@ export const ChatInput = z
       .regex(/^[A-Za-z0-9_-]+$/, "Invalid conversation id")
       .nullish(),
     sessionId: z.string().trim().max(200, "Session id is too long").nullish(),
-    budgetSeconds: z.coerce
-      .number({ message: "budgetSeconds must be a number" })
-      .int("budgetSeconds must be a whole number")
-      .min(10, "budgetSeconds must be at least 10")
-      .max(MAX_RESEARCH_BUDGET_SECONDS, `budgetSeconds can be at most ${MAX_RESEARCH_BUDGET_SECONDS}`)
-      .optional(),
+    budgetSeconds: wholeNumber(
+      "budgetSeconds",
+      10,
+      MAX_RESEARCH_BUDGET_SECONDS,
+      `budgetSeconds can be at most ${MAX_RESEARCH_BUDGET_SECONDS}`,
+    ).optional(),
   })
   // Refused while parsing, before anything counts against the plan's daily questions.
   .refine((input) => input.message.trim() !== "" || input.files.length > 0, { message: "Please enter a message", path: ["message"] });

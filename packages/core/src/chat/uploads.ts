@@ -4,6 +4,8 @@ import { isMissingObject } from "../document/store";
 import { safeFileName } from "../document/types";
 import { Invalid, TooLarge } from "../error";
 import { fn } from "../fn";
+import { Quota } from "../quota/index";
+import { ATTACHMENT_UPLOADS } from "../quota/limits";
 import { Storage } from "../storage/index";
 import { AttachmentUploadRequest } from "./schema";
 import { ATTACHMENT_UPLOAD_EXPIRES_SECONDS, attachmentTooLarge, CHAT_ATTACHMENT_PREFIX, MAX_ATTACHMENT_BYTES } from "./limits";
@@ -22,13 +24,15 @@ export namespace ChatUpload {
     if (size > MAX_ATTACHMENT_BYTES) throw new TooLarge(attachmentTooLarge(fileName, size));
     if (size < 1) throw new Invalid("The file is empty");
     const key = `${prefixOf(Actor.userId())}${randomUUID()}/${safeFileName(fileName)}`;
-    const upload = await Storage.presignedUpload({
-      key,
-      contentType: contentType || "application/octet-stream",
-      maxBytes: MAX_ATTACHMENT_BYTES,
-      expiresIn: ATTACHMENT_UPLOAD_EXPIRES_SECONDS,
+    return Quota.metered(ATTACHMENT_UPLOADS, async () => {
+      const upload = await Storage.presignedUpload({
+        key,
+        contentType: contentType || "application/octet-stream",
+        maxBytes: MAX_ATTACHMENT_BYTES,
+        expiresIn: ATTACHMENT_UPLOAD_EXPIRES_SECONDS,
+      });
+      return { key, upload };
     });
-    return { key, upload };
   });
 
   /**

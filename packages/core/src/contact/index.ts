@@ -1,3 +1,5 @@
+import { listPage } from "../db/list-page";
+import type { ListPageQuery } from "../list-page";
 import { z } from "zod";
 import { Actor } from "../actor";
 import { nextId } from "../db/counter";
@@ -65,6 +67,12 @@ export namespace Contact {
   /** The caller's contacts, newest first: one Query on gsi1. */
   export async function list(): Promise<Info[]> {
     return (await ContactEntity.query.byUser({ userId: Actor.userId() }).go({ order: "desc", pages: "all" })).data;
+  }
+
+  /** One page of the caller's contacts, newest first (GET /api/contacts). */
+  export async function page(query: ListPageQuery = {}) {
+    const userId = Actor.userId();
+    return listPage((options) => ContactEntity.query.byUser({ userId }).go(options), query);
   }
 
   /** One customer's contacts, newest first: a GetItem for ownership, then one Query on gsi2. */

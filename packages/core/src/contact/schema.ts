@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { NextCursor } from "../list-page";
 import { optionalField, recordId, requiredField } from "../validation";
 
 /** Contacts as the API takes and answers them: browser-safe (zod only), shared with the web. */
@@ -73,6 +74,6 @@ export const ContactRecord = z.object({
 });
 export type ContactRecord = z.infer<typeof ContactRecord>;
 
-export const ContactList = z.object({ contacts: z.array(ContactRecord) });
+export const ContactList = z.object({ contacts: z.array(ContactRecord), ...NextCursor });
 export const ContactReply = z.object({ contact: ContactRecord });
 export const ContactRemoved = z.object({ success: z.literal(true), id: z.number() });

@@ -1,3 +1,5 @@
+import { listPage } from "../db/list-page";
+import type { ListPageQuery } from "../list-page";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { Actor } from "../actor";
@@ -194,6 +196,13 @@ export namespace Conversation {
     const result = await ConversationEntity.query.byList({ userId: Actor.userId(), listType }).go({ order: "desc", pages: "all" });
     return result.data.map(summary);
   });
+
+  /** One page of the caller's conversations in one list, newest first (GET /api/conversations). */
+  export async function page(listType: ListType, query: ListPageQuery = {}) {
+    const userId = Actor.userId();
+    const { items, nextCursor } = await listPage((options) => ConversationEntity.query.byList({ userId, listType }).go(options), query);
+    return { items: items.map(summary), nextCursor };
+  }
 
   /**
    * One page of a conversation: the latest messages, or those before `before`, in

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { NextCursor } from "../list-page";
 import { CONVERSATION_FULL, MAX_CONVERSATION_MESSAGES, MAX_MESSAGE_CHARS, MESSAGE_TOO_LONG } from "../chat/limits";
 
 /**
@@ -123,6 +124,6 @@ export const ConversationPage = ConversationSummary.extend({
 });
 export type ConversationPage = z.infer<typeof ConversationPage>;
 
-export const ConversationList = z.object({ conversations: z.array(ConversationSummary) });
+export const ConversationList = z.object({ conversations: z.array(ConversationSummary), ...NextCursor });
 export const ConversationRemoved = z.object({ id: z.string(), deleted: z.literal(true) });
 export const ConversationStopping = z.object({ id: z.string(), messageId: z.string(), stopping: z.literal(true) });

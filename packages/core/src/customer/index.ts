@@ -1,3 +1,5 @@
+import { listPage } from "../db/list-page";
+import type { ListPageQuery } from "../list-page";
 import { z } from "zod";
 import { Actor } from "../actor";
 import { Domain } from "../db/service";
@@ -44,6 +46,20 @@ export namespace Customer {
       .where((a, op) => op.notExists(a.deletedAt))
       .go({ order: "desc", pages: "all" });
     return result.data.map(present);
+  }
+
+  /** One page of the caller's customers, newest first (GET /api/customers). */
+  export async function page(query: ListPageQuery = {}) {
+    const userId = Actor.userId();
+    const { items, nextCursor } = await listPage(
+      (options) =>
+        CustomerEntity.query
+          .byUser({ userId })
+          .where((a, op) => op.notExists(a.deletedAt))
+          .go(options),
+      query,
+    );
+    return { items: items.map(present), nextCursor };
   }
 
   export const get = fn(recordId("Customer ID"), async (id) => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { NextCursor } from "../list-page";
 import { optionalField, requiredField } from "../validation";
 
 /**
@@ -107,7 +108,7 @@ export const CustomerRecord = z.object({
 });
 export type CustomerRecord = z.infer<typeof CustomerRecord>;
 
-export const CustomerList = z.object({ customers: z.array(CustomerRecord) });
+export const CustomerList = z.object({ customers: z.array(CustomerRecord), ...NextCursor });
 export const CustomerReply = z.object({ customer: CustomerRecord });
 /** Deleting a customer deletes its contacts in the same transaction. */
 export const CustomerRemoved = z.object({ success: z.literal(true), id: z.number(), contactsDeleted: z.number() });

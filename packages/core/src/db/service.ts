@@ -15,6 +15,7 @@ import { CustomerEntity } from "../customer/entity";
 import { DocumentEntity } from "../document/entity";
 import { InAppNotificationEntity, PushSubscriptionEntity } from "../notify/entity";
 import { ProjectEntity } from "../project/entity";
+import { AnswerSlotsEntity } from "../chat/slot-entity";
 import { ChatLinkEntity } from "../project-chat/entity";
 import { UsageCountEntity } from "../quota/entity";
 import { QuoteCorrectionEntity } from "../quote/correction-entity";
@@ -38,6 +39,7 @@ export const Domain = new Service(
     settings: SettingsEntity,
     counter: CounterEntity,
     rateLimitCounter: RateLimitCounterEntity,
+    answerSlots: AnswerSlotsEntity,
     usageCount: UsageCountEntity,
     aiStatus: AiStatusEntity,
     billingEvent: BillingEventEntity,

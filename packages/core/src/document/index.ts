@@ -1,3 +1,5 @@
+import { listPage } from "../db/list-page";
+import type { ListPageQuery } from "../list-page";
 import { PutObjectCommand } from "@aws-sdk/client-s3";
 import { z } from "zod";
 import { Domain } from "../db/service";
@@ -180,9 +182,17 @@ export namespace Document {
     const fileType = await admit(input.projectId, input.fileName, input.contentType, input.data.length);
     const item = await Quota.metered(DOCUMENT_UPLOADS, async () => {
       const created = await createRecord({ ...input, size: input.data.length, fileType });
-      await Storage.s3().send(
-        new PutObjectCommand({ Bucket: Storage.bucket(), Key: created.storageKey, Body: input.data, ContentType: fileType }),
-      );
+      try {
+        await Storage.s3().send(
+          new PutObjectCommand({ Bucket: Storage.bucket(), Key: created.storageKey, Body: input.data, ContentType: fileType }),
+        );
+      } catch (error) {
+        // Not stored (S3 down): the record goes too, so no document waits for a file that never came.
+        await DocumentEntity.delete({ id: created.id })
+          .go()
+          .catch(() => undefined);
+        throw error;
+      }
       return created;
     });
     // The file is stored: it is being processed from here on, whether or not the
@@ -203,6 +213,15 @@ export namespace Document {
     const now = Date.now();
     return items.filter((d) => d.userId === userId).map((d) => present(d, now));
   });
+
+  /** One page of a project's documents, newest first (GET /api/projects/{id}/documents). */
+  export async function page(projectId: number, query: ListPageQuery = {}) {
+    await Project.get(projectId);
+    const userId = Actor.userId();
+    const { items, nextCursor } = await listPage((options) => DocumentEntity.query.byProject({ projectId }).go(options), query);
+    const now = Date.now();
+    return { items: items.filter((d) => d.userId === userId).map((d) => present(d, now)), nextCursor };
+  }
 
   /**
    * The caller's completed documents in a project, only what a search index needs to know

@@ -263,10 +263,17 @@ function ocrPagesOf(text: Pick<StoredText, "pages" | "source">): OcrPage[] {
     .map((p) => ({ page: p.page, confidence: p.confidence ?? null }));
 }
 
+/** "Transaction ... cancel..." in one message, read with indexOf: the regex /transaction.*cancel/ was quadratic. */
+function cancelledTransaction(message: string) {
+  const lower = message.toLowerCase();
+  const at = lower.indexOf("transaction");
+  return at >= 0 && lower.indexOf("cancel", at) > at;
+}
+
 function isTransactionCancelled(error: unknown) {
   return (
     isConditionFailure(error) ||
     (error as { name?: string })?.name === "TransactionCanceledException" ||
-    /transaction.*cancel/i.test((error as Error)?.message ?? "")
+    cancelledTransaction((error as Error)?.message ?? "")
   );
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { NextCursor } from "../list-page";
 import { recordId } from "../validation";
 
 /**
@@ -153,7 +154,7 @@ export const PresignedUpload = z.object({
 /** POST /api/documents/upload-url answers the new record and where to send the file. */
 export const DocumentUploadTicket = z.object({ document: DocumentRecord, upload: PresignedUpload });
 export const DocumentReply = z.object({ document: DocumentRecord });
-export const DocumentList = z.object({ documents: z.array(DocumentRecord) });
+export const DocumentList = z.object({ documents: z.array(DocumentRecord), ...NextCursor });
 export const DocumentView = z.object({ url: z.string(), expiresAt: z.string() });
 
 /** Lines of one page the viewer gets at most: a page of a spreadsheet can hold thousands of rows. */

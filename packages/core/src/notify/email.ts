@@ -1,3 +1,4 @@
+import { MAX_SUBJECT_VALUE_CHARS } from "./limits";
 import { fill, type MessageKey } from "./messages";
 import type { Language } from "./language";
 
@@ -32,6 +33,16 @@ export interface MailContent {
 }
 
 /** One layout for every notification mail: greeting, paragraphs, an optional button, sign-off, footer. */
+/**
+ * A user's text as a subject line may carry it: on one line (a line break in a header would start
+ * another header) and cut to MAX_SUBJECT_VALUE_CHARS, so a file name cannot write the subject.
+ */
+export function subjectValue(text: string): string {
+  // \p{Cc}: every control character (line breaks, tabs, NUL); plus the Unicode line and paragraph separators.
+  const line = text.replace(/[\p{Cc}\u2028\u2029]+/gu, " ").trim();
+  return line.length > MAX_SUBJECT_VALUE_CHARS ? `${line.slice(0, MAX_SUBJECT_VALUE_CHARS - 1).trimEnd()}…` : line;
+}
+
 export function composeMail(content: MailContent): Mail {
   const { language, values } = content;
   const text = (key: MessageKey) => fill(language, key, values);
@@ -59,7 +70,12 @@ export function composeMail(content: MailContent): Mail {
   ].join("\n");
   return {
     to: content.to,
-    subject: text(content.subject),
+    // The templates quote each value (“{document}”); the values themselves are cut to one short line.
+    subject: fill(
+      language,
+      content.subject,
+      values && Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === "string" ? subjectValue(v) : v])),
+    ),
     text: textParts.join("\n\n"),
     html: `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${html(content.subject)}</title></head><body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;font-size:15px;line-height:1.5;color:#111827;max-width:560px;margin:0 auto;padding:24px">\n${body}\n</body></html>`,
     unsubscribeUrl: content.unsubscribeUrl,

@@ -34,7 +34,7 @@ export namespace Notify {
     const c = config();
     const url = c.APP_URL ?? c.SITE_URL ?? c.GATEWAY_URL;
     if (!url) throw new Error("SITE_URL is not set: mails cannot link to the site");
-    return url.replace(/\/+$/, "");
+    return url.replace(/(?<!\/)\/+$/, ""); // starts at the first trailing slash only: linear;
   }
 
   export function unsubscribeUrl(userId: string) {

@@ -9,12 +9,13 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInUser, type TestUser } from "@quorum/local/testing";
 import { Actor } from "../actor";
-import { config } from "../config";
+import { config, resetConfig } from "../config";
 import { DocumentEntity } from "../document/entity";
 import { ProjectEntity } from "../project/entity";
 import { Settings } from "../settings/index";
 import { Notify } from "./index";
 import { PushSubscriptionEntity } from "./entity";
+import { PUSH_SERVICE_REFUSED, PUSH_TIMEOUT_MS } from "./limits";
 import { Push } from "./push";
 
 // web-push's own decryption library (RFC 8188), to read what a browser would read.
@@ -28,6 +29,8 @@ let base: string;
 let folder: string;
 const received: { path: string; headers: Record<string, string | string[] | undefined>; body: Buffer }[] = [];
 let answerStatus = 201;
+/** How the fake service answers: at once, never, or headers then a body that does not end. */
+let behaviour: "answer" | "silent" | "endless" = "answer";
 
 beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), "quorum-push-"));
@@ -46,13 +49,21 @@ beforeAll(async () => {
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
       received.push({ path: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks) });
-      res.writeHead(answerStatus).end();
+      if (behaviour === "silent") return;
+      if (behaviour === "answer") return void res.writeHead(answerStatus).end();
+      res.writeHead(answerStatus);
+      const flood = setInterval(() => res.write(Buffer.alloc(64 * 1024, 120)), 5);
+      res.on("close", () => clearInterval(flood));
+      setTimeout(() => res.destroy(), 20_000);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // The fake service's certificate is self-signed: this test worker alone trusts it.
   process.env.NODE_TLS_REJECT_UNAUTHORIZED = "0";
+  // The fake service stands in for a browser vendor's: this worker lets subscriptions point at it.
+  process.env.PUSH_SERVICE_HOSTS = "127.0.0.1";
+  resetConfig();
 });
 afterAll(() => {
   server?.close();
@@ -139,5 +150,50 @@ describe("Web Push (web-push against a push service over HTTPS)", () => {
       answerStatus = 201;
     }
     expect((await PushSubscriptionEntity.query.primary({ userId: user.uid }).go()).data).toEqual([]);
+  });
+
+  /** Sends one push to a new subscribed user while the fake service behaves as asked; how many went, and how long it took. */
+  async function sendWhile(mode: typeof behaviour) {
+    const user = await signedInUser();
+    await subscribedBrowser(user);
+    behaviour = mode;
+    try {
+      const started = Date.now();
+      const sent = await Push.send(user.uid, { title: "t", body: "b", url: "/", tag: mode });
+      return { sent, ms: Date.now() - started };
+    } finally {
+      behaviour = "answer";
+    }
+  }
+
+  it("a push service that does not answer is given up on after PUSH_TIMEOUT_MS", async () => {
+    const { sent, ms } = await sendWhile("silent");
+    expect(sent).toBe(0);
+    expect(ms).toBeGreaterThanOrEqual(PUSH_TIMEOUT_MS - 100);
+    expect(ms).toBeLessThan(PUSH_TIMEOUT_MS + 3_000);
+  }, 30_000);
+
+  it("a reply's body is not read: a service that streams without end does not hold the sender", async () => {
+    const { sent, ms } = await sendWhile("endless");
+    expect(sent).toBe(1);
+    expect(ms).toBeLessThan(3_000);
+  });
+
+  it("a subscription to any other host is refused, and so is sending to one stored before the rule", async () => {
+    const user = await signedInUser();
+    const subscribe = Actor.provide({ userId: user.uid }, () =>
+      Push.subscribe({ endpoint: "https://169.254.169.254/latest/meta-data", keys: { p256dh: "x", auth: "y" } }),
+    );
+    await expect(subscribe).rejects.toThrow(PUSH_SERVICE_REFUSED);
+    await PushSubscriptionEntity.create({
+      userId: user.uid,
+      endpointHash: "old",
+      endpoint: "https://example.org/hook",
+      p256dh: "x",
+      auth: "y",
+    }).go();
+    const before = received.length;
+    expect(await Push.send(user.uid, { title: "t", body: "b", url: "/", tag: "old" })).toBe(0);
+    expect(received.length).toBe(before);
   });
 });

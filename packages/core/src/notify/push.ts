@@ -1,10 +1,12 @@
 import { createHash } from "node:crypto";
+import { request as httpRequest } from "node:http";
+import { request as httpsRequest } from "node:https";
 import webpush from "web-push";
 import { Actor } from "../actor";
 import { config } from "../config";
 import { PushSubscriptionEntity } from "./entity";
-import { Unavailable } from "../error";
-import { MAX_PUSH_SUBSCRIPTIONS } from "./limits";
+import { Invalid, Unavailable } from "../error";
+import { DEFAULT_PUSH_SERVICE_HOSTS, MAX_PUSH_SUBSCRIPTIONS, PUSH_SERVICE_REFUSED, PUSH_TIMEOUT_MS } from "./limits";
 import { PushEndpointInput, PushSubscriptionInput } from "./schema";
 
 /** What the service worker shows: a title, a line, and the page a click opens. */
@@ -14,6 +16,37 @@ export interface PushMessage {
   url: string;
   /** Same tag: a newer notification replaces the older one instead of piling up. */
   tag: string;
+}
+
+/** True when `endpoint` is on a known push service's host (or under it): the only hosts the server POSTs to. */
+export function isPushService(endpoint: string): boolean {
+  let host: string;
+  try {
+    host = new URL(endpoint).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  const allowed = config().PUSH_SERVICE_HOSTS ?? DEFAULT_PUSH_SERVICE_HOSTS;
+  return allowed.some((service) => host === service || host.endsWith(`.${service}`));
+}
+
+/**
+ * POSTs one push message as web-push prepared it, and reads only the status: the reply's body
+ * is dropped unread (a hostile or broken service could send gigabytes), and a service that
+ * does not answer within PUSH_TIMEOUT_MS is given up on. No redirect is followed.
+ */
+function deliver(details: webpush.RequestDetails): Promise<number> {
+  const url = new URL(details.endpoint);
+  const send = url.protocol === "http:" ? httpRequest : httpsRequest;
+  return new Promise((resolve, reject) => {
+    const req = send(url, { method: details.method, headers: details.headers, timeout: PUSH_TIMEOUT_MS }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on("timeout", () => req.destroy(new Error(`push service did not answer in ${PUSH_TIMEOUT_MS / 1000} s`)));
+    req.on("error", reject);
+    req.end(details.body ?? undefined);
+  });
 }
 
 const hashOf = (endpoint: string) => createHash("sha256").update(endpoint).digest("base64url").slice(0, 43);
@@ -37,6 +70,7 @@ export namespace Push {
 
   export async function subscribe(input: PushSubscriptionInput) {
     const userId = Actor.userId();
+    if (!isPushService(input.endpoint)) throw new Invalid(PUSH_SERVICE_REFUSED);
     const existing = (await PushSubscriptionEntity.query.primary({ userId }).go()).data;
     const hash = hashOf(input.endpoint);
     // Old browsers' subscriptions go first, so a user never holds more than the limit.
@@ -67,14 +101,18 @@ export namespace Push {
     const payload = JSON.stringify(message);
     const results = await Promise.all(
       subscriptions.map(async (s) => {
+        // A subscription stored before the list of services existed is not sent to either.
+        if (!isPushService(s.endpoint)) return 0;
         try {
-          await webpush.sendNotification({ endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } }, payload, {
+          const details = webpush.generateRequestDetails({ endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } }, payload, {
             vapidDetails: keys,
             TTL: 3600,
             urgency: "normal",
             topic: message.tag.slice(0, 32).replace(/[^A-Za-z0-9_-]/g, "-"),
           });
-          return 1;
+          const status = await deliver(details);
+          if (status >= 200 && status < 300) return 1;
+          throw Object.assign(new Error(`push service answered ${status}`), { statusCode: status });
         } catch (error) {
           const status = (error as { statusCode?: number }).statusCode;
           if (status === 404 || status === 410) await PushSubscriptionEntity.delete({ userId, endpointHash: s.endpointHash }).go();

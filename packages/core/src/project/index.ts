@@ -1,3 +1,5 @@
+import { listPage } from "../db/list-page";
+import type { ListPageQuery } from "../list-page";
 import { z } from "zod";
 import { Actor } from "../actor";
 import { nextId } from "../db/counter";
@@ -42,6 +44,12 @@ export namespace Project {
   /** The caller's projects, newest first: one Query on gsi1. */
   export async function list(): Promise<Info[]> {
     return (await ProjectEntity.query.byUser({ userId: Actor.userId() }).go({ order: "desc", pages: "all" })).data;
+  }
+
+  /** One page of the caller's projects, newest first (GET /api/projects). */
+  export async function page(query: ListPageQuery = {}) {
+    const userId = Actor.userId();
+    return listPage((options) => ProjectEntity.query.byUser({ userId }).go(options), query);
   }
 
   export const get = fn(recordId("Project ID"), owned);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { NextCursor } from "../list-page";
 import { ContactRecord } from "../contact/schema";
 import { CustomerRecord } from "../customer/schema";
 import { optionalField, recordId, requiredField } from "../validation";
@@ -58,5 +59,5 @@ export type ProjectRecord = z.infer<typeof ProjectRecord>;
 export const ProjectWithLinks = ProjectRecord.extend({ customer: CustomerRecord.nullable(), contact: ContactRecord.nullable() });
 export type ProjectWithLinks = z.infer<typeof ProjectWithLinks>;
 
-export const ProjectList = z.object({ projects: z.array(ProjectRecord) });
+export const ProjectList = z.object({ projects: z.array(ProjectRecord), ...NextCursor });
 export const ProjectReply = z.object({ project: ProjectRecord });

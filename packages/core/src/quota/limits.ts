@@ -71,6 +71,22 @@ export const ATTACHMENT_ANALYSES: Meter = {
   }),
 };
 
+/**
+ * Presigned uploads of chat attachments (up to 20 MB each into S3): counted when the ticket is
+ * given, since S3 stores the file whether or not a question ever reads it.
+ */
+export const ATTACHMENT_UPLOADS: Meter = {
+  name: "attachmentUploads",
+  period: "day",
+  noun: "attachment uploads",
+  label: "Attachment uploads today",
+  limits: (c) => ({
+    starter: c.ATTACHMENT_UPLOADS_PER_DAY_STARTER,
+    professional: c.ATTACHMENT_UPLOADS_PER_DAY_PROFESSIONAL,
+    enterprise: c.ATTACHMENT_UPLOADS_PER_DAY_ENTERPRISE,
+  }),
+};
+
 /** Conversation titles written by a model (the offline heuristic is free and not counted). */
 export const TITLES: Meter = {
   name: "titles",
@@ -84,7 +100,7 @@ export const TITLES: Meter = {
   }),
 };
 
-export const METERS: readonly Meter[] = [QUESTIONS, DOCUMENT_UPLOADS, OCR_PAGES, ATTACHMENT_ANALYSES, TITLES];
+export const METERS: readonly Meter[] = [QUESTIONS, DOCUMENT_UPLOADS, OCR_PAGES, ATTACHMENT_ANALYSES, ATTACHMENT_UPLOADS, TITLES];
 
 export const limitOf = (meter: Meter, plan: MeteredPlan, c: Config = config()) => meter.limits(c)[plan];
 

@@ -59,6 +59,7 @@ describe("metered limits per plan", () => {
       documentUploads: 200,
       ocrPages: 2000,
       attachmentAnalyses: 300,
+      attachmentUploads: 600,
       titles: 500,
     });
     const ent = await newUser({ plan: "enterprise", planStatus: "active" });

@@ -49,3 +49,35 @@ export const SUPPORT_PER_ANONYMOUS_IP: RateLimit = {
  * attribute). infra grants routes that only count requests write access to these keys alone.
  */
 export const RATE_LIMIT_KEY_PREFIX = "$quorum#ratelimit_";
+
+/**
+ * Capacity the deployment sets (infra/api.ts), so no route or user can take all of it: the
+ * streaming answer functions each keep at most STREAM_RESERVED_CONCURRENCY instances (and the
+ * rest of the account's Lambda pool stays for every other route), and the HTTP API's stage
+ * refuses requests past a steady rate and burst with 429. Each is a setting of the deployer's
+ * environment; "none" leaves it unset (an account whose Lambda quota is too small to reserve).
+ */
+export const CAPACITY_DEFAULTS = {
+  STREAM_RESERVED_CONCURRENCY: 50,
+  API_THROTTLE_RATE_PER_SECOND: 200,
+  API_THROTTLE_BURST: 400,
+} as const;
+
+export type Capacity = { [K in keyof typeof CAPACITY_DEFAULTS]: number | undefined };
+
+/** The capacity settings from an environment: a whole number, "none", or the default; anything else throws at deploy. */
+export function capacityFrom(env: Record<string, string | undefined>): Capacity {
+  const read = (name: keyof typeof CAPACITY_DEFAULTS) => {
+    const value = env[name]?.trim();
+    if (!value) return CAPACITY_DEFAULTS[name];
+    if (value === "none") return undefined;
+    if (!/^\d+$/.test(value) || Number(value) < 1)
+      throw new Error(`${name} must be a whole number of at least 1, or "none"; it is "${value}"`);
+    return Number(value);
+  };
+  return {
+    STREAM_RESERVED_CONCURRENCY: read("STREAM_RESERVED_CONCURRENCY"),
+    API_THROTTLE_RATE_PER_SECOND: read("API_THROTTLE_RATE_PER_SECOND"),
+    API_THROTTLE_BURST: read("API_THROTTLE_BURST"),
+  };
+}

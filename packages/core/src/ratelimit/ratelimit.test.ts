@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeWait, networkOf } from "./index";
+import { CAPACITY_DEFAULTS, capacityFrom, describeWait, networkOf } from "./index";
 
 describe("rate limit subjects and words", () => {
   it("an IPv4 address counts for itself, an IPv6 address for its /64", () => {
@@ -17,5 +17,20 @@ describe("rate limit subjects and words", () => {
     expect(describeWait(421)).toBe("8 minutes");
     expect(describeWait(3600)).toBe("1 hour");
     expect(describeWait(3601)).toBe("2 hours");
+  });
+});
+
+describe("capacity settings of a deployment", () => {
+  it("defaults apply, a number overrides, none leaves a setting unset", () => {
+    expect(capacityFrom({})).toEqual(CAPACITY_DEFAULTS);
+    expect(capacityFrom({ STREAM_RESERVED_CONCURRENCY: "none", API_THROTTLE_BURST: "50" })).toMatchObject({
+      STREAM_RESERVED_CONCURRENCY: undefined,
+      API_THROTTLE_BURST: 50,
+    });
+  });
+
+  it("a setting that is not a whole number stops the deploy with its name", () => {
+    expect(() => capacityFrom({ API_THROTTLE_RATE_PER_SECOND: "fast" })).toThrow(/API_THROTTLE_RATE_PER_SECOND/);
+    expect(() => capacityFrom({ STREAM_RESERVED_CONCURRENCY: "0" })).toThrow(/at least 1/);
   });
 });

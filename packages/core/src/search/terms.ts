@@ -180,14 +180,16 @@ const LABEL_CACHE_SIZE = 50_000;
  * (1.234,56), a date (20-10-2015), an identifier (INV/2024/07/0031, ABC_XY20240012).
  * Thin and no-break spaces group thousands in French amounts.
  */
-const RUN = /[\p{L}\p{N}]+(?:[/_\-.,'’\u00a0\u202f][\p{L}\p{N}]+)+/gu;
+// Starts only where a run starts: a start inside a run would re-read the rest of it (quadratic on a long digit run).
+const RUN = /(?<![\p{L}\p{N}])[\p{L}\p{N}]+(?:[/_\-.,'’\u00a0\u202f][\p{L}\p{N}]+)+/gu;
 
 /** 1,234.56 · 1.234,56 · 1'234.56 · 1 234,56 (thin/no-break space) · 1234,5 · 12,34,567.00 */
 const GROUPED = /^(\d{1,3})((?:[,.'’\u00a0\u202f]\d{3})+)(?:([.,])(\d{1,2}))?$/;
 const INDIAN = /^(\d{1,2})((?:,\d{2})+,\d{3})(?:(\.)(\d{1,2}))?$/;
 const DECIMAL = /^(\d+)([.,])(\d{1,2})$/;
 /** 1 234,56 with plain spaces (as text layers write French amounts): also read whole, beside its pieces. */
-const SPACED = /(?<![\d.,])\d{1,3}(?: \d{3})+[.,]\d{2}(?!\d)/g;
+// At most 6 groups (10^21): unbounded, each group of a long "0 000 000 ..." run would start a scan to its end.
+const SPACED = /(?<![\d.,])\d{1,3}(?: \d{3}){1,6}[.,]\d{2}(?!\d)/g;
 
 /** The canonical term of an amount as printed, or undefined when the run is not one. */
 export function amountTerm(run: string): string | undefined {
@@ -242,8 +244,13 @@ const joinable = (parts: string[], joined: string) => parts.length >= 3 || joine
  * also gives "#4711", which a question naming "invoice 4711" asks for, and which a
  * postcode or a phone number that happen to read the same do not give.
  */
+// Separators and the look for a digit are bounded, and a label starts only where a run of letters
+// starts (\b also holds inside "ºnºn"): otherwise every start re-read the rest of the run
+// (quadratic; 4 s on a 20,000-character question).
+// redos-bounded: recheck's fuzzer still reports "n.n.n…" as polynomial (it pumps the bounded {0,8}
+// and {0,40}); measured linear (1 MB of it in 0.5 s), terms.adversarial.test.ts holds it there.
 const NUMBERED =
-  /(?:\b(?:\p{L}*(?:nummer|number|numero|nomor|nr)|no|n|invoice|quote|quotation|estimate|proforma|factuur|facture|factura|fattura|fatura|rechnung|angebot|devis|offerte|begroting|presupuesto|cotizacion|preventivo|orcamento|penawaran|order|ref|reference)\b|#)[ \t.:#°º|]*((?=[\p{L}\p{N}/_\-.]*\d)[\p{L}\p{N}]+(?:[/_\-.]+[\p{L}\p{N}]+)*)/gu;
+  /(?:(?<![\p{L}\p{N}_])(?:\p{L}*(?:nummer|number|numero|nomor|nr)|no|n|invoice|quote|quotation|estimate|proforma|factuur|facture|factura|fattura|fatura|rechnung|angebot|devis|offerte|begroting|presupuesto|cotizacion|preventivo|orcamento|penawaran|order|ref|reference)\b|#)[ \t.:#°º|]{0,8}((?=[\p{L}\p{N}/_\-.]{0,40}\d)[\p{L}\p{N}]+(?:[/_\-.]+[\p{L}\p{N}]+)*)/gu;
 
 /** The "#" term of a document number as printed. */
 export const numberedTerm = (printed: string) => `#${printed.replace(/[^\p{L}\p{N}]+/gu, "")}`;
@@ -261,7 +268,8 @@ function scan(text: string, emit: Emit) {
       return " ";
     }
     const parts = run.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-    pieces.push(...parts);
+    // Not push(...parts): a run of half a million pieces would overflow the call stack.
+    for (const part of parts) pieces.push(part);
     const joined = parts.join("");
     if (joinable(parts, joined)) emit(joined, "identifier");
     return " ";
@@ -314,8 +322,10 @@ export interface QueryTerm extends Term {
  * What a question names by a document word: "invoice 3318", "quote no. SO-8", "order #4471".
  * The figure after the word is an identifier however short it is.
  */
+// The same bounds as NUMBERED, for the same reason.
+// redos-bounded: as NUMBERED (every pumped quantifier bounded; terms.adversarial.test.ts).
 const NAMED =
-  /\b(?:invoice|quote|quotation|estimate|proforma|offer|order|reference|ref|number|no|nr|n|#)\s*[.:#°º]*\s*((?=[\p{L}\p{N}/_\-.]*\d)[\p{L}\p{N}]+(?:[/_\-.]+[\p{L}\p{N}]+)*)/gu;
+  /\b(?:invoice|quote|quotation|estimate|proforma|offer|order|reference|ref|number|no|nr|n|#)\s{0,4}[.:#°º]{0,4}\s{0,4}((?=[\p{L}\p{N}/_\-.]{0,40}\d)[\p{L}\p{N}]+(?:[/_\-.]+[\p{L}\p{N}]+)*)/gu;
 
 export function queryTerms(question: string): QueryTerm[] {
   const terms = textTerms(question);
@@ -324,7 +334,7 @@ export function queryTerms(question: string): QueryTerm[] {
     if (pattern.test(folded)) for (const l of labels) terms.push({ term: l, kind: "label" });
   const named = new Map<string, string>();
   for (const match of folded.matchAll(NAMED)) {
-    const printed = match[1]!.replace(/[.\-/_]+$/, "");
+    const printed = match[1]!.replace(/(?<![.\-/_])[.\-/_]+$/, "");
     const numbered = numberedTerm(printed);
     for (const t of textTerms(printed)) if (t.kind !== "part" || !/\D/.test(t.term)) named.set(t.term, numbered);
     terms.push({ term: numbered, kind: "identifier" });

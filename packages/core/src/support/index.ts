@@ -4,7 +4,6 @@ import { Actor } from "../actor";
 import { networkOf, RateLimiter, SUPPORT_PER_ANONYMOUS_IP, SUPPORT_PER_USER } from "../ratelimit/index";
 import { Mailer } from "../notify/mailer";
 import { Notify } from "../notify/index";
-import type { Language } from "../notify/language";
 import { User } from "../user/index";
 import { acknowledgement, PRIORITY_SUPPORT_PLANS, teamMail } from "./mail";
 import { newReference } from "./reference";
@@ -16,8 +15,9 @@ export namespace Support {
 
   /** Counted per user, or per network for signed-out visitors, before anything is stored. */
   export async function submit(input: z.input<typeof Input>, sourceIp: string) {
-    const { userId: _claimed, language, ...fields } = Input.parse(input);
-    return store({ ...fields, kind: "support" }, sourceIp, language);
+    // `language` was the signed-out visitor's mail language; visitors get no mail now (see store).
+    const { userId: _claimed, language: _language, ...fields } = Input.parse(input);
+    return store({ ...fields, kind: "support" }, sourceIp);
   }
 
   type Fields = Omit<SupportRequestItem, "requestId" | "userId" | "status" | "createdAt" | "updatedAt" | "reference" | "prioritySupport">;
@@ -27,7 +27,7 @@ export namespace Support {
    * Professional and Enterprise) and acknowledges it to the requester, both with
    * its reference. The request is kept even when a mail fails (the team's inbox index lists it).
    */
-  async function store(fields: Fields, sourceIp: string, pageLanguage: Language = "en") {
+  async function store(fields: Fields, sourceIp: string) {
     const userId = Actor.maybe()?.userId;
     await (userId ? RateLimiter.consume(SUPPORT_PER_USER, userId) : RateLimiter.consume(SUPPORT_PER_ANONYMOUS_IP, networkOf(sourceIp)));
     const user = userId ? await User.find(userId) : undefined;
@@ -41,11 +41,13 @@ export namespace Support {
     }).go();
     const request = created.data;
     const to = userId ? await Notify.recipient(userId) : undefined;
-    // A signed-out visitor asked for an answer by mail; a user may have switched mails off.
-    const acknowledge = !to || to.settings.notifications.email;
+    // Only a signed-in user's own account address is acknowledged by mail (and only with mails on):
+    // a signed-out visitor (or a body naming another address) could otherwise make us mail anyone
+    // our text and theirs. A visitor's acknowledgement is the reference on screen.
+    const acknowledge = !!to && to.settings.notifications.email;
     await Notify.deliver(`support request ${request.reference}`, [
       () => Mailer.send(teamMail(request, user?.plan)),
-      acknowledge && (() => Mailer.send(acknowledgement(request, to?.language ?? pageLanguage, to && Notify.unsubscribeUrl(to.userId)))),
+      acknowledge && (() => Mailer.send(acknowledgement({ ...request, email: to.email }, to.language, Notify.unsubscribeUrl(to.userId)))),
     ]);
     return request;
   }

@@ -1,5 +1,5 @@
 import { config } from "../config";
-import { composeMail, escapeHtml, type Mail } from "../notify/email";
+import { composeMail, escapeHtml, subjectValue, type Mail } from "../notify/email";
 import type { Language } from "../notify/language";
 import type { SupportRequestItem } from "./entity";
 
@@ -9,7 +9,7 @@ export const PRIORITY_SUPPORT_PLANS = ["professional", "enterprise"] as const;
 /** The support team's copy: every field, the priority up front, replies go to the requester. */
 export function teamMail(request: SupportRequestItem, plan: string | undefined): Mail {
   const flag = request.prioritySupport ? "[PRIORITY] " : "";
-  const subject = `[Quorum Support] ${flag}${request.reference}: ${request.subject}`;
+  const subject = `[Quorum Support] ${flag}${request.reference}: “${subjectValue(request.subject)}”`;
   const fields: [string, string][] = [
     ["Reference", request.reference ?? ""],
     ["Priority support", request.prioritySupport ? `yes (${plan} plan)` : `no (${plan ?? "signed out"})`],

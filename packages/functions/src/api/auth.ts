@@ -2,14 +2,14 @@ import { CheckAccountInput, LoginInput, RegisterInput } from "@quorum/core/auth/
 import { User } from "@quorum/core/user/index";
 import { route } from "../http/route";
 
-export const login = route({ body: LoginInput }, async ({ body }) => ({ user: User.present(await User.login(body)) }));
+export const login = route({ fresh: true, body: LoginInput }, async ({ body }) => ({ user: User.present(await User.login(body)) }));
 
 /** Open to anyone; a caller signed in as the account also gets its name and plan. */
 export const checkAccount = route({ auth: "optional", body: CheckAccountInput }, async ({ body, sourceIp }) =>
   User.checkAccount(body, sourceIp),
 );
 
-export const register = route({ body: RegisterInput }, async ({ body }) => ({
+export const register = route({ fresh: true, body: RegisterInput }, async ({ body }) => ({
   success: true as const,
   user: User.present(await User.register(body)),
 }));

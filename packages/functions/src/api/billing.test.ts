@@ -8,6 +8,7 @@ import { call, signedInUser, type TestUser } from "@quorum/local/testing";
 import type { Handler } from "../http/route";
 import { cancelSubscription, createPaymentIntent, portalSession, updateSubscription } from "./billing";
 import { handle as stripeWebhook } from "./stripe-webhook";
+import { ORIGIN_HEADER } from "../http/origin";
 
 const card = (number = "4242 4242 4242 4242") => ({ number, expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvc: "123" });
 const DAY = 86_400_000;
@@ -191,7 +192,8 @@ function lambdaEvent(options: { body?: string; headers?: Record<string, string>;
     routeKey: "POST /test",
     rawPath: "/test",
     rawQueryString: "",
-    headers: { "content-type": "application/json", ...options.headers },
+    // Behind the site's CloudFront, which adds the origin secret the local stack set.
+    headers: { "content-type": "application/json", [ORIGIN_HEADER]: process.env.ORIGIN_SECRET ?? "", ...options.headers },
     requestContext: { http: { method: "POST", path: "/test" } } as APIGatewayProxyEventV2["requestContext"],
     body: options.body === undefined ? undefined : options.base64 ? Buffer.from(options.body).toString("base64") : options.body,
     isBase64Encoded: !!options.base64,

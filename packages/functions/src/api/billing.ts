@@ -11,21 +11,23 @@ import { reply, route } from "../http/route";
  * `{ amount: 50 }` from the spec's client; the server subscribes the caller at the
  * configured price and answers the client secret the card form confirms.
  */
-export const createPaymentIntent = route({ body: CreatePaymentIntentInput }, async ({ body }) => Billing.createPaymentIntent(body));
+export const createPaymentIntent = route({ fresh: true, body: CreatePaymentIntentInput }, async ({ body }) =>
+  Billing.createPaymentIntent(body),
+);
 
-export const updateSubscription = route({ body: UpdateSubscriptionInput }, async ({ body }) => ({
+export const updateSubscription = route({ fresh: true, body: UpdateSubscriptionInput }, async ({ body }) => ({
   success: true as const,
   user: await Billing.updateSubscription(body),
 }));
 
 /** Cancel at the end of the paid period; the plan stays until then. */
-export const cancelSubscription = route({}, async () => ({ user: await Billing.setCancelAtPeriodEnd(true) }));
+export const cancelSubscription = route({ fresh: true }, async () => ({ user: await Billing.setCancelAtPeriodEnd(true) }));
 
 /** Take a pending cancellation back. */
-export const resumeSubscription = route({}, async () => ({ user: await Billing.setCancelAtPeriodEnd(false) }));
+export const resumeSubscription = route({ fresh: true }, async () => ({ user: await Billing.setCancelAtPeriodEnd(false) }));
 
 /** A Customer Portal session (card, invoices); the payer comes back to /profile. */
-export const portalSession = route({}, async ({ event }) => {
+export const portalSession = route({ fresh: true }, async ({ event }) => {
   const site = config().SITE_URL || event.headers?.origin;
   if (!site || !/^https?:\/\//.test(site)) throw new Invalid("The request has no Origin to return to");
   return Billing.portalSession(new URL("/profile", site).toString());

@@ -1,8 +1,8 @@
 import { Contact } from "@quorum/core/contact/index";
-import { NumericId, reply, route, UserIdQuery } from "../http/route";
+import { NumericId, reply, route, ListQuery, listReply } from "../http/route";
 
 /** `{ contacts }` of all the caller's customers, newest first. */
-export const list = route({ query: UserIdQuery }, async () => ({ contacts: await Contact.list() }));
+export const list = route({ query: ListQuery }, async ({ query }) => listReply("contacts", await Contact.page(query)));
 
 /** `{ contacts }` of one customer (the path's `{id}` is the customer's id). */
 export const listByCustomer = route({ path: NumericId }, async ({ path }) => ({ contacts: await Contact.listByCustomer(path.id) }));

@@ -71,7 +71,7 @@ describe("the route table's output schemas describe what the account routes answ
     expect(later.notifications).toHaveLength(1);
 
     await answers(ann, "GET /api/notify/push/key", "/api/notify/push/key");
-    const endpoint = "https://push.example.com/send/contract-account";
+    const endpoint = "https://fcm.googleapis.com/fcm/send/contract-account";
     await answers(ann, "POST /api/notify/push/subscriptions", "/api/notify/push/subscriptions", {
       endpoint,
       keys: {

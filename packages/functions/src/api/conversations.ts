@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { Conversation, type ListType } from "@quorum/core/conversation/index";
 import { ConversationCreateInput, ConversationStopInput, ConversationUpdateInput } from "@quorum/core/conversation/schema";
-import { route, UserIdQuery } from "../http/route";
+import { route, UserIdQuery, ListQuery, listReply } from "../http/route";
 
 /** Conversation ids are UUIDs; anything longer is not one of ours. */
 const IdPath = z.object({ id: z.string().min(1).max(100) });
@@ -11,7 +11,7 @@ export const PageQuery = UserIdQuery.extend(Conversation.PageInput.pick({ limit:
 /** The same API for both sidebars; the list type is kept on each record. */
 function handlers(listType: ListType) {
   return {
-    list: route({ query: UserIdQuery }, async () => ({ conversations: await Conversation.list(listType) })),
+    list: route({ query: ListQuery }, async ({ query }) => listReply("conversations", await Conversation.page(listType, query))),
     get: route({ path: IdPath, query: PageQuery }, async ({ path, query }) =>
       Conversation.get({ listType, id: path.id, limit: query.limit, before: query.before }),
     ),

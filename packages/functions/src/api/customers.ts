@@ -1,8 +1,8 @@
 import { Customer } from "@quorum/core/customer/index";
-import { NumericId, reply, route, UserIdQuery } from "../http/route";
+import { NumericId, reply, route, ListQuery, listReply } from "../http/route";
 
 /** `{ customers }`, newest first, each with its `contactCount` for the card. */
-export const list = route({ query: UserIdQuery }, async () => ({ customers: await Customer.list() }));
+export const list = route({ query: ListQuery }, async ({ query }) => listReply("customers", await Customer.page(query)));
 
 export const get = route({ path: NumericId }, async ({ path }) => ({ customer: await Customer.get(path.id) }));
 

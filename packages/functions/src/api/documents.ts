@@ -4,7 +4,7 @@ import { Invalid } from "@quorum/core/error";
 import { describeZodError } from "@quorum/core/fn";
 import { directUploadLimit, MAX_DIRECT_UPLOAD_BYTES } from "@quorum/core/request-limits";
 import { parseMultipart } from "../http/multipart";
-import { NumericId, refuseOtherUser, reply, route } from "../http/route";
+import { NumericId, refuseOtherUser, reply, route, ListQuery, listReply } from "../http/route";
 
 /**
  * POST /api/documents/upload-url { projectId, documentCategory, fileName, contentType, size }
@@ -40,7 +40,9 @@ export const upload = route({}, async ({ event, user }) => {
 });
 
 /** GET /api/projects/{id}/documents -> { documents }, newest first. */
-export const list = route({ path: NumericId }, async ({ path }) => ({ documents: await Document.list(path.id) }));
+export const list = route({ path: NumericId, query: ListQuery }, async ({ path, query }) =>
+  listReply("documents", await Document.page(path.id, query)),
+);
 
 /** GET /api/documents/{id} -> { document } */
 export const get = route({ path: NumericId }, async ({ path }) => ({ document: await Document.get(path.id) }));

@@ -168,3 +168,20 @@ describe("OCR pages per month", () => {
     expect(await meter(fay, "ocrPages")).toMatchObject({ used: 100, limit: 100 });
   });
 });
+
+describe("chat attachment uploads per day", () => {
+  it("past the day's attachment upload tickets the answer is a 429 that names the limit, and usage shows it", async () => {
+    const gus = await signedInUser();
+    const ask = () => call(gus, "POST", "/api/chat/attachments/upload-url", { fileName: "note.txt", contentType: "text/plain", size: 42 });
+    const { limit } = await meter(gus, "attachmentUploads");
+    expect(limit).toBeGreaterThan(0);
+    const answers = await Promise.all(Array.from({ length: limit! + 3 }, ask));
+    expect(answers.filter((r) => r.status === 201)).toHaveLength(limit!);
+    const refused = answers.filter((r) => r.status === 429);
+    expect(refused).toHaveLength(3);
+    expect(refused[0]!.body.error).toMatch(new RegExp(`${limit} attachment uploads`));
+    expect(refused[0]!.body.error).toMatch(RESETS_AT_MIDNIGHT);
+    expect(refused[0]!.body.limit).toEqual({ meter: "attachmentUploads", upgrade: true });
+    expect(await meter(gus, "attachmentUploads")).toMatchObject({ used: limit, limit });
+  });
+});

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Actor } from "@quorum/core/actor";
 import { InApp } from "@quorum/core/notify/inbox";
+import { PUSH_SERVICE_REFUSED } from "@quorum/core/notify/limits";
 import { Unsubscribe } from "@quorum/core/notify/unsubscribe";
 import { call, mailsTo, signedInUser, waitForMail, type TestUser } from "@quorum/local/testing";
 
@@ -83,7 +84,7 @@ describe("in-app notifications", () => {
 });
 
 describe("Web Push subscriptions", () => {
-  const subscription = (endpoint = `https://push.example.com/send/${crypto.randomUUID()}`) => ({
+  const subscription = (endpoint = `https://fcm.googleapis.com/fcm/send/${crypto.randomUUID()}`) => ({
     endpoint,
     keys: {
       p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM",
@@ -106,6 +107,15 @@ describe("Web Push subscriptions", () => {
     const bad = await call(user, "POST", "/api/notify/push/subscriptions", { endpoint: "not a url", keys: {} });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe("endpoint must be a push service URL");
+  });
+
+  it("a subscription that points anywhere but a browser's push service answers 400", async () => {
+    const user = await signedInUser();
+    for (const endpoint of ["https://internal.example.com/hook", "http://127.0.0.1:8000/", "https://fcm.googleapis.com.evil.example/x"]) {
+      const res = await call(user, "POST", "/api/notify/push/subscriptions", subscription(endpoint));
+      expect(res.status, endpoint).toBe(400);
+      expect(res.body).toEqual({ error: PUSH_SERVICE_REFUSED });
+    }
   });
 });
 

@@ -1,8 +1,8 @@
 import { Project } from "@quorum/core/project/index";
-import { NumericId, reply, route, UserIdQuery } from "../http/route";
+import { NumericId, reply, route, ListQuery, listReply } from "../http/route";
 
 /** `{ projects }`, newest first. The cards join the customer and contact lists (one Query each). */
-export const list = route({ query: UserIdQuery }, async () => ({ projects: await Project.list() }));
+export const list = route({ query: ListQuery }, async ({ query }) => listReply("projects", await Project.page(query)));
 
 export const create = route({ body: Project.CreateInput }, async ({ body }) => reply(201, { project: await Project.create(body) }));
 

@@ -103,7 +103,7 @@ describe("support requests", () => {
     expect(res.body.reference).toMatch(REFERENCE_PATTERN);
 
     const team = await waitForMail(config().SUPPORT_EMAIL, (m) => m.subject.includes(res.body.reference));
-    expect(team.subject).toBe(`[Quorum Support] ${res.body.reference}: ${subject}`);
+    expect(team.subject).toBe(`[Quorum Support] ${res.body.reference}: “${subject}”`);
     expect(team.replyTo).toBe(user.email);
     expect(team.text).toContain("Priority support: no (starter)");
     expect(team.text).toContain("Steps: <b>click</b> Export");
@@ -134,11 +134,30 @@ describe("support requests", () => {
     expect(await mailsTo(user.email)).toEqual([]);
   });
 
-  it("a signed-out visitor is acknowledged in the page's language", async () => {
+  it("a signed-out visitor is acknowledged on screen only: the address they name gets no mail", async () => {
     const email = `visitor-${crypto.randomUUID().slice(0, 8)}@example.com`;
     const res = await callFrom(newLoopbackIp(), undefined, "POST", "/api/support", request({ email, language: "es" }));
-    const ack = await waitForMail(email);
-    expect(ack.subject).toBe(`Hemos recibido tu solicitud ${res.body.reference}`);
-    expect(ack.text).not.toContain("unsubscribe");
+    expect(res.status).toBe(200);
+    expect(res.body.reference).toMatch(REFERENCE_PATTERN);
+    await waitForMail(config().SUPPORT_EMAIL, (m) => m.subject.includes(res.body.reference));
+    expect(await mailsTo(email)).toEqual([]);
+  });
+
+  it("a signed-in user's acknowledgement goes to their own address, not one named in the request", async () => {
+    const user = await signedInUser();
+    const other = `someone-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const res = await call(user, "POST", "/api/support", request({ email: other }));
+    expect((await waitForMail(user.email)).subject).toBe(`We received your request ${res.body.reference}`);
+    expect(await mailsTo(other)).toEqual([]);
+  });
+
+  it("a user's text in a subject is one line, cut and quoted", async () => {
+    const user = await signedInUser();
+    const subject = `Line one\r\nBcc: victim@example.com ${"x".repeat(200)}`;
+    const res = await call(user, "POST", "/api/support", request({ email: user.email, subject }));
+    const team = await waitForMail(config().SUPPORT_EMAIL, (m) => m.subject.includes(res.body.reference));
+    expect(team.subject).not.toMatch(/[\r\n]/);
+    expect(team.subject).toMatch(/: “Line one Bcc: victim@example\.com x+…”$/);
+    expect(team.subject.length).toBeLessThan(120);
   });
 });

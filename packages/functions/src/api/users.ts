@@ -10,6 +10,6 @@ async function withLogoUrl(info: User.Info): Promise<ProfileRecord> {
 
 export const get = route({ path: UidPath }, async ({ path }) => withLogoUrl(User.present(await User.get(path.uid))));
 
-export const update = route({ path: UidPath, body: User.UpdateInput }, async ({ path, body }) =>
+export const update = route({ fresh: true, path: UidPath, body: User.UpdateInput }, async ({ path, body }) =>
   withLogoUrl(User.present(await User.update(path.uid, body))),
 );

@@ -2,8 +2,19 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from "a
 import { z } from "zod";
 import { Actor, type User } from "@quorum/core/actor";
 import { Auth } from "@quorum/core/auth/index";
-import { Forbidden, Invalid, LimitReached, RateLimited, VisibleError } from "@quorum/core/error";
+import {
+  Forbidden,
+  Invalid,
+  isUnavailable,
+  LimitReached,
+  RateLimited,
+  STORE_UNAVAILABLE,
+  STORE_UNAVAILABLE_RETRY_SECONDS,
+  VisibleError,
+} from "@quorum/core/error";
 import { describeZodError } from "@quorum/core/fn";
+import { ListPageQuery } from "@quorum/core/list-page";
+import { clientAddress } from "./origin";
 
 export type Handler = (event: APIGatewayProxyEventV2, context?: Context) => Promise<APIGatewayProxyResultV2>;
 
@@ -16,6 +27,11 @@ export interface RouteSpec<P extends Schema | undefined, Q extends Schema | unde
    * "optional": a token, when sent, must be valid; without one the caller is anonymous.
    */
   auth?: boolean | "optional";
+  /**
+   * Sign-in, billing and account changes: the account is looked up afresh (a disabled or signed-out
+   * account is refused at once); other routes trust a lookup up to ACCOUNT_CHECK_MAX_AGE_MS old.
+   */
+  fresh?: true;
   path?: P;
   query?: Q;
   /** A JSON body validated by this schema. */
@@ -28,7 +44,7 @@ export interface RouteInput<P, Q, B> {
   body: B;
   /** The verified caller (undefined only on routes with `auth: false` or an anonymous "optional"). */
   user: User;
-  /** The caller's address as API Gateway saw it (the local gateway fills it the same way). */
+  /** The client's address: CloudFront's viewer address behind the site, else the connection's (http/origin.ts). */
   sourceIp: string;
   event: APIGatewayProxyEventV2;
 }
@@ -97,6 +113,11 @@ export function errorResponse(error: unknown): APIGatewayProxyResultV2 {
   if (error instanceof LimitReached) return json(error.status, { error: error.message, limit: error.limit });
   if (error instanceof VisibleError) return json(error.status, { error: error.message });
   if (error instanceof z.ZodError) return json(400, { error: describeZodError(error) });
+  if (isUnavailable(error)) {
+    // One line: during an outage every request says the same, and a stack per request buries the log.
+    console.error(`A store is unavailable: ${(error as Error).message}`);
+    return json(503, { error: STORE_UNAVAILABLE }, { "retry-after": String(STORE_UNAVAILABLE_RETRY_SECONDS) });
+  }
   // The real cause goes to the log; the caller never sees a stack trace.
   console.error("Unhandled error", error);
   return json(500, { error: "Internal server error" });
@@ -112,10 +133,12 @@ export async function parseRequest<P extends Schema | undefined, Q extends Schem
   spec: RouteSpec<P, Q, B>,
   event: APIGatewayProxyEventV2,
 ): Promise<RouteInput<Out<P>, Out<Q>, Out<B>>> {
+  // First: a request that bypassed CloudFront is refused before its token is even read.
+  const sourceIp = clientAddress(event);
   const headers = event.headers ?? {};
   const authorization = headers.authorization ?? headers.Authorization;
   const anonymous = spec.auth === false || (spec.auth === "optional" && !authorization);
-  const user = anonymous ? undefined : await Auth.verify(authorization);
+  const user = anonymous ? undefined : await Auth.verify(authorization, undefined, { fresh: spec.fresh });
   const rawQuery = event.queryStringParameters ?? {};
   const rawJson = spec.body ? parseJsonBody(event) : undefined;
   refuseOtherUser(user, rawQuery, rawJson);
@@ -124,7 +147,7 @@ export async function parseRequest<P extends Schema | undefined, Q extends Schem
     query: validate(spec.query, rawQuery),
     body: validate(spec.body, rawJson),
     user: user as User,
-    sourceIp: event.requestContext?.http?.sourceIp ?? "unknown",
+    sourceIp,
     event,
   } as RouteInput<Out<P>, Out<Q>, Out<B>>;
 }
@@ -160,3 +183,10 @@ export const NumericId = z.object({
 });
 export const UidPath = z.object({ uid: z.string().min(1).max(128) });
 export const UserIdQuery = z.object({ userId: z.string().max(128).optional() });
+/** A list's query: the spec's `userId`, and the page (`limit`, `cursor`). */
+export const ListQuery = UserIdQuery.extend(ListPageQuery.shape);
+
+/** A list's answer in the spec's shape (`{ projects: [...] }`), with `nextCursor` only when more follow. */
+export function listReply<K extends string, T>(key: K, page: { items: T[]; nextCursor?: string }) {
+  return { [key]: page.items, ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) } as Record<K, T[]> & { nextCursor?: string };
+}

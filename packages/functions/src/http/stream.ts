@@ -1,6 +1,7 @@
 import type { Writable } from "node:stream";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
 import type { LiveAnswer } from "@quorum/core/chat/live";
+import { AnswerSlots } from "@quorum/core/chat/slots";
 import { pathParametersOf } from "../routes";
 import { asCaller, errorResponse, json, parseRequest, type Out, type RouteInput, type RouteSpec, type Schema } from "./route";
 
@@ -54,7 +55,7 @@ function writeWhole(responseStream: Writable, result: APIGatewayProxyStructuredR
 }
 
 /** Writes the events of a live answer; after the browser has gone, writing stops but the answer goes on. */
-async function writeEvents(responseStream: Writable, answer: LiveAnswer) {
+async function writeEvents(responseStream: Writable, answer: LiveAnswer, beforeEnd: () => Promise<void>) {
   const out = open(responseStream, 200, {
     "content-type": "text/event-stream; charset=utf-8",
     "cache-control": "no-store",
@@ -72,6 +73,7 @@ async function writeEvents(responseStream: Writable, answer: LiveAnswer) {
     await answer.run((event, data) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
   } finally {
     clearInterval(keepAlive);
+    await beforeEnd();
     if (!out.destroyed && !out.writableEnded) out.end();
   }
 }
@@ -95,16 +97,38 @@ export function streamRoute<
     } catch (error) {
       return writeWhole(responseStream, errorResponse(error) as APIGatewayProxyStructuredResultV2);
     }
-    await asCaller(input.user, async () => {
-      let result: unknown;
-      try {
-        result = await handler({ ...input, stream: wantsEventStream(event) });
-      } catch (error) {
-        return writeWhole(responseStream, errorResponse(error) as APIGatewayProxyStructuredResultV2);
-      }
-      if (isLive(result)) await writeEvents(responseStream, result);
-      else writeWhole(responseStream, json(200, result) as APIGatewayProxyStructuredResultV2);
-    });
+    // Every streaming route writes an answer: it takes one of the user's slots after the request
+    // is known to be valid and before anything is counted, and holds it until the answer is done.
+    const userId = input.user?.userId;
+    let lease: string | undefined;
+    try {
+      if (userId) lease = await AnswerSlots.take(userId);
+    } catch (error) {
+      return writeWhole(responseStream, errorResponse(error) as APIGatewayProxyStructuredResultV2);
+    }
+    // Given back before the answer's last byte, so a client that asks again at once finds it free.
+    // One not given back (the store down just then) lapses by itself after the longest answer.
+    const release = async () => {
+      const given = lease;
+      lease = undefined;
+      if (userId && given) await AnswerSlots.give(userId, given).catch((error) => console.error("Answer slot not given back", error));
+    };
+    try {
+      await asCaller(input.user, async () => {
+        let result: unknown;
+        try {
+          result = await handler({ ...input, stream: wantsEventStream(event) });
+        } catch (error) {
+          await release();
+          return writeWhole(responseStream, errorResponse(error) as APIGatewayProxyStructuredResultV2);
+        }
+        if (isLive(result)) return writeEvents(responseStream, result, release);
+        await release();
+        writeWhole(responseStream, json(200, result) as APIGatewayProxyStructuredResultV2);
+      });
+    } finally {
+      await release();
+    }
   };
   const lambda = lambdaStreaming();
   return lambda ? lambda.streamifyResponse(run) : run;

@@ -93,9 +93,16 @@ export async function call<T = any>(
 export const newLoopbackIp = () => `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
 
 /** Like `call`, but the connection comes from `sourceIp` (a loopback address), as a client elsewhere would. */
-export function callFrom<T = any>(sourceIp: string, user: TestUser | undefined, method: string, path: string, body?: unknown) {
+export function callFrom<T = any>(
+  sourceIp: string,
+  user: TestUser | undefined,
+  method: string,
+  path: string,
+  body?: unknown,
+  extraHeaders: Record<string, string> = {},
+) {
   const payload = body === undefined ? undefined : JSON.stringify(body);
-  const headers: Record<string, string> = { ...(user?.headers ?? {}) };
+  const headers: Record<string, string> = { ...(user?.headers ?? {}), ...extraHeaders };
   if (payload !== undefined) headers["content-type"] = "application/json";
   return new Promise<CallResult<T>>((resolve, reject) => {
     const req = request(`${gatewayUrl()}${path}`, { method, headers, localAddress: sourceIp, agent: false }, (res) => {

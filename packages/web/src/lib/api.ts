@@ -152,3 +152,24 @@ export async function apiStream(url: string, body: unknown, onEvent: (event: str
     onEvent(value.event ?? "message", JSON.parse(value.data));
   }
 }
+
+/**
+ * Every record of a list the server answers in pages (at most MAX_LIST_PAGE each): the
+ * first page as the spec has it (`{ projects: [...] }`), then the next from its `nextCursor`
+ * until there is none.
+ */
+export async function apiAllPages<K extends string, T>(
+  url: string,
+  schema: { parse(body: unknown): Record<K, T[]> & { nextCursor?: string } },
+  key: K,
+): Promise<T[]> {
+  const items: T[] = [];
+  for (let cursor: string | undefined, first = true; first || cursor; first = false) {
+    const page = schema.parse(
+      await apiJson("GET", cursor ? `${url}${url.includes("?") ? "&" : "?"}cursor=${encodeURIComponent(cursor)}` : url),
+    );
+    items.push(...page[key]);
+    cursor = page.nextCursor;
+  }
+  return items;
+}

@@ -3,15 +3,15 @@ import type { z } from "zod";
 import { AiStatusReply } from "@quorum/core/ai/schema";
 import { MESSAGE_PAGE_SIZE } from "@quorum/core/chat/limits";
 import type { AttachmentUploadTicket, ChatInput, TitleReply } from "@quorum/core/chat/schema";
-import type {
-  ConversationCreateInput,
+import {
   ConversationList,
-  ConversationPage,
-  ConversationSummary,
-  ListType,
+  type ConversationCreateInput,
+  type ConversationPage,
+  type ConversationSummary,
+  type ListType,
 } from "@quorum/core/conversation/schema";
 import { presignedPost } from "@/features/documents/presigned-post";
-import { apiJson, apiStream } from "@/lib/api";
+import { apiAllPages, apiJson, apiStream } from "@/lib/api";
 import { NEW_CONVERSATION, STATUS_POLL_MS } from "./model";
 
 /** The chat's calls. Both sidebars speak the same API under their own path. */
@@ -30,7 +30,7 @@ const q = (uid: string) => `userId=${encodeURIComponent(uid)}`;
 export const conversationsQuery = (listType: ListType, uid: string) =>
   queryOptions({
     queryKey: conversationsKey(listType, uid),
-    queryFn: async () => (await apiJson<z.infer<typeof ConversationList>>("GET", `${BASE[listType]}?${q(uid)}`)).conversations,
+    queryFn: () => apiAllPages(`${BASE[listType]}?${q(uid)}`, ConversationList, "conversations"),
     retry: 1,
   });
 

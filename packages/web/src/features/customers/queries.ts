@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ContactList } from "@quorum/core/contact/schema";
 import { CustomerList } from "@quorum/core/customer/schema";
-import { apiJson } from "@/lib/api";
+import { apiAllPages, apiJson } from "@/lib/api";
 import type { Contact, ContactForm, Customer, CustomerForm } from "./model";
 
 /** Query keys: one list per user, refetched after every change. */
@@ -14,13 +14,13 @@ const withUser = (path: string, uid: string) => `${path}?userId=${encodeURICompo
 export const customersQuery = (uid: string) =>
   queryOptions({
     queryKey: customersKey(uid),
-    queryFn: async () => CustomerList.parse(await apiJson("GET", withUser("/api/customers", uid))).customers,
+    queryFn: () => apiAllPages(withUser("/api/customers", uid), CustomerList, "customers"),
   });
 
 export const contactsQuery = (uid: string) =>
   queryOptions({
     queryKey: contactsKey(uid),
-    queryFn: async () => ContactList.parse(await apiJson("GET", withUser("/api/contacts", uid))).contacts,
+    queryFn: () => apiAllPages(withUser("/api/contacts", uid), ContactList, "contacts"),
   });
 
 /** No user yet (a signed-out render), no request. */

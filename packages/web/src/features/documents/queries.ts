@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { DocumentList } from "@quorum/core/document/schema";
-import { apiJson } from "@/lib/api";
+import { apiAllPages, apiJson } from "@/lib/api";
 import { isInFlight, type DocumentCategory, type ProjectDocument } from "./model";
 
 /** Its own key space, so invalidating project lists never refetches documents and back. */
@@ -17,7 +17,7 @@ export const POLL_MS = 2500;
 export const projectDocumentsQuery = (projectId: number) =>
   queryOptions({
     queryKey: documentsKey(projectId),
-    queryFn: async () => DocumentList.parse(await apiJson("GET", `/api/projects/${projectId}/documents`)).documents,
+    queryFn: () => apiAllPages(`/api/projects/${projectId}/documents`, DocumentList, "documents"),
     refetchInterval: (query) => (query.state.data?.some(isInFlight) ? POLL_MS : false),
   });
 

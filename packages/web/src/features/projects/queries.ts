@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import { ProjectList, ProjectWithLinks, type ProjectCreateInput, type ProjectUpdateInput } from "@quorum/core/project/schema";
-import { apiJson } from "@/lib/api";
+import { apiAllPages, apiJson } from "@/lib/api";
 import type { Project } from "./model";
 
 export const projectsKey = (uid: string) => ["/api/projects", uid] as const;
@@ -11,7 +11,7 @@ export const projectKey = (id: number) => ["/api/projects", "detail", id] as con
 export const projectsQuery = (uid: string) =>
   queryOptions({
     queryKey: projectsKey(uid),
-    queryFn: async () => ProjectList.parse(await apiJson("GET", `/api/projects?userId=${encodeURIComponent(uid)}`)).projects,
+    queryFn: () => apiAllPages(`/api/projects?userId=${encodeURIComponent(uid)}`, ProjectList, "projects"),
   });
 
 /** One project; a 404 is an answer ('Project Not Found'), not an error to retry. */

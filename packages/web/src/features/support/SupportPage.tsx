@@ -61,7 +61,9 @@ export function SupportPage() {
               <div className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{t("referenceLabel")}</div>
               <div className="font-mono text-xl font-semibold tracking-wider">{phase.receipt.reference}</div>
             </div>
-            <p className="text-sm text-muted-foreground">{phase.receipt.prioritySupport ? t("priorityNote") : t("referenceNote")}</p>
+            <p className="text-sm text-muted-foreground">
+              {phase.receipt.prioritySupport ? t("priorityNote") : user ? t("referenceNote") : t("referenceNoteSignedOut")}
+            </p>
             <div className="mt-2 flex flex-col gap-2 sm:flex-row">
               <Button asChild>
                 <Link to="/">{t("backToChat")}</Link>
