@@ -1,25 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { quoteData } from "@quorum/testing/quote-data";
 import { compareReadings, disagreementFlags } from "./disagreement";
-import { QUOTE_FIELDS, type QuoteData } from "./schema";
 
-const quote = (values: Partial<QuoteData>): QuoteData => ({
-  kind: "vendor",
-  vendorName: null,
-  customerName: null,
-  quoteNumber: null,
-  quoteDate: null,
-  validUntil: null,
-  currency: null,
-  lineItems: [],
-  subtotal: null,
-  tax: null,
-  shipping: null,
-  total: null,
-  paymentTerms: null,
-  confidence: 0.9,
-  sources: Object.fromEntries(QUOTE_FIELDS.map((f) => [f, null])) as QuoteData["sources"],
-  ...values,
-});
+const quote = quoteData;
 
 describe("model and rules readings", () => {
   it("agree on names written with another case, accents, punctuation or legal form", () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { quoteData } from "@quorum/testing/quote-data";
 import { layoutWords, pageText } from "../extract/layout";
 import type { Word } from "../extract/types";
 import { locate, placeQuote } from "./locate";
 import type { TextPage } from "./rules/text";
-import { QUOTE_FIELDS, type QuoteData } from "./schema";
 
 /** A page of positioned words (points, A4), laid out the way every reader's words are. */
 function page(n: number, words: [string, number, number][]): TextPage {
@@ -12,24 +12,7 @@ function page(n: number, words: [string, number, number][]): TextPage {
   return { page: n, text: pageText(lines), lines, width: 600, height: 800 };
 }
 
-const quote = (values: Partial<QuoteData>): QuoteData => ({
-  kind: "vendor",
-  vendorName: null,
-  customerName: null,
-  quoteNumber: null,
-  quoteDate: null,
-  validUntil: null,
-  currency: null,
-  lineItems: [],
-  subtotal: null,
-  tax: null,
-  shipping: null,
-  total: null,
-  paymentTerms: null,
-  confidence: 0.8,
-  sources: Object.fromEntries(QUOTE_FIELDS.map((f) => [f, null])) as QuoteData["sources"],
-  ...values,
-});
+const quote = quoteData;
 
 describe("where a value is printed", () => {
   const invoice = page(1, [

@@ -9,7 +9,7 @@ import { cellsUnder, findLabels, near, previousRow } from "./rules/fields";
 import { readId } from "./rules/number";
 import { parties } from "./rules/parties";
 import { clean, fold, readDoc, type Doc, type Row, type TextPage } from "./rules/text";
-import { ForgetInput, type Learned, type PlacedQuote, type QuoteField } from "./schema";
+import { ForgetInput, QUOTE_FIELDS, type Learned, type PlacedQuote, type QuoteField } from "./schema";
 
 /**
  * Learning from corrections. When a person corrects a field, what identifies the right value on
@@ -19,18 +19,7 @@ import { ForgetInput, type Learned, type PlacedQuote, type QuoteField } from "./
  */
 
 /** The fields a lesson can teach (payment terms are free text: no label finds them reliably). */
-const LEARNABLE: readonly QuoteField[] = [
-  "vendorName",
-  "customerName",
-  "quoteNumber",
-  "quoteDate",
-  "validUntil",
-  "currency",
-  "subtotal",
-  "tax",
-  "shipping",
-  "total",
-];
+const LEARNABLE: readonly QuoteField[] = QUOTE_FIELDS.filter((f) => f !== "paymentTerms");
 /** Fields whose right value is the same on every document of an issuer: remembered as the value itself. */
 const CONSTANT: readonly QuoteField[] = ["vendorName", "currency"];
 /** A label is at most this long (the end of a longer text before the value). */
