@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { renderPdf, sampleDocument } from "@quorum/testing/quote-documents";
 import { Extract } from "../../extract/index";
+import { layoutWords, pageText } from "../../extract/layout";
+import type { Word } from "../../extract/types";
 import { readItems } from "./items";
 import { readDoc } from "./text";
 
@@ -174,5 +176,44 @@ describe("line items by their arithmetic", () => {
 
   it("not a lone row, nor numbers whose product is not the amount", () => {
     expect(rows("Service | 1 Unit 20.00 | code 7 | 20.00\nNotes | 3 pages 5.00 | 12.00")).toEqual([]);
+  });
+});
+
+describe("line items by the geometry of their amount column", () => {
+  /** A page of positioned cells, laid out as every reader's words are: [text, x, y], amounts right-aligned at x. */
+  function laidOut(cells: [string, number, number][]) {
+    const words: Word[] = cells.flatMap(([text, x, y]) =>
+      text.split(" ").map((w, i, all) => {
+        const width = w.length * 5;
+        const offset = all.slice(0, i).reduce((n, p) => n + p.length * 5 + 3, 0);
+        return { text: w, x0: x + offset, x1: x + offset + width, y0: y, y1: y + 10, size: 10 };
+      }),
+    );
+    const lines = layoutWords(words);
+    return readDoc([{ page: 1, text: pageText(lines), lines, width: 600, height: 800 }]);
+  }
+  const right = (text: string, edge: number, y: number): [string, number, number] => [text, edge - text.length * 5, y];
+
+  it("rows with no header and no arithmetic whose amounts line up in one column are the items; the totals under them are not", () => {
+    const doc = laidOut([
+      ["Website redesign and content migration", 50, 200],
+      right("4,800.00", 540, 200),
+      ["Hosting, first year", 50, 220],
+      right("360.00", 540, 220),
+      ["Training session for editors", 50, 240],
+      right("450.00", 540, 240),
+      ["Total", 400, 280],
+      right("5,610.00", 540, 280),
+    ]);
+    expect(readItems(doc).items.map((i) => [i.description, i.amount])).toEqual([
+      ["Website redesign and content migration", 4800],
+      ["Hosting, first year", 360],
+      ["Training session for editors", 450],
+    ]);
+  });
+
+  it("two amounts that happen to line up are no table", () => {
+    const doc = laidOut([["Consulting", 50, 200], right("1,200.00", 540, 200), ["Travel", 50, 400], right("80.00", 540, 400)]);
+    expect(readItems(doc).items).toEqual([]);
   });
 });

@@ -213,9 +213,60 @@ function arithmeticRows(doc: Doc): Items {
   return { items: kept.map((k) => k.item), inside: new Set(kept.map((k) => k.row.n)) };
 }
 
+/** Rows whose amounts end within this many points of each other share a right-aligned column. */
+const COLUMN_SLACK = 6;
+/** A column of amounts is a table from this many rows on. */
+const MIN_COLUMN_ROWS = 3;
+/** Rows of one table are at most this many rows apart (wrapped descriptions, section headings). */
+const MAX_ROW_GAP = 4;
+
+/**
+ * Rows that are items by their geometry, for a table with no header the rules know and no
+ * arithmetic to confirm it: a description on the left and an amount whose right edge lines up
+ * with the amounts of at least MIN_COLUMN_ROWS nearby rows of the page (a right-aligned money
+ * column). Totals, contact and footer lines never count.
+ */
+function columnRows(doc: Doc): Items {
+  const candidates = doc.rows.flatMap((row) => {
+    const last = row.cells.at(-1);
+    if (!last || last.x1 === undefined || CONTACT.test(row.key) || isTotalsRow(row, doc)) return [];
+    const first = row.cells.findIndex((c) => hasLetters(c.text) && !isValueCell(c));
+    const amount = moneyTokens(last.text, doc.style).at(-1);
+    if (first < 0 || first === row.cells.length - 1 || !amount?.decimals || amount.value === 0) return [];
+    return [{ row, right: last.x1, first, amount: amount.value }];
+  });
+  const kept = candidates.filter((c) => {
+    const column = candidates.filter(
+      (d) =>
+        d.row.page === c.row.page &&
+        Math.abs(d.right - c.right) <= COLUMN_SLACK &&
+        Math.abs(d.row.n - c.row.n) <= MAX_ROW_GAP * MIN_COLUMN_ROWS,
+    );
+    return column.length >= MIN_COLUMN_ROWS;
+  });
+  const items = kept.map(({ row, first, amount }): LineItem => {
+    const nums = row.cells
+      .slice(first + 1, -1)
+      .flatMap((c) => moneyTokens(c.text, doc.style))
+      .map((t) => t.value);
+    const [quantity, unitPrice] =
+      nums.length >= 2 && close(nums.at(-2)! * nums.at(-1)!, amount) ? [nums.at(-2)!, nums.at(-1)!] : [null, null];
+    const description = clean(
+      row.cells
+        .slice(0, first + 1)
+        .map((c) => c.text)
+        .join(" "),
+    );
+    return { description, quantity, unit: null, unitPrice, amount, page: row.page };
+  });
+  return { items, inside: new Set(kept.map((k) => k.row.n)) };
+}
+
 export function readItems(doc: Doc): Items {
   const read = readTables(doc);
-  return read.items.length > 0 ? read : arithmeticRows(doc);
+  if (read.items.length > 0) return read;
+  const arithmetic = arithmeticRows(doc);
+  return arithmetic.items.length > 0 ? arithmetic : columnRows(doc);
 }
 
 function readTables(doc: Doc): Items {
