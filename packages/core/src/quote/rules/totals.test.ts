@@ -163,3 +163,24 @@ describe("choosing the totals that add up", () => {
     });
   });
 });
+
+describe("totals by arithmetic", () => {
+  it("a total whose label no rule knows is the amount that equals the subtotal plus tax and shipping", () => {
+    const text = [
+      "Acme Ltd",
+      "Quote Q-17",
+      "Subtotal | 1,250.00",
+      "VAT 20% | 250.00",
+      "Shipping | 45.00",
+      "Importe final a abonar | 1,545.00",
+    ].join("\n");
+    expect(totalsOf(text)).toEqual({ subtotal: 1250, tax: 250, shipping: 45, total: 1545 });
+  });
+
+  it("an amount no label names never overrules a printed total, nor becomes a total that does not add up", () => {
+    const labelled = ["Acme Ltd", "Subtotal | 100.00", "Tax | 10.00", "Total | 110.00", "Deposit received 2024 | 999.00"].join("\n");
+    expect(totalsOf(labelled).total).toBe(110);
+    const loose = ["Acme Ltd", "Subtotal | 100.00", "Tax | 10.00", "Deposit received 2024 | 333.00"].join("\n");
+    expect(totalsOf(loose).total).not.toBe(333);
+  });
+});

@@ -21,6 +21,8 @@ export interface Amount {
   rank: number;
   row: Row;
   label: string;
+  /** Printed with no label the rules know: a total only when the arithmetic confirms it. */
+  unlabelled?: boolean;
 }
 
 const NOT_TOTAL = wordPattern(NOT_TOTAL_LABELS);
@@ -173,7 +175,23 @@ export function labelledAmounts(doc: Doc, rows: Row[]): Amount[] {
     }
     if (!used.has(row.n)) out.push(...amounts);
   }
-  return out;
+  return [...out, ...unlabelledAmounts(doc, rows, out)];
+}
+
+/** The bottom rows where a total is printed, whatever its label ("Tot. documento", "Jumlah yang harus dibayar"). */
+const BOTTOM_ROWS = 40;
+
+/**
+ * The amounts with decimals of the last rows that no known label names: a total whose label the
+ * lexicon lacks is still found, by the arithmetic, when it equals the subtotal plus tax and shipping.
+ */
+function unlabelledAmounts(doc: Doc, rows: Row[], labelled: Amount[]): Amount[] {
+  const known = new Set(labelled.map((a) => a.value));
+  return rows.slice(-BOTTOM_ROWS).flatMap((row) =>
+    moneyTokens(row.text, doc.style)
+      .filter((t) => t.decimals && t.value > 0 && !known.has(t.value))
+      .map((t) => ({ field: "total" as const, value: t.value, decimals: true, rank: 0, row, label: "", unlabelled: true })),
+  );
 }
 
 const close = (a: number, b: number) => Math.abs(a - b) <= 0.015 + Math.abs(b) * 1e-9;
@@ -197,6 +215,17 @@ function options(amounts: Amount[], field: TotalField): Amount[] {
 
 /** The combination of candidates that adds up best, with `itemsSum` (the line items' amounts) as evidence. */
 export function chooseTotals(amounts: Amount[], itemsSum: number | null): Totals {
+  // an amount no label names is the total only where no label names one, and only when it adds up
+  const labelled = amounts.filter((a) => !a.unlabelled);
+  if (labelled.length < amounts.length && !labelled.some((a) => a.field === "total" || a.field === "due")) {
+    const byArithmetic = choose(amounts, itemsSum);
+    if (byArithmetic.total?.unlabelled && byArithmetic.consistent) return byArithmetic;
+  }
+  return choose(labelled, itemsSum);
+}
+
+/** The best-scoring combination of these candidates: labels' strength, and the arithmetic above all. */
+function choose(amounts: Amount[], itemsSum: number | null): Totals {
   // a smaller "total" can be the base that tax is added to ("Totaal incl. toeslagen" + BTW)
   const subtotals = [...options(amounts, "subtotal"), ...options(amounts, "total").map((a) => ({ ...a, rank: 0 }))];
   let taxes = options(amounts, "tax");
@@ -241,6 +270,7 @@ export function chooseTotals(amounts: Amount[], itemsSum: number | null): Totals
             // a lone tax or shipping line that breaks the sum is worse than none
             if (total && subtotal && !consistent) score -= 1;
             if (subtotal?.field === "total" && (!consistent || !total || total.value === subtotal.value || !tax)) continue;
+            if ((total?.unlabelled && !consistent) || subtotal?.unlabelled) continue;
             if (score > best.score) best = { score, totals: { subtotal, tax, shipping, total, consistent } };
           }
   return repairTotal(best.totals, discounts);
