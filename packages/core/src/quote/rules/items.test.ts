@@ -163,14 +163,14 @@ describe("line items by their arithmetic", () => {
     const got = rows(
       [
         "Description | Quantity | Price Taxes | Amount",
-        "[DT1995] UniFi Access Point | 1 Unit 20,500.00 | ST1 Ksh 20,500.00",
-        "[DT3046] PoE Adapter 48V | 2 Unit 4,000.00 | ST1 Ksh 8,000.00",
-        "Subtotal | Ksh 28,500.00",
+        "[AX210] Outdoor Wireless Bridge | 1 Unit 18,400.00 | ST1 Ksh 18,400.00",
+        "[AX057] Surge Protector 24V | 3 Unit 2,500.00 | ST1 Ksh 7,500.00",
+        "Subtotal | Ksh 25,900.00",
       ].join("\n"),
     );
     expect(got).toEqual([
-      ["[DT1995] UniFi Access Point", 1, 20500, 20500],
-      ["[DT3046] PoE Adapter 48V", 2, 4000, 8000],
+      ["[AX210] Outdoor Wireless Bridge", 1, 18400, 18400],
+      ["[AX057] Surge Protector 24V", 3, 2500, 7500],
     ]);
   });
 

@@ -148,7 +148,7 @@ const LAST_NUMBERS = 6;
 
 /**
  * The arithmetic of a row whose numbers sit among words, units, currency and tax codes
- * ("[DT1995] Access Point | 1 Unit 20,500.00 | ST1 Ksh 20,500.00"): its description is its first
+ * ("[AX210] Wireless Bridge | 1 Unit 18,400.00 | ST1 Ksh 18,400.00"): its description is its first
  * cell with words, its amount the last number after it, and a quantity and a unit price, in that
  * order, whose product is the amount.
  */

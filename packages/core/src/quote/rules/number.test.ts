@@ -55,8 +55,8 @@ describe("the document's own number", () => {
 });
 
 describe("an amount is not a document number", () => {
-  it.each(["2240,00 € ohne Teilnehmerbeteiligung", "1500.00 EUR", "12 500,00 €"])("%s", (text) => expect(readId(text)).toBeNull());
+  it.each(["1860,00 € ohne Reisekosten", "1500.00 EUR", "12 500,00 €"])("%s", (text) => expect(readId(text)).toBeNull());
 
   it("an offer's price after 'nach Angebot' is no number", () =>
-    expect(numberOf("Stundensatz | 70,00 €\nnach Angebot | 2240,00 € ohne Teilnehmerbeteiligung")).toBeNull());
+    expect(numberOf("Tagessatz | 62,00 €\nnach Angebot | 1860,00 € ohne Reisekosten")).toBeNull());
 });

@@ -49,7 +49,7 @@ export function readId(text: string): string | null {
   if (findDates(t.split(/\s/).slice(0, 3).join(" ")).some((d) => d.index === 0)) return null;
   // an amount ("38,70 €"), not a number
   if (/^\d{1,3}(?:[.,\s]\d{3})*[.,]\d{2}(?!\d)/.test(t)) return null;
-  // an amount without thousands groups, when a currency follows it ("2240,00 €", "1500.00 EUR")
+  // an amount without thousands groups, when a currency follows it ("1860,00 €", "1500.00 EUR")
   if (/^\d+(?:[.,' ]\d{3})*[.,]\d{2}\s?(?:[€$£¥₹]|(?:eur|usd|gbp|chf|idr|inr)(?![\p{L}]))/iu.test(t)) return null;
   const groups = /^(?:\d{1,4}(?: \d{2,4}){2,5}|\d{5,9} \d{3})(?![\d\p{L},.])/u.exec(t);
   if (groups) return groups[0];

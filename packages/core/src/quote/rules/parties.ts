@@ -66,7 +66,7 @@ function senderOf(text: string): string | null {
   if (parts.length < 3) return null;
   const rest = fold(parts.slice(1).join(" "));
   if (!POSTCODE.test(rest)) return null;
-  // "Dresden, den 10. April 2017 | Ust-IdNr. ...": a place and a date, whose year reads like a postcode
+  // "Leipzig, den 3. Mai 2031 | Ust-IdNr. ...": a place and a date, whose year reads like a postcode
   if (parts.slice(1).some((p) => findDates(p, "dmy").length > 0)) return null;
   // the sender's name is one short phrase, not a piece of an address
   if (/,/.test(parts[0]!) || parts[0]!.split(/\s+/).length > 6) return null;
@@ -150,7 +150,7 @@ function blocksOf(rows: Row[]): Block[] {
       b.lines.push({ row, cell: c, text, key });
       // the block's name is its first line, or the second under a slogan or a label
       if (b.lines.length <= 2 && !b.head && !alone && !isAddress(key)) b.head = nameOf(text) ?? undefined;
-      // a name set over two lines, its legal form on the second ("Unternehmensberatung" / "Winter UG (haftungsbeschränkt)")
+      // a name set over two lines, its legal form on the second ("Ingenieurbüro" / "Falkenrath UG (haftungsbeschränkt)")
       else if (b.lines.length === 2 && b.head === b.lines[0]!.text && twoLineName(b.head, text)) b.head = `${b.head} ${text}`;
       if (isAddress(key)) b.address = true;
       if (CONTACT.test(key)) b.contact = true;
