@@ -1,7 +1,7 @@
 import { moneyTokens, numberStyle, type NumberStyle } from "./numbers";
 import { findDates } from "./rules/dates";
 import { fold } from "./rules/fold";
-import type { TextPage } from "./rules/text";
+import { escapeRegExp, type TextPage } from "./rules/text";
 import {
   MAX_PRINTED_CHARS,
   QUOTE_FIELDS,
@@ -115,8 +115,6 @@ const SYMBOLS: Record<string, string[]> = {
   NGN: ["₦"],
 };
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
 /** Finds where a value is printed in a text: the span [start, end), or null. */
 export type Matcher = (text: string) => [number, number] | null;
 
@@ -141,7 +139,7 @@ export function matcher(value: string | number, kind: Kind, style: NumberStyle):
     .map((wanted) => {
       // a code or a short name is a word of its own ("EUR", not the "eur" of "Fourniture")
       const bounded = /^[\p{L}\p{N}]/u.test(wanted) && wanted.length <= 3;
-      return new RegExp(bounded ? `(?<![\\p{L}\\p{N}])${escape(wanted)}(?![\\p{L}\\p{N}])` : escape(wanted), "u");
+      return new RegExp(bounded ? `(?<![\\p{L}\\p{N}])${escapeRegExp(wanted)}(?![\\p{L}\\p{N}])` : escapeRegExp(wanted), "u");
     });
   return (text) => {
     const key = fold(text).replace(/\s/g, " ");

@@ -8,7 +8,7 @@ import { findDates } from "./rules/dates";
 import { cellsUnder, findLabels, near, previousRow } from "./rules/fields";
 import { readId } from "./rules/number";
 import { parties } from "./rules/parties";
-import { clean, fold, readDoc, type Doc, type Row, type TextPage } from "./rules/text";
+import { clean, escapeRegExp, fold, readDoc, type Doc, type Row, type TextPage } from "./rules/text";
 import { ForgetInput, QUOTE_FIELDS, type Learned, type PlacedQuote, type QuoteField } from "./schema";
 
 /**
@@ -82,7 +82,7 @@ export function applyLesson(doc: Doc, field: QuoteField, lesson: Lesson): { valu
   if (lesson.how === "value") return lesson.value ? { value: lesson.value } : null;
   if (!lesson.label) return null;
   // labels are kept as printed and matched like every label, without case or accents
-  const escaped = fold(lesson.label).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const escaped = escapeRegExp(fold(lesson.label));
   const found: { value: string | number; row: Row }[] = [];
   for (const hit of findLabels(doc, new RegExp(escaped, "u"))) {
     const candidates = near(doc, hit.row, hit.cell, hit.end).filter(

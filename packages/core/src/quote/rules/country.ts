@@ -1,3 +1,4 @@
+import { escapeRegExp } from "./text";
 /**
  * Where a document comes from, as evidence for its currency ("$" in Singapore is SGD) and its
  * date order (03/04 is March 4th in the United States, April 3rd nearly everywhere else):
@@ -75,8 +76,7 @@ const LEGAL_FORMS: [RegExp, string, number][] = [
   [/\bsdn\.? bhd\b/, "MY", 2],
 ];
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-const NAME_RE = new RegExp(`(?<![\\p{L}])(${NAMES.map(([n]) => escape(n)).join("|")})(?![\\p{L}])`, "gu");
+const NAME_RE = new RegExp(`(?<![\\p{L}])(${NAMES.map(([n]) => escapeRegExp(n)).join("|")})(?![\\p{L}])`, "gu");
 const NAME = new Map(NAMES);
 const PHONE_MAP = new Map(PHONE);
 const TLD_MAP = new Map(TLD);

@@ -1,3 +1,4 @@
+import { escapeRegExp } from "./text";
 /**
  * The words documents use, in English, French, Spanish, German, Dutch, Italian, Portuguese and
  * Indonesian, written folded (lower case, no accents: see `fold`). Each list is one concept;
@@ -8,12 +9,7 @@
 export function alternation(words: readonly string[]): string {
   return [...new Set(words)]
     .sort((a, b) => b.length - a.length)
-    .map((w) =>
-      w
-        .replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
-        .replace(/\\\./g, "\\.?")
-        .replace(/ /g, "[\\s.-]*"),
-    )
+    .map((w) => escapeRegExp(w).replace(/\\\./g, "\\.?").replace(/ /g, "[\\s.-]*"))
     .join("|");
 }
 

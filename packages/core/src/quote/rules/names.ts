@@ -13,7 +13,7 @@ import {
   alternation,
   wordPattern,
 } from "./lexicon";
-import { clean, fold } from "./text";
+import { clean, escapeRegExp, fold } from "./text";
 
 /**
  * What a party's name looks like, and what it never is: a label, an address or contact line,
@@ -99,7 +99,7 @@ export const REGISTRATION = new RegExp(
     "registro",
     "inscrit",
   ]
-    .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+    .map(escapeRegExp)
     .join("|")})(?![\\p{L}])|\\b(de|fr|nl|gb|at|be|es|it|pt|lu)\\s?\\d{8,12}\\b|\\bb\\d{8}\\b|\\batu\\d{8}\\b`,
   "u",
 );

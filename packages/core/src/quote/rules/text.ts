@@ -82,6 +82,9 @@ export function repair(text: string): string {
 
 export const clean = (s: string) => s.replace(/\s+/g, " ").trim();
 
+/** Text to match literally inside a pattern. */
+export const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 function cellsOf(raw: string): string[] {
   return raw.includes(" | ") || raw.includes("\t") ? raw.split(/ \| |\t/) : [raw];
 }
