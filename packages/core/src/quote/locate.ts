@@ -290,8 +290,12 @@ function placeItems(entries: Entry[], items: LineItem[], style: NumberStyle): Pl
  * The quote with where each value is printed: every found field's source gets its box and
  * printed text, every line item its row.
  */
-export function placeQuote(quote: QuoteData, pages: TextPage[], hints: Hints = {}): PlacedQuote {
-  const style = numberStyle(pages.map((p) => p.text).join("\n"));
+export function placeQuote(
+  quote: QuoteData,
+  pages: TextPage[],
+  hints: Hints = {},
+  style: NumberStyle = numberStyle(pages.map((p) => p.text).join("\n")),
+): PlacedQuote {
   const entries = entriesOf(pages);
   const sources = { ...quote.sources } as PlacedQuote["sources"];
   for (const field of QUOTE_FIELDS) {

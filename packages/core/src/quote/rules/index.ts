@@ -200,7 +200,8 @@ export function readDocument(input: RulesInput): { type: DocumentType; quote: Pl
   const doc = readDoc(pages);
   const evidence = typeEvidence(doc);
   const read = doc.rows.length > 0 ? readCommercial(doc, input.category, evidence.title === "order") : null;
-  const quote = read ? placeQuote(read.quote, pages, read.hints) : null;
+  // the document's number style was read with it: placing needs no second pass over the text
+  const quote = read ? placeQuote(read.quote, pages, read.hints, doc.style) : null;
   const hasTotals = quote !== null && (quote.total !== null || quote.lineItems.some((i) => i.amount !== null));
   const type = quote ? commercialType(doc, evidence, hasTotals) : undefined;
   if (type && quote) return { type, quote, doc };

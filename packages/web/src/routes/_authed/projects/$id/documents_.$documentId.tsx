@@ -1,6 +1,6 @@
 import { lazy, Suspense } from "react";
 import { createFileRoute, notFound, useRouter } from "@tanstack/react-router";
-import { z } from "zod";
+import { RecordIdParam } from "@/lib/route-params";
 import { Spinner } from "@/components/ui/spinner";
 import { projectDocumentsQuery } from "@/features/documents/queries";
 import { parseBox, parseLines, ViewerSearch } from "@/features/viewer/search";
@@ -8,13 +8,11 @@ import { parseBox, parseLines, ViewerSearch } from "@/features/viewer/search";
 // pdf.js is large: it loads only when a document is opened
 const DocumentViewer = lazy(() => import("@/features/viewer/DocumentViewer"));
 
-const DocumentId = z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
-
 /** /projects/$id/documents/$documentId?page=N&box=x0,y0,x1,y1: a document in the viewer, a place on it marked. */
 export const Route = createFileRoute("/_authed/projects/$id/documents_/$documentId")({
   params: {
     parse: ({ documentId }) => {
-      const parsed = DocumentId.safeParse(documentId);
+      const parsed = RecordIdParam.safeParse(documentId);
       if (!parsed.success) throw notFound();
       return { documentId: parsed.data };
     },
