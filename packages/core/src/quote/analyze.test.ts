@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testConfig } from "@quorum/testing/model-config";
 import { openAiReplies, startFakeServer, type FakeServer } from "@quorum/testing/fake-models";
-import { quoteFiles, quoteLines, VENDOR_QUOTE } from "@quorum/testing/quote-files";
+import { money, quoteFiles, quoteLines, VENDOR_QUOTE } from "@quorum/testing/quote-files";
 import { Extract } from "../extract/index";
 import { analyzeDocument } from "./analyze";
 import { QUOTE_FIELDS } from "./schema";
@@ -36,7 +36,7 @@ const modelAnswer = {
     total: VENDOR_QUOTE.total,
     paymentTerms: "Net 30",
     confidence: 0.93,
-    sources: Object.fromEntries(QUOTE_FIELDS.map((f) => [f, { page: 1, confidence: 0.9 }])),
+    sources: Object.fromEntries(QUOTE_FIELDS.map((f) => [f, { page: 1, confidence: 0.9, printed: null }])),
   },
 };
 
@@ -73,6 +73,28 @@ describe("document analysis", () => {
     const box = [expect.any(Number), expect.any(Number), expect.any(Number), expect.any(Number)];
     expect(result.analysis.quote?.sources.total).toEqual({ page: 1, confidence: 0.9, box, text: expect.stringContaining("2,269.49") });
     expect(result.analysis.quote?.lineItems.every((i) => i.source?.box)).toBe(true);
+  });
+
+  it("with a model: a value it normalised is found by the text it copied as printed, and a copy that is not the value is ignored", async () => {
+    const pdf = quoteFiles().find((f) => f.fileName === "acme-quote.pdf")!;
+    const extraction = await Extract.fromBuffer(await pdf.build(), { fileName: pdf.fileName, ocr: false });
+    const sources = {
+      ...modelAnswer.quote.sources,
+      vendorName: { page: 1, confidence: 0.9, printed: VENDOR_QUOTE.vendor },
+      // a copied text that does not read as the value (the subtotal's) does not move the total
+      total: { page: 1, confidence: 0.9, printed: money(VENDOR_QUOTE.subtotal) },
+    };
+    const answer = { ...modelAnswer, quote: { ...modelAnswer.quote, vendorName: "Acme Industrial Supply Company", sources } };
+    server.reply(openAiReplies(JSON.stringify(answer)));
+    const result = await analyzeDocument({ ...input, pages: extraction.pages }, { config: testConfig({ OPENAI_BASE_URL: server.url }) });
+    const placed = result.analysis.quote!.sources;
+    expect(placed.vendorName).toMatchObject({ page: 1, text: VENDOR_QUOTE.vendor, box: expect.any(Array) });
+    expect(placed.total?.text).toContain(money(VENDOR_QUOTE.total).slice(1));
+    // the printed copies find the values; they are not stored
+    expect(JSON.stringify(result.analysis.quote)).not.toContain("printed");
+    const request = server.calls.at(-1)!.body;
+    expect(JSON.stringify(request.response_format)).toContain("printed");
+    server.reply(openAiReplies(JSON.stringify(modelAnswer)));
   });
 
   it("with a model that reads the total differently from the rules, both readings are kept", async () => {

@@ -4,8 +4,8 @@ import { activeModels } from "../ai/catalog";
 import { OFFLINE } from "../ai/types";
 import { compareReadings } from "./disagreement";
 import { analyzeByRules, type TextPage } from "./rules";
-import { placeQuote } from "./locate";
-import { DocumentAnalysis, MAX_LINE_ITEMS, type Disagreement, type PlacedAnalysis } from "./schema";
+import { placeQuote, type Hints } from "./locate";
+import { MAX_LINE_ITEMS, ModelAnalysis, QUOTE_FIELDS, type Disagreement, type PlacedAnalysis, type QuoteData } from "./schema";
 import { Quote } from "./index";
 
 export interface AnalyzeInput {
@@ -34,9 +34,33 @@ const SYSTEM = [
   "Copy values as the document writes them: do not compute, round or invent. Amounts are plain numbers without currency symbols or thousands separators.",
   "`tax` is the tax amount, never the rate. `amount` of a line is the line total as written. Dates as YYYY-MM-DD. Currency as an ISO 4217 code.",
   "`page` is the 1-based page the value appears on (pages are marked '--- page N ---'). Use null for anything the document does not state.",
+  "In `sources`, `printed` is each value copied exactly as the page prints it, character for character (for example '1.234,50 €' or '14. März 2031'), so it can be found on the page.",
   "`kind` is vendor when a supplier quotes the reader's company, customer when the reader's company quotes its customer; the document's category is a strong hint.",
   "`summary`: two or three plain sentences on what the document is and its key terms.",
 ].join(" ");
+
+type ModelQuote = NonNullable<ModelAnalysis["quote"]>;
+
+/** Where the model says each value is: its page and the value as printed. */
+function printedHints(quote: ModelQuote): Hints {
+  return Object.fromEntries(
+    QUOTE_FIELDS.flatMap((f) => {
+      const source = quote.sources[f];
+      return source ? [[f, { page: source.page, printed: source.printed }]] : [];
+    }),
+  );
+}
+
+/** The quote as stored: the printed texts served to find the values and are not kept. */
+function withoutPrinted(quote: ModelQuote): QuoteData {
+  const sources = Object.fromEntries(
+    QUOTE_FIELDS.map((f) => {
+      const source = quote.sources[f];
+      return [f, source ? { page: source.page, confidence: source.confidence } : null];
+    }),
+  ) as QuoteData["sources"];
+  return { ...quote, sources };
+}
 
 function instruction(input: AnalyzeInput) {
   return [
@@ -60,14 +84,14 @@ export async function analyzeDocument(input: AnalyzeInput, deps?: Deps): Promise
   if (hasText && activeModels(c).length > 0) {
     try {
       const result = await Ai.generateObject(
-        DocumentAnalysis,
+        ModelAnalysis,
         [{ role: "user", content: instruction(input), documents: [{ name: input.fileName, pages: input.pages }] }],
         { name: "document_analysis", system: SYSTEM, timeoutMs: c.PIPELINE_MODEL_TIMEOUT_MS, maxTokens: 8000 },
         ...(deps ? [deps] : []),
       );
-      const analysis = result.object;
-      // the model names the page of each value; its box is found the way the rules' are
-      const quote = analysis.quote ? placeQuote(Quote.normalize(analysis.quote), input.pages) : null;
+      const { quote: read, ...analysis } = result.object;
+      // the model names the page of each value and copies it as printed; its box is found the way the rules' are
+      const quote = read ? placeQuote(Quote.normalize(withoutPrinted(read)), input.pages, printedHints(read)) : null;
       const rulesQuote = rules.quote ? Quote.normalize(rules.quote) : null;
       return {
         analysis: { ...analysis, summary: analysis.summary.trim().slice(0, 2000), quote },

@@ -26,6 +26,8 @@ import {
 export interface Hint {
   page: number | null;
   line?: number;
+  /** The value as the reader says it is printed (a model copies it), when it differs from the value. */
+  printed?: string | null;
 }
 export type Hints = Partial<Record<QuoteField, Hint>>;
 
@@ -137,8 +139,9 @@ export function matcher(value: string | number, kind: Kind, style: NumberStyle):
     .map((word) => fold(word).replace(/\s+/g, " ").trim())
     .filter((wanted) => wanted !== "")
     .map((wanted) => {
-      // a code or a short name is a word of its own ("EUR", not the "eur" of "Fourniture")
-      const bounded = /^[\p{L}\p{N}]/u.test(wanted) && wanted.length <= 3;
+      // a code or a short name is a word of its own ("EUR", not the "eur" of "Fourniture"), and so is
+      // a number at either end ("INV-12" is not the start of "INV-123")
+      const bounded = /^[\p{L}\p{N}]/u.test(wanted) && (wanted.length <= 3 || /^\p{N}|\p{N}$/u.test(wanted));
       return new RegExp(bounded ? `(?<![\\p{L}\\p{N}])${escapeRegExp(wanted)}(?![\\p{L}\\p{N}])` : escapeRegExp(wanted), "u");
     });
   return (text) => {
@@ -236,19 +239,36 @@ function inLine(entry: Entry, match: Matcher, kind: Kind): Place | null {
   return { page: page.page, box, text: shown };
 }
 
+/**
+ * The printed text a reader copied, as a matcher, when it reads as the value: a model's amount
+ * or date has to be the same one it normalised; a name may be printed differently from its value.
+ */
+function printedMatcher(value: string | number, kind: Kind, style: NumberStyle, hint: Hint | undefined): Matcher | undefined {
+  const wanted = hint?.printed?.replace(/\s+/g, " ").trim();
+  if (!wanted || wanted.length > MAX_PRINTED_CHARS) return undefined;
+  if (kind !== "text" && matcher(value, kind, style)(wanted) === null) return undefined;
+  return matcher(wanted, "text", style);
+}
+
 /** Where one value is printed, searching from the hint outwards; the hint's page alone when it is not found. */
 export function locate(
   pages: TextPage[],
   value: string | number,
   kind: Kind,
   hint?: Hint,
-  style?: NumberStyle,
+  style: NumberStyle = numberStyle(pages.map((p) => p.text).join("\n")),
   entries = entriesOf(pages),
 ) {
-  const match = matcher(value, kind, style ?? numberStyle(pages.map((p) => p.text).join("\n")));
-  for (const entry of candidates(entries, hint)) {
-    const place = inLine(entry, match, kind);
-    if (place) return place;
+  const searches: [Matcher | undefined, Kind][] = [
+    [printedMatcher(value, kind, style, hint), "text"],
+    [matcher(value, kind, style), kind],
+  ];
+  for (const [match, as] of searches) {
+    if (!match) continue;
+    for (const entry of candidates(entries, hint)) {
+      const place = inLine(entry, match, as);
+      if (place) return place;
+    }
   }
   return hint?.page ? { page: hint.page } : null;
 }

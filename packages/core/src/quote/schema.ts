@@ -143,6 +143,27 @@ export const DocumentAnalysis = z.object({
 export type DocumentAnalysis = z.infer<typeof DocumentAnalysis>;
 
 /**
+ * What a model answers: the analysis, with each field's value also copied as printed (the
+ * characters on the page, "1.234,50 €", "14. März 2031"), so the value can be found on the page
+ * even when the model normalised it.
+ */
+const ModelSource = Source.extend({
+  printed: z.string().nullable().describe("The value exactly as printed on the page, character for character; null when not printed"),
+});
+export const ModelAnalysis = DocumentAnalysis.extend({
+  quote: QuoteData.extend({
+    sources: z
+      .object(
+        Object.fromEntries(QUOTE_FIELDS.map((f) => [f, ModelSource.nullable()])) as Record<QuoteField, z.ZodNullable<typeof ModelSource>>,
+      )
+      .describe("Where each field came from: its page and its printed text; null for a field that was not found"),
+  })
+    .nullable()
+    .describe(DocumentAnalysis.shape.quote.description ?? ""),
+});
+export type ModelAnalysis = z.infer<typeof ModelAnalysis>;
+
+/**
  * Why a quote needs review, stored with it: numbers that do not add up, a missing total, or a
  * configured model and the rules reading the total, vendor or number differently (`model_disagrees`).
  */

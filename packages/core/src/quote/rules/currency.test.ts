@@ -19,6 +19,9 @@ describe("the currency of a document", () => {
     ["Service Charges | Rs 2480\nGrand Total | Rs 2480", "INR"],
     ["Total | Rp 45.000.000", "IDR"],
     ["Total | R$ 1.234,56", "BRL"],
+    ["Subtotal | KSh 14,200.00\nTotal | KSh 16,472.00", "KES"],
+    ["Total | Kshs. 9,500.00", "KES"],
+    ["Total | USh 350,000", "UGX"],
   ])("%s is in %s", (text, code) => expect(currencyOf(text)).toBe(code));
 
   it('"$" is read with the issuer\'s country', () => {

@@ -63,6 +63,11 @@ function fromSymbol(mark: string, country: string | undefined, english = true): 
   if (m === "$") return DOLLAR[country ?? ""] ?? (country || english ? "USD" : undefined);
   if (/^rp\.?$/i.test(m)) return "IDR";
   if (m === "RM") return "MYR";
+  // East African shillings: "KSh 1,500", "Kshs. 1,500", "USh", "TSh"
+  if (/^k(sh|shs)\.?$/i.test(m)) return "KES";
+  if (/^ush$/i.test(m)) return "UGX";
+  if (/^tsh$/i.test(m)) return "TZS";
+  if (m === "GH₵" || (m === "₵" && country === "GH")) return "GHS";
   if (/^kr\.?$/.test(m)) return KRONE[country ?? ""] ?? "SEK";
   if (/^(fr\.|sfr\.?)$/i.test(m)) return "CHF";
   if (m === "zł") return "PLN";

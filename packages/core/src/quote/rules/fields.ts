@@ -72,7 +72,9 @@ export function near(doc: Doc, row: Row, cell: number, end: number): Near[] {
   const out: Near[] = [];
   const inline = clean(row.cells[cell]!.text.slice(end).replace(SEPARATORS, ""));
   if (inline) out.push({ text: inline, row, cell, how: "inline" });
-  for (let c = cell + 1; c < row.cells.length && c <= cell + 2; c++) {
+  // in a row of column titles the cell to the right is the next title, not this one's value
+  const rightmost = isTitleRow(row) ? cell : cell + 2;
+  for (let c = cell + 1; c < row.cells.length && c <= rightmost; c++) {
     const text = clean(row.cells[c]!.text);
     if (text) out.push({ text, row, cell: c, how: "right" });
   }
@@ -87,6 +89,15 @@ export function near(doc: Doc, row: Row, cell: number, end: number): Near[] {
       out.push({ text: clean(below.cells[0].text), row: below, cell: 0, how: "next" });
   }
   return out;
+}
+
+/**
+ * A row of column titles over their values ("SELLER | POSITION | PAYMENT TERMS | DUE DATE"):
+ * three or more short capitalised cells without a digit.
+ */
+function isTitleRow(row: Row): boolean {
+  const cells = row.cells.map((c) => c.text.trim()).filter(Boolean);
+  return cells.length >= 3 && cells.every((t) => !/\d/.test(t) && t.split(/\s+/).length <= 3 && /\p{Lu}/u.test(t) && t === t.toUpperCase());
 }
 
 export interface LabelHit {

@@ -23,6 +23,11 @@ describe("the issuer", () => {
     expect(partiesOf(text).vendor).toBe("Nordlicht Design");
   });
 
+  it("the value under a label in a row of column titles, not the next title", () => {
+    const text = `FATURA\nVENDEDOR | CARGO | PRAZO DE | DATA DE\nENTREGA | VENCIMENTO\nLuísa Prado | Consultora | 10 dias | 30/09/2031\n${table}`;
+    expect(partiesOf(text).vendor).toBe("Luísa Prado");
+  });
+
   it("the account holder of the bank details", () => {
     const text = `Angebot\n${table}\nBank: Volksbank Ulm | Kontoinhaber: Falkner Metallbau | IBAN: DE44 6309 0100 0000 7788 12`;
     expect(partiesOf(text).vendor).toBe("Falkner Metallbau");
