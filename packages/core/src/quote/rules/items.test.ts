@@ -217,3 +217,25 @@ describe("line items by the geometry of their amount column", () => {
     expect(readItems(doc).items).toEqual([]);
   });
 });
+
+describe("one item written as a form", () => {
+  it("a labelled unit price and quantity whose product is printed: one item, described by its label", () => {
+    const text = [
+      "Tessuti Aurora srl",
+      "Articolo: | Felpa girocollo 320 g",
+      "Prezzo unitario: | € 12,40",
+      "Quantità ordinata: | 250",
+      "Prezzo totale: | € 3.100,00",
+      "Consegna in 15 giorni.",
+    ].join("\n");
+    expect(rows(text)).toEqual([["Felpa girocollo 320 g", 250, 12.4, 3100]]);
+  });
+
+  it("a product that is not printed anywhere is no item", () => {
+    expect(rows("Unit price: | $ 12.40\nQuantity: | 250\nTotal: | $ 2,900.00")).toEqual([]);
+  });
+
+  it('"Total price" is the line amount, never the unit price', () => {
+    expect(rows("Service: | Window cleaning\nTotal price: | $ 80.00\nHours: | 2\nTotal due: | $ 160.00")).toEqual([]);
+  });
+});

@@ -1,5 +1,6 @@
 import { moneyTokens, parseNumber } from "../numbers";
 import type { LineItem } from "../schema";
+import { formItem } from "./form-item";
 import { headerOf, type Header } from "./item-header";
 import { NUMERIC, align, alignByPosition, cellValues, close, isValueCell, rowValues, splitTrailing, valuesToItem } from "./item-values";
 import { NOT_TOTAL_LABELS, wordPattern } from "./lexicon";
@@ -266,7 +267,11 @@ export function readItems(doc: Doc): Items {
   const read = readTables(doc);
   if (read.items.length > 0) return read;
   const arithmetic = arithmeticRows(doc);
-  return arithmetic.items.length > 0 ? arithmetic : columnRows(doc);
+  if (arithmetic.items.length > 0) return arithmetic;
+  const columns = columnRows(doc);
+  if (columns.items.length > 0) return columns;
+  const form = formItem(doc);
+  return form ? { items: [form.item], inside: new Set(form.rows.map((r) => r.n)) } : columns;
 }
 
 function readTables(doc: Doc): Items {
