@@ -15,11 +15,12 @@ import { dateOrder, type DateOrder } from "./dates";
 import { detectLanguage } from "../../extract/language";
 import { datedValues, issueDate, validUntil } from "./document-dates";
 import { readItems } from "./items";
+import { sumConfirmedItems } from "./sum-items";
 import { documentNumber } from "./number";
 import { parties } from "./parties";
 import { paymentTerms } from "./terms";
 import { readDoc, clean, type Doc, type Row, type TextPage } from "./text";
-import { chooseTotals, labelledAmounts, type Amount } from "./totals";
+import { chooseTotals, labelledAmounts, type Amount, type Totals } from "./totals";
 import { placeQuote, type Hints } from "../locate";
 import { commercialType, typeEvidence } from "./type";
 
@@ -104,16 +105,17 @@ function readCommercial(doc: Doc, category: string | undefined, isOrder: boolean
   const dates = datedValues(doc, order, isOrder);
   const valid = validUntil(dates);
   const issued = issueDate(dates, valid?.iso);
-  const { items, inside } = readItems(doc);
-  const itemAmounts = items.map((i) => i.amount).filter((a): a is number => a !== null);
+  const read = readItems(doc);
+  const itemAmounts = read.items.map((i) => i.amount).filter((a): a is number => a !== null);
   const itemsSum = itemAmounts.length > 0 ? Math.round(itemAmounts.reduce((s, a) => s + a, 0) * 100) / 100 : null;
   const totals = chooseTotals(
     labelledAmounts(
       doc,
-      doc.rows.filter((r) => !inside.has(r.n)),
+      doc.rows.filter((r) => !read.inside.has(r.n)),
     ),
     itemsSum,
   );
+  const items = read.items.length > 0 ? read.items : itemsBySum(doc, totals);
   const number = documentNumber(doc, { order: isOrder });
   const terms = paymentTerms(doc);
   const fields: Partial<Record<QuoteField, Found<string | number>>> = {
@@ -242,6 +244,16 @@ function lead(pages: TextPage[], max = 400): string {
 }
 
 /** The offline analysis: type, commercial data, and a summary made of the document's own words. */
+/** No table was read: the rows over the totals whose amounts add up to the items' total printed below them. */
+function itemsBySum(doc: Doc, totals: Totals) {
+  const { subtotal, tax, shipping, total } = totals;
+  const target = subtotal?.value ?? (total ? total.value - (tax?.value ?? 0) - (shipping?.value ?? 0) : undefined);
+  const rows = [subtotal, tax, shipping, total].flatMap((a) => (a ? [a.row] : []));
+  if (target === undefined || rows.length === 0) return [];
+  const first = rows.reduce((a, b) => (b.n < a.n ? b : a));
+  return sumConfirmedItems(doc, first, Math.round(target * 100) / 100);
+}
+
 export function analyzeByRules(input: RulesInput): PlacedAnalysis {
   const { type, quote } = readDocument(input);
   const pageCount = input.pages.length;

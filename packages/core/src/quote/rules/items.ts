@@ -24,7 +24,7 @@ export interface Items {
   inside: Set<number>;
 }
 
-const hasLetters = (s: string) => /\p{L}{2}/u.test(s);
+export const hasLetters = (s: string) => /\p{L}{2}/u.test(s);
 
 /**
  * A row whose label names a total, subtotal, tax, shipping or discount line: its first text
@@ -50,10 +50,10 @@ function totalsKind(row: Row, doc: Doc): string | undefined {
 }
 const TOTAL_WORD = /(?<![\p{L}])(total|totaal|totale|gesamt|summe|somme|jumlah)(?![\p{L}])/u;
 /** Payments, balances, deposits: lines after the totals that are not items either. */
-const NOT_TOTAL = wordPattern(NOT_TOTAL_LABELS);
+export const NOT_TOTAL = wordPattern(NOT_TOTAL_LABELS);
 const strongTotal = (row: Row) => row.cells.some((c) => classify(fold(c.text).replace(/[\d.,%€$£]+/g, " "))?.rank === 3);
 
-const isTotalsRow = (row: Row, doc: Doc) => {
+export const isTotalsRow = (row: Row, doc: Doc) => {
   const kind = totalsKind(row, doc);
   return kind !== undefined && kind !== "discount" && moneyTokens(row.text, doc.style).length > 0;
 };
@@ -64,7 +64,7 @@ interface Parsed {
 }
 
 /** Footer, contact and bank lines that interrupt a table on a page break: never items, never part of a description. */
-const CONTACT =
+export const CONTACT =
   /(?<![\p{L}])(iban|bic|swift|tel|phone|fax|e-?mail|ust-?id\w*|steuer-?nr|vat (no|reg)|siret|siren|rcs|hrb|kvk|gstin|bankverbindung|kontoinhaber|geschaftsfuhrer|page \d|seite \d|pagina \d)(?![\p{L}])|@|www\./u;
 
 function parseRow(row: Row, header: Header, doc: Doc): Parsed {

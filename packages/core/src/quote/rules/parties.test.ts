@@ -28,6 +28,11 @@ describe("the issuer", () => {
     expect(partiesOf(text).vendor).toBe("Luísa Prado");
   });
 
+  it("a name alone on the first line, over the document's title", () => {
+    const text = `Lumen-Works\n | ANGEBOT\nFrau Berger\nAm Hang 3\n79098 Freiburg\n${table}`;
+    expect(partiesOf(text).vendor).toBe("Lumen-Works");
+  });
+
   it("the account holder of the bank details", () => {
     const text = `Angebot\n${table}\nBank: Volksbank Ulm | Kontoinhaber: Falkner Metallbau | IBAN: DE44 6309 0100 0000 7788 12`;
     expect(partiesOf(text).vendor).toBe("Falkner Metallbau");

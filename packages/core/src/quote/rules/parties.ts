@@ -282,6 +282,9 @@ export function parties(doc: Doc): Parties {
     const line = block.lines[0]!.row;
     if (line.y0 !== undefined && line.y1 !== undefined && median > 0 && line.y1 - line.y0 > 1.5 * median && line.line < 8) score += 2;
     if (block.lines[0]!.row.n === 0) score += blocks.length === 1 ? 2 : 1;
+    // the name on the page's first line right over the document's title ("Lumen Studio" / "QUOTATION") heads the letter
+    const under = nextRow(doc, line);
+    if (line.n === 0 && block.lines.length === 1 && under?.cells.some((c) => isTitle(c.text))) score += 1;
     add(block.head, score, block.lines[0]!.row, "block");
   }
   // the customer's own e-mail and web domains say nothing about the issuer
