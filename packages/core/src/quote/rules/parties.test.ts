@@ -33,6 +33,11 @@ describe("the issuer", () => {
     expect(partiesOf(text).vendor).toBe("Lumen-Works");
   });
 
+  it("the company that opens a one-line footer with its tax id and bank account, not the addressee", () => {
+    const text = `Mr. Owen Hale\nHale Orchards Ltd\n12 Orchard Road\nAshford TN23 1AA\nQUOTATION No. 4471\nDate: 12/03/2031\n${table}\nThank you for your enquiry.\nBirchwood Fencing Ltd · Unit 4, Mill Estate · Maidstone ME1 2AB · VAT GB 123 4567 89 · IBAN GB29 NWBK 6016 1331 9268 19`;
+    expect(partiesOf(text)).toEqual({ vendor: "Birchwood Fencing Ltd", customer: "Hale Orchards Ltd" });
+  });
+
   it("the account holder of the bank details", () => {
     const text = `Angebot\n${table}\nBank: Volksbank Ulm | Kontoinhaber: Falkner Metallbau | IBAN: DE44 6309 0100 0000 7788 12`;
     expect(partiesOf(text).vendor).toBe("Falkner Metallbau");
