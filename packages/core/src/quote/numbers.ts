@@ -176,7 +176,7 @@ export function moneyTokens(line: string, style: NumberStyle & { spaced?: boolea
 
 /**
  * The decimal mark a document uses, from its unambiguous numbers: both marks in one number,
- * or one mark followed by one, two or four digits.
+ * one mark followed by one, two or four digits, or one mark grouping three digits twice.
  */
 export function numberStyle(text: string): NumberStyle & { spaced: boolean } {
   let dot = 0;
@@ -189,6 +189,9 @@ export function numberStyle(text: string): NumberStyle & { spaced: boolean } {
     else if (both === ".") dot += 2;
     else if (/^\d+,\d{2}$/.test(s) || /\d ?\d{3},\d{2}$/.test(s)) comma++;
     else if (/^\d+\.\d{2}$/.test(s)) dot++;
+    // "3.000.000" groups with dots, so a dot is never its decimal mark (and "1,000,000" with commas)
+    else if (/^\d{1,3}(\.\d{3}){2,}$/.test(s)) comma++;
+    else if (/^\d{1,3}(,\d{3}){2,}$/.test(s)) dot++;
     if (/^\d{1,3}( \d{3})+([.,]\d{2})?$/.test(s)) spaced++;
   }
   const style: NumberStyle & { spaced: boolean } = { spaced: spaced > 0 };

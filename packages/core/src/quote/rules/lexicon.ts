@@ -300,7 +300,7 @@ export const COLUMN_WORDS: Record<Column, readonly string[]> = {
     "aantal", "hoeveelheid", "aant", "uren",
     "quantita", "qta", "qta.", "q.ta", "ore",
     "quantidade", "qtd", "qtde", "qtd.",
-    "kuantitas", "banyaknya", "jml", "qty/unit",
+    "kuantitas", "banyaknya", "jml", "qty/unit", "volume", "vol", "vol.",
   ],
   unit: ["unit", "uom", "u/m", "um", "unite", "u.", "einheit", "einh", "einh.", "me", "unidad", "ud", "eenheid", "unita", "unidade", "un", "satuan", "unit of measure"],
   unitPrice: [
@@ -311,7 +311,7 @@ export const COLUMN_WORDS: Record<Column, readonly string[]> = {
     "precio", "precio unitario", "p. unit", "p.unit", "precio unit", "tarifa", "valor unitario",
     "prijs", "stukprijs", "prijs per stuk", "eenheidsprijs", "tarief",
     "prezzo", "prezzo unitario", "pr. unit", "prezzo unit",
-    "preco", "preco unitario", "valor unit", "vl. unit",
+    "preco", "preco unitario", "valor unit", "vl. unit", "unitario", "unitaire", "unit.", "vlr. unit", "p. unitario",
     "harga", "harga satuan", "harga/unit", "harga unit",
   ],
   discount: ["discount", "disc", "disc.", "disc.%", "disc %", "remise", "rem", "rem.", "rabais", "rabatt", "nachlass", "descuento", "dto", "dto.", "korting", "sconto", "desconto", "desc.", "diskon", "potongan"],
@@ -325,7 +325,38 @@ export const COLUMN_WORDS: Record<Column, readonly string[]> = {
     "bedrag", "totaal", "subtotaal", "prijs incl. btw", "totaal excl. btw",
     "importo", "totale", "importo totale",
     "valor total", "total",
-    "jumlah", "total harga", "nilai",
+    "jumlah", "total harga", "nilai", "jumlah harga",
   ],
   date: ["date", "datum", "fecha", "data", "tanggal", "training date", "shipment date"],
 };
+
+// ---------------------------------------------------------------- amounts written in words
+
+/** Number words of the supported languages, whole words only; short ones that are also ordinary words ("un", "due", "elf", "lima") are left out. */
+// prettier-ignore
+export const NUMBER_WORDS_SPELLED = [
+  "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
+  "seventeen", "eighteen", "nineteen", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety", "hundred", "thousand",
+  "million", "lakh", "lakhs", "crore", "crores",
+  "deux", "trois", "quatre", "cinq", "sept", "huit", "neuf", "dix", "onze", "douze", "treize", "quatorze", "quinze", "seize", "vingt",
+  "vingts", "trente", "quarante", "cinquante", "soixante", "cent", "cents", "mille", "millions",
+  "zwei", "drei", "vier", "funf", "sechs", "sieben", "neun", "zehn", "zwolf", "zwanzig", "hundert", "tausend",
+  "uno", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez", "veinte", "treinta", "cuarenta", "cincuenta",
+  "sesenta", "setenta", "ochenta", "noventa", "cien", "ciento", "doscientos", "trescientos", "quinientos", "mil", "millon", "millones",
+  "quattro", "cinque", "sette", "otto", "nove", "dieci", "venti", "trenta", "quaranta", "cinquanta", "cento", "mila", "milioni",
+  "dois", "duas", "quatro", "sete", "oito", "dez", "vinte", "trinta", "quarenta", "cem", "duzentos", "trezentos", "quinhentos", "milhao", "milhoes",
+  "twee", "drie", "vijf", "zes", "zeven", "negen", "tien", "twintig", "dertig", "veertig", "vijftig", "honderd", "duizend", "miljoen",
+  "satu", "tiga", "empat", "enam", "tujuh", "delapan", "sembilan", "sepuluh", "sebelas", "seratus", "seribu", "ratus", "ribu", "juta",
+  "puluh", "belas",
+] as const;
+
+/** The parts a German, Dutch or Italian number is written with as one word ("dreihundertfünfzig", "tweeduizend", "duemilatrecento"). */
+// prettier-ignore
+export const NUMBER_MORPHEMES = [
+  "ein", "eins", "zwei", "drei", "vier", "funf", "sechs", "sieben", "acht", "neun", "zehn", "elf", "zwolf", "zwanzig", "dreissig", "vierzig",
+  "funfzig", "sechzig", "siebzig", "achtzig", "neunzig", "hundert", "tausend", "und",
+  "een", "twee", "drie", "vijf", "zes", "zeven", "negen", "tien", "twaalf", "twintig", "dertig", "veertig", "vijftig", "zestig",
+  "zeventig", "tachtig", "negentig", "honderd", "duizend", "en",
+  "uno", "un", "due", "tre", "quattro", "cinque", "sei", "sette", "otto", "nove", "dieci", "undici", "dodici", "venti", "vent", "trenta",
+  "trent", "quaranta", "quarant", "cinquanta", "cinquant", "sessanta", "settanta", "ottanta", "novanta", "cento", "mille", "mila",
+] as const;

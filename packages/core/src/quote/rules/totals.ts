@@ -1,6 +1,16 @@
 import { moneyTokens, type MoneyToken } from "../numbers";
 import { cellsUnder } from "./fields";
-import { DUE_LABELS, NOT_TOTAL_LABELS, SHIPPING_LABELS, SUBTOTAL_LABELS, TAX_LABELS, TOTAL_LABELS, wordPattern } from "./lexicon";
+import {
+  DUE_LABELS,
+  NOT_TOTAL_LABELS,
+  NUMBER_MORPHEMES,
+  NUMBER_WORDS_SPELLED,
+  SHIPPING_LABELS,
+  SUBTOTAL_LABELS,
+  TAX_LABELS,
+  TOTAL_LABELS,
+  wordPattern,
+} from "./lexicon";
 import type { Doc, Row } from "./text";
 
 /**
@@ -42,9 +52,38 @@ const AMOUNT_WORD = /(?<![\p{L}])(montant|amount|betrag|importe|importo|bedrag|v
 const STRONG_TOTAL =
   /(grand total|total ttc|net a payer|gesamtbetrag|endsumme|gesamtsumme|rechnungsbetrag|invoice total|total amount|totaal|total general|totale|gross total|total for this|valor total|jumlah total|importe total|montant total|total facture|summe gesamt|total \(inc)/;
 
+const SPELLED = new Set<string>(NUMBER_WORDS_SPELLED);
+
+/** Whether a word is two or more number parts end to end, by dynamic programming over its positions (linear, no backtracking). */
+function isCompoundNumber(word: string): boolean {
+  // parts[i]: fewest parts that spell word.slice(0, i), or Infinity
+  const parts: number[] = [0, ...Array<number>(word.length).fill(Infinity)];
+  for (let i = 0; i < word.length; i++) {
+    if (parts[i] === Infinity) continue;
+    for (const m of NUMBER_MORPHEMES) if (word.startsWith(m, i)) parts[i + m.length] = Math.min(parts[i + m.length]!, parts[i]! + 1);
+  }
+  return parts[word.length]! >= 2 && parts[word.length]! !== Infinity;
+}
+
+/**
+ * Whether a folded text spells an amount out ("Rupees twenty four thousand only", "Euro
+ * dreihundertfünfzig", "Sembilan juta rupiah"): three number words, or a number written as one word.
+ */
+export function spellsAmount(text: string): boolean {
+  let count = 0;
+  for (const word of text.split(/[^\p{L}]+/u)) {
+    if (SPELLED.has(word)) count += 1;
+    else if (word.length >= 8 && word.length <= 60 && isCompoundNumber(word)) count += 3;
+    if (count >= 3) return true;
+  }
+  return false;
+}
+
 /** What a totals line's label says it is, or undefined for anything else. */
 export function classify(label: string): { field: TotalField; rank: number } | undefined {
   const l = label.replace(/\s+/g, " ").trim();
+  // the total written out in words, as invoices in several countries must
+  if (spellsAmount(l)) return { field: "total", rank: 2 };
   // a label is a few words; a sentence that mentions delivery or a total is not one
   if (!/\p{L}{2}/u.test(l) || l.length > 90 || l.split(/\s+/).length > 6) return undefined;
   if (DISCOUNT.test(l) && !/(after|apres|nach|despues|na|dopo|depois|setelah) /.test(l)) return { field: "discount", rank: 1 };

@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { numberStyle } from "../numbers";
+import { analyzeByRules } from "./index";
+import { spellsAmount } from "./totals";
+
+/** Shapes of documents the rules were not written against, each read end to end. */
+const read = (lines: string[]) => {
+  const q = analyzeByRules({ pages: [{ page: 1, text: lines.join("\n") }], category: "vendor-quotes" }).quote!;
+  return { ...q, items: q.lineItems.map((i) => [i.description, i.quantity, i.unitPrice, i.amount]) };
+};
+
+describe("documents in shapes the rules had not seen", () => {
+  it("a total written out in words ends the table and is the total", () => {
+    const q = read([
+      "Kavya Hardware",
+      "22 Station Road, Nashik 422001",
+      "QUOTATION",
+      "Quote No: KH/31/12",
+      "S.No | Particulars | Qty | Rate | Amount",
+      "1 | Steel rods | 100 | 55.00 | 5,500.00",
+      "2 | Cement bags | 40 | 380.00 | 15,200.00",
+      "CGST 9% | 1,863.00",
+      "SGST 9% | 1,863.00",
+      "Rupees Twenty Four Thousand Four Hundred Twenty Six Only | 24,426.00",
+    ]);
+    expect(q.items).toEqual([
+      ["Steel rods", 100, 55, 5500],
+      ["Cement bags", 40, 380, 15200],
+    ]);
+    expect({ tax: q.tax, total: q.total }).toEqual({ tax: 3726, total: 24426 });
+  });
+
+  it("Portuguese and Indonesian column titles: the unit price and the quantity are not swapped", () => {
+    const pt = read([
+      "Obras Serra Ltda",
+      "ORÇAMENTO 51",
+      "Item | Descrição | Qtd | Unitário | Valor",
+      "1 | Cimento | 50 | 32,00 | 1.600,00",
+      "2 | Areia | 10 | 120,00 | 1.200,00",
+      "Total geral | R$ 2.800,00",
+    ]);
+    expect(pt.items).toEqual([
+      ["Cimento", 50, 32, 1600],
+      ["Areia", 10, 120, 1200],
+    ]);
+    const id = read([
+      "UD Karya Mandiri",
+      "PENAWARAN",
+      "No | Uraian | Volume | Harga Satuan | Jumlah Harga",
+      "1 | Cat tembok | 20 | 150.000 | 3.000.000",
+      "2 | Kuas | 10 | 25.000 | 250.000",
+      "Jumlah | Rp 3.250.000",
+    ]);
+    expect(id.items).toEqual([
+      ["Cat tembok", 20, 150000, 3000000],
+      ["Kuas", 10, 25000, 250000],
+    ]);
+    expect(id.total).toBe(3250000);
+  });
+});
+
+describe("the evidence behind the rules", () => {
+  it.each([
+    ["rupees twenty four thousand only", true],
+    ["euro dreihundertfunfzig", true],
+    ["duemilatrecento euro", true],
+    ["tweeduizend vijfhonderd euro", true],
+    ["sembilan juta lima ratus ribu rupiah", true],
+    ["twenty four hour support", false],
+    ["two-way radio, three bands", false],
+    ["percentage centre", false],
+  ])("%s spells an amount: %s", (text, expected) => expect(spellsAmount(text)).toBe(expected));
+
+  it("numbers grouped twice with dots make the comma the decimal mark", () => {
+    expect(numberStyle("Harga | 150.000\nTotal | 3.250.000").decimal).toBe(",");
+    expect(numberStyle("Price | 150,000\nTotal | 3,250,000").decimal).toBe(".");
+  });
+});
