@@ -7,7 +7,8 @@ import { wordDocument, wParagraph, xlsxWithSharedStringEverywhere } from "@quoru
 import { build } from "esbuild";
 import { afterAll, describe, expect, it } from "vitest";
 import { Extract } from "./index";
-import { extractionProcesses } from "./isolate";
+import { analyzeByRules } from "../quote/rules/index";
+import { extractionProcesses, rulesIsolated } from "./isolate";
 
 const here = dirname(fileURLToPath(import.meta.url));
 /**
@@ -20,6 +21,28 @@ const hungry = Buffer.from(Array.from({ length: 200_000 }, (_, i) => `item ${i},
 const memoryMessage = (mb: number) =>
   `Reading the file needed more than ${mb} MB of memory, the most allowed, and was stopped. The file may be damaged or unusually complex.`;
 const quote = wordDocument(wParagraph("Quotation 17") + wParagraph("Total: $20.00"));
+
+describe("the quote rules in the child process", () => {
+  const text = [
+    "Harbor Rigging Ltd",
+    "QUOTATION Q-88",
+    "Description | Qty | Price | Amount",
+    "Inspection | 2 | 600.00 | 1,200.00",
+    "Total | 1,200.00",
+  ];
+  const input = { pages: [{ page: 1, text: text.join("\n") }], category: "vendor-quotes" };
+
+  it("read the same quote as in-process", async () => {
+    expect(await rulesIsolated(input)).toEqual(analyzeByRules(input));
+  });
+
+  it("are stopped at their deadline with a clear error, and the next document is read", async () => {
+    const long = { pages: [{ page: 1, text: "Total 1 | a 2 | ".repeat(60_000) }] };
+    const refused = await rulesIsolated(long, { timeoutMs: 20, heapMb: 1024 }).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ name: "TooLarge", message: expect.stringMatching(/^Reading the file took longer than 0.02 seconds/) });
+    expect((await rulesIsolated(input)).quote?.total).toBe(1200);
+  });
+});
 
 describe("extraction in a child process", () => {
   it("returns the same text as extracting in-process", async () => {

@@ -11,7 +11,10 @@ import {
   EXTRACTION_START_MS,
   EXTRACTION_TIMEOUT_MS,
   MAX_PARALLEL_EXTRACTIONS,
+  RULES_TIMEOUT_MS,
 } from "./limits";
+import type { PlacedAnalysis } from "../quote/schema";
+import type { RulesInput } from "../quote/rules/index";
 import type { ExtractOptions, ExtractResult } from "./index";
 
 /**
@@ -38,14 +41,12 @@ import type { ExtractOptions, ExtractResult } from "./index";
 
 const CHILD_ENV = "QUORUM_EXTRACT_CHILD";
 
-interface Request {
-  buffer: Uint8Array;
-  options: ExtractOptions;
-}
+/** A job for the child: a file to extract, or a document's text for the quote rules to read. */
+type Request = { kind: "extract"; buffer: Uint8Array; options: ExtractOptions } | { kind: "rules"; input: RulesInput };
 
 type Reply =
   | { type: "ready" }
-  | { type: "done"; result: ExtractResult }
+  | { type: "done"; result: unknown }
   | { type: "failed"; error: { name: string; message: string; code?: string; status?: number } };
 
 export interface IsolationLimits {
@@ -132,15 +133,15 @@ class Child {
     });
   }
 
-  /** One file: the reply, or the error that ended it (the child is then replaced). */
-  run(request: Request, timeoutMs: number): Promise<ExtractResult> {
+  /** One job: the reply, or the error that ended it (the child is then replaced). */
+  run(request: Request, timeoutMs: number): Promise<unknown> {
     this.busy = true;
     this.served++;
     clearTimeout(this.idleTimer);
     this.process.ref();
     this.process.channel?.ref();
     (this.process.stderr as Socket | null)?.ref();
-    return new Promise<ExtractResult>((resolve, reject) => {
+    return new Promise<unknown>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.kill();
         reject(failure("timeout", { seconds: timeoutMs / 1000 }));
@@ -208,16 +209,8 @@ async function acquire(entry: string, heapMb: number): Promise<Child> {
   }
 }
 
-/**
- * `Extract.fromBuffer` in a child process with a heap cap and a deadline; see the comment at the
- * top of this module. Rejects with TooLarge when the file needs more time or memory than allowed.
- */
-export async function extractIsolated(
-  buffer: Buffer,
-  options: ExtractOptions,
-  limits: IsolationLimits = defaultIsolation(options),
-): Promise<ExtractResult> {
-  const inProcess = async () => (await import("./index")).Extract.fromBuffer(buffer, options);
+/** A job in a warm child under a deadline, or in-process when no child can run here. */
+async function inChild<T>(request: Request, limits: IsolationLimits, inProcess: () => Promise<T>): Promise<T> {
   const entry = typeof import.meta.url === "string" && import.meta.url.startsWith("file:") ? fileURLToPath(import.meta.url) : undefined;
   if (!entry) return inProcess();
 
@@ -234,13 +227,37 @@ export async function extractIsolated(
       child.kill();
       return await fallBack(error, inProcess);
     }
-    return await child.run({ buffer, options }, limits.timeoutMs);
+    return (await child.run(request, limits.timeoutMs)) as T;
   } finally {
     waiting.shift()?.();
   }
 }
 
-function fallBack(error: unknown, inProcess: () => Promise<ExtractResult>) {
+/**
+ * `Extract.fromBuffer` in a child process with a heap cap and a deadline; see the comment at the
+ * top of this module. Rejects with TooLarge when the file needs more time or memory than allowed.
+ */
+export function extractIsolated(
+  buffer: Buffer,
+  options: ExtractOptions,
+  limits: IsolationLimits = defaultIsolation(options),
+): Promise<ExtractResult> {
+  return inChild({ kind: "extract", buffer, options }, limits, async () => (await import("./index")).Extract.fromBuffer(buffer, options));
+}
+
+/**
+ * The quote rules over a document's text in the same kind of child, under their own deadline:
+ * the rules bound their work, and this is the net under them, so no text the rules do not
+ * foresee holds the pipeline's Analyze step (or the process serving other documents) past it.
+ */
+export function rulesIsolated(
+  input: RulesInput,
+  limits: IsolationLimits = { timeoutMs: RULES_TIMEOUT_MS, heapMb: EXTRACTION_HEAP_MB },
+): Promise<PlacedAnalysis> {
+  return inChild({ kind: "rules", input }, limits, async () => (await import("../quote/rules/index")).analyzeByRules(input));
+}
+
+function fallBack<T>(error: unknown, inProcess: () => Promise<T>): Promise<T> {
   if (!warnedFallback) {
     warnedFallback = true;
     console.warn(`[extract] the extraction process could not start (${(error as Error).message}); extracting in-process`);
@@ -248,13 +265,18 @@ function fallBack(error: unknown, inProcess: () => Promise<ExtractResult>) {
   return inProcess();
 }
 
-/** Child side: extract each file the parent sends and reply, for as long as the parent keeps it. */
+/** Child side: do each job the parent sends and reply, for as long as the parent keeps it. */
 async function serve() {
   const { Extract } = await import("./index");
-  process.on("message", async ({ buffer, options }: Request) => {
+  const run = async (request: Request): Promise<unknown> => {
+    if (request.kind === "rules") return (await import("../quote/rules/index")).analyzeByRules(request.input);
+    const { buffer, options } = request;
+    return Extract.fromBuffer(Buffer.from(buffer.buffer, buffer.byteOffset, buffer.byteLength), options);
+  };
+  process.on("message", async (request: Request) => {
     let reply: Reply;
     try {
-      reply = { type: "done", result: await Extract.fromBuffer(Buffer.from(buffer.buffer, buffer.byteOffset, buffer.byteLength), options) };
+      reply = { type: "done", result: await run(request) };
     } catch (error) {
       const e = error as Partial<VisibleError>;
       reply = { type: "failed", error: { name: e.name ?? "Error", message: e.message ?? String(error), code: e.code, status: e.status } };

@@ -46,6 +46,11 @@ export const DEFAULT_LIMITS: Limits = {
  */
 export const EXTRACTION_TIMEOUT_MS = 120_000;
 export const EXTRACTION_HEAP_MB = 1024;
+/**
+ * The quote rules' deadline in the child: they read a megabyte of hostile text in about a second,
+ * so this only stops what they do not foresee, well inside the Analyze step's own timeout.
+ */
+export const RULES_TIMEOUT_MS = 60_000;
 /** Time the child may take to load the readers before extraction falls back to running in-process. */
 export const EXTRACTION_START_MS = 30_000;
 /** Extraction children at once per process: each may fill its heap cap. */

@@ -3,7 +3,8 @@ import { Ai, type Deps } from "../ai/index";
 import { activeModels } from "../ai/catalog";
 import { OFFLINE } from "../ai/types";
 import { compareReadings } from "./disagreement";
-import { analyzeByRules, type TextPage } from "./rules";
+import { rulesIsolated } from "../extract/isolate";
+import type { TextPage } from "./rules";
 import { placeQuote, type Hints } from "./locate";
 import { MAX_LINE_ITEMS, ModelAnalysis, QUOTE_FIELDS, type Disagreement, type PlacedAnalysis, type QuoteData } from "./schema";
 import { Quote } from "./index";
@@ -62,6 +63,20 @@ function withoutPrinted(quote: ModelQuote): QuoteData {
   return { ...quote, sources };
 }
 
+/**
+ * The rules' reading, in the extraction child under its deadline; a text that outlasts it (or the
+ * child's memory) leaves the document without rules data, and says why, rather than holding the step.
+ */
+async function readByRules(input: AnalyzeInput, notes: string[]): Promise<PlacedAnalysis> {
+  try {
+    return await rulesIsolated({ pages: input.pages, fileName: input.fileName, category: input.category });
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    notes.push(`The built-in rules could not read the document: ${why}`);
+    return { documentType: "other", summary: "", quote: null };
+  }
+}
+
 function instruction(input: AnalyzeInput) {
   return [
     `Extract the commercial information (vendor, customer, document number, dates, line items with quantity, unit price and amount, subtotal, tax, shipping, total, payment terms) from the attached document "${input.fileName}", and summarise it.`,
@@ -80,7 +95,7 @@ export async function analyzeDocument(input: AnalyzeInput, deps?: Deps): Promise
   const c: Config = deps?.config ?? config();
   const notes: string[] = [];
   const hasText = input.pages.some((p) => p.text.trim() !== "");
-  const rules = analyzeByRules(input);
+  const rules = await readByRules(input, notes);
   if (hasText && activeModels(c).length > 0) {
     try {
       const result = await Ai.generateObject(
