@@ -78,4 +78,36 @@ describe("the document viewer", () => {
       expect(y1).toBeLessThanOrEqual(1.01);
     },
   );
+  it("pages through a long document by its thumbnails and the keyboard, and finds words in it", { timeout: 180_000 }, async () => {
+    const { projectId: specs, documentIds } = await labelledProject(user, ["riverside-specifications.pdf"]);
+    const id = documentIds["riverside-specifications.pdf"]!;
+    const { page } = await browser.signedInAs(user, `/projects/${specs}/documents/${id}`);
+    await page.getByText("Page 1 of 3").waitFor();
+    const thumbnails = page.getByRole("navigation", { name: "Page thumbnails" }).getByRole("button");
+    expect(await thumbnails.count()).toBe(3);
+
+    await page.getByRole("button", { name: "Go to page 3" }).click();
+    await page.getByText("Page 3 of 3").waitFor();
+    expect(new URL(page.url()).searchParams.get("page")).toBe("3");
+    expect(await page.getByRole("button", { name: "Go to page 3" }).getAttribute("aria-current")).toBe("page");
+    await page.keyboard.press("ArrowLeft");
+    await page.getByText("Page 2 of 3").waitFor();
+    await page.keyboard.press("PageUp");
+    await page.getByText("Page 1 of 3").waitFor();
+
+    // the fire protection section is on page 2: the search goes there and marks the words
+    const search = page.getByLabel("Search in the document");
+    await search.fill("Sprinkler");
+    await search.press("Enter");
+    await page.getByText("1 of 1", { exact: true }).waitFor();
+    await page.getByText("Page 2 of 3").waitFor();
+    await page.getByTestId("viewer-match").waitFor();
+    expect(new URL(page.url()).searchParams.get("page")).toBe("2");
+    await reviewShot(page, "viewer-search.png");
+
+    await search.fill("no such words here");
+    await search.press("Enter");
+    await page.getByText("No matches").waitFor();
+    expect(await page.getByTestId("viewer-match").count()).toBe(0);
+  });
 });

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeft, ChevronLeft, ChevronRight, ExternalLink, ZoomIn, ZoomOut } from "lucide-react";
+import { ArrowLeft, ChevronDown, ChevronLeft, ChevronRight, ChevronUp, ExternalLink, Search, ZoomIn, ZoomOut } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { documentViewUrl, useProjectDocuments } from "@/features/documents/queries";
@@ -11,6 +11,11 @@ import { apiJson } from "@/lib/api";
 import { cn } from "@/lib/utils";
 import { linesBox, type Box } from "./search";
 import { loadPdf, type PdfFile } from "./pdf";
+
+/** A thumbnail's width in CSS pixels. */
+const THUMBNAIL_WIDTH = 104;
+/** The longest search in a document: longer text is not a phrase printed on a page. */
+const MAX_QUERY = 200;
 
 /** Zoom steps, as a share of the page's fitted width. */
 const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3] as const;
@@ -128,14 +133,41 @@ function Surface({ children }: { children: React.ReactNode }) {
   return <div className="min-h-0 flex-1 overflow-auto bg-muted/40 p-4 sm:p-6">{children}</div>;
 }
 
-/** A page with the box drawn over it: the box is a share of the page, so it holds at any zoom. */
-function Marked({ box, width, children }: { box?: Box; width: string; children: React.ReactNode }) {
+/** Where a box sits on the page, as shares of it: it holds at any zoom. */
+const placed = (box: Box) => ({
+  left: `${box[0] * 100}%`,
+  top: `${box[1] * 100}%`,
+  width: `${(box[2] - box[0]) * 100}%`,
+  height: `${(box[3] - box[1]) * 100}%`,
+});
+
+/**
+ * A page with the box drawn over it, and the places a search found (`matches`, the `active`
+ * one stronger): each a share of the page, so it holds at any zoom.
+ */
+function Marked({
+  box,
+  matches = [],
+  active,
+  width,
+  children,
+}: {
+  box?: Box;
+  matches?: Box[];
+  active?: Box;
+  width: string;
+  children: React.ReactNode;
+}) {
   const { t } = useTranslation("documents");
   const mark = useRef<HTMLDivElement>(null);
+  const found = useRef<HTMLDivElement>(null);
   // (newer browsers answer scrollIntoView with a promise: it must not be returned as the cleanup)
   useEffect(() => {
     void mark.current?.scrollIntoView({ block: "center", inline: "center" });
   }, [box]);
+  useEffect(() => {
+    void found.current?.scrollIntoView({ block: "center", inline: "center" });
+  }, [active]);
   return (
     <div className="relative mx-auto bg-white shadow-md ring-1 ring-border" style={{ width, maxWidth: "none" }}>
       {children}
@@ -146,14 +178,22 @@ function Marked({ box, width, children }: { box?: Box; width: string; children: 
           role="mark"
           aria-label={t("viewer.highlight")}
           className="pointer-events-none absolute rounded-sm bg-amber-300/35 ring-2 ring-amber-500"
-          style={{
-            left: `${box[0] * 100}%`,
-            top: `${box[1] * 100}%`,
-            width: `${(box[2] - box[0]) * 100}%`,
-            height: `${(box[3] - box[1]) * 100}%`,
-          }}
+          style={placed(box)}
         />
       )}
+      {matches.map((m, i) => (
+        <div
+          key={i}
+          ref={m === active ? found : undefined}
+          data-testid="viewer-match"
+          data-active={m === active || undefined}
+          className={cn(
+            "pointer-events-none absolute rounded-sm",
+            m === active ? "bg-sky-400/40 ring-2 ring-sky-600" : "bg-sky-300/30 ring-1 ring-sky-500/60",
+          )}
+          style={placed(m)}
+        />
+      ))}
     </div>
   );
 }
@@ -197,6 +237,12 @@ function PdfView({
 
   const count = file?.pages ?? 0;
   const shown = count ? Math.min(page, count) : page;
+  const [matches, setMatches] = useState<Match[] | null>(null);
+  const [current, setCurrent] = useState(0);
+  const showMatch = (found: Match[], index: number) => {
+    setCurrent(index);
+    if (found[index] && found[index].page !== shown) onPage(found[index].page);
+  };
   useEffect(() => {
     if (!file || !canvas.current || !frame.current) return;
     const width = frame.current.clientWidth * scale;
@@ -210,22 +256,197 @@ function PdfView({
         <p>{t("viewer.unreadable")}</p>
       </Centered>
     );
+  const onThisPage = (matches ?? []).filter((m) => m.page === shown);
   return (
     <>
-      <Surface>
-        <div ref={frame} className="mx-auto w-full max-w-3xl">
-          {!file && (
-            <Centered>
-              <Spinner />
-            </Centered>
-          )}
-          <Marked box={file ? box : undefined} width={`${scale * 100}%`}>
-            <canvas ref={canvas} className="block w-full" aria-label={t("viewer.page", { page: shown, count })} />
-          </Marked>
-        </div>
-      </Surface>
+      {file && (
+        <SearchBar
+          file={file}
+          matches={matches}
+          current={current}
+          onFound={(found) => {
+            setMatches(found);
+            if (found) showMatch(found, 0);
+          }}
+          onMatch={(index) => matches && showMatch(matches, index)}
+        />
+      )}
+      <div className="flex min-h-0 flex-1">
+        {file && count > 1 && <Thumbnails file={file} count={count} page={shown} onPage={onPage} />}
+        <Surface>
+          <div ref={frame} className="mx-auto w-full max-w-3xl">
+            {!file && (
+              <Centered>
+                <Spinner />
+              </Centered>
+            )}
+            <Marked
+              box={file ? box : undefined}
+              matches={onThisPage.map((m) => m.box)}
+              active={matches?.[current]?.page === shown ? matches[current]!.box : undefined}
+              width={`${scale * 100}%`}
+            >
+              <canvas ref={canvas} className="block w-full" aria-label={t("viewer.page", { page: shown, count })} />
+            </Marked>
+          </div>
+        </Surface>
+      </div>
       <PageNav page={shown} count={count} onPage={onPage} />
     </>
+  );
+}
+
+type Match = Awaited<ReturnType<PdfFile["find"]>>[number];
+
+/** Search in the document: every place the words are printed, paged through one by one (Enter goes to the next). */
+function SearchBar({
+  file,
+  matches,
+  current,
+  onFound,
+  onMatch,
+}: {
+  file: PdfFile;
+  matches: Match[] | null;
+  current: number;
+  onFound: (matches: Match[] | null) => void;
+  onMatch: (index: number) => void;
+}) {
+  const { t } = useTranslation("documents");
+  const [query, setQuery] = useState("");
+  const [searched, setSearched] = useState("");
+  const [busy, setBusy] = useState(false);
+  const count = matches?.length ?? 0;
+  const search = async () => {
+    const wanted = query.trim();
+    if (!wanted) return onFound(null);
+    if (wanted === searched && count > 0) return onMatch((current + 1) % count);
+    setBusy(true);
+    try {
+      onFound(await file.find(wanted));
+      setSearched(wanted);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form
+      role="search"
+      className="flex flex-wrap items-center gap-2 border-b bg-background px-4 py-1.5 text-sm"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void search();
+      }}
+    >
+      <div className="relative w-full max-w-64">
+        <Search className="pointer-events-none absolute left-2.5 top-1/2 size-3.5 -translate-y-1/2 text-muted-foreground" aria-hidden />
+        <input
+          type="search"
+          value={query}
+          maxLength={MAX_QUERY}
+          onChange={(e) => setQuery(e.target.value)}
+          placeholder={t("viewer.search")}
+          aria-label={t("viewer.search")}
+          className="h-8 w-full rounded-md border border-input bg-background pl-8 pr-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        />
+      </div>
+      {busy ? (
+        <Spinner />
+      ) : (
+        matches && (
+          <span className="tabular-nums text-muted-foreground" role="status">
+            {count ? t("viewer.match", { index: current + 1, count }) : t("viewer.noMatch")}
+          </span>
+        )
+      )}
+      {count > 1 && (
+        <>
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            className="size-8"
+            aria-label={t("viewer.previousMatch")}
+            onClick={() => onMatch((current - 1 + count) % count)}
+          >
+            <ChevronUp />
+          </Button>
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            className="size-8"
+            aria-label={t("viewer.nextMatch")}
+            onClick={() => onMatch((current + 1) % count)}
+          >
+            <ChevronDown />
+          </Button>
+        </>
+      )}
+    </form>
+  );
+}
+
+/** The pages as small pictures beside the page shown (from a medium screen on), each drawn once it scrolls into view. */
+function Thumbnails({ file, count, page, onPage }: { file: PdfFile; count: number; page: number; onPage: (page: number) => void }) {
+  const { t } = useTranslation("documents");
+  return (
+    <nav aria-label={t("viewer.thumbnails")} className="hidden w-32 shrink-0 overflow-y-auto border-r bg-background p-2 md:block">
+      <ol className="grid gap-2">
+        {Array.from({ length: count }, (_, i) => (
+          <li key={i}>
+            <Thumbnail file={file} number={i + 1} current={i + 1 === page} onClick={() => onPage(i + 1)} />
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
+function Thumbnail({ file, number, current, onClick }: { file: PdfFile; number: number; current: boolean; onClick: () => void }) {
+  const { t } = useTranslation("documents");
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const element = canvas.current;
+    if (!element) return;
+    let drawing: { cancel(): void } | undefined;
+    const seen = new IntersectionObserver((entries) => {
+      if (drawing || !entries.some((e) => e.isIntersecting)) return;
+      drawing = file.draw(number, element, THUMBNAIL_WIDTH);
+      seen.disconnect();
+    });
+    seen.observe(element);
+    return () => {
+      seen.disconnect();
+      drawing?.cancel();
+    };
+  }, [file, number]);
+  useEffect(() => {
+    if (current) void button.current?.scrollIntoView({ block: "nearest" });
+  }, [current]);
+  return (
+    <button
+      ref={button}
+      type="button"
+      onClick={onClick}
+      aria-current={current ? "page" : undefined}
+      aria-label={t("viewer.thumbnail", { page: number })}
+      className={cn(
+        "block w-full cursor-pointer overflow-hidden rounded-sm bg-white ring-1 ring-border transition-shadow hover:ring-primary/60",
+        current && "ring-2 ring-primary ring-offset-2 ring-offset-background",
+      )}
+    >
+      <canvas ref={canvas} width={THUMBNAIL_WIDTH} height={Math.round(THUMBNAIL_WIDTH * 1.3)} className="block w-full" />
+      <span
+        className={cn(
+          "block bg-background py-0.5 text-center text-[11px] tabular-nums",
+          current ? "font-semibold" : "text-muted-foreground",
+        )}
+      >
+        {number}
+      </span>
+    </button>
   );
 }
 
