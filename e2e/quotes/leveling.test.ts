@@ -14,25 +14,22 @@ import {
   type TestUser,
 } from "@quorum/local/testing";
 import { makeQuote, quotePdf } from "@quorum/testing/quote-files";
+import { SECOND_VENDOR_QUOTE } from "@quorum/testing/project-documents";
 import { encodePng } from "@quorum/testing/raster-encoders";
 import { renderText } from "@quorum/testing/bitmap-font";
 import { browserForTests, reviewShot } from "../shell/browser";
 
-/** A third vendor quoting part of the job in euros, in words of its own. */
+/** A third vendor quoting part of the same job in euros, in words of its own. */
 const ALPEN = makeQuote({
+  ...SECOND_VENDOR_QUOTE,
   vendor: "Alpen Hydraulik GmbH",
   vendorAddress: "Industriestrasse 12, 6020 Innsbruck, Austria",
-  customer: "Northwind Builders LLC",
   quoteNumber: "AH-2024-311",
-  quoteDateIso: "2024-03-20",
-  validUntilIso: "2024-06-20",
   items: [
     { qty: 10, description: "Steel mounting bracket 40mm", unitPrice: 10.5 },
     { qty: 4, description: "Hydraulic pump HP 220", unitPrice: 372 },
     { qty: 2, description: "Installation labor (hours)", unitPrice: 80 },
   ],
-  taxRate: 0.2,
-  shipping: 120,
   terms: "Payment terms: Net 60.",
 });
 

@@ -11,19 +11,22 @@ describe("the document viewer", () => {
   const browser = browserForTests();
   let user: TestUser;
   let projectId: number;
-  let total: { page: number; box: [number, number, number, number] };
+  type Place = { page: number; box: [number, number, number, number] };
+  let total: Place;
+  let pumpLine: Place;
 
   beforeAll(async () => {
     user = await signedInUser();
     ({ projectId } = await labelledProject(user, ["acme-quote.pdf"]));
     const listed = await call(user, "GET", `/api/projects/${projectId}/quotes`);
     total = listed.body.quotes[0].sources.total;
+    pumpLine = listed.body.quotes[0].lineItems[1].source;
   }, 240_000);
 
-  /** The highlight's rectangle as shares of the drawn page. */
-  async function highlightShare(page: import("playwright-core").Page) {
-    const canvas = (await page.locator("canvas").boundingBox())!;
-    const mark = (await page.getByTestId("viewer-highlight").boundingBox())!;
+  /** The highlight's rectangle as shares of the drawn page (the page shown in `scope`). */
+  async function highlightShare(scope: Pick<import("playwright-core").Page, "locator" | "getByTestId">) {
+    const canvas = (await scope.locator("canvas").boundingBox())!;
+    const mark = (await scope.getByTestId("viewer-highlight").boundingBox())!;
     return [
       (mark.x - canvas.x) / canvas.width,
       (mark.y - canvas.y) / canvas.height,
@@ -61,6 +64,28 @@ describe("the document viewer", () => {
       await page.getByTestId("quote-row").first().waitFor();
     },
   );
+
+  it("shows the quote's page beside it, marking where the value in focus is printed", { timeout: 120_000 }, async () => {
+    const { page } = await browser.signedInAs(user, `/projects/${projectId}/quotes`);
+    await page.getByRole("button", { name: "Acme Industrial Supply Co." }).click();
+    const dialog = page.getByRole("dialog");
+    const preview = dialog.getByTestId("page-preview");
+    // nothing to check on this quote: the page opens on the total
+    await preview.getByTestId("viewer-highlight").waitFor();
+    await expect
+      .poll(async () => (await highlightShare(preview)).map((v) => Math.round(v * 100)))
+      .toEqual(total.box.map((v) => Math.round(v * 100)));
+
+    await dialog.locator('[data-source="line:1"]').focus();
+    await expect
+      .poll(async () => (await highlightShare(preview)).map((v) => Math.round(v * 100)))
+      .toEqual(pumpLine.box.map((v) => Math.round(v * 100)));
+    await reviewShot(dialog, "quote-review-split.png");
+    await dialog.locator('[data-source="field:total"]').hover();
+    await expect
+      .poll(async () => (await highlightShare(preview)).map((v) => Math.round(v * 100)))
+      .toEqual(total.box.map((v) => Math.round(v * 100)));
+  });
 
   it(
     "says so in a plain sentence when the document does not exist, and a box outside the page is clamped",

@@ -4,13 +4,15 @@ import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, ChevronDown, ChevronLeft, ChevronRight, ChevronUp, ExternalLink, Search, ZoomIn, ZoomOut } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { documentViewUrl, useProjectDocuments } from "@/features/documents/queries";
 import { openDocument } from "@/features/documents/openDocument";
 import { PageText } from "@quorum/core/document/schema";
 import { apiJson } from "@/lib/api";
 import { cn } from "@/lib/utils";
 import { linesBox, type Box } from "./search";
-import { loadPdf, type PdfFile } from "./pdf";
+import { isPdf, isPicture, useDocumentFile } from "./file";
+import { Marked } from "./Marked";
+import type { PdfFile } from "./pdf";
+import { useDrawnPage, usePdfFile } from "./use-pdf";
 
 /** A thumbnail's width in CSS pixels. */
 const THUMBNAIL_WIDTH = 104;
@@ -31,9 +33,6 @@ interface Props {
   onBack: () => void;
 }
 
-const isPdf = (name: string) => /\.pdf$/i.test(name);
-const isPicture = (name: string) => /\.(png|jpe?g)$/i.test(name);
-
 /**
  * A document in the app, at a page, with the place a value was read marked on it: a PDF drawn by
  * pdf.js, a picture as it is. The file comes through the API's short-lived link, under the same
@@ -41,16 +40,7 @@ const isPicture = (name: string) => /\.(png|jpe?g)$/i.test(name);
  */
 export default function DocumentViewer({ projectId, documentId, page, box, lines, onPage, onBack }: Props) {
   const { t } = useTranslation("documents");
-  const documents = useProjectDocuments(projectId);
-  const document = documents.data?.find((d) => d.id === documentId);
-  const link = useQuery({
-    queryKey: ["documents", "view", documentId],
-    queryFn: () => documentViewUrl(documentId),
-    enabled: document !== undefined,
-    // the link expires: a fresh one each time the viewer opens
-    staleTime: 60_000,
-    gcTime: 0,
-  });
+  const { documents, document, link } = useDocumentFile(projectId, documentId);
   const [zoom, setZoom] = useState(2);
   const drawable = document !== undefined && (isPdf(document.fileName) || isPicture(document.fileName));
   // the page's lines: to mark a cited passage, or to show a file the browser cannot draw
@@ -133,71 +123,6 @@ function Surface({ children }: { children: React.ReactNode }) {
   return <div className="min-h-0 flex-1 overflow-auto bg-muted/40 p-4 sm:p-6">{children}</div>;
 }
 
-/** Where a box sits on the page, as shares of it: it holds at any zoom. */
-const placed = (box: Box) => ({
-  left: `${box[0] * 100}%`,
-  top: `${box[1] * 100}%`,
-  width: `${(box[2] - box[0]) * 100}%`,
-  height: `${(box[3] - box[1]) * 100}%`,
-});
-
-/**
- * A page with the box drawn over it, and the places a search found (`matches`, the `active`
- * one stronger): each a share of the page, so it holds at any zoom.
- */
-function Marked({
-  box,
-  matches = [],
-  active,
-  width,
-  children,
-}: {
-  box?: Box;
-  matches?: Box[];
-  active?: Box;
-  width: string;
-  children: React.ReactNode;
-}) {
-  const { t } = useTranslation("documents");
-  const mark = useRef<HTMLDivElement>(null);
-  const found = useRef<HTMLDivElement>(null);
-  // (newer browsers answer scrollIntoView with a promise: it must not be returned as the cleanup)
-  useEffect(() => {
-    void mark.current?.scrollIntoView({ block: "center", inline: "center" });
-  }, [box]);
-  useEffect(() => {
-    void found.current?.scrollIntoView({ block: "center", inline: "center" });
-  }, [active]);
-  return (
-    <div className="relative mx-auto bg-white shadow-md ring-1 ring-border" style={{ width, maxWidth: "none" }}>
-      {children}
-      {box && (
-        <div
-          ref={mark}
-          data-testid="viewer-highlight"
-          role="mark"
-          aria-label={t("viewer.highlight")}
-          className="pointer-events-none absolute rounded-sm bg-amber-300/35 ring-2 ring-amber-500"
-          style={placed(box)}
-        />
-      )}
-      {matches.map((m, i) => (
-        <div
-          key={i}
-          ref={m === active ? found : undefined}
-          data-testid="viewer-match"
-          data-active={m === active || undefined}
-          className={cn(
-            "pointer-events-none absolute rounded-sm",
-            m === active ? "bg-sky-400/40 ring-2 ring-sky-600" : "bg-sky-300/30 ring-1 ring-sky-500/60",
-          )}
-          style={placed(m)}
-        />
-      ))}
-    </div>
-  );
-}
-
 /** One PDF page drawn at the zoom, with paging by buttons and by the arrow keys. */
 function PdfView({
   url,
@@ -213,27 +138,9 @@ function PdfView({
   onPage: (page: number) => void;
 }) {
   const { t } = useTranslation("documents");
-  const [file, setFile] = useState<PdfFile>();
-  const [failed, setFailed] = useState(false);
+  const { file, failed } = usePdfFile(url);
   const canvas = useRef<HTMLCanvasElement>(null);
   const frame = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    let open: PdfFile | undefined;
-    let gone = false;
-    loadPdf(url).then(
-      (loaded) => {
-        open = loaded;
-        if (gone) void loaded.close();
-        else setFile(loaded);
-      },
-      () => setFailed(true),
-    );
-    return () => {
-      gone = true;
-      void open?.close();
-    };
-  }, [url]);
 
   const count = file?.pages ?? 0;
   const shown = count ? Math.min(page, count) : page;
@@ -243,12 +150,7 @@ function PdfView({
     setCurrent(index);
     if (found[index] && found[index].page !== shown) onPage(found[index].page);
   };
-  useEffect(() => {
-    if (!file || !canvas.current || !frame.current) return;
-    const width = frame.current.clientWidth * scale;
-    const drawing = file.draw(shown, canvas.current, width);
-    return () => drawing.cancel();
-  }, [file, shown, scale]);
+  useDrawnPage(file, shown, canvas, frame, scale);
 
   if (failed)
     return (
@@ -359,30 +261,25 @@ function SearchBar({
           </span>
         )
       )}
-      {count > 1 && (
-        <>
+      {count > 1 &&
+        (
+          [
+            ["viewer.previousMatch", -1, ChevronUp],
+            ["viewer.nextMatch", 1, ChevronDown],
+          ] as const
+        ).map(([label, step, Icon]) => (
           <Button
+            key={label}
             type="button"
             variant="ghost"
             size="icon"
             className="size-8"
-            aria-label={t("viewer.previousMatch")}
-            onClick={() => onMatch((current - 1 + count) % count)}
+            aria-label={t(label)}
+            onClick={() => onMatch((current + step + count) % count)}
           >
-            <ChevronUp />
+            <Icon />
           </Button>
-          <Button
-            type="button"
-            variant="ghost"
-            size="icon"
-            className="size-8"
-            aria-label={t("viewer.nextMatch")}
-            onClick={() => onMatch((current + 1) % count)}
-          >
-            <ChevronDown />
-          </Button>
-        </>
-      )}
+        ))}
     </form>
   );
 }
