@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, labelledProject, signedInUser, type TestUser } from "@quorum/local/testing";
+import { accessibilityViolations, call, labelledProject, signedInUser, type TestUser } from "@quorum/local/testing";
 import { browserForTests, reviewShot } from "../shell/browser";
 
 /**
@@ -81,6 +81,7 @@ describe("the document viewer", () => {
       .poll(async () => (await highlightShare(preview)).map((v) => Math.round(v * 100)))
       .toEqual(pumpLine.box.map((v) => Math.round(v * 100)));
     await reviewShot(dialog, "quote-review-split.png");
+    expect(await accessibilityViolations(page)).toEqual([]);
     await dialog.locator('[data-source="field:total"]').hover();
     await expect
       .poll(async () => (await highlightShare(preview)).map((v) => Math.round(v * 100)))
@@ -129,6 +130,7 @@ describe("the document viewer", () => {
     await page.getByTestId("viewer-match").waitFor();
     expect(new URL(page.url()).searchParams.get("page")).toBe("2");
     await reviewShot(page, "viewer-search.png");
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     await search.fill("no such words here");
     await search.press("Enter");

@@ -120,7 +120,15 @@ function Centered({ children }: { children: React.ReactNode }) {
 }
 
 function Surface({ children }: { children: React.ReactNode }) {
-  return <div className="min-h-0 flex-1 overflow-auto bg-muted/40 p-4 sm:p-6">{children}</div>;
+  // focusable, so the page can be scrolled from the keyboard
+  return (
+    <div
+      tabIndex={0}
+      className="min-h-0 flex-1 overflow-auto bg-muted/40 p-4 outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring sm:p-6"
+    >
+      {children}
+    </div>
+  );
 }
 
 /** One PDF page drawn at the zoom, with paging by buttons and by the arrow keys. */

@@ -45,7 +45,7 @@ export function Marked({
         <div
           ref={mark}
           data-testid="viewer-highlight"
-          role="mark"
+          role="img"
           aria-label={t("viewer.highlight")}
           className="pointer-events-none absolute rounded-sm bg-amber-300/35 ring-2 ring-amber-500"
           style={placed(box)}
