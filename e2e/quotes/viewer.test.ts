@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, labelledProject, signedInUser, type TestUser } from "@quorum/local/testing";
+import { accessibilityViolations, call, labelledProject, signedInUser, type TestUser } from "@quorum/local/testing";
 import { browserForTests, reviewShot } from "../shell/browser";
 
 /**
@@ -11,19 +11,22 @@ describe("the document viewer", () => {
   const browser = browserForTests();
   let user: TestUser;
   let projectId: number;
-  let total: { page: number; box: [number, number, number, number] };
+  type Place = { page: number; box: [number, number, number, number] };
+  let total: Place;
+  let pumpLine: Place;
 
   beforeAll(async () => {
     user = await signedInUser();
     ({ projectId } = await labelledProject(user, ["acme-quote.pdf"]));
     const listed = await call(user, "GET", `/api/projects/${projectId}/quotes`);
     total = listed.body.quotes[0].sources.total;
+    pumpLine = listed.body.quotes[0].lineItems[1].source;
   }, 240_000);
 
-  /** The highlight's rectangle as shares of the drawn page. */
-  async function highlightShare(page: import("playwright-core").Page) {
-    const canvas = (await page.locator("canvas").boundingBox())!;
-    const mark = (await page.getByTestId("viewer-highlight").boundingBox())!;
+  /** The highlight's rectangle as shares of the drawn page (the page shown in `scope`). */
+  async function highlightShare(scope: Pick<import("playwright-core").Page, "locator" | "getByTestId">) {
+    const canvas = (await scope.locator("canvas").boundingBox())!;
+    const mark = (await scope.getByTestId("viewer-highlight").boundingBox())!;
     return [
       (mark.x - canvas.x) / canvas.width,
       (mark.y - canvas.y) / canvas.height,
@@ -62,6 +65,29 @@ describe("the document viewer", () => {
     },
   );
 
+  it("shows the quote's page beside it, marking where the value in focus is printed", { timeout: 120_000 }, async () => {
+    const { page } = await browser.signedInAs(user, `/projects/${projectId}/quotes`);
+    await page.getByRole("button", { name: "Acme Industrial Supply Co." }).click();
+    const dialog = page.getByRole("dialog");
+    const preview = dialog.getByTestId("page-preview");
+    // nothing to check on this quote: the page opens on the total
+    await preview.getByTestId("viewer-highlight").waitFor();
+    await expect
+      .poll(async () => (await highlightShare(preview)).map((v) => Math.round(v * 100)))
+      .toEqual(total.box.map((v) => Math.round(v * 100)));
+
+    await dialog.locator('[data-source="line:1"]').focus();
+    await expect
+      .poll(async () => (await highlightShare(preview)).map((v) => Math.round(v * 100)))
+      .toEqual(pumpLine.box.map((v) => Math.round(v * 100)));
+    await reviewShot(dialog, "quote-review-split.png");
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await dialog.locator('[data-source="field:total"]').hover();
+    await expect
+      .poll(async () => (await highlightShare(preview)).map((v) => Math.round(v * 100)))
+      .toEqual(total.box.map((v) => Math.round(v * 100)));
+  });
+
   it(
     "says so in a plain sentence when the document does not exist, and a box outside the page is clamped",
     { timeout: 60_000 },
@@ -78,4 +104,37 @@ describe("the document viewer", () => {
       expect(y1).toBeLessThanOrEqual(1.01);
     },
   );
+  it("pages through a long document by its thumbnails and the keyboard, and finds words in it", { timeout: 180_000 }, async () => {
+    const { projectId: specs, documentIds } = await labelledProject(user, ["riverside-specifications.pdf"]);
+    const id = documentIds["riverside-specifications.pdf"]!;
+    const { page } = await browser.signedInAs(user, `/projects/${specs}/documents/${id}`);
+    await page.getByText("Page 1 of 3").waitFor();
+    const thumbnails = page.getByRole("navigation", { name: "Page thumbnails" }).getByRole("button");
+    expect(await thumbnails.count()).toBe(3);
+
+    await page.getByRole("button", { name: "Go to page 3" }).click();
+    await page.getByText("Page 3 of 3").waitFor();
+    expect(new URL(page.url()).searchParams.get("page")).toBe("3");
+    expect(await page.getByRole("button", { name: "Go to page 3" }).getAttribute("aria-current")).toBe("page");
+    await page.keyboard.press("ArrowLeft");
+    await page.getByText("Page 2 of 3").waitFor();
+    await page.keyboard.press("PageUp");
+    await page.getByText("Page 1 of 3").waitFor();
+
+    // the fire protection section is on page 2: the search goes there and marks the words
+    const search = page.getByLabel("Search in the document");
+    await search.fill("Sprinkler");
+    await search.press("Enter");
+    await page.getByText("1 of 1", { exact: true }).waitFor();
+    await page.getByText("Page 2 of 3").waitFor();
+    await page.getByTestId("viewer-match").waitFor();
+    expect(new URL(page.url()).searchParams.get("page")).toBe("2");
+    await reviewShot(page, "viewer-search.png");
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    await search.fill("no such words here");
+    await search.press("Enter");
+    await page.getByText("No matches").waitFor();
+    expect(await page.getByTestId("viewer-match").count()).toBe(0);
+  });
 });

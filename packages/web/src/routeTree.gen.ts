@@ -26,6 +26,7 @@ import { Route as AuthedProjectsIdDocumentsRouteImport } from "./routes/_authed/
 import { Route as AuthedProjectsIdQuotesRouteImport } from "./routes/_authed/projects/$id/quotes"
 import { Route as AuthedProjectsIdUploadRouteImport } from "./routes/_authed/projects/$id/upload"
 import { Route as AuthedProjectsIdDocumentsDocumentIdRouteImport } from "./routes/_authed/projects/$id/documents_.$documentId"
+import { Route as AuthedProjectsIdQuotesCompareRouteImport } from "./routes/_authed/projects/$id/quotes_.compare"
 
 const IndexRoute = IndexRouteImport.update({
   id: "/",
@@ -113,6 +114,12 @@ const AuthedProjectsIdDocumentsDocumentIdRoute =
     path: "/documents/$documentId",
     getParentRoute: () => AuthedProjectsIdRouteRoute,
   } as any)
+const AuthedProjectsIdQuotesCompareRoute =
+  AuthedProjectsIdQuotesCompareRouteImport.update({
+    id: "/quotes_/compare",
+    path: "/quotes/compare",
+    getParentRoute: () => AuthedProjectsIdRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   "/": typeof IndexRoute
@@ -131,6 +138,7 @@ export interface FileRoutesByFullPath {
   "/projects/$id/upload": typeof AuthedProjectsIdUploadRoute
   "/projects/$id/": typeof AuthedProjectsIdIndexRoute
   "/projects/$id/documents/$documentId": typeof AuthedProjectsIdDocumentsDocumentIdRoute
+  "/projects/$id/quotes/compare": typeof AuthedProjectsIdQuotesCompareRoute
 }
 export interface FileRoutesByTo {
   "/": typeof IndexRoute
@@ -148,6 +156,7 @@ export interface FileRoutesByTo {
   "/projects/$id/upload": typeof AuthedProjectsIdUploadRoute
   "/projects/$id": typeof AuthedProjectsIdIndexRoute
   "/projects/$id/documents/$documentId": typeof AuthedProjectsIdDocumentsDocumentIdRoute
+  "/projects/$id/quotes/compare": typeof AuthedProjectsIdQuotesCompareRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -168,6 +177,7 @@ export interface FileRoutesById {
   "/_authed/projects/$id/upload": typeof AuthedProjectsIdUploadRoute
   "/_authed/projects/$id/": typeof AuthedProjectsIdIndexRoute
   "/_authed/projects/$id/documents_/$documentId": typeof AuthedProjectsIdDocumentsDocumentIdRoute
+  "/_authed/projects/$id/quotes_/compare": typeof AuthedProjectsIdQuotesCompareRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -188,6 +198,7 @@ export interface FileRouteTypes {
     | "/projects/$id/upload"
     | "/projects/$id/"
     | "/projects/$id/documents/$documentId"
+    | "/projects/$id/quotes/compare"
   fileRoutesByTo: FileRoutesByTo
   to:
     | "/"
@@ -205,6 +216,7 @@ export interface FileRouteTypes {
     | "/projects/$id/upload"
     | "/projects/$id"
     | "/projects/$id/documents/$documentId"
+    | "/projects/$id/quotes/compare"
   id:
     | "__root__"
     | "/"
@@ -224,6 +236,7 @@ export interface FileRouteTypes {
     | "/_authed/projects/$id/upload"
     | "/_authed/projects/$id/"
     | "/_authed/projects/$id/documents_/$documentId"
+    | "/_authed/projects/$id/quotes_/compare"
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -353,6 +366,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof AuthedProjectsIdDocumentsDocumentIdRouteImport
       parentRoute: typeof AuthedProjectsIdRouteRoute
     }
+    "/_authed/projects/$id/quotes_/compare": {
+      id: "/_authed/projects/$id/quotes_/compare"
+      path: "/quotes/compare"
+      fullPath: "/projects/$id/quotes/compare"
+      preLoaderRoute: typeof AuthedProjectsIdQuotesCompareRouteImport
+      parentRoute: typeof AuthedProjectsIdRouteRoute
+    }
   }
 }
 
@@ -363,6 +383,7 @@ interface AuthedProjectsIdRouteRouteChildren {
   AuthedProjectsIdUploadRoute: typeof AuthedProjectsIdUploadRoute
   AuthedProjectsIdIndexRoute: typeof AuthedProjectsIdIndexRoute
   AuthedProjectsIdDocumentsDocumentIdRoute: typeof AuthedProjectsIdDocumentsDocumentIdRoute
+  AuthedProjectsIdQuotesCompareRoute: typeof AuthedProjectsIdQuotesCompareRoute
 }
 
 const AuthedProjectsIdRouteRouteChildren: AuthedProjectsIdRouteRouteChildren = {
@@ -373,6 +394,7 @@ const AuthedProjectsIdRouteRouteChildren: AuthedProjectsIdRouteRouteChildren = {
   AuthedProjectsIdIndexRoute: AuthedProjectsIdIndexRoute,
   AuthedProjectsIdDocumentsDocumentIdRoute:
     AuthedProjectsIdDocumentsDocumentIdRoute,
+  AuthedProjectsIdQuotesCompareRoute: AuthedProjectsIdQuotesCompareRoute,
 }
 
 const AuthedProjectsIdRouteRouteWithChildren =

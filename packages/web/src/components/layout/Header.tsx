@@ -53,7 +53,7 @@ export function Header() {
   const signedIn = !!user;
 
   return (
-    <header className="sticky top-0 z-40 border-b border-border/60 bg-background/80 backdrop-blur-lg supports-[backdrop-filter]:bg-background/70">
+    <header className="sticky top-0 z-40 border-b print:hidden border-border/60 bg-background/80 backdrop-blur-lg supports-[backdrop-filter]:bg-background/70">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-3 focus:z-50 focus:rounded-md focus:bg-background focus:px-3 focus:py-2"

@@ -45,7 +45,12 @@ export function LineItems({ quote }: { quote: Quote }) {
       {quote.lineItems.map((l, i) => {
         const flagged = quote.flags.some((f) => f.code === "line_amount" && f.line === i);
         return (
-          <tr key={i} className={cn("border-b last:border-b-0", flagged && "bg-amber-500/10")}>
+          <tr
+            key={i}
+            data-source={`line:${i}`}
+            tabIndex={0}
+            className={cn("border-b outline-none last:border-b-0 focus-visible:bg-muted/60", flagged && "bg-amber-500/10")}
+          >
             <td className="px-3 py-2">{l.description}</td>
             <td className="px-3 py-2 text-right tabular-nums">{l.quantity === null ? NO_VALUE : formatCount(l.quantity)}</td>
             <td className="px-3 py-2 text-muted-foreground">{l.unit ?? ""}</td>

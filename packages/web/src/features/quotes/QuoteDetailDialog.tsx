@@ -16,10 +16,25 @@ import { QuoteChecks } from "./QuoteChecks";
 import { QuoteLessons } from "./QuoteLessons";
 import { QuoteFieldList } from "./QuoteFieldList";
 import { QuoteTotals } from "./QuoteTotals";
+import { firstPlace, placeOf, type ShownPlace } from "./review";
+
+// pdf.js is large: the page beside the quote loads only when a wide screen shows it
+const PagePreview = React.lazy(() => import("@/features/viewer/PagePreview"));
+
+/** From this width the quote's page is shown beside its fields. */
+const SIDE_BY_SIDE = "(min-width: 1024px)";
+const subscribeWidth = (change: () => void) => {
+  const query = window.matchMedia(SIDE_BY_SIDE);
+  query.addEventListener("change", change);
+  return () => query.removeEventListener("change", change);
+};
+const isWide = () => window.matchMedia(SIDE_BY_SIDE).matches;
 
 /**
  * One quote: what the cross-check found, its fields, line items and totals, its export and
  * source document; Edit turns it into the correction form, and Save sends only what changed.
+ * On a wide screen its page is beside it: hovering or focusing a value marks where it is printed,
+ * starting with the first field to check.
  */
 export function QuoteDetailDialog({
   projectId,
@@ -39,6 +54,13 @@ export function QuoteDetailDialog({
     resolver: zodResolver(QuoteForm),
   });
   const correct = useCorrectQuote(projectId);
+  const wide = React.useSyncExternalStore(subscribeWidth, isWide);
+  const [shown, setShown] = React.useState<ShownPlace>(() => firstPlace(quote));
+  const follow = (event: React.SyntheticEvent) => {
+    const value = (event.target as HTMLElement).closest<HTMLElement>("[data-source]");
+    const place = value && placeOf(quote, value.dataset.source!);
+    if (place) setShown(place);
+  };
 
   const edit = () => {
     form.reset(draftOf(quote));
@@ -82,7 +104,7 @@ export function QuoteDetailDialog({
         onOpenChange(o);
       }}
     >
-      <DialogContent className="max-w-4xl gap-5 p-0">
+      <DialogContent className="max-w-4xl gap-5 p-0 lg:max-w-[min(96rem,calc(100%-2rem))]">
         <DialogHeader className="gap-2 border-b px-6 pb-4 pt-6 text-left">
           <div className="flex flex-wrap items-center gap-2 pr-8">
             <KindBadge kind={quote.kind} />
@@ -121,21 +143,30 @@ export function QuoteDetailDialog({
           </div>
         </DialogHeader>
 
-        <div className="grid gap-5 px-6 pb-6">
-          <QuoteChecks quote={quote} />
-          <QuoteLessons quote={quote} />
-          <QuoteFieldList quote={quote} register={editing ? form.register : undefined} />
-          <div className="overflow-hidden rounded-lg border">
-            {editing ? <EditedLineItems control={form.control} register={form.register} /> : <LineItems quote={quote} />}
-            <QuoteTotals quote={quote} register={editing ? form.register : undefined} />
+        <div className="grid gap-5 px-6 pb-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,30rem)]">
+          {wide && (
+            <aside className="lg:sticky lg:top-4 lg:order-last lg:self-start">
+              <React.Suspense fallback={null}>
+                <PagePreview projectId={projectId} documentId={quote.documentId} page={shown.page} box={shown.box} />
+              </React.Suspense>
+            </aside>
+          )}
+          <div className="grid min-w-0 content-start gap-5" onMouseOver={follow} onFocus={follow}>
+            <QuoteChecks quote={quote} />
+            <QuoteLessons quote={quote} />
+            <QuoteFieldList quote={quote} register={editing ? form.register : undefined} />
+            <div className="overflow-hidden rounded-lg border">
+              {editing ? <EditedLineItems control={form.control} register={form.register} /> : <LineItems quote={quote} />}
+              <QuoteTotals quote={quote} register={editing ? form.register : undefined} />
+            </div>
+            <p className="text-xs text-muted-foreground">
+              {t("detail.readBy", {
+                reader: quote.extractedBy === "offline" ? t("detail.rules") : quote.extractedBy,
+                confidence: Math.round(quote.confidence * 100),
+                edited: quote.edited ? "yes" : "no",
+              })}
+            </p>
           </div>
-          <p className="text-xs text-muted-foreground">
-            {t("detail.readBy", {
-              reader: quote.extractedBy === "offline" ? t("detail.rules") : quote.extractedBy,
-              confidence: Math.round(quote.confidence * 100),
-              edited: quote.edited ? "yes" : "no",
-            })}
-          </p>
         </div>
       </DialogContent>
     </Dialog>

@@ -7,6 +7,7 @@ import { cn } from "@/lib/utils";
 import type { Quote } from "./model";
 import { fieldLabel, MONEY_FIELDS, type QuoteDraft } from "./quote-form";
 import { FieldNotes } from "./FieldNotes";
+import { VALUE } from "./QuoteFieldList";
 
 const BOX = "grid justify-end gap-1.5 border-t bg-muted/20 px-3 py-3 text-sm";
 const ROW = "grid grid-cols-[minmax(7rem,auto)_9rem] items-center gap-3";
@@ -41,7 +42,11 @@ export function QuoteTotals({ quote, register }: { quote: Quote; register?: UseF
           <dt className={cn("text-right text-muted-foreground", key === "total" && "font-semibold text-foreground")}>
             {fieldLabel(t, key, quote)}
           </dt>
-          <dd className={cn("text-right tabular-nums", key === "total" && "text-base font-semibold")}>
+          <dd
+            className={cn(VALUE, "justify-self-end text-right tabular-nums", key === "total" && "text-base font-semibold")}
+            data-source={`field:${key}`}
+            tabIndex={0}
+          >
             {formatMoney(quote[key], quote.currency)}
             <FieldNotes quote={quote} field={key} label={fieldLabel(t, key, quote)} />
           </dd>

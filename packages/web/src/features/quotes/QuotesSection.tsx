@@ -3,27 +3,24 @@ import { useTranslation } from "react-i18next";
 import { AlertCircle, AlertTriangle, Columns3, FileText, Loader2, Receipt, Upload } from "lucide-react";
 import { Link } from "@tanstack/react-router";
 import { Button } from "@/components/ui/button";
-import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/utils";
-import { CompareQuotesDialog } from "./CompareQuotesDialog";
 import type { QuotelessDocument } from "@quorum/core/quote/schema";
 import { counterparty, isExpired, type Quote } from "./model";
 import { formatCalendarDate, formatCount, formatMoney, NO_VALUE } from "@/lib/format";
 import type { TFunction } from "i18next";
-import { KindBadge, StatusBadge, viewDocument } from "./parts";
+import { KindBadge, QuotesNotReady, StatusBadge, viewDocument } from "./parts";
 import { QuoteDetailDialog } from "./QuoteDetailDialog";
 import { useProjectQuotes } from "./queries";
 
 /**
  * /projects/$id/quotes: every quote read from the project's documents, as a
- * table; open one for its line items, flags and corrections; compare vendor
- * quotes side by side; export as CSV.
+ * table; open one for its line items, flags and corrections; level vendor
+ * quotes on their own page; export as CSV.
  */
 export function QuotesSection({ projectId }: { projectId: number }) {
   const { t } = useTranslation("quotes");
   const quotes = useProjectQuotes(projectId);
   const [openId, setOpenId] = React.useState<number | null>(null);
-  const [comparing, setComparing] = React.useState(false);
   const [reviewOnly, setReviewOnly] = React.useState(false);
   const list = quotes.data?.quotes ?? [];
   const open = list.find((q) => q.id === openId);
@@ -40,20 +37,23 @@ export function QuotesSection({ projectId }: { projectId: number }) {
             <h2 className="font-semibold leading-tight">{t("section.title")}</h2>
             <p className="text-xs text-muted-foreground">{t("section.description")}</p>
           </div>
-          <Button variant="outline" size="sm" disabled={vendorQuotes.length < 2} onClick={() => setComparing(true)}>
-            <Columns3 />
-            {t("compare.title")}
-          </Button>
+          {vendorQuotes.length >= 2 ? (
+            <Button asChild variant="outline" size="sm">
+              <Link to="/projects/$id/quotes/compare" params={{ id: projectId }}>
+                <Columns3 />
+                {t("compare.title")}
+              </Link>
+            </Button>
+          ) : (
+            <Button variant="outline" size="sm" disabled>
+              <Columns3 />
+              {t("compare.title")}
+            </Button>
+          )}
         </header>
 
-        {quotes.isPending ? (
-          <div className="grid gap-2 p-6" role="status" aria-label={t("section.loading")}>
-            {[0, 1, 2].map((i) => (
-              <Skeleton key={i} className="h-10 w-full" />
-            ))}
-          </div>
-        ) : quotes.isError ? (
-          <p className="px-6 py-12 text-center text-sm text-muted-foreground">{t("section.loadFailed")}</p>
+        {!quotes.data ? (
+          <QuotesNotReady failed={quotes.isError} className="px-6" />
         ) : (
           <>
             {list.length > 0 && <Summary quotes={list} />}
@@ -71,7 +71,6 @@ export function QuotesSection({ projectId }: { projectId: number }) {
       {quotes.data && quotes.data.documents.length > 0 && <Quoteless documents={quotes.data.documents} />}
 
       {open && <QuoteDetailDialog projectId={projectId} quote={open} open onOpenChange={(o) => !o && setOpenId(null)} />}
-      {comparing && <CompareQuotesDialog quotes={vendorQuotes} open onOpenChange={setComparing} />}
     </div>
   );
 }

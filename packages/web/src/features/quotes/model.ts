@@ -59,21 +59,29 @@ export function quoteCsv(q: Quote): string {
   return rows.map((r) => r.map(csvCell).join(",")).join("\r\n") + "\r\n";
 }
 
-export function csvFileName(q: Pick<Quote, "quoteNumber" | "id" | "vendorName" | "customerName" | "kind">): string {
-  const base = [counterparty(q), q.quoteNumber ?? `quote-${q.id}`]
+/** Words as a file name's part: ASCII letters, digits and dashes, lower case. */
+export const fileNamePart = (...words: string[]) =>
+  words
     .join("-")
     .normalize("NFKD")
     .replace(/[^A-Za-z0-9_-]+/g, "-")
     .replace(/-+/g, "-")
     .replace(/^-|-$/g, "")
     .toLowerCase();
-  return `${base || `quote-${q.id}`}.csv`;
+
+export function csvFileName(q: Pick<Quote, "quoteNumber" | "id" | "vendorName" | "customerName" | "kind">): string {
+  return `${fileNamePart(counterparty(q), q.quoteNumber ?? `quote-${q.id}`) || `quote-${q.id}`}.csv`;
+}
+
+/** One quote's CSV as a download. */
+export function downloadCsv(fileName: string, csv: string) {
+  // The byte order mark makes Excel read the file as UTF-8.
+  downloadBlob(fileName, new Blob(["\ufeff", csv], { type: "text/csv;charset=utf-8" }));
 }
 
 /** A client-side download (no server round trip): a Blob behind a temporary link. */
-export function downloadCsv(fileName: string, csv: string) {
-  // The byte order mark makes Excel read the file as UTF-8.
-  const url = URL.createObjectURL(new Blob(["\ufeff", csv], { type: "text/csv;charset=utf-8" }));
+export function downloadBlob(fileName: string, blob: Blob) {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = url;
   link.download = fileName;

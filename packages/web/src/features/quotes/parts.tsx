@@ -2,6 +2,7 @@ import { AlertTriangle, CheckCircle2, PencilLine } from "lucide-react";
 import i18next from "i18next";
 import { useTranslation } from "react-i18next";
 import { Badge } from "@/components/ui/badge";
+import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/hooks/use-toast";
 import { openDocument } from "@/features/documents/openDocument";
 import { cn } from "@/lib/utils";
@@ -52,5 +53,18 @@ export function viewDocument(documentId: number, fileName: string) {
       description: i18next.t("quotes:open.maybeDeleted", { name: fileName }),
       variant: "destructive",
     }),
+  );
+}
+
+/** The quotes on their way (placeholder rows), or the sentence saying they could not be loaded. */
+export function QuotesNotReady({ failed, className }: { failed: boolean; className?: string }) {
+  const { t } = useTranslation("quotes");
+  if (failed) return <p className={cn("py-12 text-center text-sm text-muted-foreground", className)}>{t("section.loadFailed")}</p>;
+  return (
+    <div className={cn("grid gap-2 py-6", className)} role="status" aria-label={t("section.loading")}>
+      {[0, 1, 2].map((i) => (
+        <Skeleton key={i} className="h-10 w-full" />
+      ))}
+    </div>
   );
 }

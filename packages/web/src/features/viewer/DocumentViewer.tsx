@@ -1,16 +1,23 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeft, ChevronLeft, ChevronRight, ExternalLink, ZoomIn, ZoomOut } from "lucide-react";
+import { ArrowLeft, ChevronDown, ChevronLeft, ChevronRight, ChevronUp, ExternalLink, Search, ZoomIn, ZoomOut } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { documentViewUrl, useProjectDocuments } from "@/features/documents/queries";
 import { openDocument } from "@/features/documents/openDocument";
 import { PageText } from "@quorum/core/document/schema";
 import { apiJson } from "@/lib/api";
 import { cn } from "@/lib/utils";
 import { linesBox, type Box } from "./search";
-import { loadPdf, type PdfFile } from "./pdf";
+import { isPdf, isPicture, useDocumentFile } from "./file";
+import { Marked } from "./Marked";
+import type { PdfFile } from "./pdf";
+import { useDrawnPage, usePdfFile } from "./use-pdf";
+
+/** A thumbnail's width in CSS pixels. */
+const THUMBNAIL_WIDTH = 104;
+/** The longest search in a document: longer text is not a phrase printed on a page. */
+const MAX_QUERY = 200;
 
 /** Zoom steps, as a share of the page's fitted width. */
 const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3] as const;
@@ -26,9 +33,6 @@ interface Props {
   onBack: () => void;
 }
 
-const isPdf = (name: string) => /\.pdf$/i.test(name);
-const isPicture = (name: string) => /\.(png|jpe?g)$/i.test(name);
-
 /**
  * A document in the app, at a page, with the place a value was read marked on it: a PDF drawn by
  * pdf.js, a picture as it is. The file comes through the API's short-lived link, under the same
@@ -36,16 +40,7 @@ const isPicture = (name: string) => /\.(png|jpe?g)$/i.test(name);
  */
 export default function DocumentViewer({ projectId, documentId, page, box, lines, onPage, onBack }: Props) {
   const { t } = useTranslation("documents");
-  const documents = useProjectDocuments(projectId);
-  const document = documents.data?.find((d) => d.id === documentId);
-  const link = useQuery({
-    queryKey: ["documents", "view", documentId],
-    queryFn: () => documentViewUrl(documentId),
-    enabled: document !== undefined,
-    // the link expires: a fresh one each time the viewer opens
-    staleTime: 60_000,
-    gcTime: 0,
-  });
+  const { documents, document, link } = useDocumentFile(projectId, documentId);
   const [zoom, setZoom] = useState(2);
   const drawable = document !== undefined && (isPdf(document.fileName) || isPicture(document.fileName));
   // the page's lines: to mark a cited passage, or to show a file the browser cannot draw
@@ -125,35 +120,13 @@ function Centered({ children }: { children: React.ReactNode }) {
 }
 
 function Surface({ children }: { children: React.ReactNode }) {
-  return <div className="min-h-0 flex-1 overflow-auto bg-muted/40 p-4 sm:p-6">{children}</div>;
-}
-
-/** A page with the box drawn over it: the box is a share of the page, so it holds at any zoom. */
-function Marked({ box, width, children }: { box?: Box; width: string; children: React.ReactNode }) {
-  const { t } = useTranslation("documents");
-  const mark = useRef<HTMLDivElement>(null);
-  // (newer browsers answer scrollIntoView with a promise: it must not be returned as the cleanup)
-  useEffect(() => {
-    void mark.current?.scrollIntoView({ block: "center", inline: "center" });
-  }, [box]);
+  // focusable, so the page can be scrolled from the keyboard
   return (
-    <div className="relative mx-auto bg-white shadow-md ring-1 ring-border" style={{ width, maxWidth: "none" }}>
+    <div
+      tabIndex={0}
+      className="min-h-0 flex-1 overflow-auto bg-muted/40 p-4 outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring sm:p-6"
+    >
       {children}
-      {box && (
-        <div
-          ref={mark}
-          data-testid="viewer-highlight"
-          role="mark"
-          aria-label={t("viewer.highlight")}
-          className="pointer-events-none absolute rounded-sm bg-amber-300/35 ring-2 ring-amber-500"
-          style={{
-            left: `${box[0] * 100}%`,
-            top: `${box[1] * 100}%`,
-            width: `${(box[2] - box[0]) * 100}%`,
-            height: `${(box[3] - box[1]) * 100}%`,
-          }}
-        />
-      )}
     </div>
   );
 }
@@ -173,36 +146,19 @@ function PdfView({
   onPage: (page: number) => void;
 }) {
   const { t } = useTranslation("documents");
-  const [file, setFile] = useState<PdfFile>();
-  const [failed, setFailed] = useState(false);
+  const { file, failed } = usePdfFile(url);
   const canvas = useRef<HTMLCanvasElement>(null);
   const frame = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    let open: PdfFile | undefined;
-    let gone = false;
-    loadPdf(url).then(
-      (loaded) => {
-        open = loaded;
-        if (gone) void loaded.close();
-        else setFile(loaded);
-      },
-      () => setFailed(true),
-    );
-    return () => {
-      gone = true;
-      void open?.close();
-    };
-  }, [url]);
-
   const count = file?.pages ?? 0;
   const shown = count ? Math.min(page, count) : page;
-  useEffect(() => {
-    if (!file || !canvas.current || !frame.current) return;
-    const width = frame.current.clientWidth * scale;
-    const drawing = file.draw(shown, canvas.current, width);
-    return () => drawing.cancel();
-  }, [file, shown, scale]);
+  const [matches, setMatches] = useState<Match[] | null>(null);
+  const [current, setCurrent] = useState(0);
+  const showMatch = (found: Match[], index: number) => {
+    setCurrent(index);
+    if (found[index] && found[index].page !== shown) onPage(found[index].page);
+  };
+  useDrawnPage(file, shown, canvas, frame, scale);
 
   if (failed)
     return (
@@ -210,22 +166,192 @@ function PdfView({
         <p>{t("viewer.unreadable")}</p>
       </Centered>
     );
+  const onThisPage = (matches ?? []).filter((m) => m.page === shown);
   return (
     <>
-      <Surface>
-        <div ref={frame} className="mx-auto w-full max-w-3xl">
-          {!file && (
-            <Centered>
-              <Spinner />
-            </Centered>
-          )}
-          <Marked box={file ? box : undefined} width={`${scale * 100}%`}>
-            <canvas ref={canvas} className="block w-full" aria-label={t("viewer.page", { page: shown, count })} />
-          </Marked>
-        </div>
-      </Surface>
+      {file && (
+        <SearchBar
+          file={file}
+          matches={matches}
+          current={current}
+          onFound={(found) => {
+            setMatches(found);
+            if (found) showMatch(found, 0);
+          }}
+          onMatch={(index) => matches && showMatch(matches, index)}
+        />
+      )}
+      <div className="flex min-h-0 flex-1">
+        {file && count > 1 && <Thumbnails file={file} count={count} page={shown} onPage={onPage} />}
+        <Surface>
+          <div ref={frame} className="mx-auto w-full max-w-3xl">
+            {!file && (
+              <Centered>
+                <Spinner />
+              </Centered>
+            )}
+            <Marked
+              box={file ? box : undefined}
+              matches={onThisPage.map((m) => m.box)}
+              active={matches?.[current]?.page === shown ? matches[current]!.box : undefined}
+              width={`${scale * 100}%`}
+            >
+              <canvas ref={canvas} className="block w-full" aria-label={t("viewer.page", { page: shown, count })} />
+            </Marked>
+          </div>
+        </Surface>
+      </div>
       <PageNav page={shown} count={count} onPage={onPage} />
     </>
+  );
+}
+
+type Match = Awaited<ReturnType<PdfFile["find"]>>[number];
+
+/** Search in the document: every place the words are printed, paged through one by one (Enter goes to the next). */
+function SearchBar({
+  file,
+  matches,
+  current,
+  onFound,
+  onMatch,
+}: {
+  file: PdfFile;
+  matches: Match[] | null;
+  current: number;
+  onFound: (matches: Match[] | null) => void;
+  onMatch: (index: number) => void;
+}) {
+  const { t } = useTranslation("documents");
+  const [query, setQuery] = useState("");
+  const [searched, setSearched] = useState("");
+  const [busy, setBusy] = useState(false);
+  const count = matches?.length ?? 0;
+  const search = async () => {
+    const wanted = query.trim();
+    if (!wanted) return onFound(null);
+    if (wanted === searched && count > 0) return onMatch((current + 1) % count);
+    setBusy(true);
+    try {
+      onFound(await file.find(wanted));
+      setSearched(wanted);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form
+      role="search"
+      className="flex flex-wrap items-center gap-2 border-b bg-background px-4 py-1.5 text-sm"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void search();
+      }}
+    >
+      <div className="relative w-full max-w-64">
+        <Search className="pointer-events-none absolute left-2.5 top-1/2 size-3.5 -translate-y-1/2 text-muted-foreground" aria-hidden />
+        <input
+          type="search"
+          value={query}
+          maxLength={MAX_QUERY}
+          onChange={(e) => setQuery(e.target.value)}
+          placeholder={t("viewer.search")}
+          aria-label={t("viewer.search")}
+          className="h-8 w-full rounded-md border border-input bg-background pl-8 pr-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        />
+      </div>
+      {busy ? (
+        <Spinner />
+      ) : (
+        matches && (
+          <span className="tabular-nums text-muted-foreground" role="status">
+            {count ? t("viewer.match", { index: current + 1, count }) : t("viewer.noMatch")}
+          </span>
+        )
+      )}
+      {count > 1 &&
+        (
+          [
+            ["viewer.previousMatch", -1, ChevronUp],
+            ["viewer.nextMatch", 1, ChevronDown],
+          ] as const
+        ).map(([label, step, Icon]) => (
+          <Button
+            key={label}
+            type="button"
+            variant="ghost"
+            size="icon"
+            className="size-8"
+            aria-label={t(label)}
+            onClick={() => onMatch((current + step + count) % count)}
+          >
+            <Icon />
+          </Button>
+        ))}
+    </form>
+  );
+}
+
+/** The pages as small pictures beside the page shown (from a medium screen on), each drawn once it scrolls into view. */
+function Thumbnails({ file, count, page, onPage }: { file: PdfFile; count: number; page: number; onPage: (page: number) => void }) {
+  const { t } = useTranslation("documents");
+  return (
+    <nav aria-label={t("viewer.thumbnails")} className="hidden w-32 shrink-0 overflow-y-auto border-r bg-background p-2 md:block">
+      <ol className="grid gap-2">
+        {Array.from({ length: count }, (_, i) => (
+          <li key={i}>
+            <Thumbnail file={file} number={i + 1} current={i + 1 === page} onClick={() => onPage(i + 1)} />
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
+function Thumbnail({ file, number, current, onClick }: { file: PdfFile; number: number; current: boolean; onClick: () => void }) {
+  const { t } = useTranslation("documents");
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const element = canvas.current;
+    if (!element) return;
+    let drawing: { cancel(): void } | undefined;
+    const seen = new IntersectionObserver((entries) => {
+      if (drawing || !entries.some((e) => e.isIntersecting)) return;
+      drawing = file.draw(number, element, THUMBNAIL_WIDTH);
+      seen.disconnect();
+    });
+    seen.observe(element);
+    return () => {
+      seen.disconnect();
+      drawing?.cancel();
+    };
+  }, [file, number]);
+  useEffect(() => {
+    if (current) void button.current?.scrollIntoView({ block: "nearest" });
+  }, [current]);
+  return (
+    <button
+      ref={button}
+      type="button"
+      onClick={onClick}
+      aria-current={current ? "page" : undefined}
+      aria-label={t("viewer.thumbnail", { page: number })}
+      className={cn(
+        "block w-full cursor-pointer overflow-hidden rounded-sm bg-white ring-1 ring-border transition-shadow hover:ring-primary/60",
+        current && "ring-2 ring-primary ring-offset-2 ring-offset-background",
+      )}
+    >
+      <canvas ref={canvas} width={THUMBNAIL_WIDTH} height={Math.round(THUMBNAIL_WIDTH * 1.3)} className="block w-full" />
+      <span
+        className={cn(
+          "block bg-background py-0.5 text-center text-[11px] tabular-nums",
+          current ? "font-semibold" : "text-muted-foreground",
+        )}
+      >
+        {number}
+      </span>
+    </button>
   );
 }
 

@@ -1,4 +1,5 @@
-import { getDocument, GlobalWorkerOptions, type RenderTask } from "pdfjs-dist";
+import { getDocument, GlobalWorkerOptions, Util, type RenderTask } from "pdfjs-dist";
+import type { Box } from "./search";
 import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
 
 // The worker is a file of this site (the CSP allows workers from 'self' only).
@@ -8,8 +9,19 @@ export interface PdfFile {
   pages: number;
   /** Draws page `number` into the canvas, `width` CSS pixels wide, sharp on high-density screens. */
   draw(number: number, canvas: HTMLCanvasElement, width: number): { cancel(): void };
+  /** Where `query` is printed (case and accents ignored): each text run holding it, as a page and a box. */
+  find(query: string): Promise<{ page: number; box: Box }[]>;
   close(): Promise<void>;
 }
+
+/** A search stops after this many matches: more would not be paged through one by one. */
+export const MAX_MATCHES = 500;
+
+const folded = (text: string) =>
+  text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase();
 
 /** Opens a PDF for drawing; no script in the file runs (pdf.js never evaluates a document's JavaScript here). */
 export async function loadPdf(url: string): Promise<PdfFile> {
@@ -35,6 +47,26 @@ export async function loadPdf(url: string): Promise<PdfFile> {
           task?.cancel();
         },
       };
+    },
+    async find(query) {
+      const wanted = folded(query.trim());
+      const matches: { page: number; box: Box }[] = [];
+      if (!wanted) return matches;
+      for (let number = 1; number <= document.numPages && matches.length < MAX_MATCHES; number++) {
+        const page = await document.getPage(number);
+        // item transforms are in unrotated page space: map them through the displayed page's
+        const viewport = page.getViewport({ scale: 1 });
+        const content = await page.getTextContent();
+        for (const item of content.items) {
+          if (!("str" in item) || !folded(item.str).includes(wanted)) continue;
+          const [, , c, d, x, y] = Util.transform(viewport.transform, item.transform) as number[];
+          const height = Math.hypot(c!, d!);
+          const box: Box = [x! / viewport.width, (y! - height) / viewport.height, (x! + item.width) / viewport.width, y! / viewport.height];
+          matches.push({ page: number, box: box.map((n) => Math.min(1, Math.max(0, n))) as Box });
+          if (matches.length >= MAX_MATCHES) break;
+        }
+      }
+      return matches;
     },
     close: () => document.destroy(),
   };

@@ -29,7 +29,7 @@ function DocumentViewerRoute() {
   const navigate = Route.useNavigate();
   const router = useRouter();
   return (
-    <div className="flex h-[calc(100dvh-4rem)] flex-col">
+    <main id="main" className="flex h-[calc(100dvh-4rem)] flex-col">
       <Suspense
         fallback={
           <div className="flex flex-1 items-center justify-center">
@@ -50,6 +50,6 @@ function DocumentViewerRoute() {
           }
         />
       </Suspense>
-    </div>
+    </main>
   );
 }
