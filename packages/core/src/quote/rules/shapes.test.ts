@@ -57,6 +57,18 @@ describe("documents in shapes the rules had not seen", () => {
     ]);
     expect(id.total).toBe(3250000);
   });
+
+  it("a document number beside the title, not a quantity of the item table under it", () => {
+    const q = read([
+      "Kessler Bau GmbH",
+      "Industriestr. 4, 70565 Stuttgart",
+      "Angebot | Nummer: 31/0042 | Datum: 03.04.2031",
+      "Beschreibung | Menge | EP | GP",
+      "Estrich | 120 | 24,00 | 2.880,00",
+      "Gesamt | 2.880,00",
+    ]);
+    expect([q.quoteNumber, q.quoteDate]).toEqual(["31/0042", "2031-04-03"]);
+  });
 });
 
 describe("the evidence behind the rules", () => {
