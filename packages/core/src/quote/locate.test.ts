@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { cpuMilliseconds } from "@quorum/testing/cpu-time";
 import { quoteData } from "@quorum/testing/quote-data";
 import { layoutWords, pageText } from "../extract/layout";
 import type { Word } from "../extract/types";
@@ -97,11 +98,13 @@ describe("where a value is printed", () => {
 });
 
 describe("placing values on a hostile document", () => {
-  it("a document of 200,000 lines of digits is placed within its line budget, in under two seconds", () => {
+  it("a document of 200,000 lines of digits is placed within its line budget, in under two seconds of CPU", () => {
     const text = Array.from({ length: 200_000 }, (_, i) => `${i} | ${"9".repeat(40)} | 1,000.00`).join("\n");
-    const started = performance.now();
-    const placed = placeQuote(quote({ total: 1234.56, quoteNumber: "Q-1", vendorName: "Nobody" }), [{ page: 1, text }]);
-    expect(performance.now() - started).toBeLessThan(2000);
-    expect(placed.sources.total).toBeNull();
+    let placed: ReturnType<typeof placeQuote> | undefined;
+    const ms = cpuMilliseconds(
+      () => (placed = placeQuote(quote({ total: 1234.56, quoteNumber: "Q-1", vendorName: "Nobody" }), [{ page: 1, text }])),
+    );
+    expect(ms).toBeLessThan(2000);
+    expect(placed!.sources.total).toBeNull();
   });
 });
