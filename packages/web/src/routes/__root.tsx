@@ -1,6 +1,7 @@
 import * as React from "react";
-import { Outlet, createRootRouteWithContext } from "@tanstack/react-router";
+import { Outlet, createRootRouteWithContext, useRouterState } from "@tanstack/react-router";
 import { loadAllTexts, loadScreenTexts } from "@/i18n";
+import { firstScreenPainted, firstScreenRendered } from "@/lib/first-paint";
 import { Header } from "@/components/layout/Header";
 import { NotFound } from "@/components/layout/NotFound";
 import { AuthDialogsProvider, useAuth } from "@/features/auth";
@@ -14,10 +15,13 @@ const InAppNotifier = React.lazy(() => import("@/features/notify/InAppNotifier")
 // The notification area arrives after the first paint; a toast raised before it waits in the store.
 const Toaster = React.lazy(() => import("@/components/ui/toaster").then((m) => ({ default: m.Toaster })));
 
+let firstScreenShown = false;
+
 /** The shell every page shares: header, page, notification area, account modals. */
 export const Route = createRootRouteWithContext<RouterContext>()({
   // A screen shows once its texts are in, never a flash of keys; the landing page waits only for its own.
-  beforeLoad: ({ location }) => loadScreenTexts(location.pathname),
+  // The first screen waits in RootLayout instead, so its code downloads while its texts do.
+  beforeLoad: ({ location }) => (firstScreenShown ? loadScreenTexts(location.pathname) : undefined),
   component: RootLayout,
   notFoundComponent: NotFound,
 });
@@ -28,7 +32,23 @@ function SignedIn({ children }: { children: React.ReactNode }) {
 }
 
 function RootLayout() {
-  React.useEffect(() => void loadAllTexts(), []);
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const [ready, setReady] = React.useState(firstScreenShown);
+  React.useEffect(() => {
+    if (ready) return;
+    let current = true;
+    void loadScreenTexts(pathname).then(() => {
+      if (!current) return;
+      firstScreenShown = true;
+      setReady(true);
+      firstScreenRendered();
+      void firstScreenPainted.then(loadAllTexts);
+    });
+    return () => {
+      current = false;
+    };
+  }, [ready, pathname]);
+  if (!ready) return null;
   return (
     <AuthDialogsProvider>
       <SignedIn>
