@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import lighthouse, { type Flags, type Result } from "lighthouse";
 import { chromium, type BrowserContext } from "playwright-core";
-import { createUser, webUrl } from "../packages/local/src/testing";
+import { CHROMIUM, createUser, webUrl } from "../packages/local/src/testing";
 import { setup, teardown } from "../test/global-setup";
 
 const TARGETS = { score: 95, lcpMs: 1500, tbtMs: 150, cls: 0.05 };
@@ -87,16 +87,8 @@ await setup();
 const profile = mkdtempSync(join(tmpdir(), "quorum-lighthouse-"));
 // A profile of its own, so Lighthouse's tab shares the signed-in session made below.
 const context = await chromium.launchPersistentContext(profile, {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    `--remote-debugging-port=${PORT}`,
-  ],
+  executablePath: CHROMIUM.executablePath,
+  args: [...CHROMIUM.args, `--remote-debugging-port=${PORT}`],
 });
 try {
   const landing = await measure(new URL("/", webUrl()).href, {});
