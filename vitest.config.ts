@@ -3,6 +3,14 @@ import { defineConfig } from "vitest/config";
 
 /** Tests that talk to the local stack (DynamoDB Local, s3rver, the Auth Emulator, the gateway). */
 const apiTests = [
+  // End to end and slow, though they need no stand-in: whole scans read by OCR (4-8 s each on two
+  // cores), extraction in child processes, and the dev set checked against poppler. Together about
+  // two thirds of the unit run's time; here the unit loop stays within a minute and `npm test` runs them.
+  "packages/core/src/extract/ocr.test.ts",
+  "packages/core/src/extract/image.test.ts",
+  "packages/core/src/extract/pdf-ocr.test.ts",
+  "packages/core/src/extract/isolate.test.ts",
+  "packages/core/src/quote/sources.dev.test.ts",
   "packages/functions/src/api/**/*.test.ts",
   "packages/functions/src/pipeline/pipeline.test.ts",
   "packages/local/src/**/*.test.ts",

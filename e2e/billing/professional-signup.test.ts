@@ -59,7 +59,7 @@ describe("buying the professional plan (test mode)", () => {
 
     await modal.getByRole("button", { name: "Start free trial" }).click();
     await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
-    await page.waitForURL(/\/chat$/, { timeout: 15_000 });
+    await page.waitForURL(/\/chat$/, { timeout: 60_000 });
     await page.getByText("Hi, Avery Stone").waitFor();
 
     const account = await signIn(email, "secret123");
@@ -142,7 +142,7 @@ describe("buying the professional plan (test mode)", () => {
       await signInAsExisting(page, user);
       await page.getByRole("dialog").getByRole("button", { name: "Start free trial" }).click();
       await page.getByRole("heading", { name: "Welcome Back!" }).waitFor();
-      await page.waitForURL(/\/chat$/, { timeout: 15_000 });
+      await page.waitForURL(/\/chat$/, { timeout: 60_000 });
       const profile = await call(user, "GET", `/api/users/${user.uid}`);
       expect(profile.body).toMatchObject({ plan: "professional", planStatus: "active" });
       expect(profile.body.trialEndsAt).toBeTruthy();

@@ -29,7 +29,7 @@ async function startTrial(page: Page, card?: string) {
   expect(await modal.getByTestId("payment-amount").innerText()).toBe("$0.00");
   expect(await modal.getByTestId("payment-terms").innerText()).toMatch(/^30-day free trial, then \$50\.00\/month from \w+ \d+, \d{4}\./);
   await modal.getByRole("button", { name: "Start free trial" }).click();
-  await status(page).getByText("Free trial").waitFor({ timeout: 20_000 });
+  await status(page).getByText("Free trial").waitFor({ timeout: 60_000 });
 }
 
 /** The local billing page's test clock, moved as a developer would. */

@@ -38,7 +38,7 @@ export async function openChat(browser: Browser, options: OpenChatOptions = {}):
   const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
   if (options.theme) await context.addInitScript(`localStorage.setItem("theme", ${JSON.stringify(options.theme)})`);
   const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
+  page.setDefaultTimeout(30_000);
   const crashes: string[] = [];
   page.on("pageerror", (error) => crashes.push(error.message));
 

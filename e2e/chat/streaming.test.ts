@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser } from "@quorum/local/testing";
+import { launchBrowser, setOfflinePace } from "@quorum/local/testing";
 import { openChat, type ChatApp } from "./app";
 
 /**
  * Answers are written in front of the reader: text appears as it comes, Stop
  * keeps what was written, and an answer left mid-way is there, finished, when the
  * reader comes back. The test stack has no model: the offline model types its
- * answer out, long enough here because it quotes the attached schedule.
+ * answer out (it quotes the attached schedule), at a pace each test sets for its own user,
+ * so what a test does "while the answer is written" happens then on any machine.
  */
 let browser: Browser;
 beforeAll(async () => {
@@ -50,14 +51,18 @@ describe("answers written as they stream", { timeout: 120_000 }, () => {
   it("the answer's text appears bit by bit, with a Stop button while it is written", async () => {
     const app = await openChat(browser);
     const { page } = app;
+    // Slow enough for every piece to be drawn on its own, however busy the machine.
+    await setOfflinePace(app.user, 100);
     await recordAnswerLengths(page);
     await askAboutSchedule(app);
     await page.getByRole("button", { name: "Stop" }).waitFor();
-    const answer = await app.answer(1);
-    await answer.getByText("To get real answers").waitFor();
-    const lengths = await page.evaluate<number[]>("window.lengths");
     // Many visible steps between the empty answer and the finished one.
-    expect(lengths.filter((l) => l > 0).length).toBeGreaterThan(10);
+    await expect
+      .poll(async () => (await page.evaluate<number[]>("window.lengths")).filter((l) => l > 0).length, { timeout: 60_000 })
+      .toBeGreaterThan(10);
+    await setOfflinePace(app.user, 0);
+    const answer = await app.answer(1);
+    await answer.getByText("To get real answers").waitFor({ timeout: 60_000 });
     await page.getByRole("button", { name: "Send" }).waitFor();
     await app.close();
   });
@@ -65,11 +70,13 @@ describe("answers written as they stream", { timeout: 120_000 }, () => {
   it("Stop keeps what was written, marked as stopped, also after a reload", async () => {
     const app = await openChat(browser);
     const { page } = app;
+    // The answer stops after its first words until the test says otherwise: Stop comes mid-answer.
+    await setOfflinePace(app.user, "hold");
     await askAboutSchedule(app);
     const answer = lastAnswer(page);
     await answer.getByText("Offline model").first().waitFor();
     await page.getByRole("button", { name: "Stop" }).click();
-    await expect.poll(() => answer.getAttribute("data-state"), { timeout: 10_000 }).toBe("stopped");
+    await expect.poll(() => answer.getAttribute("data-state"), { timeout: 60_000 }).toBe("stopped");
     await answer.getByText("You stopped this answer; what was written is kept.").waitFor();
     const kept = (await answer.textContent()) ?? "";
     expect(kept).not.toContain("To get real answers");
@@ -86,12 +93,15 @@ describe("answers written as they stream", { timeout: 120_000 }, () => {
   it("leaving mid-answer and coming back shows the answer finished by the server", async () => {
     const app = await openChat(browser);
     const { page } = app;
+    await setOfflinePace(app.user, "hold");
     await askAboutSchedule(app);
     await lastAnswer(page).getByText("Offline model").first().waitFor();
     await page.reload();
+    // Only now, with the reader gone, does the server write the rest.
+    await setOfflinePace(app.user, null);
     await app.items.first().click();
     const answer = lastAnswer(page);
-    await answer.getByText("To get real answers", { exact: false }).waitFor({ timeout: 30_000 });
+    await answer.getByText("To get real answers", { exact: false }).waitFor({ timeout: 60_000 });
     expect(await answer.getAttribute("data-state")).toBe("complete");
     expect(await page.getByTestId("message-user").count()).toBe(1);
     await app.close();

@@ -217,7 +217,7 @@ describe("uploading and managing a project's documents in the browser", () => {
       .getByRole("button", { name: `View ${QUOTE_NAME}` })
       .click();
     const tab = await opened;
-    await expect.poll(() => tab.url(), { timeout: 15_000 }).toMatch(/^https?:\/\/[^/]+\/.+X-Amz-Signature=/);
+    await expect.poll(() => tab.url(), { timeout: 60_000 }).toMatch(/^https?:\/\/[^/]+\/.+X-Amz-Signature=/);
     const file = await context.request.get(tab.url());
     expect(file.status()).toBe(200);
     expect(file.headers()["content-type"]).toBe("application/pdf");

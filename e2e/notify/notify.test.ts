@@ -50,7 +50,7 @@ describe("notifications people notice", { timeout: 120_000 }, () => {
   it("a support request shows its reference on screen and reaches both the support address and the user", async () => {
     const app = await signedInApp(browser, "/help");
     const { page, account } = app;
-    await expect.poll(() => page.getByLabel("Email").inputValue(), { timeout: 15_000 }).toBe(account.email);
+    await expect.poll(() => page.getByLabel("Email").inputValue(), { timeout: 60_000 }).toBe(account.email);
     await page.getByLabel("Name").fill("Grace Hopper");
     await page.getByLabel("Subject").fill("Invoices missing");
     await page.getByLabel("Message").fill("My March invoice is not in the portal.");
@@ -63,7 +63,6 @@ describe("notifications people notice", { timeout: 120_000 }, () => {
     // No colour transition: axe reads the dark theme's final colours.
     await page.emulateMedia({ reducedMotion: "reduce" });
     await page.evaluate('document.documentElement.classList.add("dark")');
-    await page.waitForTimeout(500);
     expect(await accessibilityViolations(page)).toEqual([]);
 
     const team = await waitForMail(SUPPORT_EMAIL, (m) => m.subject.includes(reference));
@@ -82,7 +81,7 @@ describe("notifications people notice", { timeout: 120_000 }, () => {
     await page.getByText("Settings saved successfully!").waitFor();
 
     await page.goto(`${webUrl()}/help`);
-    await expect.poll(() => page.getByLabel("Email").inputValue(), { timeout: 15_000 }).toBe(account.email);
+    await expect.poll(() => page.getByLabel("Email").inputValue(), { timeout: 60_000 }).toBe(account.email);
     await page.getByLabel("Name").fill("Ada");
     await page.getByLabel("Subject").fill("Quiet please");
     await page.getByLabel("Message").fill("No mails for me.");

@@ -58,7 +58,7 @@ describe("a long project chat in the browser", () => {
     await log.getByText("What is in this project?").waitFor();
     await expect.poll(() => bubbles(log).count(), { timeout: 30_000 }).toBe(COUNT + 2);
     // (It glides there: allow the smooth scroll its time.)
-    await expect.poll(() => log.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight), { timeout: 10_000 }).toBeLessThan(2);
+    await expect.poll(() => log.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight), { timeout: 60_000 }).toBeLessThan(2);
     expect(await bubbles(log).last().getAttribute("data-testid")).toBe("ai-message");
   });
 

@@ -14,8 +14,6 @@ afterAll(async () => {
 const THEMES = ["light", "dark"] as const;
 
 async function expectClean(app: AppPage, screen: string) {
-  // Entrance animations settle first, so colours are measured as a person sees them.
-  await app.page.waitForTimeout(400);
   expect({ screen, violations: await accessibilityViolations(app.page) }).toEqual({ screen, violations: [] });
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { createUser } from "@quorum/local/testing";
-import { launchBrowser, newEmail, openApp, signIn, webUrl } from "./browser";
+import { launchBrowser, newEmail, openApp, signIn, watchForText, webUrl } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -30,13 +30,13 @@ describe("accounts", { timeout: 90_000 }, () => {
     await wizard.getByLabel("Password").fill("secret123");
     await wizard.getByRole("button", { name: "Create Account" }).click();
 
-    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe("/chat");
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 60_000 }).toBe("/chat");
     await page.getByRole("link", { name: "Hi, Ada Lovelace" }).waitFor();
 
     // The registration reached the backend: the profile carries the details and the plan.
     await page.getByRole("link", { name: "Hi, Ada Lovelace" }).click();
     await page.getByRole("heading", { name: "Personal Information" }).waitFor();
-    await expect.poll(() => page.getByLabel("First name").inputValue(), { timeout: 15_000 }).toBe("Ada");
+    await expect.poll(() => page.getByLabel("First name").inputValue(), { timeout: 60_000 }).toBe("Ada");
     expect(await page.getByLabel("Last name").inputValue()).toBe("Lovelace");
     expect(await page.getByText("Starter", { exact: true }).first().isVisible()).toBe(true);
     await app.close();
@@ -76,7 +76,7 @@ describe("accounts", { timeout: 90_000 }, () => {
     await page.getByText("You are on the Starter Plan.", { exact: false }).waitFor();
     await page.getByRole("button", { name: "Not now" }).click();
     await page.getByRole("heading", { name: "Welcome Back!" }).waitFor();
-    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe("/chat");
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 60_000 }).toBe("/chat");
     await app.close();
   });
 
@@ -85,7 +85,7 @@ describe("accounts", { timeout: 90_000 }, () => {
     const app = await openApp(browser, "/");
     await signIn(app.page, account.email, account.password);
     await app.page.getByRole("button", { name: "Sign Out" }).click();
-    await expect.poll(() => new URL(app.page.url()).pathname, { timeout: 15_000 }).toBe("/");
+    await expect.poll(() => new URL(app.page.url()).pathname, { timeout: 60_000 }).toBe("/");
     await app.page.getByRole("banner").getByRole("button", { name: "Sign In" }).waitFor();
     await app.page.getByRole("heading", { name: /Ask once/ }).waitFor();
     await app.close();
@@ -101,9 +101,11 @@ describe("accounts", { timeout: 90_000 }, () => {
     const dialog = page.getByRole("dialog", { name: "Welcome to Quorum" });
     await dialog.getByLabel("Email").fill(account.email);
     await dialog.getByLabel("Password").fill(account.password);
+    // The confirmation shows for a second before the redirect: noted when it appears, checked after.
+    const confirmed = await watchForText(page, "Successfully signed in! Redirecting...");
     await dialog.getByRole("button", { name: "Sign In / Sign Up" }).click();
-    await dialog.getByText("Successfully signed in! Redirecting...").waitFor();
-    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe("/chat");
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 60_000 }).toBe("/chat");
+    expect(await confirmed()).toBe(true);
     await page.getByRole("link", { name: `Hi, ${account.email.split("@")[0]}` }).waitFor();
     await app.close();
   });
@@ -135,7 +137,7 @@ describe("accounts", { timeout: 90_000 }, () => {
     const app = await openApp(browser, "/");
     await signIn(app.page, account.email, account.password);
     await app.page.goto(webUrl() + "/");
-    await expect.poll(() => new URL(app.page.url()).pathname, { timeout: 15_000 }).toBe("/chat");
+    await expect.poll(() => new URL(app.page.url()).pathname, { timeout: 60_000 }).toBe("/chat");
     await app.close();
   });
 });

@@ -29,7 +29,8 @@ export async function openApp(browser: Browser, path = "/", options: OpenAppOpti
   // A string, not a function: this file is type-checked without the DOM library.
   if (options.theme) await context.addInitScript(`localStorage.setItem("theme", ${JSON.stringify(options.theme)})`);
   const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  // Only catches a hang: on a busy machine a sign-in against the Auth Emulator alone can take 15 s.
+  page.setDefaultTimeout(30_000);
   const crashes: string[] = [];
   page.on("pageerror", (error) => crashes.push(error.message));
   await page.goto(new URL(path, webUrl()).href);
@@ -54,8 +55,24 @@ export async function signIn(page: Page, email: string, password: string) {
   await dialog.getByLabel("Email").fill(email);
   await dialog.getByLabel("Password").fill(password);
   await dialog.getByRole("button", { name: "Sign In / Sign Up" }).click();
-  await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe("/chat");
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: 30_000 }).toBe("/chat");
   await page.getByRole("link", { name: /^Hi, / }).waitFor();
+}
+
+/**
+ * Notes whether `text` is ever shown from now on, so a message on screen for only a moment (a
+ * confirmation before a redirect) is checked by what happened, not by being looked at in time.
+ */
+export async function watchForText(page: Page, text: string): Promise<() => Promise<boolean>> {
+  const key = JSON.stringify(text);
+  // A string, not a function: this file is type-checked without the DOM library.
+  await page.evaluate(`(() => {
+    window.seenTexts ??= {};
+    const look = () => { if (document.body.innerText.includes(${key})) window.seenTexts[${key}] = true; };
+    new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true });
+    look();
+  })()`);
+  return () => page.evaluate<boolean>(`Boolean(window.seenTexts?.[${key}])`);
 }
 
 /** A page signed in as `user` through the header's modal, then at `path`. */

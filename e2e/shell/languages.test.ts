@@ -102,7 +102,7 @@ describe("language and font size", { timeout: 120_000 }, () => {
     await wizard.getByRole("button", { name: "Weiter" }).click();
     await wizard.getByLabel("Passwort").fill("secret123");
     await wizard.getByRole("button", { name: "Konto erstellen" }).click();
-    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe("/chat");
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 60_000 }).toBe("/chat");
     await page.getByRole("link", { name: "Hallo, Emmy Noether" }).waitFor();
 
     // The account now says German, so /settings shows it and every device will use it.

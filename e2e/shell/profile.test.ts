@@ -25,14 +25,14 @@ describe("profile", { timeout: 90_000 }, () => {
 
     await page.reload();
     await page.getByRole("heading", { name: "Personal Information" }).waitFor();
-    await expect.poll(() => page.getByLabel("First name").inputValue(), { timeout: 15_000 }).toBe("Grace");
+    await expect.poll(() => page.getByLabel("First name").inputValue(), { timeout: 60_000 }).toBe("Grace");
     expect(await page.getByLabel("Company", { exact: true }).inputValue()).toBe("Hopper Systems");
     const logo = page.getByTestId("company-logo");
     await logo.waitFor();
     // The stored logo comes back as a working URL, not just a path.
     await expect
       .poll(() => logo.evaluate((img: { complete: boolean; naturalWidth: number }) => img.complete && img.naturalWidth), {
-        timeout: 15_000,
+        timeout: 60_000,
       })
       .toBe(2);
     await app.close();

@@ -32,7 +32,7 @@ describe("the app shell", { timeout: 90_000 }, () => {
 
   it("a signed-out visitor of /chat is sent to the landing page", async () => {
     const app = await openApp(browser, "/chat");
-    await expect.poll(() => new URL(app.page.url()).pathname, { timeout: 15_000 }).toBe("/");
+    await expect.poll(() => new URL(app.page.url()).pathname, { timeout: 60_000 }).toBe("/");
     await app.close();
   });
 

@@ -40,7 +40,7 @@ describe("support", { timeout: 90_000 }, () => {
   it("a signed-in user's request starts with their email and the confirmation leads back to chat", async () => {
     const app = await signedInApp(browser, "/help");
     const { page } = app;
-    await expect.poll(() => page.getByLabel("Email").inputValue(), { timeout: 15_000 }).toBe(app.account.email);
+    await expect.poll(() => page.getByLabel("Email").inputValue(), { timeout: 60_000 }).toBe(app.account.email);
     await page.getByLabel("Name").fill("Grace Hopper");
     await page.getByLabel("Subject").fill("Question about plans");
     await page.getByLabel("Message").fill("Can I switch plans mid-month?");
@@ -48,7 +48,7 @@ describe("support", { timeout: 90_000 }, () => {
     await page.getByRole("heading", { name: "Request Submitted!" }).waitFor();
     await page.getByRole("link", { name: "Back to Chat" }).click();
     // '/' sends a signed-in user on to the chat.
-    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe("/chat");
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 60_000 }).toBe("/chat");
     await app.close();
   });
 });

@@ -127,6 +127,28 @@ function writeResult(res: ServerResponse, result: APIGatewayProxyResultV2) {
 
 const message = (text: string) => JSON.stringify({ message: text });
 
+/**
+ * The local stack's one control outside the route table (no deployed stage has it): a test sets
+ * how fast the offline model types for one user, `PUT {"userId", "pace"}` with a pause in ms
+ * between pieces, "hold" (nothing more until the pace changes) or null (the default again).
+ */
+const OFFLINE_PACE_PATH = "/__local/offline-pace";
+
+async function offlinePace(req: IncomingMessage, res: ServerResponse) {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const { userId, pace } = JSON.parse(Buffer.concat(chunks).toString() || "{}") as { userId?: unknown; pace?: unknown };
+  const valid = pace === null || pace === "hold" || (typeof pace === "number" && pace >= 0 && pace <= 60_000);
+  if (req.method !== "PUT" || typeof userId !== "string" || !valid) {
+    return send(res, 400, JSON.stringify({ error: 'PUT {"userId": string, "pace": ms | "hold" | null}' }), {
+      "content-type": "application/json",
+    });
+  }
+  const { setOfflinePace } = await import("@quorum/core/ai/offline");
+  setOfflinePace(userId, pace);
+  send(res, 204, "");
+}
+
 export interface Gateway {
   server: Server;
   url: string;
@@ -180,6 +202,7 @@ export async function startGateway(options: { port: number; host?: string; table
 
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://local");
+    if (url.pathname === OFFLINE_PACE_PATH) return offlinePace(req, res);
     const candidates = compiled.filter((r) => r.pattern.test(url.pathname));
     const route = candidates.find((r) => r.method === req.method || r.method === "ANY");
     if (!route) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { offlineAnswer, offlineSynthesis, offlineTitle, NOT_CONFIGURED_NOTICE, CONFIGURE_HINT } from "./offline";
+import { Actor } from "../actor";
+import { offlineAnswer, offlineSynthesis, offlineTitle, NOT_CONFIGURED_NOTICE, CONFIGURE_HINT, setOfflinePace, typeOut } from "./offline";
 import type { Message } from "./types";
 
 const quote = [
@@ -112,5 +113,41 @@ describe("the offline model", () => {
     expect(offlineTitle("   ")).toBe("");
     expect(offlineTitle("new conversation")).toBe("New conversation");
     expect(offlineTitle("New Conversation")).toBe("");
+  });
+});
+
+describe("the offline model's typing pace", () => {
+  const text = "one two three four five six seven eight nine ten eleven twelve";
+
+  it("a held pace writes the first words, then nothing until it is released", async () => {
+    setOfflinePace("held-user", "hold");
+    const written: string[] = [];
+    const typing = Actor.provide({ userId: "held-user" }, () => typeOut(text, (delta) => written.push(delta)));
+    await expect.poll(() => written.length).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(written).toEqual(["one two three four "]);
+    setOfflinePace("held-user", null);
+    await typing;
+    expect(written.join("")).toBe(text);
+  });
+
+  it("Stop ends a held answer with what was written", async () => {
+    setOfflinePace("stopping-user", "hold");
+    const stop = new AbortController();
+    const written: string[] = [];
+    const typing = Actor.provide({ userId: "stopping-user" }, () => typeOut(text, (delta) => written.push(delta), stop.signal));
+    await expect.poll(() => written.length).toBe(1);
+    stop.abort(new Error("stopped"));
+    await expect(typing).rejects.toThrow("stopped");
+    expect(written).toEqual(["one two three four "]);
+    setOfflinePace("stopping-user", null);
+  });
+
+  it("another user's answer keeps the default pace", async () => {
+    setOfflinePace("held-user", "hold");
+    const written: string[] = [];
+    await Actor.provide({ userId: "someone-else" }, () => typeOut(text, (delta) => written.push(delta)));
+    expect(written.join("")).toBe(text);
+    setOfflinePace("held-user", null);
   });
 });

@@ -1,3 +1,4 @@
+import { Actor } from "../actor";
 import { clip, passages, rank, sentences, similarity, tokenize, type Passage } from "./lexical";
 import { ModelFailure } from "./failure";
 import { OFFLINE, OFFLINE_SERVICE, type Generation, type Message, type Model } from "./types";
@@ -50,15 +51,41 @@ export const OFFLINE_STREAM_WORDS = 4;
 export const OFFLINE_STREAM_PAUSE_MS = 30;
 
 /**
+ * A user's own typing pace, set by the local stack's test control (never in a deployed stage): a
+ * test that must act while an answer is being written holds it ("hold": nothing more after the
+ * first words until the pace changes) or slows it down, instead of racing the default pace.
+ */
+const paces = new Map<string, number | "hold">();
+
+export function setOfflinePace(userId: string, pace: number | "hold" | null) {
+  if (pace === null) paces.delete(userId);
+  else paces.set(userId, pace);
+}
+
+const paceOf = (userId: string | undefined) => (userId ? paces.get(userId) : undefined) ?? OFFLINE_STREAM_PAUSE_MS;
+
+/** Waits out the pause before the next piece; a held or slowed pace is looked at again as it goes, so a change applies at once. */
+async function pause(userId: string | undefined, signal?: AbortSignal) {
+  const started = Date.now();
+  for (;;) {
+    const pace = paceOf(userId);
+    const left = pace === "hold" ? Infinity : started + pace - Date.now();
+    if (left <= 0 || signal?.aborted) return;
+    await new Promise((resolve) => setTimeout(resolve, paces.has(userId ?? "") ? Math.min(left, 50) : left));
+  }
+}
+
+/**
  * Hands `text` over a few words at a time, as a model writes: without keys the
  * answer appears the same way as with a real model. Stops when `signal` aborts
  * (the text written so far stays with the caller).
  */
 export async function typeOut(text: string, onText: (delta: string) => void, signal?: AbortSignal) {
   const pieces = text.match(new RegExp(`(?:\\S+\\s*){1,${OFFLINE_STREAM_WORDS}}|\\s+`, "g")) ?? [];
+  const userId = Actor.maybe()?.userId;
   for (const [i, piece] of pieces.entries()) {
+    if (i > 0) await pause(userId, signal);
     if (signal?.aborted) throw signal.reason ?? new ModelFailure("timeout", "was stopped before it answered");
-    if (i > 0) await new Promise((resolve) => setTimeout(resolve, OFFLINE_STREAM_PAUSE_MS));
     onText(piece);
   }
 }

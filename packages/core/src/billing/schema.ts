@@ -7,11 +7,7 @@ import { PLAN_STATUSES, PLANS } from "../user/schema";
  * only), shared with the web's payment modal, account status and usage meters.
  */
 
-/** The professional plan's free trial: the card is saved at sign-up and first charged when it ends. */
-export const TRIAL_DAYS = 30;
-
-/** The Professional plan's monthly price in US dollars unless the deployment sets another. */
-export const DEFAULT_PROFESSIONAL_PRICE_USD = 50;
+export { DEFAULT_PROFESSIONAL_PRICE_USD, TRIAL_DAYS } from "./prices";
 
 /** Everything a plan meters, by the name its counter and a refusal carry. */
 export const METER_NAMES = ["questions", "documentUploads", "ocrPages", "attachmentAnalyses", "attachmentUploads", "titles"] as const;

@@ -1,21 +1,24 @@
 /** A real browser for the journeys: Chromium and axe-core. */
 
-/** Debian's Chromium driven by playwright-core, with the flags this machine needs. */
+/** Debian's Chromium, and the flags this machine needs (no sandbox, no GPU, nothing fetched in the background). */
+export const CHROMIUM = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-quic",
+  ],
+};
+
+/** Debian's Chromium driven by playwright-core. */
 export async function launchBrowser() {
   const { chromium } = await import("playwright-core");
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--disable-quic",
-    ],
-  });
+  return chromium.launch(CHROMIUM);
 }
 
 export interface AccessibilityViolation {

@@ -39,6 +39,20 @@ export async function createUser(options: { email?: string; password?: string; d
   return { uid: body.localId, email, password, token: body.idToken, headers: { authorization: `Bearer ${body.idToken}` } };
 }
 
+/**
+ * How fast the offline model types for `user`: a pause in ms between pieces, "hold" (nothing more
+ * after the first words until the pace changes) or null for the default. A test that acts while an
+ * answer is being written sets this instead of racing the default pace.
+ */
+export async function setOfflinePace(user: Pick<TestUser, "uid">, pace: number | "hold" | null) {
+  const response = await fetch(`${gatewayUrl()}/__local/offline-pace`, {
+    method: "PUT",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ userId: user.uid, pace }),
+  });
+  if (response.status !== 204) throw new Error(`Setting the offline model's pace failed: ${response.status} ${await response.text()}`);
+}
+
 /** A user who also exists in Quorum (the login sync has run). */
 export async function signedInUser(options: Parameters<typeof createUser>[0] = {}) {
   const user = await createUser(options);

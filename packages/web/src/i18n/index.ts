@@ -1,25 +1,26 @@
 import i18next from "i18next";
-import ICU from "i18next-icu";
 import resourcesToBackend from "i18next-resources-to-backend";
 import { initReactI18next } from "react-i18next";
-import { browserLanguage, DEFAULT_LANGUAGE, isLanguage, type Language } from "./languages";
+import { browserLanguage, DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from "./languages";
 
 /**
  * The UI's translations: one catalog per language and namespace in `src/locales/<lang>/<ns>.json`,
- * messages in ICU syntax (plurals, selects). English ships with the app; the other languages load
- * on demand, so a visitor downloads only the language they read.
+ * messages in ICU syntax (plurals, selects). Every catalog is a chunk of its own, loaded on demand:
+ * a visitor downloads only the language they read, and the landing page only what it shows.
  */
-const english = import.meta.glob<Record<string, unknown>>("../locales/en/*.json", { eager: true, import: "default" });
-const others = import.meta.glob<Record<string, unknown>>(["../locales/*/*.json", "!../locales/en/*.json"], { import: "default" });
-
-const namespaceOf = (path: string) =>
-  path
-    .split("/")
-    .pop()!
-    .replace(/\.json$/, "");
+const catalogs = import.meta.glob<Record<string, unknown>>("../locales/*/*.json", { import: "default" });
+const catalogPath = (language: string, namespace: string) => `../locales/${language}/${namespace}.json`;
 
 /** Every namespace, as English names them; each language has the same ones (a test checks it). */
-export const NAMESPACES = Object.keys(english).map(namespaceOf);
+export const NAMESPACES = Object.keys(catalogs)
+  .filter((path) => path.startsWith("../locales/en/"))
+  .map((path) => path.slice("../locales/en/".length, -".json".length));
+
+/** What the landing page and the shell around it (header, sign-in and sign-up modals) show. */
+const LANDING_NAMESPACES = ["common", "layout", "landing", "auth", "billing"];
+
+/** The namespaces the screen at `pathname` needs before it shows: the landing page's few, or all of them. */
+const namespacesFor = (pathname: string) => (pathname === "/" ? LANDING_NAMESPACES : NAMESPACES);
 
 const STORED_LANGUAGE = "language";
 
@@ -34,37 +35,60 @@ function initialLanguage(): Language {
   return typeof navigator === "undefined" ? DEFAULT_LANGUAGE : browserLanguage();
 }
 
-void i18next
-  .use(ICU)
-  .use(initReactI18next)
-  .use(
-    resourcesToBackend(async (language: string, namespace: string) => {
-      const load = others[`../locales/${language}/${namespace}.json`];
-      return load ? await load() : {};
+const firstScreen = typeof location === "undefined" ? NAMESPACES : namespacesFor(location.pathname);
+const language = initialLanguage();
+// The first screen's catalogs start downloading now, beside the ICU formatter, not one after the other.
+for (const namespace of firstScreen) void catalogs[catalogPath(language, namespace)]?.();
+
+/*
+ * The ICU formatter (about 14 KB gzip) is fetched with the catalogs rather than before the app
+ * starts: nothing is shown before the texts are in anyway, and the entry stays small.
+ */
+const initialized = import("i18next-icu").then(({ default: ICU }) =>
+  i18next
+    .use(ICU)
+    .use(initReactI18next)
+    .use(
+      resourcesToBackend(async (language: string, namespace: string) => {
+        const load = catalogs[catalogPath(language, namespace)];
+        return load ? await load() : {};
+      }),
+    )
+    .init({
+      lng: language,
+      // Every catalog has every key (a test checks it), so no second language is ever downloaded.
+      fallbackLng: false,
+      supportedLngs: LANGUAGES.map((l) => l.value),
+      ns: firstScreen,
+      defaultNS: "common",
+      interpolation: { escapeValue: false },
+      react: { useSuspense: false },
     }),
-  )
-  .init({
-    resources: { en: Object.fromEntries(Object.entries(english).map(([path, messages]) => [namespaceOf(path), messages])) },
-    partialBundledLanguages: true,
-    lng: initialLanguage(),
-    fallbackLng: DEFAULT_LANGUAGE,
-    supportedLngs: ["en", "es", "fr", "de"],
-    ns: NAMESPACES,
-    defaultNS: "common",
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
+);
+
+/** Resolves once the screen at `pathname` can show its texts (at once when they are loaded already). */
+export async function loadScreenTexts(pathname: string) {
+  await initialized;
+  await i18next.loadNamespaces(namespacesFor(pathname));
+}
+
+/** Fetches the rest of the language's catalogs after the first paint, so the next screen opens with its texts. */
+export async function loadAllTexts() {
+  await initialized;
+  await i18next.loadNamespaces(NAMESPACES);
+}
 
 // The page's language follows the UI's, for screen readers, hyphenation and spell checking.
 if (typeof document !== "undefined") {
   i18next.on("languageChanged", (language) => {
     document.documentElement.lang = language;
   });
-  document.documentElement.lang = i18next.language;
+  document.documentElement.lang = language;
 }
 
 /** Switches the whole UI to a language at once and remembers it on this browser for the next visit. */
 export async function applyLanguage(language: Language) {
+  await initialized;
   try {
     localStorage.setItem(STORED_LANGUAGE, language);
   } catch {

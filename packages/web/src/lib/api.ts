@@ -1,7 +1,7 @@
 import { i18next } from "../i18n";
 import { EventSourceParserStream } from "eventsource-parser/stream";
 import { QueryClient } from "@tanstack/react-query";
-import { auth } from "./firebase";
+import { loadFirebase } from "./firebase-loader";
 
 /**
  * The network helper: JSON bodies, cookies always sent,
@@ -10,6 +10,7 @@ import { auth } from "./firebase";
  */
 
 async function authHeader(): Promise<Record<string, string>> {
+  const { auth } = await loadFirebase();
   const user = auth.currentUser;
   if (!user) return {};
   return { Authorization: `Bearer ${await user.getIdToken()}` };

@@ -1,5 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadAllTexts } from "../i18n";
 import { formatBytes, formatCalendarDate, formatCount, formatDate, formatMoney, formatPercent, formatTimeOfDay, NO_VALUE } from "./format";
+
+// The catalogs load on demand, as in the browser.
+beforeAll(() => loadAllTexts());
 
 describe("formatting", () => {
   it("shows instants as dates, short or long, and a dash for nothing", () => {

@@ -1,7 +1,7 @@
 // Relative imports: support/request.ts reads this module and is unit-tested without the "@" alias.
 import { i18next } from "../i18n";
 import type { SignUpPlan } from "@quorum/core/auth/schema";
-import { DEFAULT_PROFESSIONAL_PRICE_USD } from "@quorum/core/billing/schema";
+import { DEFAULT_PROFESSIONAL_PRICE_USD } from "@quorum/core/billing/prices";
 import { formatWholeMoney } from "./format";
 
 /** The product's name, shown in titles, the header and messages. */

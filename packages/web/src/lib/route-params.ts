@@ -1,4 +1,10 @@
-import { z } from "zod";
-
-/** Record ids in the address are positive whole numbers; anything else is a record that does not exist. */
-export const RecordIdParam = z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
+/**
+ * A record id from the address: a positive whole number, or undefined for anything else (a record
+ * that does not exist). Written out rather than as a zod schema: the route table carries it, and
+ * with it every first download.
+ */
+export function parseRecordId(text: string): number | undefined {
+  if (!/^\d+$/.test(text)) return undefined;
+  const id = Number(text);
+  return id >= 1 && Number.isSafeInteger(id) ? id : undefined;
+}

@@ -1,13 +1,15 @@
 import * as React from "react";
-import { onAuthStateChanged, signOut as firebaseSignOut, updateProfile, type User } from "firebase/auth";
-import { auth } from "@/lib/firebase";
+import type { User } from "firebase/auth";
+import { firebaseWanted, loadFirebase } from "@/lib/firebase-loader";
 import { queryClient } from "@/lib/api";
-import { adoptLanguageOnce, isFirstSignIn } from "@/features/settings/first-language";
-import { syncLogin } from "./api";
 import { AuthContext, type AuthContextValue, type AuthUser } from "./context";
 import { AuthError, emailSignInFailure, errorCode, googleSignInFailure, isPopupCancelled, shouldCreateAccount } from "./errors";
+import { hadSession, rememberSession } from "./session-hint";
 
-const loadActions = () => import("./actions");
+// The sign-in calls; asking for them also starts the session restore if it is still waiting.
+const loadActions = () => Promise.all([import("./actions"), loadFirebase()]).then(([actions]) => actions);
+/** What runs once Firebase names the user: loaded beside Firebase, never before the first paint. */
+const loadSignedInWork = () => Promise.all([import("./api"), import("@/features/settings/first-language")]);
 
 function snapshot(user: User): AuthUser {
   return { uid: user.uid, displayName: user.displayName, email: user.email, photoURL: user.photoURL };
@@ -22,36 +24,55 @@ interface State {
 }
 
 export function AuthProvider({ children }: { children: React.ReactNode }) {
-  const [state, setState] = React.useState<State>({ user: null, loading: true, initializing: true, error: null, synced: false });
+  // A browser that never kept a session here shows the signed-out pages at once, before Firebase has loaded.
+  const [state, setState] = React.useState<State>(() => ({
+    user: null,
+    loading: true,
+    initializing: hadSession(),
+    error: null,
+    synced: false,
+  }));
   const lastUid = React.useRef<string | null>(null);
   const sync = React.useRef<Promise<void>>(Promise.resolve());
   const syncs = React.useRef(new Map<string, Promise<void>>());
   const waiting = React.useRef(new Map<string, () => void>());
 
-  React.useEffect(
-    () =>
-      onAuthStateChanged(
-        auth,
-        (user) => {
-          // Another account's cached answers must never show up for this one.
-          if (lastUid.current !== (user?.uid ?? null)) queryClient.clear();
-          lastUid.current = user?.uid ?? null;
-          if (user && isFirstSignIn(user.metadata)) adoptLanguageOnce(user.uid);
-          setState({ user: user ? snapshot(user) : null, loading: false, initializing: false, error: null, synced: !user });
-          if (!user) return;
-          // The profile record may not exist before this call; screens that read it wait for it.
-          const done = syncLogin({ firebaseUid: user.uid, email: user.email ?? "", displayName: user.displayName });
-          sync.current = done;
-          syncs.current.set(user.uid, done);
-          waiting.current.get(user.uid)?.();
-          void done.then(() => {
-            if (sync.current === done) setState((s) => ({ ...s, synced: true }));
-          });
-        },
-        (error) => setState({ user: null, loading: false, initializing: false, error: error.message, synced: true }),
-      ),
-    [],
-  );
+  React.useEffect(() => {
+    let stopped = false;
+    let unsubscribe = () => {};
+    // A browser that kept a session needs Firebase at once; another only once the landing page is up.
+    const wanted = hadSession() ? Promise.resolve() : firebaseWanted();
+    void wanted
+      .then(() => Promise.all([loadFirebase(), loadSignedInWork()]))
+      .then(([{ auth, onAuthStateChanged }, [{ syncLogin }, { adoptLanguageOnce, isFirstSignIn }]]) => {
+        if (stopped) return;
+        unsubscribe = onAuthStateChanged(
+          auth,
+          (user) => {
+            rememberSession(user !== null);
+            // Another account's cached answers must never show up for this one.
+            if (lastUid.current !== (user?.uid ?? null)) queryClient.clear();
+            lastUid.current = user?.uid ?? null;
+            if (user && isFirstSignIn(user.metadata)) adoptLanguageOnce(user.uid);
+            setState({ user: user ? snapshot(user) : null, loading: false, initializing: false, error: null, synced: !user });
+            if (!user) return;
+            // The profile record may not exist before this call; screens that read it wait for it.
+            const done = syncLogin({ firebaseUid: user.uid, email: user.email ?? "", displayName: user.displayName });
+            sync.current = done;
+            syncs.current.set(user.uid, done);
+            waiting.current.get(user.uid)?.();
+            void done.then(() => {
+              if (sync.current === done) setState((s) => ({ ...s, synced: true }));
+            });
+          },
+          (error) => setState({ user: null, loading: false, initializing: false, error: error.message, synced: true }),
+        );
+      });
+    return () => {
+      stopped = true;
+      unsubscribe();
+    };
+  }, []);
 
   const fail = React.useCallback((error: AuthError): never => {
     setState((s) => ({ ...s, loading: false, error: error.message }));
@@ -101,7 +122,7 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
   );
 
   const signUpWithEmail = React.useCallback(async (email: string, password: string, displayName: string) => {
-    const { emailSignUp } = await loadActions();
+    const [{ emailSignUp }, { updateProfile }] = await Promise.all([loadActions(), loadFirebase()]);
     const created = await emailSignUp(email, password);
     if (displayName) {
       await updateProfile(created.user, { displayName });
@@ -112,10 +133,12 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
   }, []);
 
   const signOut = React.useCallback(async () => {
+    const { auth, signOut: firebaseSignOut } = await loadFirebase();
     await firebaseSignOut(auth);
   }, []);
 
   const updateDisplayName = React.useCallback(async (displayName: string) => {
+    const { auth, updateProfile } = await loadFirebase();
     const current = auth.currentUser;
     if (!current || current.displayName === displayName) return;
     await updateProfile(current, { displayName });

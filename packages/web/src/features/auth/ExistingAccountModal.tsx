@@ -14,7 +14,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { GoogleIcon } from "@/components/brand/Logo";
 import { toast } from "@/hooks/use-toast";
 import { planLabel, PLANS } from "@/lib/product";
-import { PaymentStep } from "@/features/billing/PaymentStep";
+import { PaymentStep } from "@/features/billing/OnDemandPaymentStep";
 import type { ExistingAccount } from "@quorum/core/auth/schema";
 import { checkAccount } from "./api";
 // Loaded with the modal, so a click opens the Google popup without waiting for a download (popup blockers).

@@ -1,5 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadAllTexts } from "@/i18n";
 import { emailSignInFailure, googleSignInFailure, isPopupCancelled, shouldCreateAccount } from "./errors";
+
+// The catalogs load on demand, as in the browser.
+beforeAll(() => loadAllTexts());
 
 describe("Google sign-in failures", () => {
   it("closing or replacing the popup is not an error", () => {

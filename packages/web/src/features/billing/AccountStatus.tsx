@@ -1,7 +1,6 @@
 import * as React from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { i18next } from "@/i18n";
 import { AlertTriangle, Building2, CreditCard, Info, RotateCcw, ShieldCheck, Sparkles, XCircle } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Button } from "@/components/ui/button";
@@ -10,10 +9,10 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Spinner } from "@/components/ui/spinner";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { toast } from "@/hooks/use-toast";
-import { ApiError } from "@/lib/api";
 import { planName } from "@/lib/product";
 import { profileKey, type Profile } from "@/features/profile/queries";
-import { cancelSubscription, formatDay, openBillingPortal, resumeSubscription } from "./api";
+import { cancelSubscription, formatDay, resumeSubscription } from "./api";
+import { failed, useBillingPortal } from "./portal";
 import { usageKey } from "./queries";
 import { ContactSalesDialog } from "./ContactSalesDialog";
 import { UpgradeButton } from "./UpgradeButton";
@@ -44,24 +43,6 @@ const BADGES: Record<Standing, "success" | "destructive" | "secondary" | "defaul
   pending: "outline",
   free: "success",
 };
-
-function failed(title: string) {
-  return (error: unknown) =>
-    toast({
-      title,
-      description: error instanceof ApiError && error.status < 500 ? error.detail : i18next.t("billing:status.tryAgain"),
-      variant: "destructive",
-    });
-}
-
-/** Opens the server-made Customer Portal session (Stripe's, or the local test-mode page). */
-export function useBillingPortal() {
-  return useMutation({
-    mutationFn: openBillingPortal,
-    onSuccess: ({ url }) => window.location.assign(url),
-    onError: failed(i18next.t("billing:status.openFailed")),
-  });
-}
 
 export function AccountStatus({ uid, profile }: { uid: string; profile: Profile | undefined }) {
   const queryClient = useQueryClient();

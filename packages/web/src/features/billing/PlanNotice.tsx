@@ -8,7 +8,7 @@ import { useQuery } from "@tanstack/react-query";
 import { apiJson } from "@/lib/api";
 import { profileKey, type Profile } from "@/features/profile/queries";
 import { formatDay } from "./api";
-import { useBillingPortal } from "./AccountStatus";
+import { useBillingPortal } from "./portal";
 
 /**
  * A failed renewal, told wherever the user is (the chat above all): why the

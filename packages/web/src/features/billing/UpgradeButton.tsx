@@ -4,7 +4,7 @@ import { Button } from "@/components/ui/button";
 import { useAuth } from "@/features/auth";
 import { profileKey } from "@/features/profile/queries";
 import { usageKey } from "./queries";
-import { PaymentStep } from "./PaymentStep";
+import { PaymentStep } from "./OnDemandPaymentStep";
 
 /**
  * "Upgrade to Professional" wherever a limit or the plan is shown: opens the

@@ -1,11 +1,14 @@
 import * as React from "react";
 import { Button } from "@/components/ui/button";
-import { ContactSalesDialog } from "@/features/billing/ContactSalesDialog";
 import { useAuthDialogs } from "@/features/auth";
 import { PlanCard } from "@/features/auth/PlanCard";
+import { onDemand } from "@/lib/on-demand";
 import { PLANS } from "@/lib/product";
 import { useTranslation } from "react-i18next";
 import { Section, SectionHeading } from "./Section";
+
+// The sales form (its validation and selects) downloads when a visitor opens it, not with the page.
+const ContactSalesDialog = onDemand(() => import("@/features/billing/ContactSalesDialog").then((m) => m.ContactSalesDialog));
 
 export function Pricing() {
   const { openSignUp } = useAuthDialogs();

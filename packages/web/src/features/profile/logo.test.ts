@@ -1,6 +1,10 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadAllTexts } from "@/i18n";
 import { MAX_LOGO_BYTES } from "@quorum/core/user/schema";
 import { logoProblem } from "./logo";
+
+// The catalogs load on demand, as in the browser.
+beforeAll(() => loadAllTexts());
 
 describe("company logo checks", () => {
   it("accept an image under 5MB", () => {

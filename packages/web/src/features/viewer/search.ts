@@ -1,25 +1,27 @@
-import { z } from "zod";
-
 /**
  * The viewer's address: `/projects/{id}/documents/{docId}?page=N&box=x0,y0,x1,y1` (or `&lines=a-b`). A box is four
  * fractions of the page (from its top-left corner); anything else in the address is ignored
  * rather than refused, so an old or hand-edited link still opens the document.
  */
-export const ViewerSearch = z.object({
-  page: z.coerce.number().int().min(1).catch(1).default(1),
-  box: z
-    .string()
-    .optional()
-    .catch(undefined)
-    .transform((v) => (v && parseBox(v) ? v : undefined)),
+export interface ViewerSearch {
+  page: number;
+  box?: string;
   /** A cited passage: its first and last line on the page ("12-18"), marked from the page's extracted lines. */
-  lines: z
-    .string()
-    .optional()
-    .catch(undefined)
-    .transform((v) => (v && parseLines(v) ? v : undefined)),
-});
-export type ViewerSearch = z.infer<typeof ViewerSearch>;
+  lines?: string;
+}
+
+// Written out rather than as a zod schema: the route table carries it, and with it every first download.
+export const ViewerSearch = {
+  parse(search: Record<string, unknown>): ViewerSearch {
+    const page = Number(search.page);
+    const text = (value: unknown, valid: (text: string) => unknown) => (typeof value === "string" && valid(value) ? value : undefined);
+    return {
+      page: Number.isInteger(page) && page >= 1 ? page : 1,
+      box: text(search.box, parseBox),
+      lines: text(search.lines, parseLines),
+    };
+  },
+};
 
 export type Box = [number, number, number, number];
 

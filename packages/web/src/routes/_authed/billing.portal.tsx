@@ -1,10 +1,12 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { z } from "zod";
 import { TestPortalPage } from "@/features/billing/TestPortalPage";
 
 /** Where the server's portal session sends the payer in local test mode (Stripe's own portal otherwise). */
 export const Route = createFileRoute("/_authed/billing/portal")({
-  validateSearch: z.object({ return: z.string().startsWith("/").catch("/profile").default("/profile") }),
+  // A plain function, not a zod schema: the route table is part of every first download.
+  validateSearch: (search: Record<string, unknown>) => ({
+    return: typeof search.return === "string" && search.return.startsWith("/") ? search.return : "/profile",
+  }),
   staticData: { loadingText: "billing:portal.loading" },
   component: BillingPortalRoute,
 });

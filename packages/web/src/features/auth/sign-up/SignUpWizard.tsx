@@ -1,7 +1,7 @@
 import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { cn } from "@/lib/utils";
 import { PLANS } from "@/lib/product";
-import { PaymentStep } from "@/features/billing/PaymentStep";
+import { PaymentStep } from "@/features/billing/OnDemandPaymentStep";
 // Loaded with the modal, so a click opens the Google popup without waiting for a download (popup blockers).
 import "../actions";
 import { StepIndicator } from "../parts";

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from "react";
 import { createFileRoute, notFound, useRouter } from "@tanstack/react-router";
-import { RecordIdParam } from "@/lib/route-params";
+import { parseRecordId } from "@/lib/route-params";
 import { Spinner } from "@/components/ui/spinner";
 import { projectDocumentsQuery } from "@/features/documents/queries";
 import { parseBox, parseLines, ViewerSearch } from "@/features/viewer/search";
@@ -12,9 +12,9 @@ const DocumentViewer = lazy(() => import("@/features/viewer/DocumentViewer"));
 export const Route = createFileRoute("/_authed/projects/$id/documents_/$documentId")({
   params: {
     parse: ({ documentId }) => {
-      const parsed = RecordIdParam.safeParse(documentId);
-      if (!parsed.success) throw notFound();
-      return { documentId: parsed.data };
+      const parsed = parseRecordId(documentId);
+      if (parsed === undefined) throw notFound();
+      return { documentId: parsed };
     },
     stringify: ({ documentId }) => ({ documentId: String(documentId) }),
   },

@@ -1,5 +1,5 @@
 import { createFileRoute, notFound } from "@tanstack/react-router";
-import { RecordIdParam } from "@/lib/route-params";
+import { parseRecordId } from "@/lib/route-params";
 import { ProjectNotFound } from "@/features/projects/ProjectNotFound";
 import { projectQuery } from "@/features/projects/queries";
 
@@ -7,9 +7,9 @@ import { projectQuery } from "@/features/projects/queries";
 export const Route = createFileRoute("/_authed/projects/$id")({
   params: {
     parse: ({ id }) => {
-      const parsed = RecordIdParam.safeParse(id);
-      if (!parsed.success) throw notFound();
-      return { id: parsed.data };
+      const parsed = parseRecordId(id);
+      if (parsed === undefined) throw notFound();
+      return { id: parsed };
     },
     stringify: ({ id }) => ({ id: String(id) }),
   },

@@ -1,0 +1,3 @@
+/** What the app uses of Firebase Auth, in one chunk that `loadFirebase` fetches on demand. */
+export { onAuthStateChanged, signOut, updateProfile } from "firebase/auth";
+export { auth } from "./firebase";

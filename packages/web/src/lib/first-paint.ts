@@ -1,0 +1,15 @@
+/**
+ * What can wait until the first screen is on display (the other catalogs, the session restore of
+ * a visitor who never signed in) waits for this, so it never competes with that first paint.
+ */
+let painted: () => void = () => {};
+
+/** Resolves once the shell's first screen has been painted and the browser has a quiet moment (at most two seconds later). */
+export const firstScreenPainted = new Promise<void>((resolve) => (painted = resolve));
+
+/** The shell calls this when it renders its first screen. */
+export function firstScreenRendered() {
+  const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
+  // The frame after this one is painted; idle after it.
+  requestAnimationFrame(() => setTimeout(() => idle(() => painted(), { timeout: 2000 }), 0));
+}
