@@ -122,6 +122,49 @@ describe("models by plan", () => {
   });
 });
 
+describe("the project chats ask only the plan's models", () => {
+  const project = async (user: TestUser) =>
+    (await call(user, "POST", "/api/projects", { name: "Harbour crane", userId: user.uid })).body.project.id;
+
+  it("a Starter's project chat is answered by a basic model, a Professional's by the premium one first in line", async () => {
+    const ann = await signedInUser();
+    const before = models.gpt.calls.length;
+    const starter = await call(ann, "POST", `/api/projects/${await project(ann)}/chat`, { message: "Which quote is cheaper?" });
+    expect(starter.status, starter.text).toBe(200);
+    expect(starter.body).toMatchObject({ model: "gemini", response: "Gemini says the Rotterdam quote is cheaper." });
+    expect(models.gpt.calls).toHaveLength(before);
+
+    const pro = await professional();
+    const paid = await call(pro, "POST", `/api/projects/${await project(pro)}/chat`, { message: "Which quote is cheaper?" });
+    expect(paid.body).toMatchObject({ model: "gpt", response: "GPT says the Rotterdam quote is cheaper." });
+  });
+
+  it("a Starter's all-projects chat is answered by a basic model", async () => {
+    const ann = await signedInUser();
+    await project(ann);
+    const before = models.gpt.calls.length;
+    const res = await call(ann, "POST", "/api/projects-chat", { message: "Which quote is cheaper?", userId: ann.uid });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ model: "gemini", response: "Gemini says the Rotterdam quote is cheaper." });
+    expect(models.gpt.calls).toHaveLength(before);
+  });
+
+  it("an Enterprise project chat may use the organisation's own model when the others fail", async () => {
+    const ent = await enterprise();
+    const id = await project(ent);
+    const down = () => ({ status: 500, json: { error: { message: "down" } } });
+    for (const server of [models.gpt, models.gemini, models.deepseek]) server.reply(down);
+    try {
+      const res = await call(ent, "POST", `/api/projects/${id}/chat`, { message: "Which quote is cheaper?" });
+      expect(res.body).toMatchObject({ model: "custom", response: "Acme's model says the Rotterdam quote is cheaper." });
+    } finally {
+      models.gpt.reply(openAiReplies("GPT says the Rotterdam quote is cheaper."));
+      models.gemini.reply(openAiReplies("Gemini says the Rotterdam quote is cheaper."));
+      models.deepseek.reply(openAiReplies("DeepSeek says the Rotterdam quote is cheaper."));
+    }
+  });
+});
+
 describe("privacy and language from the settings", () => {
   it("share data off (the default) sends store:false; on, it is left out", async () => {
     const pro = await professional();
