@@ -21,7 +21,7 @@ import {
 import { CorrectionInput, ForgetInput, LessonForgotten, QuoteList, QuoteReply } from "@quorum/core/quote/schema";
 import { AllProjectsChatInput, ChatPage, ChatReply, ProjectChatInput } from "@quorum/core/project-chat/schema";
 import { SalesReceipt, SalesRequestInput, SupportInput, SupportReceipt } from "@quorum/core/support/schema";
-import { ProfileRecord, ProfileUpdateInput, UploadedLogo } from "@quorum/core/user/schema";
+import { BillingHistory, ProfileRecord, ProfileUpdateInput, UploadedLogo } from "@quorum/core/user/schema";
 import { HealthReport } from "@quorum/core/health/schema";
 import { InAppNotificationList, PushEndpointInput, PushKey, PushState, PushSubscriptionInput } from "@quorum/core/notify/schema";
 import { AccountCheck, CheckAccountInput, LoginInput, LoginReply, RegisterInput, RegisterReply } from "@quorum/core/auth/schema";
@@ -169,6 +169,7 @@ export const routes = {
     access: ["table"],
   },
   "GET /api/usage": { handler: "api/billing.usage", output: Usage, access: ["table:read"] },
+  "GET /api/billing/history": { handler: "api/billing.history", output: BillingHistory, access: ["table:read"] },
 
   "GET /api/users/{uid}": { handler: "api/users.get", output: ProfileRecord, access: ["table:read", "bucket:read"] },
   "PUT /api/users/{uid}": { handler: "api/users.update", input: ProfileUpdateInput, output: ProfileRecord, access: ["table", "bucket"] },

@@ -25,7 +25,7 @@ import { RateLimitCounterEntity } from "../ratelimit/entity";
 import { SettingsEntity } from "../settings/entity";
 import { SupportRequestEntity } from "../support/entity";
 import { UsageEventEntity } from "../usage/entity";
-import { UserEntity } from "../user/entity";
+import { PlanChangeEntity, UserEntity } from "../user/entity";
 import { Dynamo } from "./client";
 import { CounterEntity } from "./counter";
 
@@ -36,6 +36,7 @@ import { CounterEntity } from "./counter";
 export const Domain = new Service(
   {
     user: UserEntity,
+    planChange: PlanChangeEntity,
     settings: SettingsEntity,
     counter: CounterEntity,
     rateLimitCounter: RateLimitCounterEntity,

@@ -27,6 +27,8 @@ export const MESSAGES = {
     supportAckBody:
       "Thank you for contacting Quorum support about “{subject}”. Your reference number is {reference}. We will reply to this address.",
     supportAckPriority: "Your plan includes priority support: your request is at the front of our queue.",
+    supportAckEnterprise:
+      "Your Enterprise plan includes dedicated support around the clock: your request went straight to your support team.",
     pushDocumentReadyTitle: "Document ready",
     pushDocumentReadyBody: "“{document}” has been processed.",
     pushAnswerReadyTitle: "Your answer is ready",
@@ -63,6 +65,8 @@ export const MESSAGES = {
     supportAckBody:
       "Gracias por contactar con el soporte de Quorum sobre «{subject}». Tu número de referencia es {reference}. Te responderemos a esta dirección.",
     supportAckPriority: "Tu plan incluye soporte prioritario: tu solicitud está al principio de nuestra cola.",
+    supportAckEnterprise:
+      "Tu plan Enterprise incluye soporte dedicado las 24 horas: tu solicitud ha ido directamente a tu equipo de soporte.",
     pushDocumentReadyTitle: "Documento listo",
     pushDocumentReadyBody: "«{document}» se ha procesado.",
     pushAnswerReadyTitle: "Tu respuesta está lista",
@@ -101,6 +105,8 @@ export const MESSAGES = {
     supportAckBody:
       "Merci d’avoir contacté le support Quorum au sujet de « {subject} ». Votre numéro de référence est {reference}. Nous vous répondrons à cette adresse.",
     supportAckPriority: "Votre abonnement inclut le support prioritaire : votre demande est en tête de notre file.",
+    supportAckEnterprise:
+      "Votre abonnement Enterprise inclut un support dédié 24 h/24 : votre demande est allée directement à votre équipe de support.",
     pushDocumentReadyTitle: "Document prêt",
     pushDocumentReadyBody: "« {document} » a été traité.",
     pushAnswerReadyTitle: "Votre réponse est prête",
@@ -139,6 +145,7 @@ export const MESSAGES = {
     supportAckBody:
       "Danke, dass Sie sich wegen „{subject}“ an den Quorum-Support gewandt haben. Ihre Referenznummer lautet {reference}. Wir antworten Ihnen an diese Adresse.",
     supportAckPriority: "Ihr Tarif umfasst Priority-Support: Ihre Anfrage steht ganz vorne in unserer Warteschlange.",
+    supportAckEnterprise: "Ihr Enterprise-Tarif umfasst dedizierten Support rund um die Uhr: Ihre Anfrage ging direkt an Ihr Support-Team.",
     pushDocumentReadyTitle: "Dokument bereit",
     pushDocumentReadyBody: "„{document}“ wurde verarbeitet.",
     pushAnswerReadyTitle: "Ihre Antwort ist bereit",

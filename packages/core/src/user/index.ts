@@ -7,6 +7,7 @@ import { CheckAccountInput, LoginInput, RegisterInput } from "../auth/schema";
 import { TRIAL_DAYS } from "../billing/schema";
 import { PLAN_STATUSES, ProfileUpdateInput, type Plan } from "./schema";
 import { UserEntity, type UserItem } from "./entity";
+import { PlanGrant } from "./plan-grant";
 
 export { type Plan } from "./schema";
 
@@ -23,9 +24,11 @@ export const PAST_DUE_GRACE_DAYS = 7;
 const PAID_PLANS: readonly Plan[] = ["professional", "enterprise"];
 
 export namespace User {
-  /** What the API answers: never the stored Salesforce token. */
+  /** What the API answers: never the stored Salesforce token; a granted plan past its end date as the Starter it now is. */
   export function present(user: UserItem) {
-    const { emailLower: _e, salesforceSecurityToken, registered: _r, billingSyncedAt: _b, subscriptionCount: _c, ...rest } = user;
+    const { emailLower: _e, salesforceSecurityToken, registered: _r, billingSyncedAt: _b, subscriptionCount: _c, ...stored } = user;
+    const { planUntil: _u, ...ended } = stored;
+    const rest = PlanGrant.isExpired(user) ? { ...ended, plan: "starter" as const, planStatus: "active" as const } : stored;
     return {
       ...rest,
       uid: user.userId,
@@ -42,16 +45,21 @@ export namespace User {
   }
 
   /** A paid plan in force: active, or past due within its grace period. */
-  export function hasPaidAccess(user: Pick<UserItem, "plan" | "planStatus" | "pastDueSince"> | undefined, now = Date.now()) {
+  export function hasPaidAccess(user: Pick<UserItem, "plan" | "planStatus" | "pastDueSince" | "planUntil"> | undefined, now = Date.now()) {
     if (!user || !PAID_PLANS.includes(user.plan)) return false;
+    // A plan granted until a day is over once that day is, whether or not the change was written yet.
+    if (user.planUntil && Date.parse(user.planUntil) <= now) return false;
     if (user.planStatus === "active") return true;
     const grace = graceEndsAt(user);
     return !!grace && now < Date.parse(grace);
   }
 
-  export async function find(userId: string) {
-    const result = await UserEntity.get({ userId }).go();
-    return result.data ?? undefined;
+  /**
+   * The account as stored. A granted plan past its end date is already no paid
+   * access (hasPaidAccess); the next sign-in writes its end (many readers may not write).
+   */
+  export async function find(userId: string): Promise<UserItem | undefined> {
+    return (await UserEntity.get({ userId }).go()).data ?? undefined;
   }
 
   /** The caller's own profile; another uid is "not found", as if it did not exist. */
@@ -81,6 +89,7 @@ export namespace User {
           if (!isAlreadyExists(error)) throw error;
         });
     } else {
+      await PlanGrant.expire(existing);
       await UserEntity.patch({ userId: actor.userId })
         .set({ email: email || existing.email, lastLoginAt: now, ...(input.displayName ? { displayName: input.displayName } : {}) })
         .go();
