@@ -17,6 +17,7 @@ import { Route as AuthedChatRouteImport } from "./routes/_authed/chat"
 import { Route as AuthedCustomersRouteImport } from "./routes/_authed/customers"
 import { Route as AuthedProfileRouteImport } from "./routes/_authed/profile"
 import { Route as AuthedSettingsRouteImport } from "./routes/_authed/settings"
+import { Route as AuthActionRouteImport } from "./routes/auth/action"
 import { Route as AuthedBillingPortalRouteImport } from "./routes/_authed/billing.portal"
 import { Route as AuthedProjectsIndexRouteImport } from "./routes/_authed/projects/index"
 import { Route as AuthedProjectsIdRouteRouteImport } from "./routes/_authed/projects/$id/route"
@@ -65,6 +66,11 @@ const AuthedSettingsRoute = AuthedSettingsRouteImport.update({
   id: "/settings",
   path: "/settings",
   getParentRoute: () => AuthedRoute,
+} as any)
+const AuthActionRoute = AuthActionRouteImport.update({
+  id: "/auth/action",
+  path: "/auth/action",
+  getParentRoute: () => rootRouteImport,
 } as any)
 const AuthedBillingPortalRoute = AuthedBillingPortalRouteImport.update({
   id: "/billing/portal",
@@ -122,6 +128,7 @@ export interface FileRoutesByFullPath {
   "/customers": typeof AuthedCustomersRoute
   "/profile": typeof AuthedProfileRoute
   "/settings": typeof AuthedSettingsRoute
+  "/auth/action": typeof AuthActionRoute
   "/projects/$id": typeof AuthedProjectsIdRouteRouteWithChildren
   "/billing/portal": typeof AuthedBillingPortalRoute
   "/projects/": typeof AuthedProjectsIndexRoute
@@ -140,6 +147,7 @@ export interface FileRoutesByTo {
   "/customers": typeof AuthedCustomersRoute
   "/profile": typeof AuthedProfileRoute
   "/settings": typeof AuthedSettingsRoute
+  "/auth/action": typeof AuthActionRoute
   "/billing/portal": typeof AuthedBillingPortalRoute
   "/projects": typeof AuthedProjectsIndexRoute
   "/projects/$id/chat": typeof AuthedProjectsIdChatRoute
@@ -159,6 +167,7 @@ export interface FileRoutesById {
   "/_authed/customers": typeof AuthedCustomersRoute
   "/_authed/profile": typeof AuthedProfileRoute
   "/_authed/settings": typeof AuthedSettingsRoute
+  "/auth/action": typeof AuthActionRoute
   "/_authed/projects/$id": typeof AuthedProjectsIdRouteRouteWithChildren
   "/_authed/billing/portal": typeof AuthedBillingPortalRoute
   "/_authed/projects/": typeof AuthedProjectsIndexRoute
@@ -179,6 +188,7 @@ export interface FileRouteTypes {
     | "/customers"
     | "/profile"
     | "/settings"
+    | "/auth/action"
     | "/projects/$id"
     | "/billing/portal"
     | "/projects/"
@@ -197,6 +207,7 @@ export interface FileRouteTypes {
     | "/customers"
     | "/profile"
     | "/settings"
+    | "/auth/action"
     | "/billing/portal"
     | "/projects"
     | "/projects/$id/chat"
@@ -215,6 +226,7 @@ export interface FileRouteTypes {
     | "/_authed/customers"
     | "/_authed/profile"
     | "/_authed/settings"
+    | "/auth/action"
     | "/_authed/projects/$id"
     | "/_authed/billing/portal"
     | "/_authed/projects/"
@@ -230,6 +242,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AuthedRoute: typeof AuthedRouteWithChildren
   HelpRoute: typeof HelpRoute
+  AuthActionRoute: typeof AuthActionRoute
 }
 
 declare module "@tanstack/react-router" {
@@ -289,6 +302,13 @@ declare module "@tanstack/react-router" {
       fullPath: "/settings"
       preLoaderRoute: typeof AuthedSettingsRouteImport
       parentRoute: typeof AuthedRoute
+    }
+    "/auth/action": {
+      id: "/auth/action"
+      path: "/auth/action"
+      fullPath: "/auth/action"
+      preLoaderRoute: typeof AuthActionRouteImport
+      parentRoute: typeof rootRouteImport
     }
     "/_authed/billing/portal": {
       id: "/_authed/billing/portal"
@@ -409,6 +429,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AuthedRoute: AuthedRouteWithChildren,
   HelpRoute: HelpRoute,
+  AuthActionRoute: AuthActionRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

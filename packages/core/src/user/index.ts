@@ -7,7 +7,6 @@ import { CheckAccountInput, LoginInput, RegisterInput } from "../auth/schema";
 import { TRIAL_DAYS } from "../billing/schema";
 import { PLAN_STATUSES, ProfileUpdateInput, type Plan } from "./schema";
 import { UserEntity, type UserItem } from "./entity";
-import { PlanGrant } from "./plan-grant";
 
 export { type Plan } from "./schema";
 
@@ -28,7 +27,7 @@ export namespace User {
   export function present(user: UserItem) {
     const { emailLower: _e, salesforceSecurityToken, registered: _r, billingSyncedAt: _b, subscriptionCount: _c, ...stored } = user;
     const { planUntil: _u, ...ended } = stored;
-    const rest = PlanGrant.isExpired(user) ? { ...ended, plan: "starter" as const, planStatus: "active" as const } : stored;
+    const rest = grantEnded(user) ? { ...ended, plan: "starter" as const, planStatus: "active" as const } : stored;
     return {
       ...rest,
       uid: user.userId,
@@ -37,6 +36,11 @@ export namespace User {
     };
   }
   export type Info = ReturnType<typeof present>;
+
+  /** A plan granted until a day (Enterprise, by an operator) whose day is over. */
+  export function grantEnded(user: Pick<UserItem, "plan" | "planUntil">, now = Date.now()) {
+    return user.plan === "enterprise" && !!user.planUntil && Date.parse(user.planUntil) <= now;
+  }
 
   /** When a past-due account loses its paid access (undefined unless past due). */
   export function graceEndsAt(user: Pick<UserItem, "planStatus" | "pastDueSince">) {
@@ -47,8 +51,8 @@ export namespace User {
   /** A paid plan in force: active, or past due within its grace period. */
   export function hasPaidAccess(user: Pick<UserItem, "plan" | "planStatus" | "pastDueSince" | "planUntil"> | undefined, now = Date.now()) {
     if (!user || !PAID_PLANS.includes(user.plan)) return false;
-    // A plan granted until a day is over once that day is, whether or not the change was written yet.
-    if (user.planUntil && Date.parse(user.planUntil) <= now) return false;
+    // A plan granted until a day is over once that day is, whether or not its end was written yet.
+    if (grantEnded(user, now)) return false;
     if (user.planStatus === "active") return true;
     const grace = graceEndsAt(user);
     return !!grace && now < Date.parse(grace);
@@ -56,10 +60,16 @@ export namespace User {
 
   /**
    * The account as stored. A granted plan past its end date is already no paid
-   * access (hasPaidAccess); the next sign-in writes its end (many readers may not write).
+   * access (hasPaidAccess); the next sign-in writes its end (PlanGrant.endIfDue: most readers may not write).
    */
   export async function find(userId: string): Promise<UserItem | undefined> {
     return (await UserEntity.get({ userId }).go()).data ?? undefined;
+  }
+
+  /** The account using `email` (any case), if there is one. */
+  export async function findByEmail(email: string): Promise<UserItem | undefined> {
+    const result = await UserEntity.query.byEmail({ emailLower: email.toLowerCase() }).go({ limit: 1 });
+    return result.data[0];
   }
 
   /** The caller's own profile; another uid is "not found", as if it did not exist. */
@@ -89,7 +99,6 @@ export namespace User {
           if (!isAlreadyExists(error)) throw error;
         });
     } else {
-      await PlanGrant.expire(existing);
       await UserEntity.patch({ userId: actor.userId })
         .set({ email: email || existing.email, lastLoginAt: now, ...(input.displayName ? { displayName: input.displayName } : {}) })
         .go();
@@ -148,8 +157,7 @@ export namespace User {
     const email = CheckAccountInput.parse(input).email.toLowerCase();
     await RateLimiter.consume(CHECK_ACCOUNT_PER_IP, networkOf(sourceIp));
     await RateLimiter.consume(CHECK_ACCOUNT_PER_EMAIL, email);
-    const result = await UserEntity.query.byEmail({ emailLower: email }).go({ limit: 1 });
-    const user = result.data[0];
+    const user = await findByEmail(email);
     if (!user) return { exists: false as const };
     if (Actor.maybe()?.userId !== user.userId) return { exists: true as const };
     return {

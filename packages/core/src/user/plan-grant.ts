@@ -3,7 +3,8 @@ import { z } from "zod";
 import { Domain } from "../db/service";
 import { describeZodError } from "../fn";
 import { VisibleError } from "../error";
-import { UserEntity, PlanChangeEntity, type PlanChangeItem, type UserItem } from "./entity";
+import { PlanChangeEntity, type PlanChangeItem, type UserItem } from "./entity";
+import { User } from "./index";
 import { GRANTED_PLANS } from "./schema";
 
 /**
@@ -50,8 +51,7 @@ const STRIPE_LIVE = new Set(["active", "trialing", "past_due"]);
 export namespace PlanGrant {
   /** The account using `email`, or a plain sentence saying there is none. */
   async function accountOf(email: string): Promise<UserItem> {
-    const found = await UserEntity.query.byEmail({ emailLower: email }).go({ limit: 1 });
-    const user = found.data[0];
+    const user = await User.findByEmail(email);
     if (!user) throw new PlanGrantRefused(`No account uses the e-mail address ${email}.`);
     return user;
   }
@@ -100,19 +100,19 @@ export namespace PlanGrant {
     if (result.canceled) throw new PlanGrantRefused(`The account of ${user.email} changed while this ran: run the command again.`);
   }
 
-  /** A granted plan whose end date has passed: back to Starter, recorded once however many requests notice it. */
-  export function isExpired(user: Pick<UserItem, "plan" | "planUntil">, now = Date.now()) {
-    return user.plan === "enterprise" && !!user.planUntil && Date.parse(user.planUntil) <= now;
-  }
-
-  export async function expire(user: UserItem): Promise<void> {
-    if (!isExpired(user)) return;
+  /**
+   * A granted plan whose end date has passed goes back to Starter, recorded once
+   * however many sign-ins notice it; the account as it is afterwards.
+   */
+  export async function endIfDue(user: UserItem): Promise<UserItem> {
+    if (!User.grantEnded(user)) return user;
     await record(user, { plan: "starter", until: undefined, by: "end date", source: "end-date" }, new Date(user.planUntil!)).catch(
       (error) => {
-        // Another request recorded the same end first.
+        // Another sign-in recorded the same end first.
         if (!(error instanceof PlanGrantRefused)) throw error;
       },
     );
+    return (await User.find(user.userId))!;
   }
 
   /** The account's plan changes made by people or by an end date, newest first. */
