@@ -26,6 +26,7 @@ import { SettingsEntity } from "../settings/entity";
 import { SupportRequestEntity } from "../support/entity";
 import { UsageEventEntity } from "../usage/entity";
 import { PlanChangeEntity, UserEntity } from "../user/entity";
+import { SalesforceAuthStateEntity, SalesforceConnectionEntity } from "../crm/entity";
 import { Dynamo } from "./client";
 import { CounterEntity } from "./counter";
 
@@ -37,6 +38,8 @@ export const Domain = new Service(
   {
     user: UserEntity,
     planChange: PlanChangeEntity,
+    salesforceConnection: SalesforceConnectionEntity,
+    salesforceAuthState: SalesforceAuthStateEntity,
     settings: SettingsEntity,
     counter: CounterEntity,
     rateLimitCounter: RateLimitCounterEntity,
