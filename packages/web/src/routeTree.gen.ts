@@ -21,6 +21,7 @@ import { Route as AuthActionRouteImport } from "./routes/auth/action"
 import { Route as AuthedBillingPortalRouteImport } from "./routes/_authed/billing.portal"
 import { Route as AuthedProjectsIndexRouteImport } from "./routes/_authed/projects/index"
 import { Route as AuthedProjectsIdRouteRouteImport } from "./routes/_authed/projects/$id/route"
+import { Route as AuthedSalesforceCallbackRouteImport } from "./routes/_authed/salesforce.callback"
 import { Route as AuthedProjectsIdIndexRouteImport } from "./routes/_authed/projects/$id/index"
 import { Route as AuthedProjectsIdChatRouteImport } from "./routes/_authed/projects/$id/chat"
 import { Route as AuthedProjectsIdDocumentsRouteImport } from "./routes/_authed/projects/$id/documents"
@@ -87,6 +88,12 @@ const AuthedProjectsIdRouteRoute = AuthedProjectsIdRouteRouteImport.update({
   path: "/projects/$id",
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedSalesforceCallbackRoute =
+  AuthedSalesforceCallbackRouteImport.update({
+    id: "/salesforce/callback",
+    path: "/salesforce/callback",
+    getParentRoute: () => AuthedRoute,
+  } as any)
 const AuthedProjectsIdIndexRoute = AuthedProjectsIdIndexRouteImport.update({
   id: "/",
   path: "/",
@@ -131,6 +138,7 @@ export interface FileRoutesByFullPath {
   "/auth/action": typeof AuthActionRoute
   "/projects/$id": typeof AuthedProjectsIdRouteRouteWithChildren
   "/billing/portal": typeof AuthedBillingPortalRoute
+  "/salesforce/callback": typeof AuthedSalesforceCallbackRoute
   "/projects/": typeof AuthedProjectsIndexRoute
   "/projects/$id/chat": typeof AuthedProjectsIdChatRoute
   "/projects/$id/documents": typeof AuthedProjectsIdDocumentsRoute
@@ -149,6 +157,7 @@ export interface FileRoutesByTo {
   "/settings": typeof AuthedSettingsRoute
   "/auth/action": typeof AuthActionRoute
   "/billing/portal": typeof AuthedBillingPortalRoute
+  "/salesforce/callback": typeof AuthedSalesforceCallbackRoute
   "/projects": typeof AuthedProjectsIndexRoute
   "/projects/$id/chat": typeof AuthedProjectsIdChatRoute
   "/projects/$id/documents": typeof AuthedProjectsIdDocumentsRoute
@@ -170,6 +179,7 @@ export interface FileRoutesById {
   "/auth/action": typeof AuthActionRoute
   "/_authed/projects/$id": typeof AuthedProjectsIdRouteRouteWithChildren
   "/_authed/billing/portal": typeof AuthedBillingPortalRoute
+  "/_authed/salesforce/callback": typeof AuthedSalesforceCallbackRoute
   "/_authed/projects/": typeof AuthedProjectsIndexRoute
   "/_authed/projects/$id/chat": typeof AuthedProjectsIdChatRoute
   "/_authed/projects/$id/documents": typeof AuthedProjectsIdDocumentsRoute
@@ -191,6 +201,7 @@ export interface FileRouteTypes {
     | "/auth/action"
     | "/projects/$id"
     | "/billing/portal"
+    | "/salesforce/callback"
     | "/projects/"
     | "/projects/$id/chat"
     | "/projects/$id/documents"
@@ -209,6 +220,7 @@ export interface FileRouteTypes {
     | "/settings"
     | "/auth/action"
     | "/billing/portal"
+    | "/salesforce/callback"
     | "/projects"
     | "/projects/$id/chat"
     | "/projects/$id/documents"
@@ -229,6 +241,7 @@ export interface FileRouteTypes {
     | "/auth/action"
     | "/_authed/projects/$id"
     | "/_authed/billing/portal"
+    | "/_authed/salesforce/callback"
     | "/_authed/projects/"
     | "/_authed/projects/$id/chat"
     | "/_authed/projects/$id/documents"
@@ -331,6 +344,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof AuthedProjectsIdRouteRouteImport
       parentRoute: typeof AuthedRoute
     }
+    "/_authed/salesforce/callback": {
+      id: "/_authed/salesforce/callback"
+      path: "/salesforce/callback"
+      fullPath: "/salesforce/callback"
+      preLoaderRoute: typeof AuthedSalesforceCallbackRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     "/_authed/projects/$id/": {
       id: "/_authed/projects/$id/"
       path: "/"
@@ -408,6 +428,7 @@ interface AuthedRouteChildren {
   AuthedSettingsRoute: typeof AuthedSettingsRoute
   AuthedProjectsIdRouteRoute: typeof AuthedProjectsIdRouteRouteWithChildren
   AuthedBillingPortalRoute: typeof AuthedBillingPortalRoute
+  AuthedSalesforceCallbackRoute: typeof AuthedSalesforceCallbackRoute
   AuthedProjectsIndexRoute: typeof AuthedProjectsIndexRoute
 }
 
@@ -419,6 +440,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedSettingsRoute: AuthedSettingsRoute,
   AuthedProjectsIdRouteRoute: AuthedProjectsIdRouteRouteWithChildren,
   AuthedBillingPortalRoute: AuthedBillingPortalRoute,
+  AuthedSalesforceCallbackRoute: AuthedSalesforceCallbackRoute,
   AuthedProjectsIndexRoute: AuthedProjectsIndexRoute,
 }
 
