@@ -102,8 +102,8 @@ async function main() {
   // Firebase mails password-reset links in the cloud; the emulator only keeps them.
   const { relayPasswordResetMail } = await import("./auth-mail");
   const relay = relayPasswordResetMail({
-    emulatorUrl: `http://${env.FIREBASE_AUTH_EMULATOR_HOST}`,
-    projectId: env.FIREBASE_PROJECT_ID!,
+    emulatorUrl: `http://${stack.env.FIREBASE_AUTH_EMULATOR_HOST!}`,
+    projectId: stack.env.FIREBASE_PROJECT_ID!,
     appUrl,
   });
   cleanups.push(relay.stop);

@@ -40,7 +40,6 @@ export const PlanGrantInput = z
   .refine((input) => input.plan === "enterprise" || input.until === undefined, {
     message: "An end date only applies to Enterprise: Starter has none.",
   });
-export type PlanGrantInput = z.input<typeof PlanGrantInput>;
 
 /** The moment after the last day: a plan "until 2027-01-31" is in force through that whole UTC day. */
 export const endOfDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString();
@@ -62,7 +61,7 @@ export namespace PlanGrant {
    * The change and its history entry are written together, and only if the account
    * still has the plan it was read with.
    */
-  export async function set(input: PlanGrantInput, now = new Date()) {
+  export async function set(input: { email: string; plan: string; until?: string; by: string }, now = new Date()) {
     const parsed = PlanGrantInput.safeParse(input);
     if (!parsed.success) throw new PlanGrantRefused(describeZodError(parsed.error));
     const { email, plan, until, by } = parsed.data;

@@ -9,7 +9,6 @@ export const PLAN_STATUSES = ["active", "pending", "past_due", "canceled"] as co
 
 /** The plans an operator sets by hand: Enterprise (sold by people), and Starter to end it. */
 export const GRANTED_PLANS = ["enterprise", "starter"] as const;
-export type GrantedPlan = (typeof GRANTED_PLANS)[number];
 /** Who changed the plan: an operator's command, or the end date they set. */
 export const PLAN_CHANGE_SOURCES = ["operator", "end-date"] as const;
 
