@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resetConfig } from "@quorum/core/config";
 import { openAiReplies } from "@quorum/testing/fake-models";
 import { User } from "@quorum/core/user/index";
-import { startGateway, type Gateway } from "@quorum/local/gateway";
+import { gatewayWith } from "@quorum/local/own-gateway";
 import { startPlanModels, type PlanModels } from "@quorum/testing/plan-models";
 import { becomeProfessional, call, callStream, signedInUser, type TestUser } from "@quorum/local/testing";
 
@@ -12,8 +11,7 @@ import { becomeProfessional, call, callStream, signedInUser, type TestUser } fro
  */
 
 let models: PlanModels;
-let gateway: Gateway;
-const saved: Record<string, string | undefined> = {};
+let own: Awaited<ReturnType<typeof gatewayWith>>;
 
 beforeAll(async () => {
   models = await startPlanModels({
@@ -22,20 +20,10 @@ beforeAll(async () => {
     deepseek: "DeepSeek says the Rotterdam quote is cheaper.",
     custom: "Acme's model says the Rotterdam quote is cheaper.",
   });
-  for (const name of [...Object.keys(models.settings), "GATEWAY_URL"]) saved[name] = process.env[name];
-  Object.assign(process.env, models.settings);
-  resetConfig();
-  gateway = await startGateway({ port: 0 });
-  // Every call of this file goes to the gateway that knows the fake models.
-  process.env.GATEWAY_URL = gateway.url;
+  own = await gatewayWith(models.settings);
 });
 afterAll(async () => {
-  for (const [name, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
-  resetConfig();
-  await Promise.all([gateway?.close(), models?.close()]);
+  await Promise.all([own?.close(), models?.close()]);
 });
 
 /** A new user who subscribed through the test-mode card form. */

@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resetConfig } from "@quorum/core/config";
-import { startGateway, type Gateway } from "@quorum/local/gateway";
+import { gatewayWith } from "@quorum/local/own-gateway";
 import { startFakeSalesforce, type FakeSalesforce } from "@quorum/testing/fake-salesforce";
 import { call, labelledProject, signedInUser, type TestUser } from "@quorum/local/testing";
 
@@ -13,27 +12,20 @@ import { call, labelledProject, signedInUser, type TestUser } from "@quorum/loca
  */
 
 let salesforce: FakeSalesforce;
-let gateway: Gateway;
-let unconfigured: string;
-const saved: Record<string, string | undefined> = {};
+let own: Awaited<ReturnType<typeof gatewayWith>>;
 
 beforeAll(async () => {
   salesforce = await startFakeSalesforce();
-  unconfigured = process.env.GATEWAY_URL!;
-  const settings = {
-    SALESFORCE_CLIENT_ID: salesforce.clientId,
-    SALESFORCE_CLIENT_SECRET: salesforce.clientSecret,
-    SALESFORCE_TOKEN_KEY: randomBytes(32).toString("base64"),
-    SALESFORCE_LOGIN_URL: salesforce.url,
-  };
-  for (const name of [...Object.keys(settings), "GATEWAY_URL", "APP_URL"]) saved[name] = process.env[name];
-  Object.assign(process.env, settings);
-  resetConfig();
-  gateway = await startGateway({ port: 0 });
-  // Every call of this file, and Salesforce's way back, goes to the gateway that knows the connected app.
-  process.env.GATEWAY_URL = gateway.url;
-  process.env.APP_URL = gateway.url;
-  resetConfig();
+  // Salesforce sends the browser back to the site: here, to this file's gateway.
+  own = await gatewayWith(
+    {
+      SALESFORCE_CLIENT_ID: salesforce.clientId,
+      SALESFORCE_CLIENT_SECRET: salesforce.clientSecret,
+      SALESFORCE_TOKEN_KEY: randomBytes(32).toString("base64"),
+      SALESFORCE_LOGIN_URL: salesforce.url,
+    },
+    { appUrl: true },
+  );
 
   salesforce.accounts.set("001000000000001AAA", {
     Id: "001000000000001AAA",
@@ -63,12 +55,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  for (const [name, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
-  resetConfig();
-  await Promise.all([gateway?.close(), salesforce?.close()]);
+  await Promise.all([own?.close(), salesforce?.close()]);
 });
 
 /** What a browser does: asks to connect, follows Salesforce's approval back to Quorum's callback. */
@@ -80,7 +67,7 @@ async function connected(user: TestUser) {
   expect(authorize.searchParams.get("code_challenge_method")).toBe("S256");
   const approved = await fetch(authorize, { redirect: "manual" });
   const back = new URL(approved.headers.get("location")!);
-  expect(`${back.origin}${back.pathname}`).toBe(`${gateway.url}/salesforce/callback`);
+  expect(`${back.origin}${back.pathname}`).toBe(`${own.gateway.url}/salesforce/callback`);
   const landed = await finish(user, back);
   expect(landed.status, landed.text).toBe(200);
   expect(landed.body).toMatchObject({ configured: true, connected: true });
@@ -99,9 +86,9 @@ const project = async (user: TestUser, name = "Crane refit") =>
 describe("Salesforce", () => {
   it("a server without a connected app says so, and offers nothing that would do nothing", async () => {
     const ann = await signedInUser();
-    const status = await fetch(`${unconfigured}/api/salesforce`, { headers: ann.headers });
+    const status = await fetch(`${own.shared}/api/salesforce`, { headers: ann.headers });
     expect(await status.json()).toEqual({ configured: false, connected: false });
-    const start = await fetch(`${unconfigured}/api/salesforce/connect`, { method: "POST", headers: ann.headers });
+    const start = await fetch(`${own.shared}/api/salesforce/connect`, { method: "POST", headers: ann.headers });
     expect(start.status).toBe(503);
     expect(await start.json()).toEqual({ error: "The Salesforce integration is not set up on this server." });
   });
