@@ -5,6 +5,7 @@ import { CloudDownload, CloudUpload, Link2, Search } from "lucide-react";
 import { OPPORTUNITY_SEARCH_LENGTH, type Opportunity } from "@quorum/core/crm/schema";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { Separator } from "@/components/ui/separator";
 import { Spinner } from "@/components/ui/spinner";
 import { OptionSelect } from "@/components/ui/option-select";
 import { toast } from "@/hooks/use-toast";
@@ -23,7 +24,8 @@ export function SalesforcePanel({ projectId, opportunityId }: { projectId: numbe
   const status = useSalesforceStatus();
   if (!status.data?.configured) return null;
   return (
-    <div className="grid gap-2" data-testid="salesforce-panel">
+    <div className="grid min-w-0 gap-2" data-testid="salesforce-panel">
+      <Separator />
       <h2 className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{t("sf.title")}</h2>
       {status.data.connected ? (
         <Connected projectId={projectId} opportunityId={opportunityId} />
@@ -65,7 +67,7 @@ function Connected({ projectId, opportunityId }: { projectId: number; opportunit
 
   const quoteId = chosen || String(withTotal[0]?.id ?? "");
   return (
-    <div className="grid gap-2 text-sm">
+    <div className="grid min-w-0 gap-2 text-sm">
       {opportunityId && (
         <p>
           {t("sf.linked")} <span className="font-mono text-xs">{opportunityId}</span>
@@ -86,7 +88,7 @@ function Connected({ projectId, opportunityId }: { projectId: number; opportunit
       </form>
       {found?.length === 0 && <p className="text-muted-foreground">{t("sf.none")}</p>}
       {found?.map((o) => (
-        <div key={o.id} className="flex items-center justify-between gap-2 rounded-md border p-2">
+        <div key={o.id} className="flex min-w-0 items-center justify-between gap-2 rounded-md border p-2">
           <span className="min-w-0">
             <span className="block truncate font-medium">{o.name}</span>
             <span className="block truncate text-xs text-muted-foreground">{[o.accountName, o.stageName].filter(Boolean).join(" · ")}</span>
