@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
-import { Connection, OAuth2 } from "@jsforce/jsforce-node";
+// The client and OAuth alone: the package's index also loads its bulk, metadata, SOAP and streaming APIs (a megabyte more per function).
+import Connection from "@jsforce/jsforce-node/lib/connection";
+import OAuth2 from "@jsforce/jsforce-node/lib/oauth2";
 import { z } from "zod";
 import { Actor } from "../actor";
 import { config, type Config } from "../config";
