@@ -27,8 +27,8 @@ export function mailSettingsFor(env: Record<string, string | undefined>, stage: 
   return { from, identity, ownsIdentity: stage === ownerStage, ownerStage };
 }
 
-/** The functions whose work links to the site: mails, pushes, the unsubscribe page, Stripe's way back. */
-const LINKING_ACCESS = ["mail", "unsubscribe", "push", "stripe"];
+/** The functions whose work links to the site: mails, pushes, the unsubscribe page, Stripe's way back, Salesforce's OAuth callback. */
+const LINKING_ACCESS = ["mail", "unsubscribe", "push", "stripe", "salesforce"];
 
 /**
  * SITE_URL of a function: the deployer's (a custom domain), else the Router's own address, so no

@@ -43,6 +43,7 @@ export function secretsFor(access: readonly Access[]) {
   // Mails carry signed unsubscribe links; pushes are signed with the VAPID keys.
   if (access.includes("mail") || access.includes("unsubscribe")) names.push("NotifySigningSecret");
   if (access.includes("push")) names.push("VapidPublicKey", "VapidPrivateKey");
+  if (access.includes("salesforce")) names.push("SalesforceClientId", "SalesforceClientSecret", "SalesforceTokenKey");
   return names.map((name) => secrets[name]);
 }
 
@@ -65,6 +66,7 @@ export function environmentFor(access: readonly Access[], deployed: Deployed = {
   // Limits are enforced wherever the work happens (uploads, chat, the pipeline) and shown by GET /api/usage: every function sees the same.
   Object.assign(env, settingsFromDeployer(PLAN_LIMIT_SETTINGS));
   if (access.includes("stripe")) Object.assign(env, settingsFromDeployer(BILLING_SETTINGS));
+  if (access.includes("salesforce")) Object.assign(env, settingsFromDeployer(/^SALESFORCE_(LOGIN_URL|API_VERSION)$/));
   if (["mail", "unsubscribe", "push"].some((a) => access.includes(a as Access))) Object.assign(env, mailSettings);
   const siteUrl = siteUrlFor(access, process.env.SITE_URL, deployed.siteUrl);
   if (siteUrl) env.SITE_URL = siteUrl;

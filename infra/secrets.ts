@@ -29,4 +29,9 @@ export const secrets = {
   VapidPrivateKey: new sst.Secret("VapidPrivateKey", ""),
   /** Enterprise's custom OpenAI-compatible model: its key (the base URL and model id are CUSTOM_MODEL_* settings). */
   CustomModelApiKey: new sst.Secret("CustomModelApiKey", ""),
+  /** A Salesforce connected app (OAuth, PKCE): its consumer key and secret; empty: the integration is not offered. */
+  SalesforceClientId: new sst.Secret("SalesforceClientId", ""),
+  SalesforceClientSecret: new sst.Secret("SalesforceClientSecret", ""),
+  /** Encrypts each user's Salesforce tokens (`openssl rand -base64 32`). */
+  SalesforceTokenKey: new sst.Secret("SalesforceTokenKey", ""),
 } satisfies Record<SecretName | "FirebaseApiKey" | "FirebaseAuthDomain", sst.Secret>;

@@ -157,6 +157,18 @@ export const ConfigSchema = z.object({
   TITLES_PER_DAY_PROFESSIONAL: limit(500),
   TITLES_PER_DAY_ENTERPRISE: limit(2000),
 
+  // CRM (Salesforce): a connected app's OAuth client; without both, the integration is not offered
+  SALESFORCE_CLIENT_ID: z.string().optional(),
+  SALESFORCE_CLIENT_SECRET: z.string().optional(),
+  /** 32 random bytes, base64: encrypts the Salesforce tokens kept for each user (AES-256-GCM). */
+  SALESFORCE_TOKEN_KEY: z.string().optional(),
+  /** Where users sign in to Salesforce (https://test.salesforce.com for sandboxes; a fake server in tests). */
+  SALESFORCE_LOGIN_URL: z.string().default("https://login.salesforce.com"),
+  SALESFORCE_API_VERSION: z
+    .string()
+    .regex(/^\d+\.\d$/)
+    .default("62.0"),
+
   // Support
   /** Where support requests are mailed (with their priority); infra sets it per stage. */
   SUPPORT_EMAIL: z.string().default("support@quorum.app"),

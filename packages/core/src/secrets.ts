@@ -23,6 +23,9 @@ export const SECRET_SETTINGS = {
   VapidPublicKey: "VAPID_PUBLIC_KEY",
   VapidPrivateKey: "VAPID_PRIVATE_KEY",
   CustomModelApiKey: "CUSTOM_MODEL_API_KEY",
+  SalesforceClientId: "SALESFORCE_CLIENT_ID",
+  SalesforceClientSecret: "SALESFORCE_CLIENT_SECRET",
+  SalesforceTokenKey: "SALESFORCE_TOKEN_KEY",
 } as const satisfies Record<string, keyof Config>;
 
 export type SecretName = keyof typeof SECRET_SETTINGS;

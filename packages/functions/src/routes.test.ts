@@ -12,6 +12,8 @@ const NO_JSON_INPUT: Record<string, string> = {
   "POST /api/upload": "multipart form data",
   "POST /api/upload-document": "multipart form data",
   "POST /api/notify/unsubscribe": "a mail client's one-click form post",
+  "POST /api/salesforce/connect": "no body: the user comes from the token",
+  "POST /api/projects/{id}/salesforce/pull": "no body: the project is in the path",
 };
 /** Routes that answer something other than JSON. */
 const NO_JSON_OUTPUT: Record<string, string> = {

@@ -21,7 +21,20 @@ import {
 import { CorrectionInput, ForgetInput, LessonForgotten, QuoteList, QuoteReply } from "@quorum/core/quote/schema";
 import { AllProjectsChatInput, ChatPage, ChatReply, ProjectChatInput } from "@quorum/core/project-chat/schema";
 import { SalesReceipt, SalesRequestInput, SupportInput, SupportReceipt } from "@quorum/core/support/schema";
-import { ProfileRecord, ProfileUpdateInput, UploadedLogo } from "@quorum/core/user/schema";
+import {
+  LinkedOpportunity,
+  LinkOpportunityInput,
+  OpportunityList,
+  OpportunitySearch,
+  PulledAccount,
+  PushedTotal,
+  PushTotalInput,
+  SalesforceCallbackInput,
+  SalesforceConnect,
+  SalesforceDisconnected,
+  SalesforceStatus,
+} from "@quorum/core/crm/schema";
+import { BillingHistory, ProfileRecord, ProfileUpdateInput, UploadedLogo } from "@quorum/core/user/schema";
 import { HealthReport } from "@quorum/core/health/schema";
 import { InAppNotificationList, PushEndpointInput, PushKey, PushState, PushSubscriptionInput } from "@quorum/core/notify/schema";
 import { AccountCheck, CheckAccountInput, LoginInput, LoginReply, RegisterInput, RegisterReply } from "@quorum/core/auth/schema";
@@ -94,7 +107,9 @@ export type Access =
   | "mail"
   // Reads the unsubscribe links' key (no SES).
   | "unsubscribe"
-  | "push";
+  | "push"
+  // Links the Salesforce connected app's keys and the token key (calls go to Salesforce over the internet).
+  | "salesforce";
 
 /** A route's contract: core's browser-safe schemas, which the handler validates with and the web types with. */
 export interface RouteEntry {
@@ -169,6 +184,37 @@ export const routes = {
     access: ["table"],
   },
   "GET /api/usage": { handler: "api/billing.usage", output: Usage, access: ["table:read"] },
+  // Salesforce (a connected app as SST secrets): OAuth with PKCE, then opportunities linked to projects.
+  "GET /api/salesforce": { handler: "api/salesforce.status", output: SalesforceStatus, access: ["table:read", "salesforce"] },
+  "POST /api/salesforce/connect": { handler: "api/salesforce.connect", output: SalesforceConnect, access: ["table", "salesforce"] },
+  "POST /api/salesforce/callback": {
+    handler: "api/salesforce.finish",
+    input: SalesforceCallbackInput,
+    output: SalesforceStatus,
+    access: ["table", "salesforce"],
+  },
+  "DELETE /api/salesforce": { handler: "api/salesforce.disconnect", output: SalesforceDisconnected, access: ["table", "salesforce"] },
+  // POST: a search may refresh the access token, which is then kept.
+  "POST /api/salesforce/opportunities/search": {
+    handler: "api/salesforce.opportunities",
+    input: OpportunitySearch,
+    output: OpportunityList,
+    access: ["table", "salesforce"],
+  },
+  "PUT /api/projects/{id}/salesforce": {
+    handler: "api/salesforce.link",
+    input: LinkOpportunityInput,
+    output: LinkedOpportunity,
+    access: ["table", "salesforce"],
+  },
+  "POST /api/projects/{id}/salesforce/pull": { handler: "api/salesforce.pull", output: PulledAccount, access: ["table", "salesforce"] },
+  "POST /api/projects/{id}/salesforce/push": {
+    handler: "api/salesforce.push",
+    input: PushTotalInput,
+    output: PushedTotal,
+    access: ["table", "salesforce"],
+  },
+  "GET /api/billing/history": { handler: "api/billing.history", output: BillingHistory, access: ["table:read"] },
 
   "GET /api/users/{uid}": { handler: "api/users.get", output: ProfileRecord, access: ["table:read", "bucket:read"] },
   "PUT /api/users/{uid}": { handler: "api/users.update", input: ProfileUpdateInput, output: ProfileRecord, access: ["table", "bucket"] },

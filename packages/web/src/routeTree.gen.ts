@@ -17,9 +17,11 @@ import { Route as AuthedChatRouteImport } from "./routes/_authed/chat"
 import { Route as AuthedCustomersRouteImport } from "./routes/_authed/customers"
 import { Route as AuthedProfileRouteImport } from "./routes/_authed/profile"
 import { Route as AuthedSettingsRouteImport } from "./routes/_authed/settings"
+import { Route as AuthActionRouteImport } from "./routes/auth/action"
 import { Route as AuthedBillingPortalRouteImport } from "./routes/_authed/billing.portal"
 import { Route as AuthedProjectsIndexRouteImport } from "./routes/_authed/projects/index"
 import { Route as AuthedProjectsIdRouteRouteImport } from "./routes/_authed/projects/$id/route"
+import { Route as AuthedSalesforceCallbackRouteImport } from "./routes/_authed/salesforce.callback"
 import { Route as AuthedProjectsIdIndexRouteImport } from "./routes/_authed/projects/$id/index"
 import { Route as AuthedProjectsIdChatRouteImport } from "./routes/_authed/projects/$id/chat"
 import { Route as AuthedProjectsIdDocumentsRouteImport } from "./routes/_authed/projects/$id/documents"
@@ -67,6 +69,11 @@ const AuthedSettingsRoute = AuthedSettingsRouteImport.update({
   path: "/settings",
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthActionRoute = AuthActionRouteImport.update({
+  id: "/auth/action",
+  path: "/auth/action",
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuthedBillingPortalRoute = AuthedBillingPortalRouteImport.update({
   id: "/billing/portal",
   path: "/billing/portal",
@@ -82,6 +89,12 @@ const AuthedProjectsIdRouteRoute = AuthedProjectsIdRouteRouteImport.update({
   path: "/projects/$id",
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedSalesforceCallbackRoute =
+  AuthedSalesforceCallbackRouteImport.update({
+    id: "/salesforce/callback",
+    path: "/salesforce/callback",
+    getParentRoute: () => AuthedRoute,
+  } as any)
 const AuthedProjectsIdIndexRoute = AuthedProjectsIdIndexRouteImport.update({
   id: "/",
   path: "/",
@@ -129,8 +142,10 @@ export interface FileRoutesByFullPath {
   "/customers": typeof AuthedCustomersRoute
   "/profile": typeof AuthedProfileRoute
   "/settings": typeof AuthedSettingsRoute
+  "/auth/action": typeof AuthActionRoute
   "/projects/$id": typeof AuthedProjectsIdRouteRouteWithChildren
   "/billing/portal": typeof AuthedBillingPortalRoute
+  "/salesforce/callback": typeof AuthedSalesforceCallbackRoute
   "/projects/": typeof AuthedProjectsIndexRoute
   "/projects/$id/chat": typeof AuthedProjectsIdChatRoute
   "/projects/$id/documents": typeof AuthedProjectsIdDocumentsRoute
@@ -148,7 +163,9 @@ export interface FileRoutesByTo {
   "/customers": typeof AuthedCustomersRoute
   "/profile": typeof AuthedProfileRoute
   "/settings": typeof AuthedSettingsRoute
+  "/auth/action": typeof AuthActionRoute
   "/billing/portal": typeof AuthedBillingPortalRoute
+  "/salesforce/callback": typeof AuthedSalesforceCallbackRoute
   "/projects": typeof AuthedProjectsIndexRoute
   "/projects/$id/chat": typeof AuthedProjectsIdChatRoute
   "/projects/$id/documents": typeof AuthedProjectsIdDocumentsRoute
@@ -168,8 +185,10 @@ export interface FileRoutesById {
   "/_authed/customers": typeof AuthedCustomersRoute
   "/_authed/profile": typeof AuthedProfileRoute
   "/_authed/settings": typeof AuthedSettingsRoute
+  "/auth/action": typeof AuthActionRoute
   "/_authed/projects/$id": typeof AuthedProjectsIdRouteRouteWithChildren
   "/_authed/billing/portal": typeof AuthedBillingPortalRoute
+  "/_authed/salesforce/callback": typeof AuthedSalesforceCallbackRoute
   "/_authed/projects/": typeof AuthedProjectsIndexRoute
   "/_authed/projects/$id/chat": typeof AuthedProjectsIdChatRoute
   "/_authed/projects/$id/documents": typeof AuthedProjectsIdDocumentsRoute
@@ -189,8 +208,10 @@ export interface FileRouteTypes {
     | "/customers"
     | "/profile"
     | "/settings"
+    | "/auth/action"
     | "/projects/$id"
     | "/billing/portal"
+    | "/salesforce/callback"
     | "/projects/"
     | "/projects/$id/chat"
     | "/projects/$id/documents"
@@ -208,7 +229,9 @@ export interface FileRouteTypes {
     | "/customers"
     | "/profile"
     | "/settings"
+    | "/auth/action"
     | "/billing/portal"
+    | "/salesforce/callback"
     | "/projects"
     | "/projects/$id/chat"
     | "/projects/$id/documents"
@@ -227,8 +250,10 @@ export interface FileRouteTypes {
     | "/_authed/customers"
     | "/_authed/profile"
     | "/_authed/settings"
+    | "/auth/action"
     | "/_authed/projects/$id"
     | "/_authed/billing/portal"
+    | "/_authed/salesforce/callback"
     | "/_authed/projects/"
     | "/_authed/projects/$id/chat"
     | "/_authed/projects/$id/documents"
@@ -243,6 +268,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AuthedRoute: typeof AuthedRouteWithChildren
   HelpRoute: typeof HelpRoute
+  AuthActionRoute: typeof AuthActionRoute
 }
 
 declare module "@tanstack/react-router" {
@@ -303,6 +329,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof AuthedSettingsRouteImport
       parentRoute: typeof AuthedRoute
     }
+    "/auth/action": {
+      id: "/auth/action"
+      path: "/auth/action"
+      fullPath: "/auth/action"
+      preLoaderRoute: typeof AuthActionRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     "/_authed/billing/portal": {
       id: "/_authed/billing/portal"
       path: "/billing/portal"
@@ -322,6 +355,13 @@ declare module "@tanstack/react-router" {
       path: "/projects/$id"
       fullPath: "/projects/$id"
       preLoaderRoute: typeof AuthedProjectsIdRouteRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    "/_authed/salesforce/callback": {
+      id: "/_authed/salesforce/callback"
+      path: "/salesforce/callback"
+      fullPath: "/salesforce/callback"
+      preLoaderRoute: typeof AuthedSalesforceCallbackRouteImport
       parentRoute: typeof AuthedRoute
     }
     "/_authed/projects/$id/": {
@@ -410,6 +450,7 @@ interface AuthedRouteChildren {
   AuthedSettingsRoute: typeof AuthedSettingsRoute
   AuthedProjectsIdRouteRoute: typeof AuthedProjectsIdRouteRouteWithChildren
   AuthedBillingPortalRoute: typeof AuthedBillingPortalRoute
+  AuthedSalesforceCallbackRoute: typeof AuthedSalesforceCallbackRoute
   AuthedProjectsIndexRoute: typeof AuthedProjectsIndexRoute
 }
 
@@ -421,6 +462,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedSettingsRoute: AuthedSettingsRoute,
   AuthedProjectsIdRouteRoute: AuthedProjectsIdRouteRouteWithChildren,
   AuthedBillingPortalRoute: AuthedBillingPortalRoute,
+  AuthedSalesforceCallbackRoute: AuthedSalesforceCallbackRoute,
   AuthedProjectsIndexRoute: AuthedProjectsIndexRoute,
 }
 
@@ -431,6 +473,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AuthedRoute: AuthedRouteWithChildren,
   HelpRoute: HelpRoute,
+  AuthActionRoute: AuthActionRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

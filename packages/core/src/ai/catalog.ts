@@ -1,7 +1,7 @@
 import { config, type Config } from "../config";
 import { bedrockModel } from "./providers/bedrock";
 import { openAiModel } from "./providers/openai";
-import { CHOICES, CUSTOM, type Choice, type Model, type ModelChoice } from "./types";
+import { CHOICES, CUSTOM, OFFLINE, type Choice, type Model, type ModelChoice } from "./types";
 
 /**
  * Which concrete model each of the spec's choices uses, and through which
@@ -192,6 +192,16 @@ export function activeModels(c: Config = config()): Model[] {
   return modelSettings(c)
     .filter((s) => s.configured)
     .map((s) => s.build());
+}
+
+/**
+ * The configured models a plan includes (`allows`; unset, the spec's five), the
+ * organisation's own model after them when the plan has it.
+ */
+export function modelsAllowed(c: Config, allows: ((model: ModelChoice) => boolean) | undefined): Model[] {
+  const custom = customModelSetting(c);
+  const all = [...activeModels(c), ...(custom.configured && allows?.(CUSTOM) ? [custom.build()] : [])];
+  return allows ? all.filter((m) => m.choice !== OFFLINE && allows(m.choice)) : all;
 }
 
 export function configuredModel(choice: Choice, c: Config = config()): Model | undefined {

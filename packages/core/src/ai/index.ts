@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { config, type Config } from "../config";
 import { Forbidden, Unavailable } from "../error";
 import { callModel, Recorder, toModelAnswer } from "./call";
-import { activeModels, configuredChoice, customModelSetting, modelSettings } from "./catalog";
+import { activeModels, configuredChoice, customModelSetting, modelSettings, modelsAllowed } from "./catalog";
 import { describeFailure, StopRequested } from "./failure";
 import type { LiveEvents } from "./live";
 import { clip } from "./lexical";
@@ -88,12 +88,16 @@ export namespace Ai {
   export async function generateTitle(
     message: string,
     deps: Deps = defaultDeps(),
-    hooks: { beforeModelCall?: () => Promise<unknown> } = {},
+    hooks: { beforeModelCall?: () => Promise<unknown>; allows?: AnswerPolicy["allows"] } = {},
   ): Promise<string> {
     const text = message.trim();
     if (!text) return "";
     const c = deps.config;
-    const model = preferred(activeModels(c), "gemini")[0];
+    // Only a model of the asker's plan writes their title (never the organisation's own: titles are cheap work).
+    const model = preferred(
+      modelsAllowed(c, hooks.allows).filter((m) => m.choice !== CUSTOM),
+      "gemini",
+    )[0];
     if (!model) return offlineTitle(text);
     // The caller meters model calls: it may refuse this one (a limit) before anything is spent.
     await hooks.beforeModelCall?.();
@@ -246,7 +250,8 @@ async function singleAnswer(choice: ModelChoice, request: Live, deadline: number
 
 async function researchAnswer(request: Live, deadline: number, c: Config, recorder: Recorder): Promise<Draft> {
   const { messages, policy } = request;
-  const models = researchModels(c, policy);
+  // Research mode asks every configured model the asker's plan includes.
+  const models = modelsAllowed(c, policy?.allows);
   const offlineOnly = models.length === 0;
   const proposers = offlineOnly ? [noticed(offlineModel, NOT_CONFIGURED_NOTICE)] : models;
   const synthesizers = offlineOnly ? [offlineModel] : preferred(models, c.RESEARCH_SYNTHESIZER);
@@ -317,14 +322,6 @@ async function offlineResult(
     usage: addUsage(...earlier.map((a) => a.usage)),
     notes,
   };
-}
-
-/** Research mode asks every configured model the asker's plan includes (the custom one when it does). */
-function researchModels(c: Config, policy: AnswerPolicy | undefined): Model[] {
-  const custom = customModelSetting(c);
-  const allows = policy?.allows;
-  const all = [...activeModels(c), ...(custom.configured && allows?.(CUSTOM) ? [custom.build()] : [])];
-  return allows ? all.filter((m) => m.choice !== OFFLINE && allows(m.choice)) : all;
 }
 
 /** The offline model with a fixed notice (it is the only proposer in offline research mode). */

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { Actor } from "../actor";
 import { config, resetConfig } from "../config";
 import { User } from "../user/index";
+import { PlanGrant } from "../user/plan-grant";
 import { BillingCustomerEntity } from "./entity";
 import { Billing } from "./index";
 import { startFakeStripe, type FakeStripe, type StripeEvent } from "@quorum/testing/fake-stripe";
@@ -216,6 +217,15 @@ describe("Stripe subscriptions (real SDK against a fake Stripe server)", () => {
     stripe.set(subscriptionId, { status: "canceled" });
     await deliver(stripe.subscriptionEvent("customer.subscription.deleted", subscriptionId));
     expect(await find()).toMatchObject({ plan: "starter", planStatus: "active", company: "Stone & Co", cancelAtPeriodEnd: false });
+  });
+
+  it("a late event about an ended Professional subscription leaves an Enterprise plan an operator set", async () => {
+    const { email, subscriptionId, find } = await subscribed();
+    stripe.set(subscriptionId, { status: "canceled" });
+    await deliver(stripe.subscriptionEvent("customer.subscription.deleted", subscriptionId));
+    await PlanGrant.set({ email, plan: "enterprise", by: "dana@sales" });
+    await deliver(stripe.subscriptionEvent("customer.subscription.deleted", subscriptionId));
+    expect(await find()).toMatchObject({ plan: "enterprise", planStatus: "active", subscriptionStatus: "canceled" });
   });
 
   it("a full refund ends the subscription now and says why; a partial one changes nothing", async () => {

@@ -35,6 +35,8 @@ function planChanges(sub: ProviderSubscription, user: UserItem, happenedAt: numb
     cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
     ...(sub.currentPeriodEnd ? { currentPeriodEnd: iso(sub.currentPeriodEnd) } : {}),
   };
+  // Enterprise is set by an operator (PlanGrant): a late event about an earlier Professional subscription never ends it.
+  if (user.plan === "enterprise" && User.hasPaidAccess(user)) return base;
   // A trial without a saved card (the payer left the form) and an unpaid first invoice grant nothing yet.
   if (sub.status === "incomplete" || (sub.status === "trialing" && !sub.hasPaymentMethod)) return base;
   if (ENDED.has(sub.status)) {

@@ -85,9 +85,11 @@ export namespace Chat {
 
   export const TitleInput = ChatTitleInput;
 
-  export async function generateTitle(input: z.input<typeof TitleInput>, deps?: Deps) {
+  export async function generateTitle(input: z.input<typeof TitleInput>, deps?: Deps, asker?: Asker) {
     const { message } = TitleInput.parse(input);
     // Only a model's title costs anything: the offline heuristic is not counted.
-    return { title: await Ai.generateTitle(message, deps, { beforeModelCall: () => Quota.consume(TITLES) }) };
+    return {
+      title: await Ai.generateTitle(message, deps, { beforeModelCall: () => Quota.consume(TITLES), allows: asker?.policy.allows }),
+    };
   }
 }

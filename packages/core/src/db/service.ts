@@ -25,7 +25,8 @@ import { RateLimitCounterEntity } from "../ratelimit/entity";
 import { SettingsEntity } from "../settings/entity";
 import { SupportRequestEntity } from "../support/entity";
 import { UsageEventEntity } from "../usage/entity";
-import { UserEntity } from "../user/entity";
+import { PlanChangeEntity, UserEntity } from "../user/entity";
+import { SalesforceAuthStateEntity, SalesforceConnectionEntity } from "../crm/entity";
 import { Dynamo } from "./client";
 import { CounterEntity } from "./counter";
 
@@ -36,6 +37,9 @@ import { CounterEntity } from "./counter";
 export const Domain = new Service(
   {
     user: UserEntity,
+    planChange: PlanChangeEntity,
+    salesforceConnection: SalesforceConnectionEntity,
+    salesforceAuthState: SalesforceAuthStateEntity,
     settings: SettingsEntity,
     counter: CounterEntity,
     rateLimitCounter: RateLimitCounterEntity,

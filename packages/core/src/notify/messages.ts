@@ -27,6 +27,12 @@ export const MESSAGES = {
     supportAckBody:
       "Thank you for contacting Quorum support about “{subject}”. Your reference number is {reference}. We will reply to this address.",
     supportAckPriority: "Your plan includes priority support: your request is at the front of our queue.",
+    passwordResetSubject: "Reset your Quorum password",
+    passwordResetBody:
+      "Someone asked to reset the password of the Quorum account {email}. If it was you, choose a new password with the link below; it works once and only for a short while. If it was not you, ignore this mail: your password stays as it is.",
+    passwordResetAction: "Choose a new password",
+    supportAckEnterprise:
+      "Your Enterprise plan includes dedicated support around the clock: your request went straight to your support team.",
     pushDocumentReadyTitle: "Document ready",
     pushDocumentReadyBody: "“{document}” has been processed.",
     pushAnswerReadyTitle: "Your answer is ready",
@@ -63,6 +69,12 @@ export const MESSAGES = {
     supportAckBody:
       "Gracias por contactar con el soporte de Quorum sobre «{subject}». Tu número de referencia es {reference}. Te responderemos a esta dirección.",
     supportAckPriority: "Tu plan incluye soporte prioritario: tu solicitud está al principio de nuestra cola.",
+    passwordResetSubject: "Restablece tu contraseña de Quorum",
+    passwordResetBody:
+      "Alguien ha pedido restablecer la contraseña de la cuenta de Quorum {email}. Si has sido tú, elige una nueva contraseña con el enlace de abajo; sirve una sola vez y por poco tiempo. Si no has sido tú, ignora este correo: tu contraseña no cambia.",
+    passwordResetAction: "Elegir una nueva contraseña",
+    supportAckEnterprise:
+      "Tu plan Enterprise incluye soporte dedicado las 24 horas: tu solicitud ha ido directamente a tu equipo de soporte.",
     pushDocumentReadyTitle: "Documento listo",
     pushDocumentReadyBody: "«{document}» se ha procesado.",
     pushAnswerReadyTitle: "Tu respuesta está lista",
@@ -101,6 +113,12 @@ export const MESSAGES = {
     supportAckBody:
       "Merci d’avoir contacté le support Quorum au sujet de « {subject} ». Votre numéro de référence est {reference}. Nous vous répondrons à cette adresse.",
     supportAckPriority: "Votre abonnement inclut le support prioritaire : votre demande est en tête de notre file.",
+    passwordResetSubject: "Réinitialisez votre mot de passe Quorum",
+    passwordResetBody:
+      "Quelqu’un a demandé à réinitialiser le mot de passe du compte Quorum {email}. Si c’est vous, choisissez un nouveau mot de passe avec le lien ci-dessous ; il ne sert qu’une fois et peu de temps. Sinon, ignorez cet e-mail : votre mot de passe reste inchangé.",
+    passwordResetAction: "Choisir un nouveau mot de passe",
+    supportAckEnterprise:
+      "Votre abonnement Enterprise inclut un support dédié 24 h/24 : votre demande est allée directement à votre équipe de support.",
     pushDocumentReadyTitle: "Document prêt",
     pushDocumentReadyBody: "« {document} » a été traité.",
     pushAnswerReadyTitle: "Votre réponse est prête",
@@ -139,6 +157,11 @@ export const MESSAGES = {
     supportAckBody:
       "Danke, dass Sie sich wegen „{subject}“ an den Quorum-Support gewandt haben. Ihre Referenznummer lautet {reference}. Wir antworten Ihnen an diese Adresse.",
     supportAckPriority: "Ihr Tarif umfasst Priority-Support: Ihre Anfrage steht ganz vorne in unserer Warteschlange.",
+    passwordResetSubject: "Setzen Sie Ihr Quorum-Passwort zurück",
+    passwordResetBody:
+      "Jemand hat verlangt, das Passwort des Quorum-Kontos {email} zurückzusetzen. Wenn Sie es waren, wählen Sie über den Link unten ein neues Passwort; er gilt nur einmal und nur kurze Zeit. Wenn nicht, ignorieren Sie diese E-Mail: Ihr Passwort bleibt unverändert.",
+    passwordResetAction: "Neues Passwort wählen",
+    supportAckEnterprise: "Ihr Enterprise-Tarif umfasst dedizierten Support rund um die Uhr: Ihre Anfrage ging direkt an Ihr Support-Team.",
     pushDocumentReadyTitle: "Dokument bereit",
     pushDocumentReadyBody: "„{document}“ wurde verarbeitet.",
     pushAnswerReadyTitle: "Ihre Antwort ist bereit",

@@ -1,7 +1,8 @@
 import { Actor } from "../actor";
-import { Settings } from "../settings/index";
 import { callModel, Recorder } from "../ai/call";
-import { activeModels } from "../ai/catalog";
+import { modelsAllowed } from "../ai/catalog";
+import type { AnswerPolicy } from "../ai/index";
+import { ChatAccess } from "../chat/access";
 import type { StatusStore } from "../ai/status";
 import { OFFLINE, type Message, type Model } from "../ai/types";
 import { StopRequested } from "../ai/failure";
@@ -60,12 +61,13 @@ export interface LiveOptions {
   signal?: AbortSignal;
 }
 
-/** The asker's language (answers are in it unless the question is in another) and privacy choice, as the general chat follows them. */
-async function preferences(): Promise<{ language?: string; shareData?: boolean }> {
-  const userId = Actor.maybe()?.userId;
-  if (!userId) return {};
-  const settings = await Settings.get(userId);
-  return { language: settings.preferences.language, shareData: settings.privacy.shareData };
+/**
+ * The asker's plan (its models only), language (answers are in it unless the
+ * question is in another) and privacy choice, as the general chat follows them.
+ */
+async function askerPolicy(): Promise<AnswerPolicy> {
+  if (!Actor.maybe()) return {};
+  return (await ChatAccess.asker()).policy;
 }
 
 export interface AnswerDeps {
@@ -87,9 +89,12 @@ export function renderContext(context: AnswerContext, passages: Hit[]): string {
   return `Records:\n${records}\n\nDocument excerpts:\n${excerpts}\n\nQuestion: ${context.question}`;
 }
 
-/** Configured models, the preferred one first (the research synthesizer: usually the strongest). */
-function candidates(c: Config): Model[] {
-  const models = activeModels(c);
+/**
+ * Configured models the asker's plan includes, the preferred one first (the research
+ * synthesizer: usually the strongest), the organisation's own model last when the plan has it.
+ */
+function candidates(c: Config, allows: AnswerPolicy["allows"]): Model[] {
+  const models = modelsAllowed(c, allows);
   return [...models.filter((m) => m.choice === c.RESEARCH_SYNTHESIZER), ...models.filter((m) => m.choice !== c.RESEARCH_SYNTHESIZER)];
 }
 
@@ -121,12 +126,12 @@ export async function answerWithSources(
     });
     return { response: text, citations, model, offline: false, notes };
   };
-  const asker = await preferences();
+  const { allows, language, shareData } = await askerPolicy();
   const recorder = new Recorder(deps.store);
   const failures: string[] = [];
   const historyNotes = history.note ? [history.note] : [];
   try {
-    for (const model of candidates(deps.config)) {
+    for (const model of candidates(deps.config, allows)) {
       const left = deadline - Date.now();
       if (left < MIN_MODEL_MS) {
         failures.push(`there was no time left to ask ${model.service}`);
@@ -137,7 +142,8 @@ export async function answerWithSources(
         messages,
         {
           system: PROJECT_SYSTEM_PROMPT,
-          ...asker,
+          language,
+          shareData,
           // A streamed answer is not held to the buffered gateway's time.
           timeoutMs: live ? left : Math.min(deps.config.MODEL_TIMEOUT_MS, left),
           maxTokens: deps.config.MODEL_MAX_OUTPUT_TOKENS,

@@ -28,12 +28,12 @@ const MONTHS = ["January", "February", "March", "April", "May", "June", "July", 
 
 export namespace Quota {
   /** Unlimited: a paid plan in force (User.hasPaidAccess: active, or past due within its grace period). Pending counts as starter. */
-  export function isUnlimited(user: Pick<UserItem, "plan" | "planStatus" | "pastDueSince"> | undefined) {
+  export function isUnlimited(user: Pick<UserItem, "plan" | "planStatus" | "pastDueSince" | "planUntil"> | undefined) {
     return User.hasPaidAccess(user);
   }
 
   /** The plan whose limits apply: a paid plan only while `isUnlimited` says it is in force. */
-  export function planOf(user: Pick<UserItem, "plan" | "planStatus" | "pastDueSince"> | undefined): MeteredPlan {
+  export function planOf(user: Pick<UserItem, "plan" | "planStatus" | "pastDueSince" | "planUntil"> | undefined): MeteredPlan {
     return user && isUnlimited(user) ? (user.plan as MeteredPlan) : "starter";
   }
 

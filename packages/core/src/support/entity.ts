@@ -1,6 +1,6 @@
 import type { EntityItem } from "electrodb";
 import { defineEntity, timestamps } from "../db/entity";
-import { SUPPORT_CATEGORIES, SUPPORT_KINDS, SUPPORT_PRIORITIES } from "./schema";
+import { SUPPORT_CATEGORIES, SUPPORT_KINDS, SUPPORT_LEVELS, SUPPORT_PRIORITIES } from "./schema";
 
 /** Every request a user sends is kept, signed in or not, so nothing is lost. */
 export const SupportRequestEntity = defineEntity({
@@ -26,6 +26,8 @@ export const SupportRequestEntity = defineEntity({
     reference: { type: "string" },
     /** Sent by a Professional or Enterprise user: their plan includes priority support. */
     prioritySupport: { type: "boolean", default: false },
+    /** The queue it joins: "enterprise" for an Enterprise account, "priority" for Professional. */
+    supportPriority: { type: SUPPORT_LEVELS, default: "standard" },
     ...timestamps,
   },
   indexes: {

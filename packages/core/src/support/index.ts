@@ -5,7 +5,7 @@ import { networkOf, RateLimiter, SUPPORT_PER_ANONYMOUS_IP, SUPPORT_PER_USER } fr
 import { Mailer } from "../notify/mailer";
 import { Notify } from "../notify/index";
 import { User } from "../user/index";
-import { acknowledgement, PRIORITY_SUPPORT_PLANS, teamMail } from "./mail";
+import { acknowledgement, supportLevel, teamMail } from "./mail";
 import { newReference } from "./reference";
 import { SalesRequestInput, SupportInput } from "./schema";
 import { SupportRequestEntity, type SupportRequestItem } from "./entity";
@@ -20,7 +20,10 @@ export namespace Support {
     return store({ ...fields, kind: "support" }, sourceIp);
   }
 
-  type Fields = Omit<SupportRequestItem, "requestId" | "userId" | "status" | "createdAt" | "updatedAt" | "reference" | "prioritySupport">;
+  type Fields = Omit<
+    SupportRequestItem,
+    "requestId" | "userId" | "status" | "createdAt" | "updatedAt" | "reference" | "prioritySupport" | "supportPriority"
+  >;
 
   /**
    * Stores the request, then mails it to the support team (marked priority for
@@ -31,12 +34,13 @@ export namespace Support {
     const userId = Actor.maybe()?.userId;
     await (userId ? RateLimiter.consume(SUPPORT_PER_USER, userId) : RateLimiter.consume(SUPPORT_PER_ANONYMOUS_IP, networkOf(sourceIp)));
     const user = userId ? await User.find(userId) : undefined;
-    const prioritySupport = !!user && (PRIORITY_SUPPORT_PLANS as readonly string[]).includes(user.plan) && User.hasPaidAccess(user);
+    const level = supportLevel(user?.plan, User.hasPaidAccess(user));
     const created = await SupportRequestEntity.create({
       ...fields,
       requestId: randomUUID(),
       reference: newReference(),
-      prioritySupport,
+      prioritySupport: level !== "standard",
+      supportPriority: level,
       userId: userId ?? "anonymous",
     }).go();
     const request = created.data;

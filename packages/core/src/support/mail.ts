@@ -2,17 +2,28 @@ import { config } from "../config";
 import { composeMail, escapeHtml, subjectValue, type Mail } from "../notify/email";
 import type { Language } from "../notify/language";
 import type { SupportRequestItem } from "./entity";
+import type { SupportLevel } from "./schema";
 
-/** Plans whose support requests go to the front of the queue. */
-export const PRIORITY_SUPPORT_PLANS = ["professional", "enterprise"] as const;
+/** The queue a request joins by the sender's plan while it is in force: Enterprise's own, Professional's priority. */
+export function supportLevel(plan: string | undefined, paid: boolean): SupportLevel {
+  if (!paid) return "standard";
+  return plan === "enterprise" ? "enterprise" : plan === "professional" ? "priority" : "standard";
+}
+
+const FLAGS: Record<SupportLevel, string> = { standard: "", priority: "[PRIORITY] ", enterprise: "[ENTERPRISE 24/7] " };
+const PRIORITY_LINES: Record<SupportLevel, (plan: string | undefined) => string> = {
+  standard: (plan) => `no (${plan ?? "signed out"})`,
+  priority: (plan) => `yes (${plan} plan)`,
+  enterprise: () => "enterprise: dedicated, 24/7 (enterprise plan)",
+};
 
 /** The support team's copy: every field, the priority up front, replies go to the requester. */
 export function teamMail(request: SupportRequestItem, plan: string | undefined): Mail {
-  const flag = request.prioritySupport ? "[PRIORITY] " : "";
+  const flag = FLAGS[request.supportPriority ?? "standard"];
   const subject = `[Quorum Support] ${flag}${request.reference}: “${subjectValue(request.subject)}”`;
   const fields: [string, string][] = [
     ["Reference", request.reference ?? ""],
-    ["Priority support", request.prioritySupport ? `yes (${plan} plan)` : `no (${plan ?? "signed out"})`],
+    ["Priority support", PRIORITY_LINES[request.supportPriority ?? "standard"](plan)],
     ["Priority chosen", request.priority],
     ["Category", request.category],
     ["Kind", request.kind],
@@ -42,7 +53,12 @@ export function acknowledgement(request: SupportRequestItem, language: Language,
     to: request.email,
     name: request.name,
     subject: "supportAckSubject",
-    paragraphs: request.prioritySupport ? ["supportAckBody", "supportAckPriority"] : ["supportAckBody"],
+    paragraphs:
+      request.supportPriority === "enterprise"
+        ? ["supportAckBody", "supportAckEnterprise"]
+        : request.prioritySupport
+          ? ["supportAckBody", "supportAckPriority"]
+          : ["supportAckBody"],
     values: { reference: request.reference ?? "", subject: request.subject },
     unsubscribeUrl,
   });

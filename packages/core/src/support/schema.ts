@@ -7,6 +7,9 @@ import { LANGUAGES } from "../settings/schema";
 export const SUPPORT_CATEGORIES = ["general", "bug", "feature", "account", "billing", "technical"] as const;
 export const SUPPORT_PRIORITIES = ["low", "medium", "high", "urgent"] as const;
 export const SUPPORT_KINDS = ["support", "sales"] as const;
+/** Where a request stands in the support queue, by the sender's plan: Professional's priority, Enterprise's own (24/7, dedicated). */
+export const SUPPORT_LEVELS = ["standard", "priority", "enterprise"] as const;
+export type SupportLevel = (typeof SUPPORT_LEVELS)[number];
 export const TEAM_SIZES = ["1-10", "11-50", "51-200", "201-1000", "1000+"] as const;
 
 /** The longest name, subject and message a support request may carry. */
@@ -40,6 +43,7 @@ export const SupportReceipt = z.object({
   id: z.string(),
   reference: z.string(),
   prioritySupport: z.boolean(),
+  supportPriority: z.enum(SUPPORT_LEVELS),
 });
 export type SupportReceipt = z.infer<typeof SupportReceipt>;
 
@@ -61,4 +65,4 @@ export const SalesRequestInput = z.object({
 });
 
 /** POST /api/sales's answer: the request's id and the reference the sales team answers to. */
-export const SalesReceipt = SupportReceipt.omit({ prioritySupport: true });
+export const SalesReceipt = SupportReceipt.omit({ prioritySupport: true, supportPriority: true });

@@ -1,6 +1,6 @@
 import type { EntityItem } from "electrodb";
 import { defineEntity, timestamps } from "../db/entity";
-import { PLAN_STATUSES, PLANS } from "./schema";
+import { GRANTED_PLANS, PLAN_CHANGE_SOURCES, PLAN_STATUSES, PLANS } from "./schema";
 
 export const UserEntity = defineEntity({
   model: { entity: "user", version: "1", service: "quorum" },
@@ -24,6 +24,8 @@ export const UserEntity = defineEntity({
     plan: { type: PLANS, required: true, default: "starter" },
     planStatus: { type: PLAN_STATUSES, required: true, default: "active" },
     trialEndsAt: { type: "string" },
+    /** ISO, exclusive: when a plan granted by an operator (Enterprise, sold by people) ends by itself. */
+    planUntil: { type: "string" },
     /** The subscription as the payment provider last reported it (its webhook is the truth). */
     stripeCustomerId: { type: "string" },
     subscriptionId: { type: "string" },
@@ -58,3 +60,29 @@ export const UserEntity = defineEntity({
 });
 
 export type UserItem = EntityItem<typeof UserEntity>;
+
+/** An account's plan changes made by an operator (or by the end date they set): its billing history. */
+export const PlanChangeEntity = defineEntity({
+  model: { entity: "plan_change", version: "1", service: "quorum" },
+  attributes: {
+    userId: { type: "string", required: true, readOnly: true },
+    changeId: { type: "string", required: true, readOnly: true },
+    /** ISO: when the change took effect. */
+    at: { type: "string", required: true, readOnly: true },
+    plan: { type: GRANTED_PLANS, required: true, readOnly: true },
+    previousPlan: { type: "string", required: true, readOnly: true },
+    /** ISO, exclusive: when the granted plan ends by itself (none: until an operator ends it). */
+    until: { type: "string", readOnly: true },
+    /** The operator who ran the command, or "end date" when the plan ran out by itself. */
+    by: { type: "string", required: true, readOnly: true },
+    source: { type: PLAN_CHANGE_SOURCES, required: true, readOnly: true },
+  },
+  indexes: {
+    // Under the user's own key: the history is one Query, oldest first.
+    primary: {
+      pk: { field: "pk", composite: ["userId"] },
+      sk: { field: "sk", composite: ["at", "changeId"] },
+    },
+  },
+});
+export type PlanChangeItem = EntityItem<typeof PlanChangeEntity>;

@@ -23,9 +23,11 @@ export const PAST_DUE_GRACE_DAYS = 7;
 const PAID_PLANS: readonly Plan[] = ["professional", "enterprise"];
 
 export namespace User {
-  /** What the API answers: never the stored Salesforce token. */
+  /** What the API answers: never the stored Salesforce token; a granted plan past its end date as the Starter it now is. */
   export function present(user: UserItem) {
-    const { emailLower: _e, salesforceSecurityToken, registered: _r, billingSyncedAt: _b, subscriptionCount: _c, ...rest } = user;
+    const { emailLower: _e, salesforceSecurityToken, registered: _r, billingSyncedAt: _b, subscriptionCount: _c, ...stored } = user;
+    const { planUntil: _u, ...ended } = stored;
+    const rest = grantEnded(user) ? { ...ended, plan: "starter" as const, planStatus: "active" as const } : stored;
     return {
       ...rest,
       uid: user.userId,
@@ -35,6 +37,11 @@ export namespace User {
   }
   export type Info = ReturnType<typeof present>;
 
+  /** A plan granted until a day (Enterprise, by an operator) whose day is over. */
+  export function grantEnded(user: Pick<UserItem, "plan" | "planUntil">, now = Date.now()) {
+    return user.plan === "enterprise" && !!user.planUntil && Date.parse(user.planUntil) <= now;
+  }
+
   /** When a past-due account loses its paid access (undefined unless past due). */
   export function graceEndsAt(user: Pick<UserItem, "planStatus" | "pastDueSince">) {
     if (user.planStatus !== "past_due" || !user.pastDueSince) return undefined;
@@ -42,16 +49,27 @@ export namespace User {
   }
 
   /** A paid plan in force: active, or past due within its grace period. */
-  export function hasPaidAccess(user: Pick<UserItem, "plan" | "planStatus" | "pastDueSince"> | undefined, now = Date.now()) {
+  export function hasPaidAccess(user: Pick<UserItem, "plan" | "planStatus" | "pastDueSince" | "planUntil"> | undefined, now = Date.now()) {
     if (!user || !PAID_PLANS.includes(user.plan)) return false;
+    // A plan granted until a day is over once that day is, whether or not its end was written yet.
+    if (grantEnded(user, now)) return false;
     if (user.planStatus === "active") return true;
     const grace = graceEndsAt(user);
     return !!grace && now < Date.parse(grace);
   }
 
-  export async function find(userId: string) {
-    const result = await UserEntity.get({ userId }).go();
-    return result.data ?? undefined;
+  /**
+   * The account as stored. A granted plan past its end date is already no paid
+   * access (hasPaidAccess); the next sign-in writes its end (PlanGrant.endIfDue: most readers may not write).
+   */
+  export async function find(userId: string): Promise<UserItem | undefined> {
+    return (await UserEntity.get({ userId }).go()).data ?? undefined;
+  }
+
+  /** The account using `email` (any case), if there is one. */
+  export async function findByEmail(email: string): Promise<UserItem | undefined> {
+    const result = await UserEntity.query.byEmail({ emailLower: email.toLowerCase() }).go({ limit: 1 });
+    return result.data[0];
   }
 
   /** The caller's own profile; another uid is "not found", as if it did not exist. */
@@ -139,8 +157,7 @@ export namespace User {
     const email = CheckAccountInput.parse(input).email.toLowerCase();
     await RateLimiter.consume(CHECK_ACCOUNT_PER_IP, networkOf(sourceIp));
     await RateLimiter.consume(CHECK_ACCOUNT_PER_EMAIL, email);
-    const result = await UserEntity.query.byEmail({ emailLower: email }).go({ limit: 1 });
-    const user = result.data[0];
+    const user = await findByEmail(email);
     if (!user) return { exists: false as const };
     if (Actor.maybe()?.userId !== user.userId) return { exists: true as const };
     return {

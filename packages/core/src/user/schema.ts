@@ -7,6 +7,25 @@ export const PLANS = ["starter", "basic", "professional", "enterprise"] as const
 export type Plan = (typeof PLANS)[number];
 export const PLAN_STATUSES = ["active", "pending", "past_due", "canceled"] as const;
 
+/** The plans an operator sets by hand: Enterprise (sold by people), and Starter to end it. */
+export const GRANTED_PLANS = ["enterprise", "starter"] as const;
+/** Who changed the plan: an operator's command, or the end date they set. */
+export const PLAN_CHANGE_SOURCES = ["operator", "end-date"] as const;
+
+/** One entry of the account's billing history (GET /api/billing/history). */
+export const PlanChange = z.object({
+  at: z.string(),
+  plan: z.enum(GRANTED_PLANS),
+  previousPlan: z.string(),
+  /** ISO, exclusive: when the plan ends by itself. */
+  until: z.string().optional(),
+  by: z.string(),
+  source: z.enum(PLAN_CHANGE_SOURCES),
+});
+export type PlanChange = z.infer<typeof PlanChange>;
+export const BillingHistory = z.object({ changes: z.array(PlanChange) });
+export type BillingHistory = z.infer<typeof BillingHistory>;
+
 /** The longest value of each profile field: the server refuses more, the form's inputs stop there. */
 export const PROFILE_MAX_LENGTHS = {
   displayName: 200,
@@ -65,6 +84,8 @@ export const ProfileRecord = z.object({
   plan: z.enum(PLANS),
   planStatus: z.enum(PLAN_STATUSES),
   trialEndsAt: z.string().optional(),
+  /** A plan set by an operator with an end date: when it ends (ISO, exclusive). */
+  planUntil: z.string().optional(),
   trialUsed: z.boolean().optional(),
   /** The subscription as the payment provider last reported it. */
   stripeCustomerId: z.string().optional(),

@@ -4,6 +4,8 @@ import { Billing } from "@quorum/core/billing/index";
 import { CreatePaymentIntentInput, TestPaymentInput, UpdateSubscriptionInput } from "@quorum/core/billing/schema";
 import { TestMode } from "@quorum/core/billing/test-mode";
 import { Quota } from "@quorum/core/quota/index";
+import { Actor } from "@quorum/core/actor";
+import { PlanGrant } from "@quorum/core/user/plan-grant";
 import { Invalid } from "@quorum/core/error";
 import { reply, route } from "../http/route";
 
@@ -50,3 +52,6 @@ export const confirmTestPayment = route(
 
 /** Today's questions against the plan's limit, for the UI. */
 export const usage = route({}, async () => Quota.usage());
+
+/** The caller's plan changes made by people (Enterprise set or ended by an operator) or by their end date, newest first. */
+export const history = route({}, async () => ({ changes: await PlanGrant.history(Actor.userId()) }));

@@ -29,7 +29,7 @@ export const send = streamRoute({ body: ChatInput }, async ({ body, stream }) =>
 export const models = route({}, async () => modelCatalog((await ChatAccess.asker()).plan));
 
 /** POST /api/chat/generate-title: `{ title }`, from a model or, without one, from the message itself. */
-export const generateTitle = route({ body: TitleInput }, async ({ body }) => Chat.generateTitle(body));
+export const generateTitle = route({ body: TitleInput }, async ({ body }) => Chat.generateTitle(body, undefined, await ChatAccess.asker()));
 
 /** GET /api/ai-status: `{ services: [{ service, status }] }`, status active, standby or offline. */
 export const status = route({}, async () => Ai.status());

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resetConfig } from "@quorum/core/config";
 import { openAiReplies } from "@quorum/testing/fake-models";
 import { User } from "@quorum/core/user/index";
-import { startGateway, type Gateway } from "@quorum/local/gateway";
+import { gatewayWith } from "@quorum/local/own-gateway";
 import { startPlanModels, type PlanModels } from "@quorum/testing/plan-models";
 import { becomeProfessional, call, callStream, signedInUser, type TestUser } from "@quorum/local/testing";
 
@@ -12,8 +11,7 @@ import { becomeProfessional, call, callStream, signedInUser, type TestUser } fro
  */
 
 let models: PlanModels;
-let gateway: Gateway;
-const saved: Record<string, string | undefined> = {};
+let own: Awaited<ReturnType<typeof gatewayWith>>;
 
 beforeAll(async () => {
   models = await startPlanModels({
@@ -22,20 +20,10 @@ beforeAll(async () => {
     deepseek: "DeepSeek says the Rotterdam quote is cheaper.",
     custom: "Acme's model says the Rotterdam quote is cheaper.",
   });
-  for (const name of [...Object.keys(models.settings), "GATEWAY_URL"]) saved[name] = process.env[name];
-  Object.assign(process.env, models.settings);
-  resetConfig();
-  gateway = await startGateway({ port: 0 });
-  // Every call of this file goes to the gateway that knows the fake models.
-  process.env.GATEWAY_URL = gateway.url;
+  own = await gatewayWith(models.settings);
 });
 afterAll(async () => {
-  for (const [name, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
-  resetConfig();
-  await Promise.all([gateway?.close(), models?.close()]);
+  await Promise.all([own?.close(), models?.close()]);
 });
 
 /** A new user who subscribed through the test-mode card form. */
@@ -119,6 +107,49 @@ describe("models by plan", () => {
     expect(refused.body.error).toBe(
       "Acme GPT is your organisation's own model: it is available on the Enterprise plan only, not on your Professional plan.",
     );
+  });
+});
+
+describe("the project chats ask only the plan's models", () => {
+  const project = async (user: TestUser) =>
+    (await call(user, "POST", "/api/projects", { name: "Harbour crane", userId: user.uid })).body.project.id;
+
+  it("a Starter's project chat is answered by a basic model, a Professional's by the premium one first in line", async () => {
+    const ann = await signedInUser();
+    const before = models.gpt.calls.length;
+    const starter = await call(ann, "POST", `/api/projects/${await project(ann)}/chat`, { message: "Which quote is cheaper?" });
+    expect(starter.status, starter.text).toBe(200);
+    expect(starter.body).toMatchObject({ model: "gemini", response: "Gemini says the Rotterdam quote is cheaper." });
+    expect(models.gpt.calls).toHaveLength(before);
+
+    const pro = await professional();
+    const paid = await call(pro, "POST", `/api/projects/${await project(pro)}/chat`, { message: "Which quote is cheaper?" });
+    expect(paid.body).toMatchObject({ model: "gpt", response: "GPT says the Rotterdam quote is cheaper." });
+  });
+
+  it("a Starter's all-projects chat is answered by a basic model", async () => {
+    const ann = await signedInUser();
+    await project(ann);
+    const before = models.gpt.calls.length;
+    const res = await call(ann, "POST", "/api/projects-chat", { message: "Which quote is cheaper?", userId: ann.uid });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ model: "gemini", response: "Gemini says the Rotterdam quote is cheaper." });
+    expect(models.gpt.calls).toHaveLength(before);
+  });
+
+  it("an Enterprise project chat may use the organisation's own model when the others fail", async () => {
+    const ent = await enterprise();
+    const id = await project(ent);
+    const down = () => ({ status: 500, json: { error: { message: "down" } } });
+    for (const server of [models.gpt, models.gemini, models.deepseek]) server.reply(down);
+    try {
+      const res = await call(ent, "POST", `/api/projects/${id}/chat`, { message: "Which quote is cheaper?" });
+      expect(res.body).toMatchObject({ model: "custom", response: "Acme's model says the Rotterdam quote is cheaper." });
+    } finally {
+      models.gpt.reply(openAiReplies("GPT says the Rotterdam quote is cheaper."));
+      models.gemini.reply(openAiReplies("Gemini says the Rotterdam quote is cheaper."));
+      models.deepseek.reply(openAiReplies("DeepSeek says the Rotterdam quote is cheaper."));
+    }
   });
 });
 

@@ -141,11 +141,19 @@ describe("project chat", () => {
       openAiReplies("Pacific quotes the valve at $64.50 each [1]; Acme does not list it [9]."),
     );
     try {
-      const deps = { config: testConfig({ OPENAI_API_KEY: "test", OPENAI_BASE_URL: `${server.url}/v1`, RESEARCH_SYNTHESIZER: "gpt" }) };
+      // Gemini: a model every plan includes (these users are on Starter).
+      const deps = {
+        config: testConfig({
+          GEMINI_API_KEY: "test",
+          GEMINI_BASE_URL: `${server.url}/v1`,
+          RESEARCH_SYNTHESIZER: "gemini",
+          EMBEDDINGS: "off",
+        }),
+      };
       const annReply = await Actor.provide({ userId: ann.uid }, () =>
         ProjectChat.send(annProject, { message: "What does the pressure relief valve cost?" }, deps),
       );
-      expect(annReply).toMatchObject({ offline: false, model: "gpt" });
+      expect(annReply).toMatchObject({ offline: false, model: "gemini" });
       // [9] is not a passage it was given: only [1] becomes a citation.
       expect(annReply.citations).toHaveLength(1);
       expect(annReply.citations[0]).toMatchObject({ index: 1, fileName: "pacific-quote.pdf", page: 1 });
@@ -170,12 +178,12 @@ describe("project chat", () => {
   it("falls back to the offline model, saying why, when the configured model fails", async () => {
     const server = await startFakeServer(() => openAiError(500, "boom", "server_error"));
     try {
-      const deps = { config: testConfig({ OPENAI_API_KEY: "test", OPENAI_BASE_URL: `${server.url}/v1` }) };
+      const deps = { config: testConfig({ GEMINI_API_KEY: "test", GEMINI_BASE_URL: `${server.url}/v1`, EMBEDDINGS: "off" }) };
       const reply = await Actor.provide({ userId: ann.uid }, () =>
         ProjectChat.send(annProject, { message: "How thick is the floor slab?" }, deps),
       );
       expect(reply.offline).toBe(true);
-      expect(reply.response).toMatch(/^\*\*Offline model\*\* — GPT .*offline model is answering instead/);
+      expect(reply.response).toMatch(/^\*\*Offline model\*\* — Gemini .*offline model is answering instead/);
       expect(reply.citations[0]).toMatchObject({ fileName: "riverside-specifications.pdf", page: 2 });
     } finally {
       await server.close();

@@ -7,7 +7,13 @@ import { route } from "../http/route";
  */
 export const submit = route({ auth: "optional", body: Support.Input }, async ({ body, sourceIp }) => {
   const request = await Support.submit(body, sourceIp);
-  return { success: true, id: request.requestId, reference: request.reference, prioritySupport: request.prioritySupport };
+  return {
+    success: true,
+    id: request.requestId,
+    reference: request.reference,
+    prioritySupport: request.prioritySupport,
+    supportPriority: request.supportPriority ?? "standard",
+  };
 });
 
 /** Enterprise's "Contact sales": stored for the sales team, acknowledged with its id. */

@@ -18,9 +18,9 @@ import { PaymentStep } from "@/features/billing/OnDemandPaymentStep";
 import type { ExistingAccount } from "@quorum/core/auth/schema";
 import { checkAccount } from "./api";
 // Loaded with the modal, so a click opens the Google popup without waiting for a download (popup blockers).
-import "./actions";
+import { passwordResetMail } from "./actions";
 import { useAuth } from "./context";
-import { AUTH_TEXT, AuthError } from "./errors";
+import { AUTH_TEXT, AuthError, errorCode, passwordResetFailure } from "./errors";
 import { OrDivider } from "./parts";
 
 const COMPLETE_DELAY_MS = 1000;
@@ -116,8 +116,13 @@ export default function ExistingAccountModal({ open, onOpenChange, account }: Ex
     }
   }
 
-  function resetPassword() {
-    toast({ title: t("existing.checkEmail"), description: t("existing.resetSent", { email: account!.email }) });
+  async function resetPassword() {
+    try {
+      await passwordResetMail(account!.email);
+      toast({ title: t("existing.checkEmail"), description: t("reset.sent", { email: account!.email }) });
+    } catch (error) {
+      toast({ title: t("reset.notSent"), description: passwordResetFailure(errorCode(error)), variant: "destructive" });
+    }
   }
 
   return (

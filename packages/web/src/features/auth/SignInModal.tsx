@@ -14,9 +14,9 @@ import { Spinner } from "@/components/ui/spinner";
 import { GoogleIcon, LogoMark } from "@/components/brand/Logo";
 import { PRODUCT_NAME } from "@/lib/product";
 // Loaded with the modal, so a click opens the Google popup without waiting for a download (popup blockers).
-import "./actions";
+import { passwordResetMail } from "./actions";
 import { useAuth } from "./context";
-import { AUTH_TEXT, AuthError } from "./errors";
+import { AUTH_TEXT, AuthError, errorCode, passwordResetFailure } from "./errors";
 import { OrDivider, TermsFooter } from "./parts";
 
 /** The spec's redirect delay after a successful sign-in. */
@@ -39,7 +39,9 @@ export default function SignInModal({ open, onOpenChange, onSuccess }: SignInMod
   // The one message is the form's, not a field's: focus stays where it was.
   const form = useForm({ resolver: zodResolver(Credentials), defaultValues: { email: "", password: "" }, shouldFocusError: false });
   const { resetField } = form;
-  const [busy, setBusy] = React.useState<"google" | "email" | null>(null);
+  const [busy, setBusy] = React.useState<"google" | "email" | "reset" | null>(null);
+  /** The address a reset link was just sent to. */
+  const [resetSent, setResetSent] = React.useState<string | null>(null);
   const [error, setError] = React.useState<{ message: string; hint?: string } | null>(null);
   const [success, setSuccess] = React.useState(false);
   const timer = React.useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -51,6 +53,7 @@ export default function SignInModal({ open, onOpenChange, onSuccess }: SignInMod
     setError(null);
     setSuccess(false);
     setBusy(null);
+    setResetSent(null);
   }, [open, resetField]);
 
   function succeed() {
@@ -76,6 +79,23 @@ export default function SignInModal({ open, onOpenChange, onSuccess }: SignInMod
       else setError({ message: AUTH_TEXT.cancelledOrFailed });
     } catch (e) {
       report(e);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  /** "Forgot password?": the identity provider mails a reset link to the address typed above. */
+  async function forgot() {
+    const email = form.getValues("email").trim();
+    setError(null);
+    setResetSent(null);
+    if (!email) return setError({ message: t("reset.enterEmail") });
+    setBusy("reset");
+    try {
+      await passwordResetMail(email);
+      setResetSent(email);
+    } catch (e) {
+      setError({ message: passwordResetFailure(errorCode(e)) });
     } finally {
       setBusy(null);
     }
@@ -144,6 +164,20 @@ export default function SignInModal({ open, onOpenChange, onSuccess }: SignInMod
                   disabled={disabled}
                 />
               </Field>
+              <button
+                type="button"
+                className="-mt-1 justify-self-end text-xs font-medium text-primary hover:underline disabled:opacity-50"
+                onClick={forgot}
+                disabled={disabled}
+              >
+                {busy === "reset" ? t("reset.sending") : t("reset.forgot")}
+              </button>
+              {resetSent && (
+                <Alert variant="success">
+                  <CheckCircle2 />
+                  <AlertDescription>{t("reset.sent", { email: resetSent })}</AlertDescription>
+                </Alert>
+              )}
               {error && (
                 <Alert variant="destructive">
                   <AlertCircle />

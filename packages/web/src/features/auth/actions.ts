@@ -1,10 +1,14 @@
 import {
   browserPopupRedirectResolver,
+  confirmPasswordReset,
   createUserWithEmailAndPassword,
   GoogleAuthProvider,
   signInWithEmailAndPassword,
+  sendPasswordResetEmail,
   signInWithPopup,
+  verifyPasswordResetCode,
 } from "firebase/auth";
+import { i18next } from "@/i18n";
 import { auth } from "@/lib/firebase";
 
 /**
@@ -25,4 +29,19 @@ export function emailSignIn(email: string, password: string) {
 
 export function emailSignUp(email: string, password: string) {
   return createUserWithEmailAndPassword(auth, email, password);
+}
+
+/** Firebase mails the reset link, in the language on screen (its template's); locally the stack relays it to the mail inbox. */
+export function passwordResetMail(email: string) {
+  auth.languageCode = i18next.language;
+  return sendPasswordResetEmail(auth, email);
+}
+
+/** The account a reset link is for (it also proves the link is still good). */
+export function resetLinkEmail(oobCode: string) {
+  return verifyPasswordResetCode(auth, oobCode);
+}
+
+export function setNewPassword(oobCode: string, password: string) {
+  return confirmPasswordReset(auth, oobCode, password);
 }

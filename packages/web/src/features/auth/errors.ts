@@ -98,6 +98,30 @@ export function emailSignInFailure(code: string | undefined): AuthFailure {
   };
 }
 
+/** Asking for a reset mail, or using its link: what went wrong, as a sentence in the language on screen. */
+export function passwordResetFailure(code: string | undefined): string {
+  switch (code) {
+    case "auth/user-not-found":
+      return i18next.t("auth:reset.unknownAddress");
+    case "auth/invalid-email":
+    case "auth/missing-email":
+      return text("invalidEmail");
+    case "auth/too-many-requests":
+      return i18next.t("auth:reset.tooMany");
+    case "auth/expired-action-code":
+    case "auth/invalid-action-code":
+      return i18next.t("auth:reset.linkUsed");
+    case "auth/weak-password":
+      return text("weakPassword");
+    case "auth/user-disabled":
+      return text("userDisabled");
+    case "auth/network-request-failed":
+      return text("network");
+    default:
+      return i18next.t("auth:reset.failed");
+  }
+}
+
 /** Thrown by the auth context's actions: carries the catalogue text and the provider's code. */
 export class AuthError extends Error {
   constructor(

@@ -11,9 +11,10 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { toast } from "@/hooks/use-toast";
 import { planName } from "@/lib/product";
 import { profileKey, type Profile } from "@/features/profile/queries";
-import { cancelSubscription, formatDay, resumeSubscription } from "./api";
+import { cancelSubscription, formatDay, lastDay, resumeSubscription } from "./api";
 import { failed, useBillingPortal } from "./portal";
 import { usageKey } from "./queries";
+import { BillingHistoryList } from "./BillingHistoryList";
 import { ContactSalesDialog } from "./ContactSalesDialog";
 import { UpgradeButton } from "./UpgradeButton";
 
@@ -93,6 +94,12 @@ export function AccountStatus({ uid, profile }: { uid: string; profile: Profile 
           {standing === "trial" && <Row term={t("status.firstCharge")}>{formatDay(profile?.trialEndsAt)}</Row>}
           {standing === "active" && subscribed && <Row term={t("status.nextCharge")}>{periodEnd}</Row>}
           {standing === "canceling" && <Row term={t("status.professionalUntil")}>{periodEnd}</Row>}
+          {plan === "enterprise" && standing === "active" && (
+            <>
+              <Row term={t("status.enterpriseUntil")}>{profile?.planUntil ? lastDay(profile.planUntil) : t("status.noEndDate")}</Row>
+              <Row term={t("status.support")}>{t("status.enterpriseSupport")}</Row>
+            </>
+          )}
         </dl>
 
         {standing === "past_due" && (
@@ -144,6 +151,8 @@ export function AccountStatus({ uid, profile }: { uid: string; profile: Profile 
             </Button>
           )}
         </div>
+
+        <BillingHistoryList />
 
         <dl className="grid gap-1.5 border-t pt-3 text-sm">
           <dt className="text-muted-foreground">{t("status.userId")}</dt>

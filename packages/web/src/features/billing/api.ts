@@ -10,7 +10,7 @@ import {
 } from "@quorum/core/billing/schema";
 import { SalesReceipt, type SalesRequestInput } from "@quorum/core/support/schema";
 import { ApiError, apiJson } from "@/lib/api";
-import { formatDate, formatMoney } from "@/lib/format";
+import { formatCalendarDate, formatDate, formatMoney } from "@/lib/format";
 
 /** The billing calls, each answer read with the schema the server answers by. */
 
@@ -63,3 +63,6 @@ export function limitRefusal(error: unknown): LimitRefusal | null {
 export const formatCents = (cents: number, currency: string) => formatMoney(cents / 100, currency);
 export const formatDay = (value: string | number | null | undefined) =>
   formatDate(typeof value === "number" ? value * 1000 : value, "long");
+
+/** A plan granted "until" a day ends as that UTC day does: the stored moment is the next midnight. */
+export const lastDay = (until: string) => formatCalendarDate(new Date(Date.parse(until) - 1).toISOString().slice(0, 10));

@@ -85,7 +85,7 @@ export function ProfilePage() {
           <div className="grid content-start gap-6">
             <AccountStatus uid={uid} profile={data} />
             <UsageMeters />
-            <SalesforceCard editing={editing} />
+            <SalesforceCard />
           </div>
         </div>
       </FormProvider>

@@ -33,6 +33,7 @@ import { useProject } from "./queries";
 import { DocumentsSection, UploadSection } from "@/features/documents";
 import { ProjectChat } from "@/features/project-chat/ProjectChat";
 import { QuotesSection } from "@/features/quotes/QuotesSection";
+import { SalesforcePanel } from "@/features/crm/SalesforcePanel";
 
 /** The project screen's sections, each at its own address (so the back button walks through them). */
 export type ProjectSection = "overview" | "chat" | "documents" | "upload" | "quotes";
@@ -95,6 +96,7 @@ function ProjectWorkspace({ project, section }: { project: ProjectWithLinks; sec
               )}
               <CustomerBlock project={project} />
               <ContactBlock project={project} />
+              <SalesforcePanel projectId={project.id} opportunityId={project.salesforceOppId} />
             </CardContent>
           </Card>
           <nav aria-label={t("sections.label")} className="grid gap-1 rounded-xl border bg-card p-2 shadow-sm">

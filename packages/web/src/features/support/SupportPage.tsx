@@ -62,7 +62,13 @@ export function SupportPage() {
               <div className="font-mono text-xl font-semibold tracking-wider">{phase.receipt.reference}</div>
             </div>
             <p className="text-sm text-muted-foreground">
-              {phase.receipt.prioritySupport ? t("priorityNote") : user ? t("referenceNote") : t("referenceNoteSignedOut")}
+              {phase.receipt.supportPriority === "enterprise"
+                ? t("enterpriseNote")
+                : phase.receipt.prioritySupport
+                  ? t("priorityNote")
+                  : user
+                    ? t("referenceNote")
+                    : t("referenceNoteSignedOut")}
             </p>
             <div className="mt-2 flex flex-col gap-2 sm:flex-row">
               <Button asChild>

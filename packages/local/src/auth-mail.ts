@@ -1,0 +1,71 @@
+import { composeMail } from "@quorum/core/notify/email";
+import { Mailer } from "@quorum/core/notify/mailer";
+import { Notify } from "@quorum/core/notify/index";
+import { User } from "@quorum/core/user/index";
+
+/**
+ * In the cloud Firebase mails a password-reset link itself, to the project's action
+ * URL (set to the site's /auth/action in the Firebase console). The Auth Emulator
+ * mails nothing: it only keeps each code, listed at its `oobCodes` endpoint. This
+ * relays every new reset code as that mail, in the account's language, through the
+ * local mail catcher, so the reset is done locally the way it is done in the cloud.
+ */
+
+interface OobCode {
+  email: string;
+  oobCode: string;
+  requestType: string;
+}
+
+/** How often the emulator's codes are read: a person waits about this long for the mail to arrive. */
+const POLL_MS = 500;
+
+export function relayPasswordResetMail(options: { emulatorUrl: string; projectId: string; appUrl: string }) {
+  const seen = new Set<string>();
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  async function mail(code: OobCode) {
+    const user = await User.findByEmail(code.email);
+    const to = user ? await Notify.recipient(user.userId) : undefined;
+    const link = new URL("/auth/action", options.appUrl);
+    link.searchParams.set("mode", "resetPassword");
+    link.searchParams.set("oobCode", code.oobCode);
+    await Mailer.send(
+      composeMail({
+        language: to?.language ?? "en",
+        to: code.email,
+        name: to?.name,
+        subject: "passwordResetSubject",
+        paragraphs: ["passwordResetBody"],
+        values: { email: code.email },
+        action: { label: "passwordResetAction", url: link.toString() },
+      }),
+    );
+  }
+
+  /** The first read only notes the codes already there (made before this run): they were mailed then, or never asked for now. */
+  async function poll(first = false) {
+    try {
+      const response = await fetch(`${options.emulatorUrl}/emulator/v1/projects/${options.projectId}/oobCodes`);
+      const { oobCodes = [] } = (await response.json()) as { oobCodes?: OobCode[] };
+      for (const code of oobCodes) {
+        if (code.requestType !== "PASSWORD_RESET" || seen.has(code.oobCode)) continue;
+        seen.add(code.oobCode);
+        if (first) continue;
+        await mail(code).catch((error) => console.error(`[auth mail] reset link for ${code.email}:`, error));
+      }
+    } catch (error) {
+      console.error("[auth mail] the Auth Emulator's codes could not be read:", error);
+    }
+    if (!stopped) timer = setTimeout(() => void poll(), POLL_MS);
+  }
+
+  void poll(true);
+  return {
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
+}
