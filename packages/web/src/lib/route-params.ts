@@ -8,3 +8,8 @@ export function parseRecordId(text: string): number | undefined {
   const id = Number(text);
   return id >= 1 && Number.isSafeInteger(id) ? id : undefined;
 }
+
+/** A text parameter of the address, or `fallback` when it is missing, not text or longer than `max`. */
+export function searchText<T extends string | undefined>(value: unknown, max: number, fallback: T): string | T {
+  return typeof value === "string" && value.length <= max ? value : fallback;
+}

@@ -1,13 +1,14 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { z } from "zod";
 import { SalesforceCallbackPage } from "@/features/crm/SalesforceCallbackPage";
+import { searchText } from "@/lib/route-params";
 
 /** The connected app's callback URL: https://<site>/salesforce/callback. */
 export const Route = createFileRoute("/_authed/salesforce/callback")({
-  validateSearch: z.object({
-    code: z.string().max(2000).optional().catch(undefined),
-    state: z.string().max(200).catch(""),
-    error: z.string().max(200).optional().catch(undefined),
+  // plain functions, not a zod schema: the route table is part of every first download
+  validateSearch: (search: Record<string, unknown>) => ({
+    code: searchText(search.code, 2000, undefined),
+    state: searchText(search.state, 200, ""),
+    error: searchText(search.error, 200, undefined),
   }),
   component: SalesforceCallbackRoute,
 });

@@ -1,13 +1,17 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { z } from "zod";
 import { AuthActionPage } from "@/features/auth/AuthActionPage";
+import { searchText } from "@/lib/route-params";
 
 /**
  * Where the identity provider's mails lead (the Firebase project's action URL):
  * `?mode=resetPassword&oobCode=...` chooses a new password.
  */
 export const Route = createFileRoute("/auth/action")({
-  validateSearch: z.object({ mode: z.string().max(40).catch(""), oobCode: z.string().max(2000).catch("") }),
+  // plain functions, not a zod schema: the route table is part of every first download
+  validateSearch: (search: Record<string, unknown>) => ({
+    mode: searchText(search.mode, 40, ""),
+    oobCode: searchText(search.oobCode, 2000, ""),
+  }),
   component: AuthActionRoute,
 });
 
