@@ -18,6 +18,8 @@ const NO_JSON_OUTPUT: Record<string, string> = {
   "POST /api/stripe/webhook": "Stripe reads only the status",
   "GET /api/notify/unsubscribe": "an HTML page",
   "POST /api/notify/unsubscribe": "an HTML page",
+  "GET /api/conversations/{id}/messages/{messageId}/stream": "server-sent events only",
+  "GET /api/projects-conversations/{id}/messages/{messageId}/stream": "server-sent events only",
 };
 
 const entries = Object.entries(routes) as [string, RouteEntry][];

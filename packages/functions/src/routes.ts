@@ -261,6 +261,13 @@ export const routes = {
     output: ConversationStopping,
     access: ["table"],
   },
+  // An answer being written, replayed from `Last-Event-ID` and followed to its end (a reload, another browser).
+  "GET /api/conversations/{id}/messages/{messageId}/stream": {
+    handler: "api/answer-stream.general",
+    access: ["table:read"],
+    timeout: STREAM_TIMEOUT_SECONDS,
+    stream: true,
+  },
   "GET /api/projects-conversations": { handler: "api/conversations.projectsList", output: ConversationList, access: ["table:read"] },
   "POST /api/projects-conversations": {
     handler: "api/conversations.projectsCreate",
@@ -279,6 +286,12 @@ export const routes = {
     handler: "api/conversations.projectsRemove",
     output: ConversationRemoved,
     access: ["table"],
+  },
+  "GET /api/projects-conversations/{id}/messages/{messageId}/stream": {
+    handler: "api/answer-stream.projects",
+    access: ["table:read"],
+    timeout: STREAM_TIMEOUT_SECONDS,
+    stream: true,
   },
   "POST /api/projects-conversations/{id}/stop": {
     handler: "api/conversations.projectsStop",

@@ -7,6 +7,7 @@ import { isConditionFailure } from "../db/optimistic";
 import { Conflict, Invalid, NotFound } from "../error";
 import { fn } from "../fn";
 import { CONVERSATION_FULL, MAX_CONVERSATION_MESSAGES, MAX_MESSAGE_PAGE, MAX_PAGE_BYTES, STALE_CONVERSATION } from "../chat/limits";
+import { deleteAnswerEvents } from "./answer-events";
 import { ConversationEntity, MessageEntity, type ConversationItem } from "./entity";
 import {
   ConversationCreateInput,
@@ -267,7 +268,7 @@ export namespace Conversation {
   /** Deletes the conversation and all its messages (the messages first, so a retry can finish the job). */
   export const remove = fn(z.object({ listType: List, id: Id }), async ({ listType, id }) => {
     const conversation = await owned(listType, id);
-    await deleteAll(id, [...(await storedMessages(id)).keys()]);
+    await Promise.all([deleteAll(id, [...(await storedMessages(id)).keys()]), deleteAnswerEvents(id)]);
     await ConversationEntity.delete(keyOf(conversation)).go();
     return { id, deleted: true as const };
   });
