@@ -7,3 +7,4 @@ export * from "./testing/calls";
 export * from "./testing/fixtures";
 export * from "./testing/mail";
 export * from "./testing/browser";
+export * from "./testing/site";

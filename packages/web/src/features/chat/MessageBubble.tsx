@@ -228,7 +228,7 @@ function AiBubble({ message }: { message: ChatMessage }) {
               </TabsContent>
             </Tabs>
           ) : (
-            <div className={cn(live && "streaming-caret")}>
+            <div className={cn(live && "streaming-caret")} data-testid="answer-text">
               <Markdown>{message.content}</Markdown>
             </div>
           )}
