@@ -12,6 +12,7 @@ const NO_JSON_INPUT: Record<string, string> = {
   "POST /api/upload": "multipart form data",
   "POST /api/upload-document": "multipart form data",
   "POST /api/notify/unsubscribe": "a mail client's one-click form post",
+  "POST /api/conversations/{id}/share": "no body: the conversation is in the path",
 };
 /** Routes that answer something other than JSON. */
 const NO_JSON_OUTPUT: Record<string, string> = {
@@ -19,6 +20,7 @@ const NO_JSON_OUTPUT: Record<string, string> = {
   "GET /api/notify/unsubscribe": "an HTML page",
   "POST /api/notify/unsubscribe": "an HTML page",
   "GET /api/conversations/{id}/messages/{messageId}/stream": "server-sent events only",
+  "GET /api/conversations/{id}/export": "a Markdown or PDF file",
   "GET /api/projects-conversations/{id}/messages/{messageId}/stream": "server-sent events only",
 };
 

@@ -61,6 +61,9 @@ import {
   ConversationStopping,
   ConversationSummary,
   ConversationUpdateInput,
+  ShareReply,
+  SharedConversation,
+  ShareRevoked,
 } from "@quorum/core/conversation/schema";
 import { AnalyticsReport } from "@quorum/core/usage/schema";
 import { ProjectCreateInput, ProjectList, ProjectReply, ProjectUpdateInput, ProjectWithLinks } from "@quorum/core/project/schema";
@@ -268,6 +271,11 @@ export const routes = {
     timeout: STREAM_TIMEOUT_SECONDS,
     stream: true,
   },
+  // Export and read-only links. The shared conversation is read without sign-in: its unguessable token is the key.
+  "GET /api/conversations/{id}/export": { handler: "api/share.exportConversation", access: ["table:read"], memory: 1024, timeout: 29 },
+  "POST /api/conversations/{id}/share": { handler: "api/share.share", output: ShareReply, access: ["table"] },
+  "DELETE /api/conversations/{id}/share": { handler: "api/share.unshare", output: ShareRevoked, access: ["table"] },
+  "GET /api/shared/{token}": { handler: "api/share.shared", output: SharedConversation, access: ["table:read"] },
   "GET /api/projects-conversations": { handler: "api/conversations.projectsList", output: ConversationList, access: ["table:read"] },
   "POST /api/projects-conversations": {
     handler: "api/conversations.projectsCreate",
