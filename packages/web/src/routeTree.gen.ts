@@ -17,6 +17,7 @@ import { Route as AuthedChatRouteImport } from "./routes/_authed/chat"
 import { Route as AuthedCustomersRouteImport } from "./routes/_authed/customers"
 import { Route as AuthedProfileRouteImport } from "./routes/_authed/profile"
 import { Route as AuthedSettingsRouteImport } from "./routes/_authed/settings"
+import { Route as SharedTokenRouteImport } from "./routes/shared.$token"
 import { Route as AuthedBillingPortalRouteImport } from "./routes/_authed/billing.portal"
 import { Route as AuthedProjectsIndexRouteImport } from "./routes/_authed/projects/index"
 import { Route as AuthedProjectsIdRouteRouteImport } from "./routes/_authed/projects/$id/route"
@@ -65,6 +66,11 @@ const AuthedSettingsRoute = AuthedSettingsRouteImport.update({
   id: "/settings",
   path: "/settings",
   getParentRoute: () => AuthedRoute,
+} as any)
+const SharedTokenRoute = SharedTokenRouteImport.update({
+  id: "/shared/$token",
+  path: "/shared/$token",
+  getParentRoute: () => rootRouteImport,
 } as any)
 const AuthedBillingPortalRoute = AuthedBillingPortalRouteImport.update({
   id: "/billing/portal",
@@ -122,6 +128,7 @@ export interface FileRoutesByFullPath {
   "/customers": typeof AuthedCustomersRoute
   "/profile": typeof AuthedProfileRoute
   "/settings": typeof AuthedSettingsRoute
+  "/shared/$token": typeof SharedTokenRoute
   "/projects/$id": typeof AuthedProjectsIdRouteRouteWithChildren
   "/billing/portal": typeof AuthedBillingPortalRoute
   "/projects/": typeof AuthedProjectsIndexRoute
@@ -140,6 +147,7 @@ export interface FileRoutesByTo {
   "/customers": typeof AuthedCustomersRoute
   "/profile": typeof AuthedProfileRoute
   "/settings": typeof AuthedSettingsRoute
+  "/shared/$token": typeof SharedTokenRoute
   "/billing/portal": typeof AuthedBillingPortalRoute
   "/projects": typeof AuthedProjectsIndexRoute
   "/projects/$id/chat": typeof AuthedProjectsIdChatRoute
@@ -159,6 +167,7 @@ export interface FileRoutesById {
   "/_authed/customers": typeof AuthedCustomersRoute
   "/_authed/profile": typeof AuthedProfileRoute
   "/_authed/settings": typeof AuthedSettingsRoute
+  "/shared/$token": typeof SharedTokenRoute
   "/_authed/projects/$id": typeof AuthedProjectsIdRouteRouteWithChildren
   "/_authed/billing/portal": typeof AuthedBillingPortalRoute
   "/_authed/projects/": typeof AuthedProjectsIndexRoute
@@ -179,6 +188,7 @@ export interface FileRouteTypes {
     | "/customers"
     | "/profile"
     | "/settings"
+    | "/shared/$token"
     | "/projects/$id"
     | "/billing/portal"
     | "/projects/"
@@ -197,6 +207,7 @@ export interface FileRouteTypes {
     | "/customers"
     | "/profile"
     | "/settings"
+    | "/shared/$token"
     | "/billing/portal"
     | "/projects"
     | "/projects/$id/chat"
@@ -215,6 +226,7 @@ export interface FileRouteTypes {
     | "/_authed/customers"
     | "/_authed/profile"
     | "/_authed/settings"
+    | "/shared/$token"
     | "/_authed/projects/$id"
     | "/_authed/billing/portal"
     | "/_authed/projects/"
@@ -230,6 +242,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AuthedRoute: typeof AuthedRouteWithChildren
   HelpRoute: typeof HelpRoute
+  SharedTokenRoute: typeof SharedTokenRoute
 }
 
 declare module "@tanstack/react-router" {
@@ -289,6 +302,13 @@ declare module "@tanstack/react-router" {
       fullPath: "/settings"
       preLoaderRoute: typeof AuthedSettingsRouteImport
       parentRoute: typeof AuthedRoute
+    }
+    "/shared/$token": {
+      id: "/shared/$token"
+      path: "/shared/$token"
+      fullPath: "/shared/$token"
+      preLoaderRoute: typeof SharedTokenRouteImport
+      parentRoute: typeof rootRouteImport
     }
     "/_authed/billing/portal": {
       id: "/_authed/billing/portal"
@@ -409,6 +429,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AuthedRoute: AuthedRouteWithChildren,
   HelpRoute: HelpRoute,
+  SharedTokenRoute: SharedTokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
