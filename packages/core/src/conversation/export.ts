@@ -119,7 +119,7 @@ const characterSets = new WeakMap<PDFFont, Set<number>>();
 function printable(font: PDFFont, text: string): string {
   const supported = characterSets.get(font) ?? new Set(font.getCharacterSet());
   characterSets.set(font, supported);
-  return Array.from(text.replace(/\r\n?/g, "\n").replace(/\t/g, "    "), (ch) => (supported.has(ch.codePointAt(0)!) ? ch : "?")).join("");
+  return Array.from(text.replace(/\t/g, "    "), (ch) => (supported.has(ch.codePointAt(0)!) ? ch : "?")).join("");
 }
 
 const PAGE = { width: 595.28, height: 841.89, margin: 56 };
@@ -144,7 +144,10 @@ class Writer {
   paragraph(text: string, style: { size?: number; font?: "regular" | "bold" | "italic"; grey?: boolean } = {}) {
     const size = style.size ?? 10.5;
     const font = this.fonts[style.font ?? "regular"];
-    for (const raw of printable(font, text).split("\n")) {
+    for (const raw of text
+      .replace(/\r\n?/g, "\n")
+      .split("\n")
+      .map((line) => printable(font, line))) {
       for (const line of wrap(raw, font, size, PAGE.width - 2 * PAGE.margin)) {
         if (this.y - size * 1.4 < PAGE.margin) this.newPage();
         this.y -= size * 1.4;
