@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { resetConfig } from "@quorum/core/config";
-import { startGateway, type Gateway } from "@quorum/local/gateway";
-import { launchBrowser, siteWithApi, type SiteProxy } from "@quorum/local/testing";
+import type { Gateway } from "@quorum/local/gateway";
+import { gatewayWithSettings, launchBrowser, siteWithApi, type SiteProxy } from "@quorum/local/testing";
 import { openAiStreams, startFakeServer, streamHold, type FakeServer } from "@quorum/testing/fake-models";
 import { openChat } from "./app";
 
@@ -27,23 +26,14 @@ let fake: FakeServer;
 let gateway: Gateway;
 let site: SiteProxy;
 let hold = streamHold(HELD_AFTER);
-const saved = { key: process.env.GEMINI_API_KEY, url: process.env.GEMINI_BASE_URL };
 
 beforeAll(async () => {
   fake = await startFakeServer((call) => openAiStreams(ANSWER, { tokensPerSecond: 200, hold })(call));
-  process.env.GEMINI_API_KEY = "k";
-  process.env.GEMINI_BASE_URL = `${fake.url}/v1`;
-  resetConfig();
-  gateway = await startGateway({ port: 0 });
+  gateway = await gatewayWithSettings({ GEMINI_API_KEY: "k", GEMINI_BASE_URL: `${fake.url}/v1` });
   site = await siteWithApi(gateway.url);
   browser = await launchBrowser();
 });
 afterAll(async () => {
-  process.env.GEMINI_API_KEY = saved.key;
-  process.env.GEMINI_BASE_URL = saved.url;
-  if (saved.key === undefined) delete process.env.GEMINI_API_KEY;
-  if (saved.url === undefined) delete process.env.GEMINI_BASE_URL;
-  resetConfig();
   await browser?.close();
   await Promise.all([site?.close(), gateway?.close(), fake?.close()]);
 });

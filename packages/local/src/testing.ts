@@ -8,3 +8,4 @@ export * from "./testing/fixtures";
 export * from "./testing/mail";
 export * from "./testing/browser";
 export * from "./testing/site";
+export * from "./testing/model-gateway";

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resetConfig } from "@quorum/core/config";
 import { User } from "@quorum/core/user/index";
 import { AnswerEventsEntity } from "@quorum/core/conversation/answer-events";
 import { openAiStreams, startFakeServer, streamHold, type FakeServer } from "@quorum/testing/fake-models";
-import { startGateway, type Gateway } from "@quorum/local/gateway";
-import { call, callStream, signedInUser, type StreamedEvent, type TestUser } from "@quorum/local/testing";
+import type { Gateway } from "@quorum/local/gateway";
+import { call, callStream, gatewayWithSettings, signedInUser, type StreamedEvent, type TestUser } from "@quorum/local/testing";
 
 /**
  * GET /api/conversations/{id}/messages/{messageId}/stream: an answer being written
@@ -27,24 +26,15 @@ describe("resuming an answer", () => {
   let gateway: Gateway;
   let ann: TestUser;
   let hold = streamHold(10);
-  const saved = { key: process.env.OPENAI_API_KEY, url: process.env.OPENAI_BASE_URL };
 
   beforeAll(async () => {
     fake = await startFakeServer((c) => openAiStreams(ANSWER, { tokensPerSecond: 500, hold })(c));
-    process.env.OPENAI_API_KEY = "k";
-    process.env.OPENAI_BASE_URL = `${fake.url}/v1`;
-    resetConfig();
-    gateway = await startGateway({ port: 0 });
+    gateway = await gatewayWithSettings({ OPENAI_API_KEY: "k", OPENAI_BASE_URL: `${fake.url}/v1` });
     ann = await signedInUser();
     // GPT is a premium model: Professional includes it.
     await User.setPlan(ann.uid, "professional", "active");
   });
   afterAll(async () => {
-    process.env.OPENAI_API_KEY = saved.key;
-    process.env.OPENAI_BASE_URL = saved.url;
-    if (saved.key === undefined) delete process.env.OPENAI_API_KEY;
-    if (saved.url === undefined) delete process.env.OPENAI_BASE_URL;
-    resetConfig();
     await Promise.all([gateway.close(), fake.close()]);
   });
 
