@@ -98,6 +98,9 @@ export const ResumeInput = z.object({
 });
 export type ResumeInput = z.input<typeof ResumeInput>;
 
+/** How many times a finished answer's last event is looked for before the stored message stands in for it. */
+const FINAL_EVENT_LOOKS = 8;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export namespace AnswerReplay {
@@ -117,9 +120,12 @@ export namespace AnswerReplay {
 
   async function follow(conversationId: string, messageId: string, after: number, emit: NumberedEmit) {
     let last = after;
+    /** Whether this answer's events were kept at all (an answer saved as JSON has none). */
+    let kept = after > 0;
     /** Sends what is new; true once the last event went. */
     const sendNew = async () => {
       for (const [n, event, data] of await eventsAfter(conversationId, messageId, last)) {
+        kept = true;
         emit(event, data, n);
         last = n;
         if (TERMINAL.has(event)) return true;
@@ -136,8 +142,12 @@ export namespace AnswerReplay {
       const message = fromRecord(record);
       const abandoned = Date.now() - new Date(message.timestamp ?? 0).getTime() > STREAM_ABANDONED_SECONDS * 1000;
       if (message.state !== "streaming" || abandoned) {
-        // The text was stored before the message was: one more look finds any of it not yet sent.
-        if (await sendNew()) return { failed: false };
+        // The text was kept before the message was stored, and the last event follows the message at
+        // once: it is waited for a moment, so the reader gets the writer's own last event.
+        for (let look = 0; look < (kept ? FINAL_EVENT_LOOKS : 1); look++) {
+          if (look > 0) await sleep(RESUME_POLL_MS);
+          if (await sendNew()) return { failed: false };
+        }
         emit(STREAM_EVENTS.done, { response: message.content, conversationId, message });
         return { failed: false };
       }
