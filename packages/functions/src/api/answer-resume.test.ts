@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_MODEL_PRICES } from "@quorum/core/ai/prices";
 import { User } from "@quorum/core/user/index";
 import { AnswerEventsEntity } from "@quorum/core/conversation/answer-events";
 import { openAiStreams, startFakeServer, streamHold, type FakeServer } from "@quorum/testing/fake-models";
@@ -91,6 +92,20 @@ describe("resuming an answer", () => {
     expect(replayed.events.map((e) => [e.id, e.event])).toEqual(asked.events.slice(1).map((e) => [e.id, e.event]));
     expect(texts(replayed.events)).toBe(ANSWER);
     expect(replayed.events.at(-1)!.data.message.content).toBe(ANSWER);
+  });
+
+  it("the answer's tokens and cost are stored with it: the model's tokens at its price", async () => {
+    hold = streamHold(0);
+    hold.letGo();
+    const asked = await callStream(ann, "/api/chat", ask(), { baseUrl: gateway.url });
+    const { message } = asked.events.at(-1)!.data;
+    const { inputTokens, outputTokens } = message.details.usage;
+    expect(inputTokens).toBeGreaterThan(0);
+    expect(outputTokens).toBeGreaterThan(0);
+    const { gpt } = DEFAULT_MODEL_PRICES;
+    expect(message.details.cost).toBeCloseTo((inputTokens * gpt.input + outputTokens * gpt.output) / 1e6, 10);
+    const stored = await call(ann, "GET", `/api/conversations/${asked.events[0]!.data.conversationId}`);
+    expect(stored.body.messages[1].details.cost).toBe(message.details.cost);
   });
 
   it("an answer saved without its events (a JSON save) ends at once with the stored message", async () => {
