@@ -69,6 +69,8 @@ describe("an answer that survives a reload", { timeout: 120_000 }, () => {
     await expect.poll(() => answer.getAttribute("data-state"), { timeout: 30_000 }).toBe("complete");
     const resumed = (await answer.getByTestId("answer-text").innerText()).trim();
     expect(resumed).toBe(uninterrupted);
+    // Under the answer: its tokens and what they cost.
+    expect(await answer.getByTestId("message-meta").innerText()).toMatch(/228 tokens \(12 in · 216 out\).*\$0\.00054 at list prices/s);
     await page.screenshot({ path: "/tmp/quorum-resume.png" });
     // Both answers, and only two questions: the reload asked nothing again.
     expect(await page.getByTestId("message-user").count()).toBe(1);
