@@ -4,7 +4,7 @@ import { User } from "@quorum/core/user/index";
 import { AnswerEventsEntity } from "@quorum/core/conversation/answer-events";
 import { openAiStreams, startFakeServer, streamHold, type FakeServer } from "@quorum/testing/fake-models";
 import type { Gateway } from "@quorum/local/gateway";
-import { call, callStream, gatewayWithSettings, signedInUser, type StreamedEvent, type TestUser } from "@quorum/local/testing";
+import { addProject, call, callStream, gatewayWithSettings, signedInUser, type StreamedEvent, type TestUser } from "@quorum/local/testing";
 
 /**
  * GET /api/conversations/{id}/messages/{messageId}/stream: an answer being written
@@ -106,6 +106,18 @@ describe("resuming an answer", () => {
     expect(message.details.cost).toBeCloseTo((inputTokens * gpt.input + outputTokens * gpt.output) / 1e6, 10);
     const stored = await call(ann, "GET", `/api/conversations/${asked.events[0]!.data.conversationId}`);
     expect(stored.body.messages[1].details.cost).toBe(message.details.cost);
+  });
+
+  it("a project chat's answer is replayed from the projects list, the same events the asker got", async () => {
+    const projectId = await addProject(ann);
+    const asked = await callStream(ann, `/api/projects/${projectId}/chat`, { message: "What is this project about?", projectId });
+    const { conversationId, answer } = asked.events[0]!.data;
+    expect(asked.events.at(-1)!.event).toBe("done");
+    const replayed = await callStream(ann, streamPath(conversationId, answer.id, "projects-conversations"), undefined);
+    expect(replayed.events.map((e) => [e.id, e.event])).toEqual(asked.events.slice(1).map((e) => [e.id, e.event]));
+    expect(texts(replayed.events)).toBe(asked.events.at(-1)!.data.message.content);
+    // Not an answer of the general list.
+    expect((await callStream(ann, streamPath(conversationId, answer.id), undefined)).status).toBe(404);
   });
 
   it("an answer saved without its events (a JSON save) ends at once with the stored message", async () => {
