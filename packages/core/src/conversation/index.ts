@@ -337,7 +337,7 @@ export namespace Conversation {
       const kept = [];
       for (const m of [...page.messages].reverse()) {
         chars += m.content.length;
-        if (chars > maxChars) return { summary: summary(conversation), messages: [...messages].reverse(), complete: false };
+        if (chars > maxChars) return { summary: summary(conversation), messages: [...messages, ...kept].reverse(), complete: false };
         kept.push(m);
       }
       messages.push(...kept);

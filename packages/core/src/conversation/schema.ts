@@ -134,8 +134,11 @@ export const ExportQuery = z.object({
   format: z.enum(EXPORT_FORMATS, { message: "format must be md or pdf" }),
   userId: z.string().max(128).optional(),
 });
-/** An export holds the conversation's latest messages up to this many characters (a Lambda answer stops at 6 MB). */
-export const MAX_EXPORT_CHARS = 2_000_000;
+/**
+ * An export holds the conversation's latest messages up to this many characters: a Lambda answer
+ * stops at 6 MB, and a character takes up to 3 bytes of UTF-8 (a PDF of this many takes ~4 s).
+ */
+export const MAX_EXPORT_CHARS = 1_000_000;
 
 /** POST /api/conversations/{id}/share: the link anyone with it can read the conversation at. */
 export const ShareReply = z.object({ token: z.string(), url: z.string() });

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { extractText, getDocumentProxy } from "unpdf";
+import { MAX_EXPORT_CHARS } from "@quorum/core/conversation/schema";
 import { call, gatewayUrl, signedInUser, type TestUser } from "@quorum/local/testing";
 
 /**
@@ -107,6 +108,23 @@ describe("exporting a conversation", () => {
     const pdf = await download(ann, `/api/conversations/${empty}/export?format=pdf`);
     expect(pdf.status).toBe(200);
     expect(await pdfText(pdf.bytes)).toContain("This conversation has no messages yet.");
+  });
+
+  it("a conversation longer than one export holds keeps its latest messages and says so", async () => {
+    // Eleven messages of 100,000 characters: one more than fits in 1,000,000.
+    const long = Array.from({ length: 11 }, (_, i) => ({
+      id: `m${i}`,
+      type: "user",
+      content: `Message number ${i}. ${"x".repeat(MAX_EXPORT_CHARS / 10 - 30)}`,
+      timestamp: at,
+      files: [],
+    }));
+    const big = await conversation(ann, long, "Long");
+    const md = new TextDecoder().decode((await download(ann, `/api/conversations/${big}/export?format=md`)).bytes);
+    expect(md).toContain("Only the latest 10 messages fit in one export (1,000,000 characters); earlier ones are left out.");
+    expect(md).toContain("Message number 10.");
+    expect(md).toContain("Message number 1.");
+    expect(md).not.toContain("Message number 0.");
   });
 
   it("characters the PDF fonts lack do not break the export", async () => {
