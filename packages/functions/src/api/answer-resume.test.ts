@@ -108,6 +108,19 @@ describe("resuming an answer", () => {
     expect(stored.body.messages[1].details.cost).toBe(message.details.cost);
   });
 
+  it("research mode's model cards are replayed with the answer: each model's start, text and end", async () => {
+    // The stack's own gateway has no model configured: research mode asks the offline model.
+    const asked = await callStream(ann, "/api/chat", { ...ask(), model: "quorum" });
+    const { conversationId, answer } = asked.events[0]!.data;
+    const names = asked.events.map((e) => e.event);
+    expect(names).toContain("model");
+    expect(names).toContain("model-done");
+    const replayed = await callStream(ann, streamPath(conversationId, answer.id), undefined);
+    expect(replayed.events.map(({ id, event, data }) => ({ id, event, data }))).toEqual(
+      asked.events.slice(1).map(({ id, event, data }) => ({ id, event, data })),
+    );
+  });
+
   it("a project chat's answer is replayed from the projects list, the same events the asker got", async () => {
     const projectId = await addProject(ann);
     const asked = await callStream(ann, `/api/projects/${projectId}/chat`, { message: "What is this project about?", projectId });
