@@ -38,7 +38,7 @@ describe("sharing and exporting a conversation", { timeout: 120_000 }, () => {
     expect(created.status, created.text).toBe(200);
     await page.reload();
     await app.item("Pump suppliers").click();
-    await page.getByText("1,200 EUR per pump").waitFor();
+    await page.getByTestId("answer-text").getByText("1,200 EUR per pump").waitFor();
 
     await page.getByRole("button", { name: "Share or export" }).click();
     const dialog = page.getByRole("dialog", { name: "Share and export" });
