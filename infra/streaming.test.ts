@@ -10,8 +10,14 @@ const matches = (pattern: string, path: string) =>
   new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*")}$`).test(path);
 
 describe("streamed routes in the cloud", () => {
-  it("every chat answer streams, with a timeout beyond the HTTP API's 30 s", () => {
-    expect(streamed.map(([key]) => key).sort()).toEqual(["POST /api/chat", "POST /api/projects-chat", "POST /api/projects/{id}/chat"]);
+  it("every chat answer streams, and so does reading one being written, with a timeout beyond the HTTP API's 30 s", () => {
+    expect(streamed.map(([key]) => key).sort()).toEqual([
+      "GET /api/conversations/{id}/messages/{messageId}/stream",
+      "GET /api/projects-conversations/{id}/messages/{messageId}/stream",
+      "POST /api/chat",
+      "POST /api/projects-chat",
+      "POST /api/projects/{id}/chat",
+    ]);
     for (const [, entry] of streamed) expect(entry.timeout).toBeGreaterThan(300);
   });
 
@@ -28,5 +34,11 @@ describe("streamed routes in the cloud", () => {
   it("a function URL's path gives the route's path parameters back", () => {
     expect(pathParametersOf("POST /api/projects/{id}/chat", "/api/projects/12/chat")).toEqual({ id: "12" });
     expect(pathParametersOf("POST /api/chat", "/api/chat")).toBeUndefined();
+    expect(
+      pathParametersOf("GET /api/conversations/{id}/messages/{messageId}/stream", "/api/conversations/c-1/messages/17/stream"),
+    ).toEqual({
+      id: "c-1",
+      messageId: "17",
+    });
   });
 });

@@ -26,6 +26,8 @@ export interface OpenChatOptions {
   language?: "en" | "es" | "fr" | "de";
   /** The chat's heading in that language. */
   heading?: string;
+  /** Where the site is (the stack's by default). */
+  siteUrl?: string;
 }
 
 export async function openChat(browser: Browser, options: OpenChatOptions = {}): Promise<ChatApp> {
@@ -42,7 +44,7 @@ export async function openChat(browser: Browser, options: OpenChatOptions = {}):
   const crashes: string[] = [];
   page.on("pageerror", (error) => crashes.push(error.message));
 
-  await page.goto(`${webUrl()}/`);
+  await page.goto(`${options.siteUrl ?? webUrl()}/`);
   await page.getByRole("banner").getByRole("button", { name: "Sign In" }).click();
   const dialog = page.getByRole("dialog", { name: "Welcome to Quorum" });
   await dialog.getByLabel("Email").fill(user.email);

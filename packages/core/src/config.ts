@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_PROFESSIONAL_PRICE_USD } from "./billing/schema";
+import { ModelPrices } from "./ai/prices";
 import { linkedSecretSettings } from "./secrets";
 
 const bool = z.enum(["true", "false", "1", "0", ""]).transform((v) => v === "true" || v === "1");
@@ -92,6 +93,8 @@ export const ConfigSchema = z.object({
   DEEPSEEK_API_KEY: z.string().optional(),
   DEEPSEEK_BASE_URL: z.string().default("https://api.deepseek.com"),
   DEEPSEEK_MODEL: z.string().default("deepseek-v4-flash"),
+  /** Per-model prices in USD per million tokens, `{ "gpt": { "input": 1.25, "output": 10 } }`, over ai/prices.ts's defaults. */
+  MODEL_PRICES: jsonObject.pipe(ModelPrices.optional()).optional(),
   DEEPSEEK_EXTRA_BODY: jsonObject.optional(),
   /**
    * Enterprise's custom AI model: the organisation's own OpenAI-compatible endpoint

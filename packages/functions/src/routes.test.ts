@@ -14,12 +14,16 @@ const NO_JSON_INPUT: Record<string, string> = {
   "POST /api/notify/unsubscribe": "a mail client's one-click form post",
   "POST /api/salesforce/connect": "no body: the user comes from the token",
   "POST /api/projects/{id}/salesforce/pull": "no body: the project is in the path",
+  "POST /api/conversations/{id}/share": "no body: the conversation is in the path",
 };
 /** Routes that answer something other than JSON. */
 const NO_JSON_OUTPUT: Record<string, string> = {
   "POST /api/stripe/webhook": "Stripe reads only the status",
   "GET /api/notify/unsubscribe": "an HTML page",
   "POST /api/notify/unsubscribe": "an HTML page",
+  "GET /api/conversations/{id}/messages/{messageId}/stream": "server-sent events only",
+  "GET /api/conversations/{id}/export": "a Markdown or PDF file",
+  "GET /api/projects-conversations/{id}/messages/{messageId}/stream": "server-sent events only",
 };
 
 const entries = Object.entries(routes) as [string, RouteEntry][];

@@ -74,6 +74,9 @@ import {
   ConversationStopping,
   ConversationSummary,
   ConversationUpdateInput,
+  ShareReply,
+  SharedConversation,
+  ShareRevoked,
 } from "@quorum/core/conversation/schema";
 import { AnalyticsReport } from "@quorum/core/usage/schema";
 import { ProjectCreateInput, ProjectList, ProjectReply, ProjectUpdateInput, ProjectWithLinks } from "@quorum/core/project/schema";
@@ -307,6 +310,18 @@ export const routes = {
     output: ConversationStopping,
     access: ["table"],
   },
+  // An answer being written, replayed from `Last-Event-ID` and followed to its end (a reload, another browser).
+  "GET /api/conversations/{id}/messages/{messageId}/stream": {
+    handler: "api/answer-stream.general",
+    access: ["table:read"],
+    timeout: STREAM_TIMEOUT_SECONDS,
+    stream: true,
+  },
+  // Export and read-only links. The shared conversation is read without sign-in: its unguessable token is the key.
+  "GET /api/conversations/{id}/export": { handler: "api/share.exportConversation", access: ["table:read"], memory: 1024, timeout: 29 },
+  "POST /api/conversations/{id}/share": { handler: "api/share.share", output: ShareReply, access: ["table"] },
+  "DELETE /api/conversations/{id}/share": { handler: "api/share.unshare", output: ShareRevoked, access: ["table"] },
+  "GET /api/shared/{token}": { handler: "api/share.shared", output: SharedConversation, access: ["table:read"] },
   "GET /api/projects-conversations": { handler: "api/conversations.projectsList", output: ConversationList, access: ["table:read"] },
   "POST /api/projects-conversations": {
     handler: "api/conversations.projectsCreate",
@@ -325,6 +340,12 @@ export const routes = {
     handler: "api/conversations.projectsRemove",
     output: ConversationRemoved,
     access: ["table"],
+  },
+  "GET /api/projects-conversations/{id}/messages/{messageId}/stream": {
+    handler: "api/answer-stream.projects",
+    access: ["table:read"],
+    timeout: STREAM_TIMEOUT_SECONDS,
+    stream: true,
   },
   "POST /api/projects-conversations/{id}/stop": {
     handler: "api/conversations.projectsStop",

@@ -7,3 +7,5 @@ export * from "./testing/calls";
 export * from "./testing/fixtures";
 export * from "./testing/mail";
 export * from "./testing/browser";
+export * from "./testing/site";
+export * from "./testing/model-gateway";

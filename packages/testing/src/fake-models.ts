@@ -29,7 +29,7 @@ export interface FakeReply {
    * `intervalMs`. `cutAfter` drops the connection after that many pieces (a
    * provider failing mid-answer).
    */
-  stream?: { pieces: Uint8Array[] | string[]; intervalMs: number; contentType: string; cutAfter?: number };
+  stream?: { pieces: Uint8Array[] | string[]; intervalMs: number; contentType: string; cutAfter?: number; hold?: StreamHold };
 }
 
 export type FakeHandler = (call: FakeCall) => FakeReply | Promise<FakeReply>;
@@ -130,6 +130,7 @@ async function writeStream(res: ServerResponse | Http2ServerResponse, stream: No
   res.writeHead(200, { "content-type": stream.contentType });
   for (const [i, piece] of stream.pieces.entries()) {
     if (i > 0) await new Promise((r) => setTimeout(r, stream.intervalMs));
+    if (stream.hold && i === stream.hold.after) await stream.hold.release;
     if (gone(res)) return;
     if (stream.cutAfter !== undefined && i >= stream.cutAfter) {
       ("stream" in res ? res.stream : res).destroy();
@@ -220,6 +221,20 @@ export interface StreamTiming {
   tokensPerSecond?: number;
   /** Drop the connection after this many pieces. */
   cutAfter?: number;
+  /** Send this many pieces, then wait for `hold.release` before the rest: the test decides when the answer goes on. */
+  hold?: StreamHold;
+}
+
+export interface StreamHold {
+  after: number;
+  release: Promise<unknown>;
+}
+
+/** A hold the test lets go of: `release()` sends the held rest. */
+export function streamHold(after: number): StreamHold & { release: Promise<void>; letGo(): void } {
+  let letGo = () => {};
+  const release = new Promise<void>((resolve) => (letGo = resolve));
+  return { after, release, letGo };
 }
 
 /** A chat-completions fake that streams `content` as server-sent chunks when the client asks for a stream. */
@@ -240,7 +255,13 @@ export function openAiStreams(content: string | ((call: FakeCall) => string), ti
       "data: [DONE]\n\n";
     return {
       delayMs: timing.firstTokenMs,
-      stream: { pieces, intervalMs: 1000 / (timing.tokensPerSecond ?? 1000), contentType: "text/event-stream", cutAfter: timing.cutAfter },
+      stream: {
+        pieces,
+        intervalMs: 1000 / (timing.tokensPerSecond ?? 1000),
+        contentType: "text/event-stream",
+        cutAfter: timing.cutAfter,
+        hold: timing.hold,
+      },
     };
   };
 }

@@ -18,6 +18,7 @@ import { Route as AuthedCustomersRouteImport } from "./routes/_authed/customers"
 import { Route as AuthedProfileRouteImport } from "./routes/_authed/profile"
 import { Route as AuthedSettingsRouteImport } from "./routes/_authed/settings"
 import { Route as AuthActionRouteImport } from "./routes/auth/action"
+import { Route as SharedTokenRouteImport } from "./routes/shared.$token"
 import { Route as AuthedBillingPortalRouteImport } from "./routes/_authed/billing.portal"
 import { Route as AuthedProjectsIndexRouteImport } from "./routes/_authed/projects/index"
 import { Route as AuthedProjectsIdRouteRouteImport } from "./routes/_authed/projects/$id/route"
@@ -72,6 +73,11 @@ const AuthedSettingsRoute = AuthedSettingsRouteImport.update({
 const AuthActionRoute = AuthActionRouteImport.update({
   id: "/auth/action",
   path: "/auth/action",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SharedTokenRoute = SharedTokenRouteImport.update({
+  id: "/shared/$token",
+  path: "/shared/$token",
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthedBillingPortalRoute = AuthedBillingPortalRouteImport.update({
@@ -143,6 +149,7 @@ export interface FileRoutesByFullPath {
   "/profile": typeof AuthedProfileRoute
   "/settings": typeof AuthedSettingsRoute
   "/auth/action": typeof AuthActionRoute
+  "/shared/$token": typeof SharedTokenRoute
   "/projects/$id": typeof AuthedProjectsIdRouteRouteWithChildren
   "/billing/portal": typeof AuthedBillingPortalRoute
   "/salesforce/callback": typeof AuthedSalesforceCallbackRoute
@@ -164,6 +171,7 @@ export interface FileRoutesByTo {
   "/profile": typeof AuthedProfileRoute
   "/settings": typeof AuthedSettingsRoute
   "/auth/action": typeof AuthActionRoute
+  "/shared/$token": typeof SharedTokenRoute
   "/billing/portal": typeof AuthedBillingPortalRoute
   "/salesforce/callback": typeof AuthedSalesforceCallbackRoute
   "/projects": typeof AuthedProjectsIndexRoute
@@ -186,6 +194,7 @@ export interface FileRoutesById {
   "/_authed/profile": typeof AuthedProfileRoute
   "/_authed/settings": typeof AuthedSettingsRoute
   "/auth/action": typeof AuthActionRoute
+  "/shared/$token": typeof SharedTokenRoute
   "/_authed/projects/$id": typeof AuthedProjectsIdRouteRouteWithChildren
   "/_authed/billing/portal": typeof AuthedBillingPortalRoute
   "/_authed/salesforce/callback": typeof AuthedSalesforceCallbackRoute
@@ -209,6 +218,7 @@ export interface FileRouteTypes {
     | "/profile"
     | "/settings"
     | "/auth/action"
+    | "/shared/$token"
     | "/projects/$id"
     | "/billing/portal"
     | "/salesforce/callback"
@@ -230,6 +240,7 @@ export interface FileRouteTypes {
     | "/profile"
     | "/settings"
     | "/auth/action"
+    | "/shared/$token"
     | "/billing/portal"
     | "/salesforce/callback"
     | "/projects"
@@ -251,6 +262,7 @@ export interface FileRouteTypes {
     | "/_authed/profile"
     | "/_authed/settings"
     | "/auth/action"
+    | "/shared/$token"
     | "/_authed/projects/$id"
     | "/_authed/billing/portal"
     | "/_authed/salesforce/callback"
@@ -269,6 +281,7 @@ export interface RootRouteChildren {
   AuthedRoute: typeof AuthedRouteWithChildren
   HelpRoute: typeof HelpRoute
   AuthActionRoute: typeof AuthActionRoute
+  SharedTokenRoute: typeof SharedTokenRoute
 }
 
 declare module "@tanstack/react-router" {
@@ -334,6 +347,13 @@ declare module "@tanstack/react-router" {
       path: "/auth/action"
       fullPath: "/auth/action"
       preLoaderRoute: typeof AuthActionRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/shared/$token": {
+      id: "/shared/$token"
+      path: "/shared/$token"
+      fullPath: "/shared/$token"
+      preLoaderRoute: typeof SharedTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
     "/_authed/billing/portal": {
@@ -474,6 +494,7 @@ const rootRouteChildren: RootRouteChildren = {
   AuthedRoute: AuthedRouteWithChildren,
   HelpRoute: HelpRoute,
   AuthActionRoute: AuthActionRoute,
+  SharedTokenRoute: SharedTokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { costOf } from "./prices";
 import { config, type Config } from "../config";
 import { Forbidden, Unavailable } from "../error";
 import { callModel, Recorder, toModelAnswer } from "./call";
@@ -78,7 +79,8 @@ export namespace Ai {
         request.model === RESEARCH
           ? await researchAnswer(request, deadline, c, recorder)
           : await singleAnswer(request.model, request, deadline, c, recorder);
-      return { ...result, latencyMs: Date.now() - started };
+      const cost = costOf(result, c.MODEL_PRICES);
+      return { ...result, latencyMs: Date.now() - started, ...(cost === undefined ? {} : { cost }) };
     } finally {
       await recorder.flush();
     }

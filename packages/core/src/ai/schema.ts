@@ -65,6 +65,8 @@ export const AnswerResult = z.object({
   synthesizer: ModelAnswer.nullable(),
   agreement: Agreement.nullable(),
   usage: Usage,
+  /** What the answer cost in US dollars, every model asked at its price; absent when a model has no price. */
+  cost: z.number().optional(),
   latencyMs: z.number(),
   /** Plain-words notes: which model was left out and why, fallbacks taken. */
   notes: z.array(z.string()),

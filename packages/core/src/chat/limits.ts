@@ -107,3 +107,15 @@ export const MAX_ANSWERS_AT_ONCE = 3;
 /** What a refused question is told to wait: answers usually finish within this. */
 export const ANSWER_SLOT_RETRY_SECONDS = 30;
 export const TOO_MANY_ANSWERS = `You already have ${MAX_ANSWERS_AT_ONCE} answers being written. Wait for one of them to finish, then ask again.`;
+
+/**
+ * A streamed answer's events are kept while it is written, so a reader elsewhere (a reload,
+ * another browser) can replay them and follow the rest. The writer stores what came in at most
+ * this often, and a reader looks for more this often: together well under a second behind.
+ */
+export const JOURNAL_FLUSH_MS = 200;
+export const RESUME_POLL_MS = 250;
+/** One stored batch of events stays well under DynamoDB's 400 KB item. */
+export const JOURNAL_CHUNK_BYTES = 100_000;
+/** How long an answer's events are kept after they were written (the finished message stays in the conversation). */
+export const JOURNAL_KEEP_SECONDS = 24 * 60 * 60;

@@ -9,6 +9,7 @@ import type { Asker } from "./access";
 import { Chat } from "./index";
 import { DEFAULT_RESEARCH_BUDGET_SECONDS, STOP_POLL_MS, STREAM_WRITING_SECONDS } from "./limits";
 import { FILES_ONLY_MESSAGE, type AnswerState } from "./schema";
+import { answerJournal, type NumberedEmit } from "./journal";
 import { autoTitle, detailsOf, STREAM_EVENTS } from "./stored";
 
 /**
@@ -18,8 +19,11 @@ import { autoTitle, detailsOf, STREAM_EVENTS } from "./stored";
  * nor loses the answer, and nothing is half-written.
  */
 
-/** Sends one event of the stream; after a disconnect it does nothing (the answer is still stored). */
-export type Emit = (event: string, data: unknown) => void;
+/**
+ * Sends one event of the stream, with its number (the SSE id) once the answer's
+ * events are kept; after a disconnect it does nothing (the answer is still stored).
+ */
+export type Emit = NumberedEmit;
 
 /** An answer that is ready to be written, checked beforehand (a bad request fails before anything is counted). */
 export interface LiveAnswer {
@@ -79,12 +83,16 @@ export async function writeLive<R extends { response: string; stopped?: boolean;
 }): Promise<LiveOutcome> {
   const startedAt = Date.now();
   const controller = new AbortController();
-  // Events of the answer wait for `start`, which the client needs first.
+  // Events of the answer wait for `start`, which the client needs first; from then on each is
+  // numbered and kept, so a reader elsewhere can replay and follow it.
   let held: [string, unknown][] | null = [];
-  const emit: Emit = (event, data) => (held ? held.push([event, data]) : options.emit(event, data));
+  let journal: ReturnType<typeof answerJournal> | undefined;
+  const send = (event: string, data: unknown) => options.emit(event, data, journal?.record(event, data));
+  const emit: Emit = (event, data) => (held ? held.push([event, data]) : send(event, data));
   let stopWatch = () => {};
   const stored = options.store().then((conversationId) => {
-    for (const [event, data] of held ?? []) options.emit(event, data);
+    journal = answerJournal(conversationId, options.answerId);
+    for (const [event, data] of held ?? []) send(event, data);
     held = null;
     stopWatch = watchStop(conversationId, options.answerId, controller);
     return conversationId;
@@ -139,6 +147,8 @@ export async function writeLive<R extends { response: string; stopped?: boolean;
     ...(error ? { error } : {}),
   };
   try {
+    // Every piece of text is kept before the message says the answer is over.
+    await journal?.settle();
     const saved = await Conversation.appendMessages({ listType: options.listType, id: conversationId, messages: [message] });
     const payload = { ...reply, response: message.content, conversationId, version: saved.version, message };
     emit(error ? STREAM_EVENTS.error : STREAM_EVENTS.done, error ? { ...payload, error } : payload);
@@ -148,8 +158,10 @@ export async function writeLive<R extends { response: string; stopped?: boolean;
   } catch (cause) {
     console.error("[chat] storing a streamed answer failed", cause);
     emit(STREAM_EVENTS.error, { error: "The answer could not be saved. Please try again.", response: message.content });
+    await journal?.settle();
     return { failed: true };
   }
+  await journal?.settle();
   // A stopped answer was the asker's choice: it counts.
   return { failed: !reply?.stopped && (!!error || (!!reply && options.failedForModel(reply))) };
 }

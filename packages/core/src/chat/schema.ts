@@ -153,6 +153,7 @@ export const ReplyDetails = AnswerResult.pick({
   synthesizer: true,
   agreement: true,
   usage: true,
+  cost: true,
   latencyMs: true,
   notes: true,
 })

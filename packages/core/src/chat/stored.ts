@@ -25,6 +25,7 @@ export interface ReplyLike {
   synthesizer?: unknown;
   agreement?: unknown;
   usage?: { inputTokens: number; outputTokens: number };
+  cost?: number;
   latencyMs?: number;
   notes?: string[];
 }
@@ -41,6 +42,7 @@ export function detailsOf<R extends ReplyLike>(reply: R, requested?: string) {
     synthesizer: (reply.synthesizer ?? null) as R["synthesizer"] | null,
     agreement: (reply.agreement ?? null) as R["agreement"] | null,
     usage: reply.usage,
+    cost: reply.cost,
     latencyMs: reply.latencyMs,
     notes: reply.notes,
   };

@@ -25,6 +25,8 @@ export const ConversationEntity = defineEntity({
     stopRequested: { type: "string" },
     /** Whether every message carries the position index (conversations saved before it existed get it on first read). */
     positionsIndexed: { type: "boolean" },
+    /** The token of its read-only link, while it is shared. */
+    shareToken: { type: "string" },
     ...timestamps,
   },
   indexes: {
@@ -79,3 +81,24 @@ export const MessageEntity = defineEntity({
 });
 
 export type MessageItem = EntityItem<typeof MessageEntity>;
+
+/**
+ * A conversation's read-only link: the token is the key, so reading a shared
+ * conversation is one GetItem here and one on the conversation, without sign-in.
+ */
+export const ShareEntity = defineEntity({
+  model: { entity: "share", version: "1", service: "quorum" },
+  attributes: {
+    token: { type: "string", required: true, readOnly: true },
+    userId: { type: "string", required: true, readOnly: true },
+    conversationId: { type: "string", required: true, readOnly: true },
+    listType: { type: LIST_TYPES, required: true, readOnly: true },
+    ...timestamps,
+  },
+  indexes: {
+    primary: {
+      pk: { field: "pk", composite: ["token"] },
+      sk: { field: "sk", composite: [] },
+    },
+  },
+});

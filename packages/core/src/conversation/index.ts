@@ -7,7 +7,8 @@ import { isConditionFailure } from "../db/optimistic";
 import { Conflict, Invalid, NotFound } from "../error";
 import { fn } from "../fn";
 import { CONVERSATION_FULL, MAX_CONVERSATION_MESSAGES, MAX_MESSAGE_PAGE, MAX_PAGE_BYTES, STALE_CONVERSATION } from "../chat/limits";
-import { ConversationEntity, MessageEntity, type ConversationItem } from "./entity";
+import { deleteAnswerEvents } from "./answer-events";
+import { ConversationEntity, MessageEntity, ShareEntity, type ConversationItem } from "./entity";
 import {
   ConversationCreateInput,
   ConversationId as Id,
@@ -30,6 +31,7 @@ import {
   toRecord,
   uniqueIds,
   type MessageRecord,
+  type Message,
   type ParsedMessage,
 } from "./store";
 
@@ -267,7 +269,12 @@ export namespace Conversation {
   /** Deletes the conversation and all its messages (the messages first, so a retry can finish the job). */
   export const remove = fn(z.object({ listType: List, id: Id }), async ({ listType, id }) => {
     const conversation = await owned(listType, id);
-    await deleteAll(id, [...(await storedMessages(id)).keys()]);
+    await Promise.all([
+      deleteAll(id, [...(await storedMessages(id)).keys()]),
+      deleteAnswerEvents(id),
+      // Its link stops working with it.
+      conversation.shareToken ? ShareEntity.delete({ token: conversation.shareToken }).go() : undefined,
+    ]);
     await ConversationEntity.delete(keyOf(conversation)).go();
     return { id, deleted: true as const };
   });
@@ -314,6 +321,34 @@ export namespace Conversation {
   export async function findByTitle(listType: ListType, title: string): Promise<Summary | undefined> {
     const all = await list(listType);
     return all.find((c) => c.title === title);
+  }
+
+  /**
+   * The conversation's latest messages, in order, up to `maxChars` of text (the
+   * newest are kept when it is longer): one Query per page of messages.
+   */
+  export async function latestMessages(listType: ListType, id: string, maxChars: number) {
+    const conversation = await owned(listType, parseId(id));
+    const messages: Message[] = [];
+    let chars = 0;
+    let before: number | undefined;
+    for (;;) {
+      const page = await get({ listType, id: conversation.conversationId, before });
+      const kept = [];
+      for (const m of [...page.messages].reverse()) {
+        chars += m.content.length;
+        if (chars > maxChars) return { summary: summary(conversation), messages: [...messages, ...kept].reverse(), complete: false };
+        kept.push(m);
+      }
+      messages.push(...kept);
+      if (!page.hasMore || page.older === null) return { summary: summary(conversation), messages: messages.reverse(), complete: true };
+      before = page.older;
+    }
+  }
+
+  /** The conversation's record as it is stored (for its share link). */
+  export async function record(listType: ListType, id: string) {
+    return owned(listType, parseId(id));
   }
 
   export function parseId(id: unknown): string {

@@ -127,3 +127,37 @@ export type ConversationPage = z.infer<typeof ConversationPage>;
 export const ConversationList = z.object({ conversations: z.array(ConversationSummary), ...NextCursor });
 export const ConversationRemoved = z.object({ id: z.string(), deleted: z.literal(true) });
 export const ConversationStopping = z.object({ id: z.string(), messageId: z.string(), stopping: z.literal(true) });
+
+/** GET /api/conversations/{id}/export?format=md|pdf */
+export const EXPORT_FORMATS = ["md", "pdf"] as const;
+export const ExportQuery = z.object({
+  format: z.enum(EXPORT_FORMATS, { message: "format must be md or pdf" }),
+  userId: z.string().max(128).optional(),
+});
+/**
+ * An export holds the conversation's latest messages up to this many characters: a Lambda answer
+ * stops at 6 MB, and a character takes up to 3 bytes of UTF-8 (a PDF of this many takes ~4 s).
+ */
+export const MAX_EXPORT_CHARS = 1_000_000;
+
+/** POST /api/conversations/{id}/share: the link anyone with it can read the conversation at. */
+export const ShareReply = z.object({ token: z.string(), url: z.string() });
+export const ShareRevoked = z.object({ id: z.string(), shared: z.literal(false) });
+/** Share tokens are 32 random bytes, base64url. */
+export const ShareToken = z.object({
+  token: z
+    .string()
+    .min(1)
+    .max(100)
+    .regex(/^[A-Za-z0-9_-]+$/, "Invalid share link"),
+});
+
+/** GET /api/shared/{token}: a shared conversation as anyone with the link reads it (no owner, no session). */
+export const SharedConversation = z.object({
+  title: z.string(),
+  createdAt: z.string(),
+  messages: z.array(StoredMessage),
+  hasMore: z.boolean(),
+  older: z.number().nullable(),
+});
+export type SharedConversation = z.infer<typeof SharedConversation>;

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resetConfig } from "@quorum/core/config";
 import { openAiStreams, startFakeServer, type FakeServer } from "@quorum/testing/fake-models";
 import { User } from "@quorum/core/user/index";
-import { startGateway, type Gateway } from "@quorum/local/gateway";
-import { addProject, call, callStream, signedInUser, type StreamedEvent, type TestUser } from "@quorum/local/testing";
+import type { Gateway } from "@quorum/local/gateway";
+import { addProject, call, callStream, gatewayWithSettings, signedInUser, type StreamedEvent, type TestUser } from "@quorum/local/testing";
 
 /**
  * POST /api/chat with `Accept: text/event-stream`: the answer's events as it is
@@ -206,26 +205,17 @@ describe("a provider that breaks off mid-answer", () => {
   let fake: FakeServer;
   let gateway: Gateway;
   let ann: TestUser;
-  const saved = { key: process.env.OPENAI_API_KEY, url: process.env.OPENAI_BASE_URL };
 
   beforeAll(async () => {
     fake = await startFakeServer(
       openAiStreams("The pumps ship on 12 May from Rotterdam, by sea freight.", { tokensPerSecond: 200, cutAfter: 4 }),
     );
-    process.env.OPENAI_API_KEY = "k";
-    process.env.OPENAI_BASE_URL = `${fake.url}/v1`;
-    resetConfig();
-    gateway = await startGateway({ port: 0 });
+    gateway = await gatewayWithSettings({ OPENAI_API_KEY: "k", OPENAI_BASE_URL: `${fake.url}/v1` });
     ann = await signedInUser();
     // GPT is a premium model: Professional includes it.
     await User.setPlan(ann.uid, "professional", "active");
   });
   afterAll(async () => {
-    process.env.OPENAI_API_KEY = saved.key;
-    process.env.OPENAI_BASE_URL = saved.url;
-    if (saved.key === undefined) delete process.env.OPENAI_API_KEY;
-    if (saved.url === undefined) delete process.env.OPENAI_BASE_URL;
-    resetConfig();
     await Promise.all([gateway.close(), fake.close()]);
   });
 

@@ -61,6 +61,15 @@ export function reply(statusCode: number, body: unknown, headers?: Record<string
   return { [REPLY]: true, statusCode, body, headers };
 }
 
+/** A file to download: text or bytes, with its type and the name the browser saves it under. */
+export function file(name: string, contentType: string, body: string | Uint8Array): Reply {
+  const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "");
+  return reply(200, body, {
+    "content-type": contentType,
+    "content-disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+  });
+}
+
 export function json(statusCode: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyResultV2 {
   return {
     statusCode,
@@ -168,6 +177,15 @@ export function route<
       const result = await asCaller(input.user, () => handler(input));
       if (result && typeof result === "object" && REPLY in result) {
         const r = result as Reply;
+        // Bytes (a PDF) travel base64-encoded, as API Gateway and Lambda URLs expect.
+        if (r.body instanceof Uint8Array) {
+          return {
+            statusCode: r.statusCode,
+            headers: { "cache-control": "no-store", ...r.headers },
+            body: Buffer.from(r.body).toString("base64"),
+            isBase64Encoded: true,
+          };
+        }
         return json(r.statusCode, r.body, r.headers);
       }
       return json(200, result);

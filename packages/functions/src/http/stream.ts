@@ -70,7 +70,9 @@ async function writeEvents(responseStream: Writable, answer: LiveAnswer, beforeE
   };
   const keepAlive = setInterval(() => write(": keep-alive\n\n"), KEEP_ALIVE_MS);
   try {
-    await answer.run((event, data) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
+    await answer.run((event, data, id) =>
+      write(`${id === undefined ? "" : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`),
+    );
   } finally {
     clearInterval(keepAlive);
     await beforeEnd();
@@ -86,7 +88,11 @@ export function streamRoute<
   P extends Schema | undefined = undefined,
   Q extends Schema | undefined = undefined,
   B extends Schema | undefined = undefined,
->(spec: RouteSpec<P, Q, B>, handler: (input: RouteInput<Out<P>, Out<Q>, Out<B>> & { stream: boolean }) => Promise<unknown>): StreamHandler {
+>(
+  spec: RouteSpec<P, Q, B>,
+  handler: (input: RouteInput<Out<P>, Out<Q>, Out<B>> & { stream: boolean }) => Promise<unknown>,
+  options: { writesAnswer: boolean } = { writesAnswer: true },
+): StreamHandler {
   const run: StreamHandler = async (event, responseStream) => {
     // A function URL does not fill path parameters; the route the function serves says where they are.
     const routeKey = process.env.QUORUM_ROUTE;
@@ -97,9 +103,10 @@ export function streamRoute<
     } catch (error) {
       return writeWhole(responseStream, errorResponse(error) as APIGatewayProxyStructuredResultV2);
     }
-    // Every streaming route writes an answer: it takes one of the user's slots after the request
-    // is known to be valid and before anything is counted, and holds it until the answer is done.
-    const userId = input.user?.userId;
+    // A route that writes an answer takes one of the user's slots after the request is known to
+    // be valid and before anything is counted, and holds it until the answer is done. Reading one
+    // that is being written costs no model and takes none.
+    const userId = options.writesAnswer ? input.user?.userId : undefined;
     let lease: string | undefined;
     try {
       if (userId) lease = await AnswerSlots.take(userId);

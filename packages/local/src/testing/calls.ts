@@ -161,6 +161,8 @@ export interface StreamedEvent {
   data: any;
   /** Milliseconds since the request was sent. */
   at: number;
+  /** The event's number (SSE id), by which a reader resumes after it. */
+  id?: number;
 }
 
 export interface StreamResult {
@@ -179,14 +181,20 @@ export async function callStream(
   user: TestUser | undefined,
   path: string,
   body: unknown,
-  options: { until?: (event: StreamedEvent) => boolean; baseUrl?: string } = {},
+  options: { until?: (event: StreamedEvent) => boolean; baseUrl?: string; headers?: Record<string, string> } = {},
 ): Promise<StreamResult> {
   const started = Date.now();
   const controller = new AbortController();
+  // Without a body it is a GET: reading an answer that is being written.
   const response = await fetch(`${options.baseUrl ?? gatewayUrl()}${path}`, {
-    method: "POST",
-    headers: { ...(user?.headers ?? {}), "content-type": "application/json", accept: "text/event-stream" },
-    body: JSON.stringify(body),
+    method: body === undefined ? "GET" : "POST",
+    headers: {
+      ...(user?.headers ?? {}),
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+      accept: "text/event-stream",
+      ...options.headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
     signal: controller.signal,
   });
   if (!response.headers.get("content-type")?.startsWith("text/event-stream")) {
@@ -199,7 +207,12 @@ export async function callStream(
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      const event = { event: value.event ?? "message", data: JSON.parse(value.data), at: Date.now() - started };
+      const event: StreamedEvent = {
+        event: value.event ?? "message",
+        data: JSON.parse(value.data),
+        at: Date.now() - started,
+        ...(value.id === undefined ? {} : { id: Number(value.id) }),
+      };
       events.push(event);
       if (options.until?.(event)) {
         controller.abort();

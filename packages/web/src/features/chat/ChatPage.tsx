@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
 import { Spinner } from "@/components/ui/spinner";
 import { useAuth } from "@/features/auth";
+import { ShareButton } from "@/features/share/ShareDialog";
 import { UsageMeter } from "@/features/billing";
 import { PRODUCT_NAME } from "@/lib/product";
 import { Composer } from "./Composer";
@@ -85,15 +86,18 @@ function ChatWorkspace({ uid }: { uid: string }) {
             {t("page.title", { product: PRODUCT_NAME })}
           </h1>
           <UsageMeter className="ml-2 hidden sm:block" />
-          <Button
-            variant="ghost"
-            size="sm"
-            className="ml-auto text-muted-foreground hover:text-foreground"
-            onClick={askToClear}
-            disabled={session.phase !== "idle"}
-          >
-            <RotateCcw /> {t("page.clear")}
-          </Button>
+          <div className="ml-auto flex items-center gap-1">
+            <ShareButton conversationId={session.activeId} disabled={session.phase !== "idle"} />
+            <Button
+              variant="ghost"
+              size="sm"
+              className="text-muted-foreground hover:text-foreground"
+              onClick={askToClear}
+              disabled={session.phase !== "idle"}
+            >
+              <RotateCcw /> {t("page.clear")}
+            </Button>
+          </div>
         </header>
 
         <Messages session={session} />

@@ -12,7 +12,7 @@ import { Markdown } from "@/components/markdown/Markdown";
 import { IndividualAnswers, ModelAnswerCard, OfflineBadge } from "./ModelAnswers";
 import { OFFLINE } from "@quorum/core/ai/types";
 import { formatLatency, isBeingWritten, modelOption, RESEARCH_MODEL, type Attachment, type ChatMessage, type ShownDetails } from "./model";
-import { tokensText } from "./texts";
+import { costText, tokensText } from "./texts";
 
 /** One message of the conversation: the user's on the right, the AI's on the left as Markdown. */
 
@@ -85,12 +85,13 @@ function answeredCount(t: TFunction, answers: NonNullable<ShownDetails["answers"
 }
 
 function MetaLine({ message }: { message: ChatMessage }) {
-  const { t } = useTranslation("chat");
+  const { t, i18n } = useTranslation("chat");
   const d = message.details;
   const time = formatTimeOfDay(message.timestamp);
   const parts = [
     d?.latencyMs !== undefined ? formatLatency(d.latencyMs) : "",
     d?.usage ? tokensText(t, d.usage) : "",
+    costText(t, d?.cost, i18n.language),
     d?.mode === "research" && d.answers?.length ? answeredCount(t, d.answers) : "",
   ].filter(Boolean);
   return (
@@ -228,7 +229,7 @@ function AiBubble({ message }: { message: ChatMessage }) {
               </TabsContent>
             </Tabs>
           ) : (
-            <div className={cn(live && "streaming-caret")}>
+            <div className={cn(live && "streaming-caret")} data-testid="answer-text">
               <Markdown>{message.content}</Markdown>
             </div>
           )}

@@ -9,6 +9,8 @@ export interface StreamOutcome {
   stored: z.infer<typeof StreamStart> | null;
   /** `done` or `error` came: without it the connection ended early and the server still finishes the answer. */
   finished: boolean;
+  /** The number of the last event that came, from which the answer can be followed on. */
+  lastId: number;
 }
 
 /** Reads POST /api/chat's stream: `start` once the exchange is stored, then every event of the answer. */
@@ -16,8 +18,9 @@ export async function readAnswerStream(
   request: ChatInput,
   on: { start: (start: z.infer<typeof StreamStart>) => void; event: (event: string, data: unknown) => void },
 ): Promise<StreamOutcome> {
-  const outcome: StreamOutcome = { stored: null, finished: false };
-  await streamChat(request, (event, data) => {
+  const outcome: StreamOutcome = { stored: null, finished: false, lastId: 0 };
+  await streamChat(request, (event, data, id) => {
+    if (id !== undefined) outcome.lastId = id;
     if (event === STREAM_EVENTS.start) {
       outcome.stored = data as z.infer<typeof StreamStart>;
       on.start(outcome.stored);

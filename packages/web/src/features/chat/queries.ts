@@ -11,7 +11,7 @@ import {
   type ListType,
 } from "@quorum/core/conversation/schema";
 import { presignedPost } from "@/features/documents/presigned-post";
-import { apiAllPages, apiJson, apiStream } from "@/lib/api";
+import { apiAllPages, apiJson, apiStream, type StreamEventHandler } from "@/lib/api";
 import { NEW_CONVERSATION, STATUS_POLL_MS } from "./model";
 
 /** The chat's calls. Both sidebars speak the same API under their own path. */
@@ -71,8 +71,14 @@ export async function uploadAttachment(file: File): Promise<string> {
 }
 
 /** POST /api/chat as a stream: the answer's events as it is written (the server stores it). */
-export function streamChat(request: ChatInput, onEvent: (event: string, data: unknown) => void) {
+export function streamChat(request: ChatInput, onEvent: StreamEventHandler) {
   return apiStream("/api/chat", request, onEvent);
+}
+
+/** An answer being written, from after event `after` (from its start with 0), followed to its end. */
+export function resumeAnswer(listType: ListType, conversationId: string, messageId: string, after: number, onEvent: StreamEventHandler) {
+  const path = `${BASE[listType]}/${encodeURIComponent(conversationId)}/messages/${encodeURIComponent(messageId)}/stream`;
+  return apiStream(path, undefined, onEvent, after > 0 ? { headers: { "Last-Event-ID": String(after) } } : {});
 }
 
 /** Stop: the server writing `messageId` cancels the models' requests and keeps what was written. */

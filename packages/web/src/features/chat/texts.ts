@@ -11,6 +11,17 @@ export function tokensText(t: TFunction, usage: Usage | undefined): string {
   return t("meta.tokens", { total: usage.inputTokens + usage.outputTokens, input: usage.inputTokens, output: usage.outputTokens });
 }
 
+/** "$0.0042 at list prices": small amounts keep two significant digits, in the reader's number style. */
+export function costText(t: TFunction, usd: number | undefined, language: string): string {
+  if (usd === undefined) return "";
+  const amount = new Intl.NumberFormat(language, {
+    style: "currency",
+    currency: "USD",
+    ...(usd < 1 ? { maximumSignificantDigits: 2 } : { maximumFractionDigits: 2 }),
+  }).format(usd);
+  return t("meta.cost", { amount });
+}
+
 /** Why picked files were refused. */
 export function refusalText(t: TFunction, refusal: Refusal): string {
   if (refusal.reason === "type") return t(refusal.kind === "document" ? "errors.unsupportedDocument" : "errors.unsupportedImage");

@@ -126,7 +126,7 @@ export function useChatSession({ uid, listType = "general" }: { uid: string; lis
         );
         const conversationId = outcome.stored?.conversationId ?? s.activeId;
         // The connection ended without the last event (a proxy, a network change): the server still finishes the answer.
-        if (outcome.stored && !outcome.finished) void live.follow(outcome.stored.conversationId, answerId, sentEpoch);
+        if (outcome.stored && !outcome.finished) void live.follow(outcome.stored.conversationId, answerId, sentEpoch, outcome.lastId);
         if (conversationId) {
           await titles.refreshList();
           void titles.maybeGenerateTitle(conversationId, titles.knownTitle(conversationId), [userMessage]);
@@ -201,7 +201,8 @@ export function useChatSession({ uid, listType = "general" }: { uid: string; lis
         setMessages(list);
         pages.setOlder(loaded?.hasMore ? (loaded.older ?? null) : null);
         const last = list.at(-1);
-        if (last && isBeingWritten(last)) void live.follow(id, last.id, myEpoch);
+        // The sidebar's preview follows once the answer is written.
+        if (last && isBeingWritten(last)) void live.follow(id, last.id, myEpoch).then(() => titles.refreshList());
         if (loaded?.sessionId) setSessionId(loaded.sessionId);
         void titles.maybeGenerateTitle(id, loaded?.title ?? "", list);
       } catch (cause) {

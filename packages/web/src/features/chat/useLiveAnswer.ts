@@ -1,18 +1,16 @@
 import * as React from "react";
 import type { ListType } from "@quorum/core/conversation/schema";
-import { loadedMessages, type ChatMessage } from "./model";
+import { followAnswer } from "./follow-answer";
+import { applyStreamEvent, loadedMessages, type ChatMessage } from "./model";
 import { fetchConversation, stopAnswer } from "./queries";
-
-/** How often an answer the server is still writing is read again. */
-const FOLLOW_POLL_MS = 1000;
 
 /** idle -> reading files -> awaiting the answer -> idle. */
 export type Phase = "idle" | "reading" | "awaiting";
 
 /**
  * The answer this tab watches as the server writes it: which one (for Stop),
- * whether Stop is offered, and following it by reading the conversation again
- * when no stream carries it (after a reload, or a connection that dropped).
+ * whether Stop is offered, and following it live from the server's record of
+ * its events when no stream carries it (after a reload, or a connection that dropped).
  */
 export function useLiveAnswer({
   listType,
@@ -44,23 +42,29 @@ export function useLiveAnswer({
     setPhase("idle");
   }, [setPhase]);
 
-  /** The conversation is read again until the answer is complete, stopped or broken off. Stop works meanwhile. */
+  /**
+   * Follows the answer from the server's record of its events: after event `after`
+   * (0: from its start, as after a reload), live until its last event. A dropped
+   * connection is taken up again from the last event that came; when the record
+   * cannot be read, the conversation is read once instead. Stop works meanwhile.
+   */
   const follow = React.useCallback(
-    async (conversationId: string, answerId: string, myEpoch: number) => {
+    async (conversationId: string, answerId: string, myEpoch: number, after = 0) => {
       following.current = true;
       watch(conversationId, answerId);
       setPhase("awaiting");
+      const gone = () => epoch.current !== myEpoch;
       try {
-        while (epoch.current === myEpoch) {
-          await new Promise((resolve) => setTimeout(resolve, FOLLOW_POLL_MS));
-          if (epoch.current !== myEpoch) return;
-          const page = await fetchConversation(listType, conversationId, uid);
-          const answer = loadedMessages(page?.messages).find((m) => m.id === answerId);
-          if (epoch.current !== myEpoch) return;
-          if (answer?.state === "streaming") continue;
-          setMessages((list) => list.map((m) => (m.id === answerId && answer ? answer : m)));
-          return;
-        }
+        const finished = await followAnswer(
+          { listType, conversationId, messageId: answerId },
+          after,
+          (event, data) => setMessages((list) => list.map((m) => (m.id === answerId ? applyStreamEvent(m, event, data) : m))),
+          gone,
+        );
+        if (finished || gone()) return;
+        const page = await fetchConversation(listType, conversationId, uid);
+        const answer = loadedMessages(page?.messages).find((m) => m.id === answerId);
+        if (epoch.current === myEpoch && answer) setMessages((list) => list.map((m) => (m.id === answerId ? answer : m)));
       } catch (cause) {
         console.error("Following the answer failed", cause);
       } finally {

@@ -55,7 +55,7 @@ export function AllProjectsChat() {
     () => void queryClient.invalidateQueries({ queryKey: projectsConversationsKey(uid) }),
     [queryClient, uid],
   );
-  const thread = useChatThread({ history: history.messages, uid: user?.uid, send, onReplied });
+  const thread = useChatThread({ history: history.messages, conversationId: history.conversationId, uid: user?.uid, send, onReplied });
   const allId = history.conversationId ?? null;
   const clear = useClearChat(uid, projectsConversationsKey(uid), async () => allId);
 

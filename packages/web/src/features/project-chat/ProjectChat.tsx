@@ -34,7 +34,7 @@ export function ProjectChat({ projectId }: { projectId: number }) {
     () => void queryClient.invalidateQueries({ queryKey: projectConversationKey(projectId), refetchType: "none" }),
     [queryClient, projectId],
   );
-  const thread = useChatThread({ history: history.messages, uid: user?.uid, send, onReplied });
+  const thread = useChatThread({ history: history.messages, conversationId: history.conversationId, uid: user?.uid, send, onReplied });
   // A first question asked on this visit made the conversation: the server names it.
   const clear = useClearChat(
     uid,

@@ -3,6 +3,7 @@ import { STREAM_EVENTS } from "@quorum/core/chat/stored";
 import { STREAM_ABANDONED_SECONDS } from "@quorum/core/chat/limits";
 import type { LimitRefusal } from "@quorum/core/billing/schema";
 import { limitRefusal } from "@/features/billing";
+import { followAnswer } from "@/features/chat/follow-answer";
 import { stopAnswer } from "@/features/chat/queries";
 import { toast } from "@/hooks/use-toast";
 import { i18next } from "@/i18n";
@@ -13,9 +14,6 @@ import type { OnStreamEvent } from "./queries";
 /** The project chat's catalog, in the language on screen when a text is shown. */
 const projectText = i18next.getFixedT(null, "projectChat");
 
-/** How often the history is read again while the server is still writing an answer this page did not ask. */
-const FOLLOW_POLL_MS = 1000;
-
 const beingWritten = (m: ChatMessage | undefined) =>
   m?.type === "ai" && m.state === "streaming" && Date.now() - new Date(m.timestamp ?? 0).getTime() < STREAM_ABANDONED_SECONDS * 1000;
 
@@ -24,16 +22,19 @@ const beingWritten = (m: ChatMessage | undefined) =>
  * the answer is written in place as it streams; a failure clears the waiting
  * state and shows the spec's toast. Blank text or a send while waiting is
  * ignored. The server stores the exchange: an answer still being written when the
- * page opens is followed until it is done.
+ * page opens is followed live until it is done.
  */
 export function useChatThread({
   history,
+  conversationId,
   uid,
   send,
   onReplied,
 }: {
   /** The stored history's loaded pages; this visit's messages follow them. */
   history: ChatMessage[] | undefined;
+  /** The conversation holding the history (null before the first question). */
+  conversationId: string | null | undefined;
   uid: string | undefined;
   send: (message: string, onEvent: OnStreamEvent) => Promise<void>;
   /** Reads the stored history again. */
@@ -84,14 +85,39 @@ export function useChatThread({
     [pending, uid, send, onReplied],
   );
 
-  // An answer the server is still writing (the page was opened, or reloaded, mid-answer): read again until it is done.
-  const last = messages.at(-1);
-  const following = !pending && beingWritten(last);
+  // An answer the server is still writing (the page was opened, or reloaded, mid-answer) is followed
+  // live from the server's record of its events; once it is over the history is read again.
+  const stored = messages.at(-1);
+  const following = !pending && beingWritten(stored);
+  const followedId = following ? stored!.id : null;
+  const [followed, setFollowed] = React.useState<ChatMessage | null>(null);
   React.useEffect(() => {
-    if (!following) return;
-    const timer = setTimeout(() => onReplied?.(), FOLLOW_POLL_MS);
-    return () => clearTimeout(timer);
-  }, [following, last, onReplied]);
+    if (!followedId || !conversationId) return;
+    let cancelled = false;
+    let current: ChatMessage = { id: followedId, type: "ai", content: "", state: "streaming", timestamp: new Date().toISOString() };
+    void followAnswer(
+      { listType: "projects", conversationId, messageId: followedId },
+      0,
+      (event, data) => {
+        current = applyThreadEvent(current, event, data, projectText("noResponse"));
+        setFollowed(current);
+      },
+      () => cancelled,
+    ).finally(() => {
+      if (!cancelled) onReplied?.();
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [followedId, conversationId, onReplied]);
+  // Shown until the history has the answer as it ended.
+  const shown = React.useMemo(
+    () =>
+      messages.map((m) =>
+        followed && m.id === followed.id && m.state === "streaming" ? { ...m, ...followed, timestamp: m.timestamp } : m,
+      ),
+    [messages, followed],
+  );
 
   const stop = React.useCallback(async () => {
     if (!writing) return;
@@ -106,7 +132,7 @@ export function useChatThread({
   const reset = React.useCallback(() => setSent([]), []);
 
   return {
-    messages,
+    messages: shown,
     reset,
     pending: pending || following,
     stoppable: !!writing,
