@@ -1,5 +1,4 @@
 import { i18next } from "../i18n";
-import { EventSourceParserStream } from "eventsource-parser/stream";
 import { QueryClient } from "@tanstack/react-query";
 import { loadFirebase } from "./firebase-loader";
 
@@ -9,7 +8,7 @@ import { loadFirebase } from "./firebase-loader";
  * "<status>: <body text or status text>" (a 401 too).
  */
 
-async function authHeader(): Promise<Record<string, string>> {
+export async function authHeader(): Promise<Record<string, string>> {
   const { auth } = await loadFirebase();
   const user = auth.currentUser;
   if (!user) return {};
@@ -132,42 +131,6 @@ export const queryClient = new QueryClient({
   },
 });
 
-/** One event of a stream: its name, its data parsed from JSON, and its number when the server gave one (the SSE id). */
-export type StreamEventHandler = (event: string, data: unknown, id?: number) => void;
-
-/**
- * A call whose answer streams as server-sent events (`Accept: text/event-stream`):
- * a POST with `body`, or a GET without one. Each event is handed to `onEvent` as
- * it arrives. A refusal before the stream (400, 404, 429 ...) throws like apiRequest.
- */
-export async function apiStream(
-  url: string,
-  body: unknown,
-  onEvent: StreamEventHandler,
-  options: { headers?: Record<string, string>; signal?: AbortSignal } = {},
-): Promise<void> {
-  const res = await fetch(url, {
-    method: body === undefined ? "GET" : "POST",
-    headers: {
-      ...(await authHeader()),
-      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-      Accept: "text/event-stream",
-      ...options.headers,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    credentials: "include",
-    signal: options.signal,
-  });
-  await throwIfResNotOk(res);
-  if (!res.body || !res.headers.get("content-type")?.startsWith("text/event-stream")) throw new Error(i18next.t("common:notStreamed"));
-  const reader = res.body.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return;
-    onEvent(value.event ?? "message", JSON.parse(value.data), value.id === undefined ? undefined : Number(value.id));
-  }
-}
-
 /**
  * Every record of a list the server answers in pages (at most MAX_LIST_PAGE each): the
  * first page as the spec has it (`{ projects: [...] }`), then the next from its `nextCursor`
@@ -187,31 +150,4 @@ export async function apiAllPages<K extends string, T>(
     cursor = page.nextCursor;
   }
   return items;
-}
-
-/** The name a download is saved under: the server's `filename*` (UTF-8), else its `filename`, else `fallback`. */
-export function downloadName(disposition: string | null, fallback: string): string {
-  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? "")?.[1];
-  if (encoded) {
-    try {
-      return decodeURIComponent(encoded);
-    } catch {
-      // Malformed: the plain name follows.
-    }
-  }
-  return /filename="([^"]+)"/i.exec(disposition ?? "")?.[1] ?? fallback;
-}
-
-/** A file the API answers (it needs the ID token, so a plain link cannot fetch it), saved by the browser. */
-export async function apiDownload(url: string, fallbackName: string): Promise<void> {
-  const res = await apiRequest("GET", url);
-  const blob = await res.blob();
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = href;
-  link.download = downloadName(res.headers.get("content-disposition"), fallbackName);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 60_000);
 }

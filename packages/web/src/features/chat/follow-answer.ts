@@ -1,6 +1,7 @@
 import { STREAM_EVENTS } from "@quorum/core/chat/stored";
 import type { ListType } from "@quorum/core/conversation/schema";
-import { ApiError, type StreamEventHandler } from "@/lib/api";
+import { ApiError } from "@/lib/api";
+import type { StreamEventHandler } from "@/lib/stream";
 import { resumeAnswer } from "./queries";
 
 /** After a dropped connection the answer is taken up again this much later; so many tries in a row that bring nothing end it. */

@@ -11,7 +11,8 @@ import {
   type ListType,
 } from "@quorum/core/conversation/schema";
 import { presignedPost } from "@/features/documents/presigned-post";
-import { apiAllPages, apiJson, apiStream, type StreamEventHandler } from "@/lib/api";
+import { apiAllPages, apiJson } from "@/lib/api";
+import { apiStream, type StreamEventHandler } from "@/lib/stream";
 import { NEW_CONVERSATION, STATUS_POLL_MS } from "./model";
 
 /** The chat's calls. Both sidebars speak the same API under their own path. */

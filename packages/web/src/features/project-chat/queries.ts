@@ -2,7 +2,8 @@ import * as React from "react";
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { ALL_PROJECTS_TITLE, ChatPage, type ChatMessage } from "@quorum/core/project-chat/schema";
 import { conversationsKey, deleteConversation, fetchConversation, pageQuery, useConversations, type OlderPages } from "@/features/chat";
-import { apiJson, apiStream } from "@/lib/api";
+import { apiJson } from "@/lib/api";
+import { apiStream } from "@/lib/stream";
 
 export const projectConversationKey = (projectId: number) => ["/api/projects", projectId, "conversation"] as const;
 /** The projects list and every conversation read from it: refreshing this refreshes them all. */

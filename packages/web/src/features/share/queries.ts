@@ -1,5 +1,6 @@
 import { SharedConversation, ShareReply, ShareRevoked, type EXPORT_FORMATS } from "@quorum/core/conversation/schema";
-import { apiDownload, apiJson } from "@/lib/api";
+import { apiJson } from "@/lib/api";
+import { apiDownload } from "@/lib/download";
 
 /** A conversation's export and read-only link, and reading a shared one. */
 
