@@ -84,6 +84,7 @@ describe("reviewing quotes with the keyboard", () => {
       await vendor.getByText("accepted by you").waitFor();
       expect(await vendor.getByText("check", { exact: true }).count()).toBe(0);
       await dialog.getByText("Checked", { exact: true }).waitFor();
+      await reviewShot(dialog, "quote-review-accepted.png");
 
       // Q: the other quote needing review, its field to check in focus
       await page.keyboard.press("q");

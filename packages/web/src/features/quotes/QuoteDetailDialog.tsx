@@ -104,6 +104,11 @@ export function QuoteDetailDialog({
     form.reset(draftOf(quote));
     setEditing(true);
   };
+  /** Out of the correction without saving, back to the value being corrected. */
+  const leave = () => {
+    setEditing(false);
+    setFocusLater({ selector: correcting && valueOf(correcting), version: quote.version });
+  };
   const failed = (error: Error) =>
     toast({
       title: t("detail.saveFailed"),
@@ -193,8 +198,7 @@ export function QuoteDetailDialog({
           // Escape leaves the correction, not the quote
           if (!editing) return;
           event.preventDefault();
-          setEditing(false);
-          setFocusLater({ selector: correcting && valueOf(correcting), version: quote.version });
+          leave();
         }}
       >
         <DialogHeader className="gap-2 border-b px-6 pb-4 pt-6 text-left">
@@ -207,17 +211,18 @@ export function QuoteDetailDialog({
             {typeLabel(quote.documentType)} {quote.quoteNumber ?? t("detail.noNumber")} · {quote.documentName}
           </DialogDescription>
           <div className="flex flex-wrap gap-2 pt-1">
+            {/* keyed apart: a click on Edit must not become a click on the Save (submit) button drawn in its place */}
             {editing ? (
-              <>
+              <React.Fragment key="editing">
                 <Button size="sm" type="submit" form={formId} disabled={correct.isPending}>
                   {correct.isPending ? t("detail.saving") : t("detail.save")}
                 </Button>
-                <Button size="sm" variant="outline" onClick={() => setEditing(false)} disabled={correct.isPending}>
+                <Button size="sm" variant="outline" onClick={leave} disabled={correct.isPending}>
                   {tc("cancel")}
                 </Button>
-              </>
+              </React.Fragment>
             ) : (
-              <>
+              <React.Fragment key="reading">
                 <Button
                   size="sm"
                   variant="outline"
@@ -237,7 +242,7 @@ export function QuoteDetailDialog({
                   <FileText />
                   {t("detail.viewDocument")}
                 </Button>
-              </>
+              </React.Fragment>
             )}
           </div>
           {!editing && (

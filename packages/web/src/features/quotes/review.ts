@@ -34,7 +34,7 @@ export function firstPlace(quote: Quote): ShownPlace {
 }
 
 /** The keys of the review flow, and what each does. */
-export const REVIEW_KEYS = { n: "nextField", a: "accept", c: "correct", q: "nextQuote" } as const;
+const REVIEW_KEYS = { n: "nextField", a: "accept", c: "correct", q: "nextQuote" } as const;
 export type ReviewAction = (typeof REVIEW_KEYS)[keyof typeof REVIEW_KEYS];
 /** Each action's key as shown and as `aria-keyshortcuts` names it. */
 export const KEY_OF = Object.fromEntries(Object.entries(REVIEW_KEYS).map(([key, action]) => [action, key.toUpperCase()])) as Record<
