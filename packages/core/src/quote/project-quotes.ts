@@ -5,16 +5,25 @@ import { z } from "zod";
 import { Actor } from "../actor";
 import { applyCorrection, QuoteCorrectionEntity, QuoteCorrections, type QuoteCorrectionItem } from "./corrections";
 import { QuoteMemory } from "./memory";
-import { CorrectionInput, Learned, type CorrectedQuote, type ExtractionStatus, type ProjectQuote, type QuoteList } from "./schema";
+import {
+  changedFields,
+  CorrectionInput,
+  Learned,
+  type CorrectedQuote,
+  type ExtractionStatus,
+  type ProjectQuote,
+  type QuoteList,
+} from "./schema";
 import { isQuoteType, Quote } from "./index";
 
 /** Below this the extraction was mostly guessing (the offline rules rate what they read). */
 export const LOW_CONFIDENCE = 0.5;
 
-export function extractionStatus(quote: Pick<CorrectedQuote, "flags" | "confidence" | "edited" | "check">): ExtractionStatus {
+export function extractionStatus(quote: CorrectedQuote): ExtractionStatus {
   // a field read with little confidence that nobody corrected needs a look as much as a sum that fails
   if (quote.flags.length > 0 || quote.check.length > 0 || (!quote.edited && quote.confidence < LOW_CONFIDENCE)) return "needs_review";
-  return quote.edited ? "edited" : "checked";
+  // values a person only confirmed leave the quote as it was read: checked
+  return changedFields(quote).length > 0 ? "edited" : "checked";
 }
 
 const QUOTE_CATEGORIES = new Set(["vendor-quotes", "customer-quotes"]);

@@ -350,9 +350,16 @@ export const CorrectedQuote = QuoteRecord.extend({
 export type CorrectedQuote = z.infer<typeof CorrectedQuote>;
 
 /**
+ * The corrected fields whose value is not what was read: a field "corrected" to the value it
+ * already had was only confirmed by a person (its line items always count as changed).
+ */
+export const changedFields = (quote: Pick<CorrectedQuote, CorrectedField | "correctedFields" | "original">): CorrectedField[] =>
+  quote.correctedFields.filter((f) => f === "lineItems" || !(f in quote.original) || quote.original[f] !== quote[f]);
+
+/**
  * How far an extracted quote can be trusted at a glance: `needs_review` when its numbers do not
- * add up or the extraction was unsure, `edited` once a person corrected it (and it adds up),
- * `checked` when the cross-check found nothing.
+ * add up or the extraction was unsure, `edited` once a person changed a value (and it adds up),
+ * `checked` when the cross-check found nothing (and a person changed nothing, at most confirmed).
  */
 export const EXTRACTION_STATUSES = ["checked", "needs_review", "edited"] as const;
 export type ExtractionStatus = (typeof EXTRACTION_STATUSES)[number];

@@ -11,6 +11,7 @@ import type { TFunction } from "i18next";
 import { KindBadge, QuotesNotReady, StatusBadge, viewDocument } from "./parts";
 import { QuoteDetailDialog } from "./QuoteDetailDialog";
 import { useProjectQuotes } from "./queries";
+import { nextToReview } from "./review";
 
 /**
  * /projects/$id/quotes: every quote read from the project's documents, as a
@@ -24,6 +25,7 @@ export function QuotesSection({ projectId }: { projectId: number }) {
   const [reviewOnly, setReviewOnly] = React.useState(false);
   const list = quotes.data?.quotes ?? [];
   const open = list.find((q) => q.id === openId);
+  const next = open ? nextToReview(list, open.id) : null;
   const vendorQuotes = list.filter((q) => q.kind === "vendor");
 
   return (
@@ -70,7 +72,15 @@ export function QuotesSection({ projectId }: { projectId: number }) {
       </div>
       {quotes.data && quotes.data.documents.length > 0 && <Quoteless documents={quotes.data.documents} />}
 
-      {open && <QuoteDetailDialog projectId={projectId} quote={open} open onOpenChange={(o) => !o && setOpenId(null)} />}
+      {open && (
+        <QuoteDetailDialog
+          projectId={projectId}
+          quote={open}
+          open
+          onOpenChange={(o) => !o && setOpenId(null)}
+          onNextQuote={next === null ? undefined : () => setOpenId(next)}
+        />
+      )}
     </div>
   );
 }
