@@ -40,7 +40,10 @@ const BUDGET = { apiBytes: 1.5 * 1024 * 1024, apiInitCpuMs: 300, lightStepBytes:
  */
 const OVER_BUDGET: Record<string, { bundleKb: number; reason: string }> = {
   "api/chat": { bundleKb: 4600, reason: "the attachment reader's pdf.js (unpdf, 1.6 MB), openai and Bedrock in one bundle" },
-  "api/project-chat": { bundleKb: 4600, reason: "the chat's models and reader, as api/chat" },
+  "api/project-chat": {
+    bundleKb: 4700,
+    reason: "the chat's models and reader, as api/chat, with the quote rules its answers cite and the journal that lets an answer resume",
+  },
   "api/billing": { bundleKb: 1800, reason: "stripe (258 KB) and the mailer (nodemailer, 241 KB)" },
   "api/stripe-webhook": { bundleKb: 1800, reason: "stripe and the mailer, as api/billing" },
   "api/test-billing": { bundleKb: 1800, reason: "stripe and the mailer, as api/billing" },
