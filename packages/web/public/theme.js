@@ -10,12 +10,12 @@ try {
   if (fontSize === "small" || fontSize === "large") root.dataset.fontSize = fontSize;
   const language = localStorage.getItem("language");
   if (language) root.lang = language;
-  // The built index.html carries the landing page's first screen as a visitor without a kept
-  // session reads it in English and the light theme (src/lib/first-screen.ts). It shows only
-  // where the app is sure to render the same: otherwise the page would change under the reader.
-  const browserLanguage = (navigator.languages?.[0] ?? navigator.language ?? "").toLowerCase().split("-")[0];
-  const english = language ? language === "en" : browserLanguage === "en";
-  if (location.pathname === "/" && !dark && english && localStorage.getItem("session") !== "1") root.dataset.firstScreen = "landing";
+  // The landing screen prerendered into index.html shows only where the app renders the same
+  // (src/lib/first-screen.ts): "/", no kept session, light theme, English.
+  const browserLanguage = (navigator.languages?.[0] ?? navigator.language ?? "").split("-")[0].toLowerCase();
+  if (location.pathname === "/" && !dark && (language || browserLanguage) === "en" && localStorage.getItem("session") !== "1") {
+    root.dataset.firstScreen = "landing";
+  }
 } catch {
   // Storage blocked (private mode): the app applies them once it starts.
 }
