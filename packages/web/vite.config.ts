@@ -5,6 +5,7 @@ import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import { contentSecurityPolicy, SECURITY_HEADERS } from "./src/lib/content-security-policy.ts";
+import { prerenderFirstScreen } from "./first-screen-plugin.ts";
 
 /** The web package's folder, so the config works whatever the caller's cwd (the local stack runs from the repo root). */
 export const webRoot = fileURLToPath(new URL(".", import.meta.url));
@@ -46,6 +47,7 @@ export const config: UserConfig = {
     }),
     react(),
     tailwindcss(),
+    prerenderFirstScreen(),
   ],
   resolve: { alias: { "@": src } },
   server: { host: "127.0.0.1", port, strictPort: true, proxy, headers: { ...SECURITY_HEADERS, "Content-Security-Policy": devPolicy } },

@@ -6,6 +6,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { queryClient } from "@/lib/api";
 import { ThemeProvider } from "@/features/theme/ThemeProvider";
 import { AuthProvider, useAuth } from "@/features/auth";
+import { afterFirstScreenPaint, dropUnshownFirstScreen } from "@/lib/first-screen";
 import { router, session } from "./router";
 import "./i18n";
 import "./styles.css";
@@ -33,14 +34,21 @@ function AuthedRouter() {
   return <RouterProvider router={router} />;
 }
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <ThemeProvider>
-        <AuthProvider>
-          <AuthedRouter />
-        </AuthProvider>
-      </ThemeProvider>
-    </QueryClientProvider>
-  </StrictMode>,
-);
+dropUnshownFirstScreen();
+afterFirstScreenPaint(() => {
+  const root = createRoot(document.getElementById("root")!);
+  // In slices, as a transition: the app's start never holds up the page's input for long.
+  React.startTransition(() =>
+    root.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <ThemeProvider>
+            <AuthProvider>
+              <AuthedRouter />
+            </AuthProvider>
+          </ThemeProvider>
+        </QueryClientProvider>
+      </StrictMode>,
+    ),
+  );
+});

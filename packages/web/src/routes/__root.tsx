@@ -2,7 +2,8 @@ import * as React from "react";
 import { Outlet, createRootRouteWithContext, useRouterState } from "@tanstack/react-router";
 import { loadAllTexts, loadScreenTexts } from "@/i18n";
 import { firstScreenPainted, firstScreenRendered } from "@/lib/first-paint";
-import { Header } from "@/components/layout/Header";
+import { dropFirstScreen } from "@/lib/first-screen";
+import { ShellFrame } from "@/components/layout/ShellFrame";
 import { NotFound } from "@/components/layout/NotFound";
 import { AuthDialogsProvider, useAuth } from "@/features/auth";
 import type { RouterContext } from "@/router-context";
@@ -16,6 +17,7 @@ const InAppNotifier = React.lazy(() => import("@/features/notify/InAppNotifier")
 const Toaster = React.lazy(() => import("@/components/ui/toaster").then((m) => ({ default: m.Toaster })));
 
 let firstScreenShown = false;
+let firstScreenCommitted = false;
 
 /** The shell every page shares: header, page, notification area, account modals. */
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -40,29 +42,39 @@ function RootLayout() {
     void loadScreenTexts(pathname).then(() => {
       if (!current) return;
       firstScreenShown = true;
-      setReady(true);
-      firstScreenRendered();
-      void firstScreenPainted.then(loadAllTexts);
+      // Rendered in slices, as a transition: the first screen's render never holds up input for long.
+      React.startTransition(() => setReady(true));
     });
     return () => {
       current = false;
     };
   }, [ready, pathname]);
+  React.useLayoutEffect(() => {
+    if (!ready || firstScreenCommitted) return;
+    firstScreenCommitted = true;
+    firstScreenRendered();
+    void firstScreenPainted.then(loadAllTexts);
+  }, [ready]);
+  // The prerendered first screen stays until this render is complete: shell, texts and the page's own code.
+  const settling = useRouterState({ select: (s) => s.matches.some((match) => match.status === "pending") });
+  React.useLayoutEffect(() => {
+    if (ready && !settling) dropFirstScreen();
+  }, [ready, settling]);
   if (!ready) return null;
   return (
     <AuthDialogsProvider>
       <SignedIn>
         <ApplyPreferences />
       </SignedIn>
-      <div className="flex min-h-dvh flex-col">
-        <Header />
-        <SignedIn>
-          <PlanNotice />
-        </SignedIn>
-        <div className="flex flex-1 flex-col">
-          <Outlet />
-        </div>
-      </div>
+      <ShellFrame
+        notice={
+          <SignedIn>
+            <PlanNotice />
+          </SignedIn>
+        }
+      >
+        <Outlet />
+      </ShellFrame>
       <React.Suspense fallback={null}>
         <Toaster />
       </React.Suspense>
