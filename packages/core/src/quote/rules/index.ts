@@ -243,7 +243,6 @@ function lead(pages: TextPage[], max = 400): string {
   return clean(out || body.slice(0, max));
 }
 
-/** The offline analysis: type, commercial data, and a summary made of the document's own words. */
 /** No table was read: the rows over the totals whose amounts add up to the items' total printed below them. */
 function itemsBySum(doc: Doc, totals: Totals) {
   const { subtotal, tax, shipping, total } = totals;
@@ -254,6 +253,7 @@ function itemsBySum(doc: Doc, totals: Totals) {
   return sumConfirmedItems(doc, first, Math.round(target * 100) / 100);
 }
 
+/** The offline analysis: type, commercial data, and a summary made of the document's own words. */
 export function analyzeByRules(input: RulesInput): PlacedAnalysis {
   const { type, quote } = readDocument(input);
   const pageCount = input.pages.length;
