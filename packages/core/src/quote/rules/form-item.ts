@@ -33,15 +33,22 @@ const isLabel = (head: string, words: readonly string[]) => {
   return key.split(/\s+/).length <= MAX_LABEL_WORDS && words.some((w) => key === w || key.startsWith(`${w} `) || key.endsWith(` ${w}`));
 };
 
+/** Cell `c` of a row read as "label: value": the value after the colon, else in the next cell. */
+function labelAndValue(row: Row, c: number): { head: string; value: string | undefined } {
+  const text = row.cells[c]!.text;
+  const colon = text.indexOf(":");
+  const head = colon >= 0 ? text.slice(0, colon) : text;
+  const value = colon >= 0 && text.slice(colon + 1).trim() ? text.slice(colon + 1) : row.cells[c + 1]?.text;
+  return { head, value };
+}
+
 /** Each "label: value" (in one cell, or the label's cell and the next) whose label is one of `words`, with the value's first number. */
 function labelledValues(doc: Doc, words: readonly string[], accept: (head: string) => boolean = () => true): Labelled[] {
   const out: Labelled[] = [];
   for (const row of doc.rows)
-    row.cells.forEach((cell, c) => {
+    row.cells.forEach((_cell, c) => {
       if (out.length >= MAX_LABELLED) return;
-      const colon = cell.text.indexOf(":");
-      const head = colon >= 0 ? cell.text.slice(0, colon) : cell.text;
-      const value = colon >= 0 && cell.text.slice(colon + 1).trim() ? cell.text.slice(colon + 1) : row.cells[c + 1]?.text;
+      const { head, value } = labelAndValue(row, c);
       if (!value || !isLabel(head, words) || !accept(fold(head))) return;
       const token = moneyTokens(value, doc.style)[0];
       if (token && token.value > 0) out.push({ row, token });
@@ -54,10 +61,7 @@ function describe(doc: Doc, row: Row): string {
   for (let n = row.n - 1; n >= 0 && n >= row.n - 12; n--) {
     const above = doc.rows[n]!;
     if (above.page !== row.page) break;
-    const [first, second] = above.cells;
-    const colon = first!.text.indexOf(":");
-    const head = colon >= 0 ? first!.text.slice(0, colon) : first!.text;
-    const value = colon >= 0 && first!.text.slice(colon + 1).trim() ? first!.text.slice(colon + 1) : second?.text;
+    const { head, value } = labelAndValue(above, 0);
     if (value && isLabel(head, COLUMN_WORDS.description)) return clean(value);
   }
   const words = doc.rows.slice(Math.max(0, row.n - 3), row.n).findLast((r) => r.page === row.page && /\p{L}{3}/u.test(r.text));

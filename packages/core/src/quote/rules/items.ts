@@ -24,7 +24,22 @@ export interface Items {
   inside: Set<number>;
 }
 
-export const hasLetters = (s: string) => /\p{L}{2}/u.test(s);
+const hasLetters = (s: string) => /\p{L}{2}/u.test(s);
+
+/** Where a row's description ends: its first cell of words that is not a value, when a cell follows it (the amounts). */
+export function descriptionEnd(row: Row): number | undefined {
+  const first = row.cells.findIndex((c) => hasLetters(c.text) && !isValueCell(c));
+  return first < 0 || first === row.cells.length - 1 ? undefined : first;
+}
+
+/** A row's cells up to and including `end`, as one description. */
+export const descriptionOf = (row: Row, end: number) =>
+  clean(
+    row.cells
+      .slice(0, end + 1)
+      .map((c) => c.text)
+      .join(" "),
+  );
 
 /**
  * A row whose label names a total, subtotal, tax, shipping or discount line: its first text
@@ -154,8 +169,8 @@ const LAST_NUMBERS = 6;
  * order, whose product is the amount.
  */
 function mixedArithmetic(row: Row, doc: Doc): LineItem | undefined {
-  const first = row.cells.findIndex((c) => hasLetters(c.text) && !isValueCell(c));
-  if (first < 0 || first === row.cells.length - 1) return undefined;
+  const first = descriptionEnd(row);
+  if (first === undefined) return undefined;
   const nums = row.cells
     .slice(first + 1)
     .flatMap((c, i) => cellValues(c.text, first + 1 + i, doc))
@@ -170,12 +185,7 @@ function mixedArithmetic(row: Row, doc: Doc): LineItem | undefined {
       const quantity = nums[i]!.value!;
       if (quantity > 0 && close(quantity * price.value!, amount.value))
         return {
-          description: clean(
-            row.cells
-              .slice(0, first + 1)
-              .map((c) => c.text)
-              .join(" "),
-          ),
+          description: descriptionOf(row, first),
           quantity,
           unit: null,
           unitPrice: price.value!,
@@ -231,9 +241,9 @@ function columnRows(doc: Doc): Items {
   const candidates = doc.rows.flatMap((row) => {
     const last = row.cells.at(-1);
     if (!last || last.x1 === undefined || CONTACT.test(row.key) || isTotalsRow(row, doc)) return [];
-    const first = row.cells.findIndex((c) => hasLetters(c.text) && !isValueCell(c));
+    const first = descriptionEnd(row);
     const amount = moneyTokens(last.text, doc.style).at(-1);
-    if (first < 0 || first === row.cells.length - 1 || !amount?.decimals || amount.value === 0) return [];
+    if (first === undefined || !amount?.decimals || amount.value === 0) return [];
     return [{ row, right: last.x1, first, amount: amount.value }];
   });
   const kept = candidates.filter((c) => {
@@ -252,13 +262,7 @@ function columnRows(doc: Doc): Items {
       .map((t) => t.value);
     const [quantity, unitPrice] =
       nums.length >= 2 && close(nums.at(-2)! * nums.at(-1)!, amount) ? [nums.at(-2)!, nums.at(-1)!] : [null, null];
-    const description = clean(
-      row.cells
-        .slice(0, first + 1)
-        .map((c) => c.text)
-        .join(" "),
-    );
-    return { description, quantity, unit: null, unitPrice, amount, page: row.page };
+    return { description: descriptionOf(row, first), quantity, unit: null, unitPrice, amount, page: row.page };
   });
   return { items, inside: new Set(kept.map((k) => k.row.n)) };
 }

@@ -1,8 +1,8 @@
 import { moneyTokens } from "../numbers";
 import type { LineItem } from "../schema";
-import { close, isValueCell } from "./item-values";
-import { CONTACT, hasLetters, isTotalsRow, NOT_TOTAL } from "./items";
-import { clean, type Doc, type Row } from "./text";
+import { close } from "./item-values";
+import { CONTACT, descriptionEnd, descriptionOf, isTotalsRow, NOT_TOTAL } from "./items";
+import type { Doc, Row } from "./text";
 
 /**
  * Items confirmed by the sum they make, for a table the other readers found nothing in (no
@@ -25,17 +25,10 @@ interface Candidate {
 function candidateOf(row: Row, doc: Doc): Candidate | "skip" | "stop" {
   if (isTotalsRow(row, doc) || NOT_TOTAL.test(row.key)) return "stop";
   if (CONTACT.test(row.key)) return "skip";
-  const first = row.cells.findIndex((c) => hasLetters(c.text) && !isValueCell(c));
-  const tokens = moneyTokens(row.cells.at(-1)!.text, doc.style);
-  const amount = tokens.at(-1);
-  if (first < 0 || first === row.cells.length - 1 || !amount?.decimals) return "skip";
-  const description = clean(
-    row.cells
-      .slice(0, first + 1)
-      .map((c) => c.text)
-      .join(" "),
-  );
-  return { row, description, amount: amount.value };
+  const end = descriptionEnd(row);
+  const amount = moneyTokens(row.cells.at(-1)!.text, doc.style).at(-1);
+  if (end === undefined || !amount?.decimals) return "skip";
+  return { row, description: descriptionOf(row, end), amount: amount.value };
 }
 
 /**
