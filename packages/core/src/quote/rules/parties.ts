@@ -322,8 +322,8 @@ export function parties(doc: Doc): Parties {
   for (const row of doc.rows) {
     // a one-line footer that starts with the company's name and holds its tax id or bank account
     // ("Greenfield Fencing Ltd · Unit 4, Mill Estate · VAT GB 123 4567 89 · IBAN GB29 ...")
-    const segments = row.text.split(SENDER_SEPARATOR);
-    if (segments.length >= 3 && row.line > 8 && (REGISTRATION.test(row.key) || BANK.test(row.key))) {
+    const segments = row.line > 8 && (REGISTRATION.test(row.key) || BANK.test(row.key)) ? row.text.split(SENDER_SEPARATOR) : [];
+    if (segments.length >= 3) {
       const name = nameOf(segments[0]!);
       if (name && isCompany(name) && !isPerson(name)) add(name, 4, row, "legal");
     }
