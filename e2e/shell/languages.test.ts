@@ -74,10 +74,15 @@ describe("language and font size", { timeout: 120_000 }, () => {
     const app = await openApp(browser, "/", { locale: "de-DE" });
     const { page } = app;
     await page.getByRole("heading", { name: "Einmal fragen. Jedes Modell hören.", level: 1 }).waitFor();
+    // What could be painted: the browser paints nothing before the page's stylesheets are in, and
+    // until then innerText also counts the prerendered English first screen that styles.css hides.
     await page
       .context()
       .addInitScript(
-        `new MutationObserver(() => { if (/Get Started|Sign In/.test(document.body?.innerText ?? "")) window.sawEnglish = true; }).observe(document, { subtree: true, childList: true, characterData: true });`,
+        `new MutationObserver(() => {
+          const styled = [...document.querySelectorAll('link[rel="stylesheet"]')].every((link) => link.sheet);
+          if (styled && /Get Started|Sign In/.test(document.body?.innerText ?? "")) window.sawEnglish = true;
+        }).observe(document, { subtree: true, childList: true, characterData: true });`,
       );
     await page.reload();
     await page.getByRole("heading", { name: "Einmal fragen. Jedes Modell hören.", level: 1 }).waitFor();

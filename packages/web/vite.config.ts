@@ -52,7 +52,21 @@ export const config: UserConfig = {
   resolve: { alias: { "@": src } },
   server: { host: "127.0.0.1", port, strictPort: true, proxy, headers: { ...SECURITY_HEADERS, "Content-Security-Policy": devPolicy } },
   preview: { host: "127.0.0.1", port, strictPort: true, proxy, headers: { ...SECURITY_HEADERS, "Content-Security-Policy": previewPolicy } },
-  build: { outDir: "dist", emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    sourcemap: true,
+    // A translation catalog is named after its language and namespace ("texts-de-chat"), never
+    // after the namespace alone: "chat-….js" is the chat screen's code, and a test tells them apart.
+    rolldownOptions: {
+      output: {
+        chunkFileNames: (chunk) => {
+          const catalog = chunk.facadeModuleId?.match(/\/locales\/([\w-]+)\/([\w-]+)\.json$/);
+          return catalog ? `assets/texts-${catalog[1]}-${catalog[2]}-[hash].js` : "assets/[name]-[hash].js";
+        },
+      },
+    },
+  },
 };
 
 export default defineConfig(config);

@@ -37,12 +37,21 @@ export interface AccessibilityViolation {
  */
 export async function accessibilityViolations(page: import("playwright-core").Page): Promise<AccessibilityViolation[]> {
   const { source } = (await import("axe-core")).default;
-  // Colours are judged as they settle: a dialog fading in is half transparent for a moment.
+  // Colours are judged as they settle: a dialog fading in is half transparent for a moment, and
+  // an animation can start a frame or two after what causes it (an effect, a chunk arriving), so
+  // the page counts as settled after two frames without one. A spinner's endless animation is skipped.
   // (Strings, not functions: this file is type-checked without the DOM library.)
-  // A spinner's endless animation never finishes and is skipped.
-  await page.evaluate(`Promise.all(document.getAnimations()
-    .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-    .map((a) => a.finished.catch(() => undefined)))`);
+  await page.evaluate(`(async () => {
+    const frame = () => new Promise((done) => requestAnimationFrame(() => done()));
+    const running = () => document.getAnimations()
+      .filter((a) => a.playState === "running" && a.effect?.getTiming().iterations !== Infinity);
+    for (let quiet = 0, round = 0; quiet < 2 && round < 100; round++) {
+      const now = running();
+      quiet = now.length === 0 ? quiet + 1 : 0;
+      await Promise.all(now.map((a) => a.finished.catch(() => undefined)));
+      await frame();
+    }
+  })()`);
   const results = (await page.evaluate(`${source}
     ;axe.run(document, {
       runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] },

@@ -63,12 +63,12 @@ export function reducer(state: State, action: Action): State {
   }
 }
 
-const listeners: Array<(state: State) => void> = [];
+const listeners: Array<() => void> = [];
 let memoryState: State = { toasts: [] };
 
 function dispatch(action: Action) {
   memoryState = reducer(memoryState, action);
-  listeners.forEach((listener) => listener(memoryState));
+  listeners.forEach((listener) => listener());
 }
 
 export type Toast = Omit<ToasterToast, "id">;
@@ -92,15 +92,20 @@ export function toast(props: Toast) {
   return { id, dismiss, update };
 }
 
+function subscribe(listener: () => void) {
+  listeners.push(listener);
+  return () => {
+    const index = listeners.indexOf(listener);
+    if (index > -1) listeners.splice(index, 1);
+  };
+}
+
+/**
+ * The toasts to show. Read as an external store: the notification area is loaded after the first
+ * paint, and a toast raised between its render and its subscription must still show.
+ */
 export function useToast() {
-  const [state, setState] = React.useState<State>(memoryState);
-  React.useEffect(() => {
-    listeners.push(setState);
-    return () => {
-      const index = listeners.indexOf(setState);
-      if (index > -1) listeners.splice(index, 1);
-    };
-  }, []);
+  const state = React.useSyncExternalStore(subscribe, () => memoryState);
   return {
     ...state,
     toast,
