@@ -198,7 +198,7 @@ function customerFrom(doc: Doc, near: Near): string | null {
   return companyPart(first);
 }
 
-function labelledCustomer(doc: Doc): { name: string; row: Row; strength: number } | undefined {
+function labelledCustomer(doc: Doc): { name: string; row: Row; cell: number; strength: number } | undefined {
   const hits = findLabels(doc, CUSTOMER).filter((h) => {
     const key = h.row.cells[h.cell]!.key;
     // "Dear customer," is a greeting, not a label
@@ -217,10 +217,10 @@ function labelledCustomer(doc: Doc): { name: string; row: Row; strength: number 
       return false;
     return true;
   });
-  const found: { name: string; row: Row; strength: number }[] = [];
+  const found: { name: string; row: Row; cell: number; strength: number }[] = [];
   for (const hit of hits) {
     const got = readNear(doc, hit, (_text, near) => customerFrom(doc, near));
-    if (got) found.push({ name: got.value, row: got.near.row, strength: COMPANY_LABEL.test(hit.label) ? 2 : 1 });
+    if (got) found.push({ name: got.value, row: got.near.row, cell: got.near.cell, strength: COMPANY_LABEL.test(hit.label) ? 2 : 1 });
   }
   return found.sort((a, b) => b.strength - a.strength || a.row.n - b.row.n)[0];
 }
@@ -254,11 +254,11 @@ export function parties(doc: Doc): Parties {
   const senderRow = doc.rows.find(
     (r) => r.page === doc.rows[0]?.page && r.line < 20 && (r.cells.some((c) => senderOf(c.text)) || senderOf(r.text)),
   );
-  const inBlock = (block: Block, row: Row) => block.lines.some((l) => l.row.n === row.n);
-  // the labelled customer's block: the one holding its row, else one by that name at or below the label
+  // the labelled customer's block: the one holding its value (not the issuer's column beside it on
+  // the same row, "Lumen Studio | Quote for:"), else one by that name at or below the label
   const customerBlock =
     (labelled &&
-      (blocks.find((b) => inBlock(b, labelled.row)) ??
+      (blocks.find((b) => b.lines.some((l) => l.row.n === labelled.row.n && l.cell === labelled.cell)) ??
         blocks.find((b) => b.head && squash(b.head) === squash(labelled.name) && b.lines[0]!.row.n >= labelled.row.n - 1))) ||
     (senderRow && blocks.find((b) => b.lines[0]!.row.n > senderRow.n && b.lines[0]!.row.n <= senderRow.n + 2 && b.address));
 

@@ -87,4 +87,23 @@ describe("the evidence behind the rules", () => {
     expect(numberStyle("Harga | 150.000\nTotal | 3.250.000").decimal).toBe(",");
     expect(numberStyle("Price | 150,000\nTotal | 3,250,000").decimal).toBe(".");
   });
+
+  it("a customer label beside the issuer's name (\"Offerte voor:\") names the customer, and the issuer keeps its own column", () => {
+    const q = read([
+      "Atelier Noord | Offerte voor:",
+      "Kadestraat 12 | Bakkerij Vermeer",
+      "1011 AB Amsterdam | Dorpsstraat 3",
+      "Tel: 020 123 45 67 | 2345 CD Lisse",
+      "Offertedatum: | 02/06/2031",
+      "Geldig t/m: | 30/06/2031",
+      "Omschrijving | Aantal | Prijs | Bedrag",
+      "Ovenreparatie | 1 | 400,00 | 400,00",
+      "Totaal | 400,00",
+    ]);
+    expect({ vendor: q.vendorName, customer: q.customerName, validUntil: q.validUntil }).toEqual({
+      vendor: "Atelier Noord",
+      customer: "Bakkerij Vermeer",
+      validUntil: "2031-06-30",
+    });
+  });
 });
