@@ -221,7 +221,9 @@ export const isAddress = (key: string) =>
   // "88 112th Ave", "740 Harbor Rd.": a house number, then the street's name
   /^\d{1,5}[a-z]?,?\s+.*\b(st|ave|rd|dr|blvd|ln|way|ct|pl|hwy)\.?,?$/u.test(key.trim()) ||
   // "Springfield IL 62704": a US state and ZIP code
-  /\b[a-z]{2}\s+\d{5}(-\d{4})?$/.test(key.trim());
+  /\b[a-z]{2}\s+\d{5}(-\d{4})?$/.test(key.trim()) ||
+  // "Bristol BS1 4DJ", "Ottawa ON K1A 0B1": a British or Canadian postcode ending the line
+  /\p{L}{3,},?\s+(?:[a-z]{2}\s+)?(?:[a-z]{1,2}\d[a-z\d]?\s\d[a-z]{2}|[a-z]\d[a-z]\s?\d[a-z]\d)$/u.test(key.trim());
 
 /** Letters only, for comparing a name with a domain ("Atelier Garance" ~ ateliergarance.fr). */
 export const squash = (s: string) =>

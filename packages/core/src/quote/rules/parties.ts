@@ -35,6 +35,7 @@ export { nameOf } from "./names";
  */
 
 const CUSTOMER = LABELS.CUSTOMER;
+const ATTENTION = /^(attn|attention|a l'attention de|t\.a\.v|z\.?\s?hd)/;
 const SHIP_TO = LABELS.SHIP_TO;
 const VENDOR = LABELS.VENDOR;
 const CLOSING =
@@ -198,7 +199,16 @@ function customerFrom(doc: Doc, near: Near): string | null {
   return companyPart(first);
 }
 
-function labelledCustomer(doc: Doc): { name: string; row: Row; cell: number; strength: number } | undefined {
+interface LabelledCustomer {
+  name: string;
+  row: Row;
+  cell: number;
+  strength: number;
+  /** "Attn:", "z. Hd.", "t.a.v.": the label names a person at the customer, under the customer's name. */
+  contact: boolean;
+}
+
+function labelledCustomer(doc: Doc): LabelledCustomer | undefined {
   const hits = findLabels(doc, CUSTOMER).filter((h) => {
     const key = h.row.cells[h.cell]!.key;
     // "Dear customer," is a greeting, not a label
@@ -217,10 +227,17 @@ function labelledCustomer(doc: Doc): { name: string; row: Row; cell: number; str
       return false;
     return true;
   });
-  const found: { name: string; row: Row; cell: number; strength: number }[] = [];
+  const found: LabelledCustomer[] = [];
   for (const hit of hits) {
     const got = readNear(doc, hit, (_text, near) => customerFrom(doc, near));
-    if (got) found.push({ name: got.value, row: got.near.row, cell: got.near.cell, strength: COMPANY_LABEL.test(hit.label) ? 2 : 1 });
+    if (got)
+      found.push({
+        name: got.value,
+        row: got.near.row,
+        cell: got.near.cell,
+        strength: COMPANY_LABEL.test(hit.label) ? 2 : 1,
+        contact: ATTENTION.test(hit.label),
+      });
   }
   return found.sort((a, b) => b.strength - a.strength || a.row.n - b.row.n)[0];
 }
@@ -259,6 +276,8 @@ export function parties(doc: Doc): Parties {
   const customerBlock =
     (labelled &&
       (blocks.find((b) => b.lines.some((l) => l.row.n === labelled.row.n && l.cell === labelled.cell)) ??
+        // a contact person's line right under the customer's address block ("DXP Ltd / 4 Quay St / Attn: Ann Lee")
+        (labelled.contact ? blocks.find((b) => b.address && b.lines.at(-1)!.row.n === labelled.row.n - 1) : undefined) ??
         blocks.find((b) => b.head && squash(b.head) === squash(labelled.name) && b.lines[0]!.row.n >= labelled.row.n - 1))) ||
     (senderRow && blocks.find((b) => b.lines[0]!.row.n > senderRow.n && b.lines[0]!.row.n <= senderRow.n + 2 && b.address));
 
@@ -381,6 +400,23 @@ export function parties(doc: Doc): Parties {
     );
     if (pages.size > 1) candidate.score += 1;
   }
+  // a person named by a label ("Account name: Dexter Moreau") whose first and last names both
+  // appear in a business's name ("Studio Dex Moreau", "D. Moreau & Sons") runs that business: the
+  // business is the issuer
+  for (const person of candidates.values()) {
+    const names = fold(person.name).split(/\s+/);
+    if (!person.sources.has("label") || isCompany(person.name) || names.length < 2 || names.length > 3) continue;
+    const [first, last] = [names[0]!, names.at(-1)!];
+    const runs = (c: Candidate) => {
+      const words = fold(c.name).split(/[^\p{L}]+/u);
+      return words.includes(last) && words.some((w) => w !== last && first.startsWith(w) && (w.length >= 3 || w.length === 1));
+    };
+    const business = [...candidates.values()].find((c) => c !== person && c.sources.has("block") && runs(c));
+    if (business) {
+      business.score += person.score;
+      person.score = 0;
+    }
+  }
   const ranked = [...candidates.values()].sort((a, b) => b.score - a.score || a.row.n - b.row.n);
   const best = ranked[0];
   // a lone block at the top of a letter that says "Dear ..." is the addressee, not the issuer
@@ -397,7 +433,10 @@ export function parties(doc: Doc): Parties {
     if (owner && row) result.vendor = { name: owner.host[0]!.toUpperCase() + owner.host.slice(1), row, confidence: 0.5 };
   }
 
-  if (labelled) result.customer = { name: labelled.name, row: labelled.row, confidence: 0.85 };
+  // a contact person names the customer only when no company heads the block above them
+  const company = labelled?.contact && customerBlock?.head && !isPerson(customerBlock.head) ? customerBlock : undefined;
+  if (company) result.customer = { name: companyPart(company.head!), row: company.lines[0]!.row, confidence: 0.8 };
+  else if (labelled) result.customer = { name: labelled.name, row: labelled.row, confidence: 0.85 };
   else {
     const vendorKey = result.vendor ? squash(result.vendor.name) : "";
     const other =

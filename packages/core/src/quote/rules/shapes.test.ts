@@ -88,7 +88,7 @@ describe("the evidence behind the rules", () => {
     expect(numberStyle("Price | 150,000\nTotal | 3,250,000").decimal).toBe(".");
   });
 
-  it("a customer label beside the issuer's name (\"Offerte voor:\") names the customer, and the issuer keeps its own column", () => {
+  it('a customer label beside the issuer\'s name ("Offerte voor:") names the customer, and the issuer keeps its own column', () => {
     const q = read([
       "Atelier Noord | Offerte voor:",
       "Kadestraat 12 | Bakkerij Vermeer",
@@ -105,5 +105,40 @@ describe("the evidence behind the rules", () => {
       customer: "Bakkerij Vermeer",
       validUntil: "2031-06-30",
     });
+  });
+
+  it("an 'Attention:' line under the customer's address names a person there, not the customer", () => {
+    const q = read([
+      "QUOTATION",
+      "Fernhill Joinery",
+      "14 Mill Lane, Kendal",
+      "United Kingdom",
+      "Quote # FJ-208",
+      "Harbourline Events Ltd",
+      "Unit 7, Quay Street",
+      "Bristol BS1 4DJ",
+      "Attention: Priya Kapoor",
+      "Description | Qty | Price | Amount",
+      "Oak stage platform | 1 | 2,400.00 | 2,400.00",
+      "TOTAL | 2,400.00",
+    ]);
+    expect({ vendor: q.vendorName, customer: q.customerName }).toEqual({ vendor: "Fernhill Joinery", customer: "Harbourline Events Ltd" });
+  });
+
+  it("the person named as account holder runs the business in the letterhead: the business is the issuer", () => {
+    const q = read([
+      "QUOTATION",
+      "Webcraft by Tomas Eriksen",
+      "Storgata 5, Tromsø",
+      "Norway",
+      "Quote # WE-12",
+      "Description | Qty | Price | Amount",
+      "Website redesign | 1 | 3,000.00 | 3,000.00",
+      "TOTAL | 3,000.00",
+      "Bank details",
+      "Account name: Tomas Eriksen",
+      "IBAN: NO93 8601 1117 947",
+    ]);
+    expect(q.vendorName).toBe("Webcraft by Tomas Eriksen");
   });
 });
