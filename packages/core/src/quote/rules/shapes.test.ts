@@ -141,4 +141,31 @@ describe("the evidence behind the rules", () => {
     ]);
     expect(q.vendorName).toBe("Webcraft by Tomas Eriksen");
   });
+
+  it("a tax summary by rate gives the subtotal and the tax by its arithmetic, whatever its labels say", () => {
+    const q = read([
+      "Kaasboerderij De Wei",
+      "Factuur 2031-17",
+      "Omschrijving | Aantal | Prijs | Bedrag",
+      "Boerenkaas | 2 | 50,00 | 100,00",
+      "Bezorging | 1 | 20,00 | 20,00",
+      "BTW % | Grondslag | Heffing | Totaal",
+      "9 % | 100,00 | 9,00 | 109,00",
+      "21 % | 20,00 | 4,20 | 24,20",
+      "Te betalen | 133,20",
+    ]);
+    expect({ subtotal: q.subtotal, tax: q.tax, total: q.total }).toEqual({ subtotal: 120, tax: 13.2, total: 133.2 });
+  });
+
+  it("a deposit of a share of the total is not a tax", () => {
+    const q = read([
+      "Atelier Brandt",
+      "Angebot 88",
+      "Beschreibung | Menge | Preis | Betrag",
+      "Schrank | 1 | 1.000,00 | 1.000,00",
+      "Gesamtbetrag | 1.000,00",
+      "Anzahlung 30 % | 1.000,00 | 300,00",
+    ]);
+    expect({ tax: q.tax, total: q.total }).toEqual({ tax: null, total: 1000 });
+  });
 });

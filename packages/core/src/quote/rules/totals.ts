@@ -1,4 +1,4 @@
-import { moneyTokens, type MoneyToken } from "../numbers";
+import { asciiDigits, moneyTokens, type MoneyToken } from "../numbers";
 import { cellsUnder } from "./fields";
 import {
   DUE_LABELS,
@@ -214,7 +214,48 @@ export function labelledAmounts(doc: Doc, rows: Row[]): Amount[] {
     }
     if (!used.has(row.n)) out.push(...amounts);
   }
-  return [...out, ...unlabelledAmounts(doc, rows, out)];
+  return [...out, ...rateRowAmounts(doc, rows), ...unlabelledAmounts(doc, rows, out)];
+}
+
+const RATE = /(?<![\d.,])(\d{1,2}(?:[.,]\d{1,2})?)\s?%/;
+
+/**
+ * A tax summary, whatever its labels' language ("21 % | 41,31 | 8,68 | 49,99"): rows of a rate, a
+ * base, the base times the rate, and perhaps their sum. The arithmetic names the amounts, so they
+ * count as labelled: the bases add up to the subtotal, the products to the tax, the sums to the total.
+ */
+function rateRowAmounts(doc: Doc, rows: Row[]): Amount[] {
+  const found: { row: Row; label: string; base: number; tax: number; sum?: number }[] = [];
+  for (const row of rows) {
+    const rate = RATE.exec(asciiDigits(row.text));
+    if (!rate) continue;
+    const percent = Number(rate[1]!.replace(",", ".")) / 100;
+    // the rates a tax is levied at; a larger share of an amount is a deposit or an instalment
+    if (percent > 0.27) continue;
+    // a tax word on the row or in the summary's header just above it
+    const header = [row, doc.rows[row.n - 1], doc.rows[row.n - 2]].filter((r) => r && r.page === row.page);
+    if (!header.some((r) => TAX.test(r!.key))) continue;
+    const tokens = moneyTokens(row.text.slice(rate.index + rate[0].length), doc.style).filter((t) => t.decimals && t.value > 0);
+    for (let i = 0; i + 1 < tokens.length; i++) {
+      const [base, tax] = [tokens[i]!.value, tokens[i + 1]!.value];
+      // a tax is rounded once, to the cent: allow that, and a little more on large bases
+      if (Math.abs(base * percent - tax) > Math.max(0.011, tax * 0.002)) continue;
+      const sum = tokens[i + 2] && close(base + tax, tokens[i + 2]!.value) ? tokens[i + 2]!.value : undefined;
+      found.push({ row, label: rate[0], base, tax, sum });
+      break;
+    }
+  }
+  if (found.length === 0) return [];
+  const add = (values: (number | undefined)[]) =>
+    values.some((v) => v === undefined) ? undefined : Math.round(values.reduce((s: number, v) => s + v!, 0) * 100) / 100;
+  const { row, label } = found[found.length - 1]!;
+  const amount = (field: TotalField, value: number | undefined): Amount[] =>
+    value === undefined ? [] : [{ field, value, decimals: true, rank: 0.5, row, label }];
+  return [
+    ...amount("subtotal", add(found.map((f) => f.base))),
+    ...amount("tax", add(found.map((f) => f.tax))),
+    ...amount("total", add(found.map((f) => f.sum))),
+  ];
 }
 
 /** The bottom rows where a total is printed, whatever its label ("Tot. documento", "Jumlah yang harus dibayar"). */
