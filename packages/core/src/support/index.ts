@@ -45,10 +45,11 @@ export namespace Support {
     }).go();
     const request = created.data;
     const to = userId ? await Notify.recipient(userId) : undefined;
-    // Only a signed-in user's own account address is acknowledged by mail (and only with mails on):
-    // a signed-out visitor (or a body naming another address) could otherwise make us mail anyone
-    // our text and theirs. A visitor's acknowledgement is the reference on screen.
-    const acknowledge = !!to && to.settings.notifications.email;
+    // Only a signed-in user's own, verified account address is acknowledged by mail (and only with
+    // mails on): a signed-out visitor (or a body naming another address, or an account registered
+    // with someone else's) could otherwise make us mail anyone our text and theirs. Everyone else's
+    // acknowledgement is the reference on screen.
+    const acknowledge = !!to && to.settings.notifications.email && Notify.addressVerified(to);
     await Notify.deliver(`support request ${request.reference}`, [
       () => Mailer.send(teamMail(request, user?.plan)),
       acknowledge && (() => Mailer.send(acknowledgement({ ...request, email: to.email }, to.language, Notify.unsubscribeUrl(to.userId)))),
