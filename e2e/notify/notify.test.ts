@@ -17,7 +17,7 @@ const SUPPORT_EMAIL = process.env.SUPPORT_EMAIL ?? "support@quorum.app";
 
 describe("notifications people notice", { timeout: 120_000 }, () => {
   it("a document that finishes while the user is on another page shows a toast, and its mail is in the inbox", async () => {
-    const app = await signedInApp(browser, "/chat");
+    const app = await signedInApp(browser, "/chat", { verified: true });
     const { page, account } = app;
     const projectId = await addProject(account, { name: "Harbor Expansion" });
 
@@ -48,7 +48,7 @@ describe("notifications people notice", { timeout: 120_000 }, () => {
   });
 
   it("a support request shows its reference on screen and reaches both the support address and the user", async () => {
-    const app = await signedInApp(browser, "/help");
+    const app = await signedInApp(browser, "/help", { verified: true });
     const { page, account } = app;
     await expect.poll(() => page.getByLabel("Email").inputValue(), { timeout: 60_000 }).toBe(account.email);
     await page.getByLabel("Name").fill("Grace Hopper");
@@ -73,7 +73,7 @@ describe("notifications people notice", { timeout: 120_000 }, () => {
   });
 
   it("with email notifications switched off in Settings, the request is confirmed on screen but no mail reaches the user", async () => {
-    const app = await signedInApp(browser, "/settings");
+    const app = await signedInApp(browser, "/settings", { verified: true });
     const { page, account } = app;
     const email = page.getByRole("switch", { name: "Email notifications" });
     await email.click();

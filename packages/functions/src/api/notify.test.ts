@@ -180,7 +180,9 @@ describe("document mails go only to a verified address", { timeout: 120_000 }, (
 
     // The owner opens the verification link; the app's next sign-in sync carries the new claim.
     const verified = await verifyAddress(user);
-    expect((await call(verified, "POST", "/api/auth/login", { firebaseUid: user.uid, email: user.email, displayName: null })).status).toBe(200);
+    expect((await call(verified, "POST", "/api/auth/login", { firebaseUid: user.uid, email: user.email, displayName: null })).status).toBe(
+      200,
+    );
     const second = await upload(verified, projectId, "verified.txt");
     await waitCompleted(verified, projectId, [second]);
     await waitForMail(user.email, (m) => m.subject === "“verified.txt” is ready");

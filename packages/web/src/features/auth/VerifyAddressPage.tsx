@@ -1,0 +1,89 @@
+import * as React from "react";
+import { Link } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
+import { AlertCircle, CheckCircle2, MailCheck } from "lucide-react";
+import { Page } from "@/components/layout/Page";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { confirmAddress } from "./actions";
+import { useAuth } from "./context";
+import { useAuthDialogs } from "./dialogs";
+import { errorCode } from "./errors";
+import { recheckAddress } from "./verification";
+
+/** A code works once: a second render of the page (React's strict mode, a remount) waits for the first use. */
+const confirmations = new Map<string, Promise<void>>();
+function confirmOnce(oobCode: string) {
+  let confirming = confirmations.get(oobCode);
+  if (!confirming) confirmations.set(oobCode, (confirming = confirmAddress(oobCode).then(recheckAddress)));
+  return confirming;
+}
+
+type State = { kind: "checking" } | { kind: "done" } | { kind: "broken"; message: string };
+
+/** The verification link's page: confirms the address, and tells this tab's session so the banner goes away. */
+export function VerifyAddressPage({ oobCode }: { oobCode: string }) {
+  const { t } = useTranslation(["notify", "auth"]);
+  const { user } = useAuth();
+  const { openSignIn } = useAuthDialogs();
+  const [state, setState] = React.useState<State>({ kind: "checking" });
+
+  React.useEffect(() => {
+    let current = true;
+    confirmOnce(oobCode).then(
+      () => current && setState({ kind: "done" }),
+      (e) =>
+        current &&
+        setState({
+          kind: "broken",
+          message: errorCode(e) === "auth/network-request-failed" ? t("auth:errors.network") : t("verify.linkUsed"),
+        }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [oobCode, t]);
+
+  return (
+    <Page width="narrow">
+      <Card className="mx-auto w-full max-w-md" data-testid="verify-address">
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2 text-2xl">
+            <MailCheck className="size-6 text-primary" /> {t("verify.title")}
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          {state.kind === "checking" && (
+            <p className="flex items-center gap-2 text-sm text-muted-foreground">
+              <Spinner /> {t("verify.checking")}
+            </p>
+          )}
+          {state.kind === "broken" && (
+            <Alert variant="destructive">
+              <AlertCircle />
+              <AlertDescription>{state.message}</AlertDescription>
+            </Alert>
+          )}
+          {state.kind === "done" && (
+            <Alert variant="success">
+              <CheckCircle2 />
+              <AlertDescription>{t("verify.done")}</AlertDescription>
+            </Alert>
+          )}
+          {state.kind !== "checking" &&
+            (user ? (
+              <Button size="lg" asChild>
+                <Link to="/chat">{t("verify.continue")}</Link>
+              </Button>
+            ) : (
+              <Button size="lg" onClick={() => openSignIn()}>
+                {t("auth:signIn.signIn")}
+              </Button>
+            ))}
+        </CardContent>
+      </Card>
+    </Page>
+  );
+}
