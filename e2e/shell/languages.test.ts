@@ -76,14 +76,12 @@ describe("language and font size", { timeout: 120_000 }, () => {
     await page.getByRole("heading", { name: "Einmal fragen. Jedes Modell hören.", level: 1 }).waitFor();
     // What could be painted: the browser paints nothing before the page's stylesheets are in, and
     // until then innerText also counts the prerendered English first screen that styles.css hides.
-    await page
-      .context()
-      .addInitScript(
-        `new MutationObserver(() => {
+    await page.context().addInitScript(
+      `new MutationObserver(() => {
           const styled = [...document.querySelectorAll('link[rel="stylesheet"]')].every((link) => link.sheet);
           if (styled && /Get Started|Sign In/.test(document.body?.innerText ?? "")) window.sawEnglish = true;
         }).observe(document, { subtree: true, childList: true, characterData: true });`,
-      );
+    );
     await page.reload();
     await page.getByRole("heading", { name: "Einmal fragen. Jedes Modell hören.", level: 1 }).waitFor();
     expect(await page.evaluate("window.sawEnglish ?? false")).toBe(false);
