@@ -58,6 +58,7 @@ describe("notifications people notice", { timeout: 120_000 }, () => {
     await page.getByRole("heading", { name: "Request Submitted!" }).waitFor();
     const reference = (await page.getByTestId("support-reference").locator(".font-mono").textContent())!.trim();
     expect(reference).toMatch(REFERENCE_PATTERN);
+    await page.getByText("We also sent you a confirmation by email.", { exact: false }).waitFor();
     // The confirmation screen is clean for assistive technology, in both themes.
     expect(await accessibilityViolations(page)).toEqual([]);
     // Switched as a person does, through the app's own theme state, which nothing reverts later.
@@ -87,6 +88,8 @@ describe("notifications people notice", { timeout: 120_000 }, () => {
     await page.getByLabel("Message").fill("No mails for me.");
     await page.getByRole("button", { name: "Submit Request" }).click();
     const reference = (await page.getByTestId("support-reference").locator(".font-mono").textContent())!.trim();
+    // The screen promises no mail that was not sent.
+    await page.getByText("Please keep this number and quote it if you write to us again.", { exact: false }).waitFor();
     await waitForMail(SUPPORT_EMAIL, (m) => m.subject.includes(reference));
     expect(await mailsTo(account.email)).toEqual([]);
     await app.close();

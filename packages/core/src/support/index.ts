@@ -27,8 +27,8 @@ export namespace Support {
 
   /**
    * Stores the request, then mails it to the support team (marked priority for
-   * Professional and Enterprise) and acknowledges it to the requester, both with
-   * its reference. The request is kept even when a mail fails (the team's inbox index lists it).
+   * Professional and Enterprise) and, where it may, acknowledges it to the requester, both
+   * with its reference. The request is kept even when a mail fails (the team's inbox index lists it).
    */
   async function store(fields: Fields, sourceIp: string) {
     const userId = Actor.maybe()?.userId;
@@ -54,7 +54,7 @@ export namespace Support {
       () => Mailer.send(teamMail(request, user?.plan)),
       acknowledge && (() => Mailer.send(acknowledgement({ ...request, email: to.email }, to.language, Notify.unsubscribeUrl(to.userId)))),
     ]);
-    return request;
+    return { ...request, acknowledgedByEmail: acknowledge };
   }
 
   /** Enterprise's "Contact sales" form: who, which company, how big a team, what they need. */

@@ -99,7 +99,7 @@ describe("support requests", () => {
     const subject = `Export broken ${crypto.randomUUID().slice(0, 6)}`;
     const res = await call(user, "POST", "/api/support", request({ email: user.email, subject, message: "Steps: <b>click</b> Export" }));
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ success: true, prioritySupport: false });
+    expect(res.body).toMatchObject({ success: true, prioritySupport: false, acknowledgedByEmail: true });
     expect(res.body.reference).toMatch(REFERENCE_PATTERN);
 
     const team = await waitForMail(config().SUPPORT_EMAIL, (m) => m.subject.includes(res.body.reference));
@@ -138,6 +138,7 @@ describe("support requests", () => {
     const email = `visitor-${crypto.randomUUID().slice(0, 8)}@example.com`;
     const res = await callFrom(newLoopbackIp(), undefined, "POST", "/api/support", request({ email, language: "es" }));
     expect(res.status).toBe(200);
+    expect(res.body.acknowledgedByEmail).toBe(false);
     expect(res.body.reference).toMatch(REFERENCE_PATTERN);
     await waitForMail(config().SUPPORT_EMAIL, (m) => m.subject.includes(res.body.reference));
     expect(await mailsTo(email)).toEqual([]);
@@ -147,6 +148,7 @@ describe("support requests", () => {
     const user = await signedInUser();
     const first = await call(user, "POST", "/api/support", request({ email: user.email }));
     expect(first.status).toBe(200);
+    expect(first.body.acknowledgedByEmail).toBe(false);
     expect(first.body.reference).toMatch(REFERENCE_PATTERN);
     await waitForMail(config().SUPPORT_EMAIL, (m) => m.subject.includes(first.body.reference));
     expect(await mailsTo(user.email)).toEqual([]);

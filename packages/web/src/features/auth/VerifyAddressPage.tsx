@@ -1,13 +1,11 @@
 import * as React from "react";
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
-import { AlertCircle, CheckCircle2, MailCheck } from "lucide-react";
-import { Page } from "@/components/layout/Page";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { CheckCircle2, MailCheck } from "lucide-react";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Spinner } from "@/components/ui/spinner";
 import { confirmAddress } from "./actions";
+import { ActionCard } from "./ActionCard";
 import { useAuth } from "./context";
 import { useAuthDialogs } from "./dialogs";
 import { errorCode } from "./errors";
@@ -47,43 +45,29 @@ export function VerifyAddressPage({ oobCode }: { oobCode: string }) {
   }, [oobCode, t]);
 
   return (
-    <Page width="narrow">
-      <Card className="mx-auto w-full max-w-md" data-testid="verify-address">
-        <CardHeader>
-          <CardTitle className="flex items-center gap-2 text-2xl">
-            <MailCheck className="size-6 text-primary" /> {t("verify.title")}
-          </CardTitle>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          {state.kind === "checking" && (
-            <p className="flex items-center gap-2 text-sm text-muted-foreground">
-              <Spinner /> {t("verify.checking")}
-            </p>
-          )}
-          {state.kind === "broken" && (
-            <Alert variant="destructive">
-              <AlertCircle />
-              <AlertDescription>{state.message}</AlertDescription>
-            </Alert>
-          )}
-          {state.kind === "done" && (
-            <Alert variant="success">
-              <CheckCircle2 />
-              <AlertDescription>{t("verify.done")}</AlertDescription>
-            </Alert>
-          )}
-          {state.kind !== "checking" &&
-            (user ? (
-              <Button size="lg" asChild>
-                <Link to="/chat">{t("verify.continue")}</Link>
-              </Button>
-            ) : (
-              <Button size="lg" onClick={() => openSignIn()}>
-                {t("auth:signIn.signIn")}
-              </Button>
-            ))}
-        </CardContent>
-      </Card>
-    </Page>
+    <ActionCard
+      testId="verify-address"
+      icon={MailCheck}
+      title={t("verify.title")}
+      checking={state.kind === "checking" ? t("verify.checking") : undefined}
+      problem={state.kind === "broken" ? state.message : undefined}
+    >
+      {state.kind === "done" && (
+        <Alert variant="success">
+          <CheckCircle2 />
+          <AlertDescription>{t("verify.done")}</AlertDescription>
+        </Alert>
+      )}
+      {state.kind !== "checking" &&
+        (user ? (
+          <Button size="lg" asChild>
+            <Link to="/chat">{t("verify.continue")}</Link>
+          </Button>
+        ) : (
+          <Button size="lg" onClick={() => openSignIn()}>
+            {t("auth:signIn.signIn")}
+          </Button>
+        ))}
+    </ActionCard>
   );
 }
