@@ -60,7 +60,7 @@ export function VerifyAddressNotice() {
         data-testid="verify-address-notice"
       >
         <MailWarning className="size-4 shrink-0" aria-hidden />
-        <div className="min-w-0 flex-1">
+        <div className="min-w-64 flex-1">
           <p>{t("verify.notice", { email })}</p>
           <p aria-live="polite" className={sending.kind === "failed" ? "font-medium text-destructive" : undefined}>
             {sending.kind === "sent" && t("verify.sent", { email })}
