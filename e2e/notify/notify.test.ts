@@ -17,7 +17,7 @@ const SUPPORT_EMAIL = process.env.SUPPORT_EMAIL ?? "support@quorum.app";
 
 describe("notifications people notice", { timeout: 120_000 }, () => {
   it("a document that finishes while the user is on another page shows a toast, and its mail is in the inbox", async () => {
-    const app = await signedInApp(browser, "/chat");
+    const app = await signedInApp(browser, "/chat", { verified: true });
     const { page, account } = app;
     const projectId = await addProject(account, { name: "Harbor Expansion" });
 
@@ -48,7 +48,7 @@ describe("notifications people notice", { timeout: 120_000 }, () => {
   });
 
   it("a support request shows its reference on screen and reaches both the support address and the user", async () => {
-    const app = await signedInApp(browser, "/help");
+    const app = await signedInApp(browser, "/help", { verified: true });
     const { page, account } = app;
     await expect.poll(() => page.getByLabel("Email").inputValue(), { timeout: 60_000 }).toBe(account.email);
     await page.getByLabel("Name").fill("Grace Hopper");
@@ -58,6 +58,7 @@ describe("notifications people notice", { timeout: 120_000 }, () => {
     await page.getByRole("heading", { name: "Request Submitted!" }).waitFor();
     const reference = (await page.getByTestId("support-reference").locator(".font-mono").textContent())!.trim();
     expect(reference).toMatch(REFERENCE_PATTERN);
+    await page.getByText("We also sent you a confirmation by email.", { exact: false }).waitFor();
     // The confirmation screen is clean for assistive technology, in both themes.
     expect(await accessibilityViolations(page)).toEqual([]);
     // Switched as a person does, through the app's own theme state, which nothing reverts later.
@@ -73,7 +74,7 @@ describe("notifications people notice", { timeout: 120_000 }, () => {
   });
 
   it("with email notifications switched off in Settings, the request is confirmed on screen but no mail reaches the user", async () => {
-    const app = await signedInApp(browser, "/settings");
+    const app = await signedInApp(browser, "/settings", { verified: true });
     const { page, account } = app;
     const email = page.getByRole("switch", { name: "Email notifications" });
     await email.click();
@@ -87,6 +88,8 @@ describe("notifications people notice", { timeout: 120_000 }, () => {
     await page.getByLabel("Message").fill("No mails for me.");
     await page.getByRole("button", { name: "Submit Request" }).click();
     const reference = (await page.getByTestId("support-reference").locator(".font-mono").textContent())!.trim();
+    // The screen promises no mail that was not sent.
+    await page.getByText("Please keep this number and quote it if you write to us again.", { exact: false }).waitFor();
     await waitForMail(SUPPORT_EMAIL, (m) => m.subject.includes(reference));
     expect(await mailsTo(account.email)).toEqual([]);
     await app.close();

@@ -89,8 +89,8 @@ export async function signedInAs(
 }
 
 /** A fresh account (known to Quorum from this first sign-in on), signed in, at `path`. */
-export async function signedInApp(browser: Browser, path = "/") {
-  const account = await createUser();
+export async function signedInApp(browser: Browser, path = "/", options: Parameters<typeof createUser>[0] = {}) {
+  const account = await createUser(options);
   return { ...(await signedInAs(browser, account, path)), account };
 }
 

@@ -5,6 +5,8 @@ import { Unauthorized } from "./error";
 export interface User {
   userId: string;
   email?: string;
+  /** The token's `email_verified`: whether the identity provider confirmed the caller owns `email`. */
+  emailVerified?: boolean;
   name?: string;
   picture?: string;
 }

@@ -1,14 +1,15 @@
 import { composeMail } from "@quorum/core/notify/email";
+import type { MessageKey } from "@quorum/core/notify/messages";
 import { Mailer } from "@quorum/core/notify/mailer";
 import { Notify } from "@quorum/core/notify/index";
 import { User } from "@quorum/core/user/index";
 
 /**
- * In the cloud Firebase mails a password-reset link itself, to the project's action
- * URL (set to the site's /auth/action in the Firebase console). The Auth Emulator
- * mails nothing: it only keeps each code, listed at its `oobCodes` endpoint. This
- * relays every new reset code as that mail, in the account's language, through the
- * local mail catcher, so the reset is done locally the way it is done in the cloud.
+ * In the cloud Firebase mails password-reset and address-verification links itself, to the
+ * project's action URL (set to the site's /auth/action in the Firebase console). The Auth
+ * Emulator mails nothing: it only keeps each code, listed at its `oobCodes` endpoint. This
+ * relays every new code as that mail, in the account's language, through the local mail
+ * catcher, so both are done locally the way they are done in the cloud.
  */
 
 interface OobCode {
@@ -17,29 +18,41 @@ interface OobCode {
   requestType: string;
 }
 
+/** The mail a kind of code goes out as, and the action page's `mode` that uses it. */
+interface CodeMail {
+  mode: string;
+  subject: MessageKey;
+  body: MessageKey;
+  action: MessageKey;
+}
+const KINDS: Record<string, CodeMail> = {
+  PASSWORD_RESET: { mode: "resetPassword", subject: "passwordResetSubject", body: "passwordResetBody", action: "passwordResetAction" },
+  VERIFY_EMAIL: { mode: "verifyEmail", subject: "verifyEmailSubject", body: "verifyEmailBody", action: "verifyEmailAction" },
+};
+
 /** How often the emulator's codes are read: a person waits about this long for the mail to arrive. */
 const POLL_MS = 500;
 
-export function relayPasswordResetMail(options: { emulatorUrl: string; projectId: string; appUrl: string }) {
+export function relayAuthMail(options: { emulatorUrl: string; projectId: string; appUrl: string }) {
   const seen = new Set<string>();
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
-  async function mail(code: OobCode) {
+  async function mail(code: OobCode, kind: CodeMail) {
     const user = await User.findByEmail(code.email);
     const to = user ? await Notify.recipient(user.userId) : undefined;
     const link = new URL("/auth/action", options.appUrl);
-    link.searchParams.set("mode", "resetPassword");
+    link.searchParams.set("mode", kind.mode);
     link.searchParams.set("oobCode", code.oobCode);
     await Mailer.send(
       composeMail({
         language: to?.language ?? "en",
         to: code.email,
         name: to?.name,
-        subject: "passwordResetSubject",
-        paragraphs: ["passwordResetBody"],
+        subject: kind.subject,
+        paragraphs: [kind.body],
         values: { email: code.email },
-        action: { label: "passwordResetAction", url: link.toString() },
+        action: { label: kind.action, url: link.toString() },
       }),
     );
   }
@@ -50,10 +63,11 @@ export function relayPasswordResetMail(options: { emulatorUrl: string; projectId
       const response = await fetch(`${options.emulatorUrl}/emulator/v1/projects/${options.projectId}/oobCodes`);
       const { oobCodes = [] } = (await response.json()) as { oobCodes?: OobCode[] };
       for (const code of oobCodes) {
-        if (code.requestType !== "PASSWORD_RESET" || seen.has(code.oobCode)) continue;
+        const kind = KINDS[code.requestType];
+        if (!kind || seen.has(code.oobCode)) continue;
         seen.add(code.oobCode);
         if (first) continue;
-        await mail(code).catch((error) => console.error(`[auth mail] reset link for ${code.email}:`, error));
+        await mail(code, kind).catch((error) => console.error(`[auth mail] ${kind.mode} link for ${code.email}:`, error));
       }
     } catch (error) {
       console.error("[auth mail] the Auth Emulator's codes could not be read:", error);

@@ -99,15 +99,15 @@ async function main() {
   await startLocalPipeline(stack.s3, { log: (line) => console.log(`[pipeline] ${line}`) });
   say(`Document pipeline started by uploads to s3rver (aws-local-stepfunctions)`);
 
-  // Firebase mails password-reset links in the cloud; the emulator only keeps them.
-  const { relayPasswordResetMail } = await import("./auth-mail");
-  const relay = relayPasswordResetMail({
+  // Firebase mails password-reset and verification links in the cloud; the emulator only keeps them.
+  const { relayAuthMail } = await import("./auth-mail");
+  const relay = relayAuthMail({
     emulatorUrl: `http://${stack.env.FIREBASE_AUTH_EMULATOR_HOST!}`,
     projectId: stack.env.FIREBASE_PROJECT_ID!,
     appUrl,
   });
   cleanups.push(relay.stop);
-  say(`Password-reset mails from the Auth Emulator relayed to the mail inbox`);
+  say(`Password-reset and verification mails from the Auth Emulator relayed to the mail inbox`);
 
   let webUrl = "";
   if (webMode !== "none") {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ConfigSchema } from "../config";
 import { Auth } from "./index";
-import { createUser } from "@quorum/local/testing";
+import { createUser, verifyAddress } from "@quorum/local/testing";
 
 const localConfig = () => ConfigSchema.parse(process.env);
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
@@ -23,6 +23,22 @@ describe("identity", () => {
     const verified = await Auth.verify(`Bearer ${user.token}`, localConfig());
     expect(verified.userId).toBe(user.uid);
     expect(verified.email).toBe(user.email);
+  });
+
+  it("says whether the address is verified from the account, never from a claim a caller wrote", async () => {
+    const user = await createUser();
+    expect((await Auth.verify(`Bearer ${user.token}`, localConfig())).emailVerified).toBe(false);
+    const claims = JSON.parse(Buffer.from(user.token.split(".")[1]!, "base64url").toString());
+    // A name too: emulator tokens are unsigned, so the very claims of a verified account's token would be that token.
+    const forged = unsignedToken({ ...claims, email_verified: true, name: "Forger" });
+    expect(
+      await Auth.verify(`Bearer ${forged}`, localConfig()).then(
+        (u) => u.emailVerified,
+        () => false,
+      ),
+    ).toBe(false);
+    const verified = await verifyAddress(user);
+    expect((await Auth.verify(`Bearer ${verified.token}`, localConfig())).emailVerified).toBe(true);
   });
 
   it("refuses a missing or malformed header", async () => {

@@ -20,6 +20,8 @@ export interface Recipient {
   name?: string;
   settings: Settings.Info;
   language: Language;
+  /** The stored `email_verified` of the account's last sign-in sync (see `addressVerified`). */
+  emailVerified: boolean;
 }
 
 /**
@@ -46,7 +48,28 @@ export namespace Notify {
     if (!user) return undefined;
     const settings = await Actor.provide({ userId }, () => Settings.get(userId));
     const name = user.firstName || user.displayName || user.email.split("@")[0];
-    return { userId, email: user.email, name, settings, language: settings.preferences.language };
+    return {
+      userId,
+      email: user.email,
+      name,
+      settings,
+      language: settings.preferences.language,
+      emailVerified: user.emailVerified === true,
+    };
+  }
+
+  /**
+   * Product mail goes only to an address its owner confirmed: anyone can sign up with someone
+   * else's address. Within the user's own request the verified caller's `emailVerified` decides
+   * (the ID token's `email_verified`, or the account's record where Auth looks it up: current even
+   * right after they opened the link); outside one (the pipeline, billing webhooks) the flag the
+   * sign-in sync stored from it does. Both come from the identity provider as the API verified
+   * it, never from request data, so this holds in AWS as it does locally.
+   */
+  export function addressVerified(to: Recipient): boolean {
+    const actor = Actor.maybe();
+    if (actor?.userId === to.userId && actor.emailVerified !== undefined) return actor.emailVerified;
+    return to.emailVerified;
   }
 
   /** Runs each channel on its own: one failing (SES down, a push service refusing) leaves the others. */
@@ -55,7 +78,9 @@ export namespace Notify {
     for (const r of results) if (r.status === "rejected") console.error(`[notify] ${what}:`, r.reason);
   }
 
+  /** The mail as a channel for `deliver`; none for an address that is not verified. */
   export function mailTo(to: Recipient, content: Omit<MailContent, "language" | "to" | "name" | "unsubscribeUrl">) {
+    if (!addressVerified(to)) return false;
     return () =>
       Mailer.send(
         composeMail({ ...content, language: to.language, to: to.email, name: to.name, unsubscribeUrl: unsubscribeUrl(to.userId) }),

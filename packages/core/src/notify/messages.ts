@@ -31,6 +31,10 @@ export const MESSAGES = {
     passwordResetBody:
       "Someone asked to reset the password of the Quorum account {email}. If it was you, choose a new password with the link below; it works once and only for a short while. If it was not you, ignore this mail: your password stays as it is.",
     passwordResetAction: "Choose a new password",
+    verifyEmailSubject: "Verify your email address for Quorum",
+    verifyEmailBody:
+      "Please confirm that {email} is your address by opening the link below. Until then Quorum sends it no emails. If you did not create a Quorum account, ignore this mail.",
+    verifyEmailAction: "Verify my address",
     supportAckEnterprise:
       "Your Enterprise plan includes dedicated support around the clock: your request went straight to your support team.",
     pushDocumentReadyTitle: "Document ready",
@@ -73,6 +77,10 @@ export const MESSAGES = {
     passwordResetBody:
       "Alguien ha pedido restablecer la contraseña de la cuenta de Quorum {email}. Si has sido tú, elige una nueva contraseña con el enlace de abajo; sirve una sola vez y por poco tiempo. Si no has sido tú, ignora este correo: tu contraseña no cambia.",
     passwordResetAction: "Elegir una nueva contraseña",
+    verifyEmailSubject: "Verifica tu dirección de correo para Quorum",
+    verifyEmailBody:
+      "Confirma que {email} es tu dirección abriendo el enlace de abajo. Hasta entonces Quorum no le envía correos. Si no has creado una cuenta de Quorum, ignora este correo.",
+    verifyEmailAction: "Verificar mi dirección",
     supportAckEnterprise:
       "Tu plan Enterprise incluye soporte dedicado las 24 horas: tu solicitud ha ido directamente a tu equipo de soporte.",
     pushDocumentReadyTitle: "Documento listo",
@@ -117,6 +125,10 @@ export const MESSAGES = {
     passwordResetBody:
       "Quelqu’un a demandé à réinitialiser le mot de passe du compte Quorum {email}. Si c’est vous, choisissez un nouveau mot de passe avec le lien ci-dessous ; il ne sert qu’une fois et peu de temps. Sinon, ignorez cet e-mail : votre mot de passe reste inchangé.",
     passwordResetAction: "Choisir un nouveau mot de passe",
+    verifyEmailSubject: "Vérifiez votre adresse e-mail pour Quorum",
+    verifyEmailBody:
+      "Confirmez que {email} est bien votre adresse en ouvrant le lien ci-dessous. D’ici là, Quorum ne lui envoie aucun e-mail. Si vous n’avez pas créé de compte Quorum, ignorez cet e-mail.",
+    verifyEmailAction: "Vérifier mon adresse",
     supportAckEnterprise:
       "Votre abonnement Enterprise inclut un support dédié 24 h/24 : votre demande est allée directement à votre équipe de support.",
     pushDocumentReadyTitle: "Document prêt",
@@ -161,6 +173,10 @@ export const MESSAGES = {
     passwordResetBody:
       "Jemand hat verlangt, das Passwort des Quorum-Kontos {email} zurückzusetzen. Wenn Sie es waren, wählen Sie über den Link unten ein neues Passwort; er gilt nur einmal und nur kurze Zeit. Wenn nicht, ignorieren Sie diese E-Mail: Ihr Passwort bleibt unverändert.",
     passwordResetAction: "Neues Passwort wählen",
+    verifyEmailSubject: "Bestätigen Sie Ihre E-Mail-Adresse für Quorum",
+    verifyEmailBody:
+      "Bitte bestätigen Sie über den Link unten, dass {email} Ihre Adresse ist. Bis dahin sendet Quorum keine E-Mails an sie. Wenn Sie kein Quorum-Konto angelegt haben, ignorieren Sie diese E-Mail.",
+    verifyEmailAction: "Adresse bestätigen",
     supportAckEnterprise: "Ihr Enterprise-Tarif umfasst dedizierten Support rund um die Uhr: Ihre Anfrage ging direkt an Ihr Support-Team.",
     pushDocumentReadyTitle: "Dokument bereit",
     pushDocumentReadyBody: "„{document}“ wurde verarbeitet.",

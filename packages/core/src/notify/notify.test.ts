@@ -58,7 +58,7 @@ describe("mail through the local mail catcher (SMTP)", () => {
   });
 
   it("a finished document is mailed to its owner, names escaped in the HTML, with a working project link", async () => {
-    const user = await signedInUser({ displayName: "Dana Buyer" });
+    const user = await signedInUser({ displayName: "Dana Buyer", verified: true });
     const { id, projectId } = await processedDocument(user, "<img src=x onerror=alert(1)>.pdf", "completed");
     await Notify.documentProcessed(id);
     const mail = await waitForMail(user.email);
@@ -71,7 +71,7 @@ describe("mail through the local mail catcher (SMTP)", () => {
   });
 
   it("a failed document's mail says why, in the user's language", async () => {
-    const user = await signedInUser();
+    const user = await signedInUser({ verified: true });
     await saveSettings(user, { preferences: { language: "fr" } });
     const { id } = await processedDocument(user, "devis.pdf", "failed", "The file is not a PDF.");
     await Notify.documentProcessed(id);
@@ -82,7 +82,7 @@ describe("mail through the local mail catcher (SMTP)", () => {
   });
 
   it("with the email switch off no mail is sent, and the in-app notification is still recorded", async () => {
-    const user = await signedInUser();
+    const user = await signedInUser({ verified: true });
     await saveSettings(user, { notifications: { email: false } });
     const { id } = await processedDocument(user, "quote.pdf", "completed");
     const before = new Date(Date.now() - 1000).toISOString();
@@ -93,7 +93,7 @@ describe("mail through the local mail catcher (SMTP)", () => {
   });
 
   it("with chat notifications off no in-app notification is recorded", async () => {
-    const user = await signedInUser();
+    const user = await signedInUser({ verified: true });
     await saveSettings(user, { notifications: { chat: false } });
     const { id } = await processedDocument(user, "quote.pdf", "completed");
     const before = new Date(Date.now() - 1000).toISOString();
@@ -103,7 +103,7 @@ describe("mail through the local mail catcher (SMTP)", () => {
   });
 
   it("payments are mailed with the amount in the user's currency format", async () => {
-    const user = await signedInUser();
+    const user = await signedInUser({ verified: true });
     await saveSettings(user, { preferences: { language: "de" } });
     await Notify.payment(user.uid, "failed", 5000, "usd");
     const mail = await waitForMail(user.email);

@@ -27,8 +27,8 @@ export namespace Support {
 
   /**
    * Stores the request, then mails it to the support team (marked priority for
-   * Professional and Enterprise) and acknowledges it to the requester, both with
-   * its reference. The request is kept even when a mail fails (the team's inbox index lists it).
+   * Professional and Enterprise) and, where it may, acknowledges it to the requester, both
+   * with its reference. The request is kept even when a mail fails (the team's inbox index lists it).
    */
   async function store(fields: Fields, sourceIp: string) {
     const userId = Actor.maybe()?.userId;
@@ -45,15 +45,16 @@ export namespace Support {
     }).go();
     const request = created.data;
     const to = userId ? await Notify.recipient(userId) : undefined;
-    // Only a signed-in user's own account address is acknowledged by mail (and only with mails on):
-    // a signed-out visitor (or a body naming another address) could otherwise make us mail anyone
-    // our text and theirs. A visitor's acknowledgement is the reference on screen.
-    const acknowledge = !!to && to.settings.notifications.email;
+    // Only a signed-in user's own, verified account address is acknowledged by mail (and only with
+    // mails on): a signed-out visitor (or a body naming another address, or an account registered
+    // with someone else's) could otherwise make us mail anyone our text and theirs. Everyone else's
+    // acknowledgement is the reference on screen.
+    const acknowledge = !!to && to.settings.notifications.email && Notify.addressVerified(to);
     await Notify.deliver(`support request ${request.reference}`, [
       () => Mailer.send(teamMail(request, user?.plan)),
       acknowledge && (() => Mailer.send(acknowledgement({ ...request, email: to.email }, to.language, Notify.unsubscribeUrl(to.userId)))),
     ]);
-    return request;
+    return { ...request, acknowledgedByEmail: acknowledge };
   }
 
   /** Enterprise's "Contact sales" form: who, which company, how big a team, what they need. */

@@ -37,13 +37,18 @@ export type SupportInput = z.infer<typeof SupportInput>;
 export const SupportForm = SupportInput.pick({ name: true, email: true, subject: true, category: true, priority: true, message: true });
 export type SupportForm = z.infer<typeof SupportForm>;
 
-/** POST /api/support's answer: the reference the user quotes, and whether their plan gives priority. */
+/**
+ * POST /api/support's answer: the reference the user quotes, whether their plan gives priority,
+ * and whether a confirmation is on its way by mail (only to a signed-in user's verified address
+ * with mails on), so the screen never claims one that was not sent.
+ */
 export const SupportReceipt = z.object({
   success: z.literal(true),
   id: z.string(),
   reference: z.string(),
   prioritySupport: z.boolean(),
   supportPriority: z.enum(SUPPORT_LEVELS),
+  acknowledgedByEmail: z.boolean(),
 });
 export type SupportReceipt = z.infer<typeof SupportReceipt>;
 
@@ -65,4 +70,4 @@ export const SalesRequestInput = z.object({
 });
 
 /** POST /api/sales's answer: the request's id and the reference the sales team answers to. */
-export const SalesReceipt = SupportReceipt.omit({ prioritySupport: true, supportPriority: true });
+export const SalesReceipt = SupportReceipt.omit({ prioritySupport: true, supportPriority: true, acknowledgedByEmail: true });

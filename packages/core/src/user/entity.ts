@@ -9,6 +9,12 @@ export const UserEntity = defineEntity({
     email: { type: "string", required: true },
     /** The sign-up check looks accounts up by email, case-insensitively. */
     emailLower: { type: "string", default: "", watch: ["email"], set: (_, item) => String(item.email ?? "").toLowerCase() },
+    /**
+     * The identity provider's `email_verified` as the last sign-in sync's verified token carried it.
+     * Mail sent outside a request (a finished document, a renewal) reads it: an address nobody has
+     * confirmed may belong to someone else, so it gets no product mail.
+     */
+    emailVerified: { type: "boolean" },
     displayName: { type: "string" },
     firstName: { type: "string" },
     lastName: { type: "string" },

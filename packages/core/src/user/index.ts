@@ -25,7 +25,15 @@ const PAID_PLANS: readonly Plan[] = ["professional", "enterprise"];
 export namespace User {
   /** What the API answers: never the stored Salesforce token; a granted plan past its end date as the Starter it now is. */
   export function present(user: UserItem) {
-    const { emailLower: _e, salesforceSecurityToken, registered: _r, billingSyncedAt: _b, subscriptionCount: _c, ...stored } = user;
+    const {
+      emailLower: _e,
+      emailVerified: _v,
+      salesforceSecurityToken,
+      registered: _r,
+      billingSyncedAt: _b,
+      subscriptionCount: _c,
+      ...stored
+    } = user;
     const { planUntil: _u, ...ended } = stored;
     const rest = grantEnded(user) ? { ...ended, plan: "starter" as const, planStatus: "active" as const } : stored;
     return {
@@ -80,16 +88,21 @@ export namespace User {
     return user;
   });
 
-  /** Called after every sign-in: creates the record on first sight, keeps the email fresh. */
+  /**
+   * Called after every sign-in (and by the app once the address is verified): creates the record
+   * on first sight, keeps the email and whether it is verified fresh, from the token, never the body.
+   */
   export const login = fn(LoginInput, async (input) => {
     const actor = Actor.user();
     const email = actor.email ?? input.email ?? "";
+    const emailVerified = actor.emailVerified === true;
     const now = new Date().toISOString();
     const existing = await find(actor.userId);
     if (!existing) {
       await UserEntity.create({
         userId: actor.userId,
         email,
+        emailVerified,
         displayName: input.displayName ?? actor.name ?? undefined,
         lastLoginAt: now,
       })
@@ -100,7 +113,12 @@ export namespace User {
         });
     } else {
       await UserEntity.patch({ userId: actor.userId })
-        .set({ email: email || existing.email, lastLoginAt: now, ...(input.displayName ? { displayName: input.displayName } : {}) })
+        .set({
+          email: email || existing.email,
+          emailVerified,
+          lastLoginAt: now,
+          ...(input.displayName ? { displayName: input.displayName } : {}),
+        })
         .go();
     }
     return (await find(actor.userId))!;
@@ -116,6 +134,7 @@ export namespace User {
     const paid = input.plan !== "starter";
     const person = {
       email: actor.email ?? input.email,
+      emailVerified: actor.emailVerified === true,
       displayName: input.displayName ?? `${input.firstName} ${input.lastName}`,
       firstName: input.firstName,
       lastName: input.lastName,

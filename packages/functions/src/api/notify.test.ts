@@ -3,7 +3,18 @@ import { Actor } from "@quorum/core/actor";
 import { InApp } from "@quorum/core/notify/inbox";
 import { PUSH_SERVICE_REFUSED } from "@quorum/core/notify/limits";
 import { Unsubscribe } from "@quorum/core/notify/unsubscribe";
-import { call, mailsTo, signedInUser, waitForMail, type TestUser } from "@quorum/local/testing";
+import { MAX_SUBJECT_VALUE_CHARS } from "@quorum/core/notify/limits";
+import {
+  addProject,
+  call,
+  mailsTo,
+  signedInUser,
+  uploadDocument,
+  verifyAddress,
+  waitCompleted,
+  waitForMail,
+  type TestUser,
+} from "@quorum/local/testing";
 
 const settingsOf = async (user: TestUser) => (await call(user, "GET", `/api/users/${user.uid}/settings`)).body;
 const unsubscribePath = (token: string) => `/api/notify/unsubscribe?token=${encodeURIComponent(token)}`;
@@ -133,7 +144,7 @@ describe("payment mails from the billing webhook (local test mode posts Stripe-f
   }
 
   it("a renewal that is paid is confirmed by mail with its amount", async () => {
-    const user = await signedInUser();
+    const user = await signedInUser({ verified: true });
     await subscribeAndRenew(user, "4242 4242 4242 4242");
     const mail = await waitForMail(user.email);
     expect(mail.subject).toBe("Payment received: thank you");
@@ -141,12 +152,51 @@ describe("payment mails from the billing webhook (local test mode posts Stripe-f
   });
 
   it("a renewal that fails asks for a new payment method, and not when emails are off", async () => {
-    const [user, quiet] = await Promise.all([signedInUser(), signedInUser()]);
+    const [user, quiet] = await Promise.all([signedInUser({ verified: true }), signedInUser({ verified: true })]);
     await call(quiet, "PUT", `/api/users/${quiet.uid}/settings`, { notifications: { email: false } });
     await Promise.all([subscribeAndRenew(user, "4000 0000 0000 0341"), subscribeAndRenew(quiet, "4000 0000 0000 0341")]);
     const mail = await waitForMail(user.email);
     expect(mail.subject).toBe("Your payment did not go through");
     expect(mail.text).toContain("Please update your payment method on your profile");
     expect(await mailsTo(quiet.email)).toEqual([]);
+  });
+});
+
+describe("document mails go only to a verified address", { timeout: 120_000 }, () => {
+  const text = Buffer.from("Dock 4 steel: 120 t of S355 beams, galvanised fittings, delivery in March.\n".repeat(10));
+  const upload = (user: TestUser, projectId: number, fileName: string) =>
+    uploadDocument(user, projectId, { fileName, contentType: "text/plain", category: "specifications" }, text);
+
+  it("an unverified account's finished document is told in the app only; after verifying, by mail too", async () => {
+    const user = await signedInUser();
+    const projectId = await addProject(user);
+    const before = (await call(user, "GET", "/api/notifications")).body.now;
+    const first = await upload(user, projectId, "unverified.txt");
+    await waitCompleted(user, projectId, [first]);
+    // Told in the app (the same delivery as the mail would be): the work is done and reported.
+    await expect
+      .poll(async () => (await call(user, "GET", `/api/notifications?since=${encodeURIComponent(before)}`)).body.notifications.length)
+      .toBe(1);
+
+    // The owner opens the verification link; the app's next sign-in sync carries the new claim.
+    const verified = await verifyAddress(user);
+    expect((await call(verified, "POST", "/api/auth/login", { firebaseUid: user.uid, email: user.email, displayName: null })).status).toBe(
+      200,
+    );
+    const second = await upload(verified, projectId, "verified.txt");
+    await waitCompleted(verified, projectId, [second]);
+    await waitForMail(user.email, (m) => m.subject === "“verified.txt” is ready");
+    expect((await mailsTo(user.email)).map((m) => m.subject)).toEqual(["“verified.txt” is ready"]);
+  });
+
+  it("a long document name in a subject is cut to the limit and quoted", async () => {
+    const user = await signedInUser({ verified: true });
+    const projectId = await addProject(user);
+    const name = `${"Quarterly steel schedule ".repeat(8)}.txt`;
+    const id = await upload(user, projectId, name);
+    await waitCompleted(user, projectId, [id]);
+    const mail = await waitForMail(user.email);
+    expect(mail.subject).toMatch(/^“(Quarterly steel schedule )+Quarterly…” is ready$/);
+    expect(mail.subject.length).toBe(MAX_SUBJECT_VALUE_CHARS + "“” is ready".length);
   });
 });

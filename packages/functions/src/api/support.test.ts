@@ -6,7 +6,7 @@ import { SupportRequestEntity } from "@quorum/core/support/entity";
 import { Support } from "@quorum/core/support/index";
 import { REFERENCE_PATTERN } from "@quorum/core/support/reference";
 import { UserEntity } from "@quorum/core/user/entity";
-import { call, callFrom, mailsTo, newLoopbackIp, signedInUser, waitForMail } from "@quorum/local/testing";
+import { call, callFrom, mailsTo, newLoopbackIp, signedInUser, verifyAddress, waitForMail } from "@quorum/local/testing";
 
 const request = (overrides: Record<string, unknown> = {}) => ({
   name: "Ann Lee",
@@ -95,11 +95,11 @@ describe("support requests", () => {
   });
 
   it("answers a short reference, mails the request to the support address and acknowledges it to the requester", async () => {
-    const user = await signedInUser();
+    const user = await signedInUser({ verified: true });
     const subject = `Export broken ${crypto.randomUUID().slice(0, 6)}`;
     const res = await call(user, "POST", "/api/support", request({ email: user.email, subject, message: "Steps: <b>click</b> Export" }));
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ success: true, prioritySupport: false });
+    expect(res.body).toMatchObject({ success: true, prioritySupport: false, acknowledgedByEmail: true });
     expect(res.body.reference).toMatch(REFERENCE_PATTERN);
 
     const team = await waitForMail(config().SUPPORT_EMAIL, (m) => m.subject.includes(res.body.reference));
@@ -115,7 +115,7 @@ describe("support requests", () => {
   });
 
   it("a Professional user's request is marked priority, for the team and in the acknowledgement", async () => {
-    const user = await signedInUser();
+    const user = await signedInUser({ verified: true });
     await UserEntity.patch({ userId: user.uid }).set({ plan: "professional", planStatus: "active" }).go();
     const res = await call(user, "POST", "/api/support", request({ email: user.email }));
     expect(res.body.prioritySupport).toBe(true);
@@ -127,7 +127,7 @@ describe("support requests", () => {
   });
 
   it("with the email switch off the team still gets the request, the user no mail", async () => {
-    const user = await signedInUser();
+    const user = await signedInUser({ verified: true });
     await call(user, "PUT", `/api/users/${user.uid}/settings`, { notifications: { email: false } });
     const res = await call(user, "POST", "/api/support", request({ email: user.email }));
     await waitForMail(config().SUPPORT_EMAIL, (m) => m.subject.includes(res.body.reference));
@@ -138,13 +138,46 @@ describe("support requests", () => {
     const email = `visitor-${crypto.randomUUID().slice(0, 8)}@example.com`;
     const res = await callFrom(newLoopbackIp(), undefined, "POST", "/api/support", request({ email, language: "es" }));
     expect(res.status).toBe(200);
+    expect(res.body.acknowledgedByEmail).toBe(false);
     expect(res.body.reference).toMatch(REFERENCE_PATTERN);
     await waitForMail(config().SUPPORT_EMAIL, (m) => m.subject.includes(res.body.reference));
     expect(await mailsTo(email)).toEqual([]);
   });
 
-  it("a signed-in user's acknowledgement goes to their own address, not one named in the request", async () => {
+  it("an account whose address is not verified is acknowledged on screen only; once verified, by mail too", async () => {
     const user = await signedInUser();
+    const first = await call(user, "POST", "/api/support", request({ email: user.email }));
+    expect(first.status).toBe(200);
+    expect(first.body.acknowledgedByEmail).toBe(false);
+    expect(first.body.reference).toMatch(REFERENCE_PATTERN);
+    await waitForMail(config().SUPPORT_EMAIL, (m) => m.subject.includes(first.body.reference));
+    expect(await mailsTo(user.email)).toEqual([]);
+
+    // The owner opened the verification link: the next request's token says so.
+    const verified = await verifyAddress(user);
+    const second = await call(verified, "POST", "/api/support", request({ email: user.email }));
+    await waitForMail(user.email, (m) => m.subject === `We received your request ${second.body.reference}`);
+    expect((await mailsTo(user.email)).map((m) => m.subject)).toEqual([`We received your request ${second.body.reference}`]);
+  });
+
+  it("a signed-out visitor's sales request reaches the team; the address it names gets no mail", async () => {
+    const email = `buyer-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const res = await callFrom(newLoopbackIp(), undefined, "POST", "/api/sales", {
+      name: "Robin Lee",
+      email,
+      company: "Acme\r\nBcc: victim@example.com",
+      teamSize: "51-200",
+      message: "On-premise for 120 seats",
+    });
+    expect(res.status).toBe(200);
+    const team = await waitForMail(config().SUPPORT_EMAIL, (m) => m.text.includes(`Email: ${email}`));
+    expect(team.replyTo).toBe(email);
+    expect(team.subject).toMatch(/: “Enterprise plan: Acme Bcc: victim@example\.com”$/);
+    expect(await mailsTo(email)).toEqual([]);
+  });
+
+  it("a signed-in user's acknowledgement goes to their own address, not one named in the request", async () => {
+    const user = await signedInUser({ verified: true });
     const other = `someone-${crypto.randomUUID().slice(0, 8)}@example.com`;
     const res = await call(user, "POST", "/api/support", request({ email: other }));
     expect((await waitForMail(user.email)).subject).toBe(`We received your request ${res.body.reference}`);

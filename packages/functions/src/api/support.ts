@@ -2,8 +2,9 @@ import { Support } from "@quorum/core/support/index";
 import { route } from "../http/route";
 
 /**
- * Signed in or not, a support request is stored, mailed to the support team and
- * acknowledged; the caller's id comes from the token. The reference is what the user quotes.
+ * Signed in or not, a support request is stored and mailed to the support team; only a signed-in
+ * user's verified address is also sent a confirmation. The caller's id comes from the token.
+ * The reference is what the user quotes.
  */
 export const submit = route({ auth: "optional", body: Support.Input }, async ({ body, sourceIp }) => {
   const request = await Support.submit(body, sourceIp);
@@ -13,6 +14,7 @@ export const submit = route({ auth: "optional", body: Support.Input }, async ({ 
     reference: request.reference,
     prioritySupport: request.prioritySupport,
     supportPriority: request.supportPriority ?? "standard",
+    acknowledgedByEmail: request.acknowledgedByEmail,
   };
 });
 

@@ -25,18 +25,46 @@ export interface TestUser {
   headers: Record<string, string>;
 }
 
-/** A new account in the Auth Emulator, with a fresh ID token. */
-export async function createUser(options: { email?: string; password?: string; displayName?: string } = {}): Promise<TestUser> {
+const emulatorApi = (path: string, init: { body: unknown; admin?: boolean }) =>
+  fetch(`http://${authEmulatorHost()}/identitytoolkit.googleapis.com/v1/${path}`, {
+    method: "POST",
+    // The emulator takes "owner" as an administrator's credential, as the Admin SDK's calls carry one.
+    headers: { "content-type": "application/json", ...(init.admin ? { authorization: "Bearer owner" } : {}) },
+    body: JSON.stringify(init.body),
+  }).then(async (response) => {
+    if (!response.ok) throw new Error(`Auth Emulator ${path} failed: ${response.status} ${await response.text()}`);
+    return (await response.json()) as { idToken: string; localId: string };
+  });
+
+/**
+ * A new account in the Auth Emulator, with a fresh ID token. Like a real sign-up its address is
+ * not verified, so it gets no product mail; `verified: true` confirms it (see `verifyAddress`).
+ */
+export async function createUser(
+  options: { email?: string; password?: string; displayName?: string; verified?: boolean } = {},
+): Promise<TestUser> {
   const email = options.email ?? `user-${randomUUID().slice(0, 8)}@example.com`;
   const password = options.password ?? "secret123";
-  const response = await fetch(`http://${authEmulatorHost()}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=test`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password, displayName: options.displayName, returnSecureToken: true }),
+  const body = await emulatorApi("accounts:signUp?key=test", {
+    body: { email, password, displayName: options.displayName, returnSecureToken: true },
   });
-  if (!response.ok) throw new Error(`Auth Emulator sign-up failed: ${response.status} ${await response.text()}`);
-  const body = (await response.json()) as { idToken: string; localId: string };
-  return { uid: body.localId, email, password, token: body.idToken, headers: { authorization: `Bearer ${body.idToken}` } };
+  const user = { uid: body.localId, email, password, token: body.idToken, headers: { authorization: `Bearer ${body.idToken}` } };
+  return options.verified ? verifyAddress(user) : user;
+}
+
+/**
+ * Confirms `user`'s address as the owner's click on the verification link does, and signs in
+ * again: the answer carries a fresh ID token whose `email_verified` says so.
+ */
+export async function verifyAddress(user: TestUser): Promise<TestUser> {
+  await emulatorApi(`projects/${env("FIREBASE_PROJECT_ID")}/accounts:update`, {
+    admin: true,
+    body: { localId: user.uid, emailVerified: true },
+  });
+  const body = await emulatorApi("accounts:signInWithPassword?key=test", {
+    body: { email: user.email, password: user.password, returnSecureToken: true },
+  });
+  return { ...user, token: body.idToken, headers: { authorization: `Bearer ${body.idToken}` } };
 }
 
 /**

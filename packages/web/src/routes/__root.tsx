@@ -8,10 +8,10 @@ import { NotFound } from "@/components/layout/NotFound";
 import { AuthDialogsProvider, useAuth } from "@/features/auth";
 import type { RouterContext } from "@/router-context";
 
-// What only a signed-in person has (their preferences, their plan's notice, finished-work toasts)
+// What only a signed-in person has (their preferences, the notices above each page, finished-work toasts)
 // loads once someone is signed in: a visitor's first download never carries it.
 const ApplyPreferences = React.lazy(() => import("@/features/settings/ApplyPreferences").then((m) => ({ default: m.ApplyPreferences })));
-const PlanNotice = React.lazy(() => import("@/features/billing/PlanNotice").then((m) => ({ default: m.PlanNotice })));
+const SignedInNotices = React.lazy(() => import("@/components/layout/SignedInNotices").then((m) => ({ default: m.SignedInNotices })));
 const InAppNotifier = React.lazy(() => import("@/features/notify/InAppNotifier").then((m) => ({ default: m.InAppNotifier })));
 // The notification area arrives after the first paint; a toast raised before it waits in the store.
 const Toaster = React.lazy(() => import("@/components/ui/toaster").then((m) => ({ default: m.Toaster })));
@@ -69,7 +69,7 @@ function RootLayout() {
       <ShellFrame
         notice={
           <SignedIn>
-            <PlanNotice />
+            <SignedInNotices />
           </SignedIn>
         }
       >

@@ -5,14 +5,13 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { AlertCircle, CheckCircle2, KeyRound, Lock } from "lucide-react";
 import { PASSWORD_MIN_LENGTH } from "@quorum/core/auth/schema";
-import { Page } from "@/components/layout/Page";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { resetLinkEmail, setNewPassword } from "./actions";
+import { ActionCard } from "./ActionCard";
 import { useAuthDialogs } from "./dialogs";
 import { errorCode, passwordResetFailure } from "./errors";
 
@@ -58,68 +57,54 @@ export function AuthActionPage({ mode, oobCode }: { mode: string; oobCode: strin
   }
 
   return (
-    <Page width="narrow">
-      <Card className="mx-auto w-full max-w-md" data-testid="reset-password">
-        <CardHeader>
-          <CardTitle className="flex items-center gap-2 text-2xl">
-            <KeyRound className="size-6 text-primary" /> {t("reset.title")}
-          </CardTitle>
-          {state.kind === "ready" && <CardDescription>{t("reset.forAccount", { email: state.email })}</CardDescription>}
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          {state.kind === "checking" && (
-            <p className="flex items-center gap-2 text-sm text-muted-foreground">
-              <Spinner /> {t("reset.checking")}
-            </p>
-          )}
-          {state.kind === "broken" && (
+    <ActionCard
+      testId="reset-password"
+      icon={KeyRound}
+      title={t("reset.title")}
+      description={state.kind === "ready" ? t("reset.forAccount", { email: state.email }) : undefined}
+      checking={state.kind === "checking" ? t("reset.checking") : undefined}
+      problem={state.kind === "broken" ? state.message : undefined}
+    >
+      {state.kind === "ready" && (
+        <form className="grid gap-3" onSubmit={form.handleSubmit(save)} noValidate>
+          <Field id="new-password" label={t("reset.newPassword")} error={form.formState.errors.password?.message}>
+            <Input
+              icon={Lock}
+              id="new-password"
+              type="password"
+              autoComplete="new-password"
+              autoFocus
+              {...form.register("password")}
+              disabled={form.formState.isSubmitting}
+            />
+          </Field>
+          {error && (
             <Alert variant="destructive">
               <AlertCircle />
-              <AlertDescription>{state.message}</AlertDescription>
+              <AlertDescription>{error}</AlertDescription>
             </Alert>
           )}
-          {state.kind === "ready" && (
-            <form className="grid gap-3" onSubmit={form.handleSubmit(save)} noValidate>
-              <Field id="new-password" label={t("reset.newPassword")} error={form.formState.errors.password?.message}>
-                <Input
-                  icon={Lock}
-                  id="new-password"
-                  type="password"
-                  autoComplete="new-password"
-                  autoFocus
-                  {...form.register("password")}
-                  disabled={form.formState.isSubmitting}
-                />
-              </Field>
-              {error && (
-                <Alert variant="destructive">
-                  <AlertCircle />
-                  <AlertDescription>{error}</AlertDescription>
-                </Alert>
-              )}
-              <Button type="submit" size="lg" disabled={form.formState.isSubmitting}>
-                {form.formState.isSubmitting && <Spinner />} {t("reset.save")}
-              </Button>
-            </form>
-          )}
-          {state.kind === "done" && (
-            <>
-              <Alert variant="success">
-                <CheckCircle2 />
-                <AlertDescription>{t("reset.done", { email: state.email })}</AlertDescription>
-              </Alert>
-              <Button size="lg" onClick={() => openSignIn()}>
-                {t("signIn.signIn")}
-              </Button>
-            </>
-          )}
-          {state.kind === "broken" && (
-            <Button variant="outline" onClick={() => openSignIn()}>
-              {t("signIn.signIn")}
-            </Button>
-          )}
-        </CardContent>
-      </Card>
-    </Page>
+          <Button type="submit" size="lg" disabled={form.formState.isSubmitting}>
+            {form.formState.isSubmitting && <Spinner />} {t("reset.save")}
+          </Button>
+        </form>
+      )}
+      {state.kind === "done" && (
+        <>
+          <Alert variant="success">
+            <CheckCircle2 />
+            <AlertDescription>{t("reset.done", { email: state.email })}</AlertDescription>
+          </Alert>
+          <Button size="lg" onClick={() => openSignIn()}>
+            {t("signIn.signIn")}
+          </Button>
+        </>
+      )}
+      {state.kind === "broken" && (
+        <Button variant="outline" onClick={() => openSignIn()}>
+          {t("signIn.signIn")}
+        </Button>
+      )}
+    </ActionCard>
   );
 }

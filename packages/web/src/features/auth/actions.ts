@@ -5,8 +5,11 @@ import {
   GoogleAuthProvider,
   signInWithEmailAndPassword,
   sendPasswordResetEmail,
+  sendEmailVerification,
   signInWithPopup,
   verifyPasswordResetCode,
+  applyActionCode,
+  type User,
 } from "firebase/auth";
 import { i18next } from "@/i18n";
 import { auth } from "@/lib/firebase";
@@ -27,8 +30,26 @@ export function emailSignIn(email: string, password: string) {
   return signInWithEmailAndPassword(auth, email, password);
 }
 
-export function emailSignUp(email: string, password: string) {
-  return createUserWithEmailAndPassword(auth, email, password);
+/**
+ * A new account asks Firebase to mail its address a verification link at once: no product mail
+ * goes to an address until its owner opened that link. A failed send does not undo the sign-up:
+ * the banner for unverified accounts offers to send it again.
+ */
+export async function emailSignUp(email: string, password: string) {
+  const created = await createUserWithEmailAndPassword(auth, email, password);
+  verificationMail(created.user).catch((error: unknown) => console.error("Verification mail failed", error));
+  return created;
+}
+
+/** Firebase mails the verification link (locally the stack relays it to the mail inbox), in the language on screen. */
+export function verificationMail(user: User) {
+  auth.languageCode = i18next.language;
+  return sendEmailVerification(user);
+}
+
+/** Marks the address verified: the link's code proves the reader got the mail. */
+export function confirmAddress(oobCode: string) {
+  return applyActionCode(auth, oobCode);
 }
 
 /** Firebase mails the reset link, in the language on screen (its template's); locally the stack relays it to the mail inbox. */

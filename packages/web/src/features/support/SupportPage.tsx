@@ -37,6 +37,14 @@ export function SupportPage() {
     }
   }
 
+  /** The plan's queue, and a confirmation by mail only when one was sent. */
+  const receiptNote = ({ supportPriority, prioritySupport, acknowledgedByEmail: mailed }: SupportReceipt) =>
+    supportPriority === "enterprise"
+      ? t(mailed ? "enterpriseNote" : "enterpriseNoteNoMail")
+      : prioritySupport
+        ? t(mailed ? "priorityNote" : "priorityNoteNoMail")
+        : t(mailed ? "referenceNote" : "referenceNoteNoMail");
+
   // A fresh form: the request form starts empty again, with a signed-in user's name and email.
   const another = () => setPhase({ kind: "editing" });
 
@@ -61,15 +69,7 @@ export function SupportPage() {
               <div className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{t("referenceLabel")}</div>
               <div className="font-mono text-xl font-semibold tracking-wider">{phase.receipt.reference}</div>
             </div>
-            <p className="text-sm text-muted-foreground">
-              {phase.receipt.supportPriority === "enterprise"
-                ? t("enterpriseNote")
-                : phase.receipt.prioritySupport
-                  ? t("priorityNote")
-                  : user
-                    ? t("referenceNote")
-                    : t("referenceNoteSignedOut")}
-            </p>
+            <p className="text-sm text-muted-foreground">{receiptNote(phase.receipt)}</p>
             <div className="mt-2 flex flex-col gap-2 sm:flex-row">
               <Button asChild>
                 <Link to="/">{t("backToChat")}</Link>
