@@ -145,7 +145,9 @@ function parseRow(row: Row, header: Header, doc: Doc): Parsed {
   ) {
     leadNumber = Number(glued[1]!.replace(",", "."));
   }
-  const assigned = alignByPosition(values, row, numericColumns) ?? align(values, columns);
+  // a quantity read before the description leaves no quantity among the values after it
+  const rest = leadQuantity === null ? columns : columns.filter((c) => c !== "quantity");
+  const assigned = alignByPosition(values, row, numericColumns) ?? align(values, rest);
   const got = valuesToItem(values, assigned, leadNumber);
   if (got.usedLead && glued) description = description.slice(0, glued.index).trim();
   if (got.quantity === null && leadQuantity !== null) got.quantity = leadQuantity;
@@ -289,6 +291,8 @@ function readTables(doc: Doc): Items {
     let last = i;
     let gap = 0;
     let previous: LineItem | undefined;
+    // the text row just read, and the item it was added to (if any)
+    let textRow: { j: number; text: string; to?: LineItem } | undefined;
     const shapes: number[] = [];
     let j = i + 1;
     for (; j < rows.length; j++) {
@@ -330,15 +334,24 @@ function readTables(doc: Doc): Items {
       }
       const parsed = parsedFirst;
       if (parsed.item) {
+        // "Interior painting of the halls" / "and corridors, two coats | 1 | 1,200.00": a description
+        // that starts in lower case continues the text row above, whose item it is
+        if (textRow?.j === j - 1 && /^\p{Ll}/u.test(parsed.item.description)) {
+          if (textRow.to) textRow.to.description = clean(textRow.to.description.slice(0, -textRow.text.length));
+          parsed.item.description = clean(`${textRow.text} ${parsed.item.description}`).slice(0, 1000);
+        }
         items.push(parsed.item);
         shapes.push(row.cells.filter((c) => c.text).length);
         previous = parsed.item;
         last = j;
         gap = 0;
       } else if (parsed.text && previous && gap === 0 && !/:\s*$/.test(parsed.text) && row.cells.filter((c) => c.text).length === 1) {
-        previous.description = clean(`${previous.description} ${parsed.text}`).slice(0, 1000);
+        const text = clean(parsed.text);
+        previous.description = clean(`${previous.description} ${text}`).slice(0, 1000);
+        if (previous.description.endsWith(text)) textRow = { j, text, to: previous };
         last = j;
       } else {
+        if (parsed.text && row.cells.filter((c) => c.text).length === 1) textRow = { j, text: clean(parsed.text) };
         // headings of a long outline ("C2(14) | Binnenschilderwerk") weigh less than stray rows
         gap += parsed.text && !/\d{3}/.test(parsed.text) ? 0.34 : 1;
         if (gap > MAX_GAP) break;

@@ -168,4 +168,35 @@ describe("the evidence behind the rules", () => {
     ]);
     expect({ tax: q.tax, total: q.total }).toEqual({ tax: null, total: 1000 });
   });
+
+  it("a quantity column before the description, with whole-number prices: the prices stay prices", () => {
+    const q = read([
+      "PT Sinar Abadi",
+      "Penawaran No. 31/SA/2031",
+      "Qty | Uraian | Harga Satuan | Jumlah",
+      "2 | Kursi kantor | 750.000 | 1.500.000",
+      "1 | Meja rapat | 2.250.000 | 2.250.000",
+      "Jumlah | 3.750.000",
+    ]);
+    expect(q.items).toEqual([
+      ["Kursi kantor", 2, 750000, 1500000],
+      ["Meja rapat", 1, 2250000, 2250000],
+    ]);
+  });
+
+  it("a description whose first line sits above its numbers keeps that line", () => {
+    const q = read([
+      "Ferreira Obras Lda",
+      "Orçamento 12/2031",
+      "Descrição | Qtd | Preço | Total",
+      "Reparação de fissuras | 3 | 80,00 | 240,00",
+      "Pintura interior das salas",
+      "e corredores, duas demãos | 1 | 1.200,00 | 1.200,00",
+      "Total geral | 1.440,00",
+    ]);
+    expect(q.items).toEqual([
+      ["Reparação de fissuras", 3, 80, 240],
+      ["Pintura interior das salas e corredores, duas demãos", 1, 1200, 1200],
+    ]);
+  });
 });
