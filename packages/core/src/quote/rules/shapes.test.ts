@@ -199,4 +199,19 @@ describe("the evidence behind the rules", () => {
       ["Pintura interior das salas e corredores, duas demãos", 1, 1200, 1200],
     ]);
   });
+
+  it("amounts written with R$ are values, and an item number column stays out of the description", () => {
+    const q = read([
+      "Construtora Ipê Ltda",
+      "Orçamento Nº 0457",
+      "Item | Descrição | Qtde | Valor Unit. | Valor Total",
+      "1 | Piso cerâmico | 40 | R$ 55,00 | R$ 2.200,00",
+      "2 | Mão de obra | 1 | R$ 1.800,00 | R$ 1.800,00",
+      "Total geral | R$ 4.000,00",
+    ]);
+    expect(q.items).toEqual([
+      ["Piso cerâmico", 40, 55, 2200],
+      ["Mão de obra", 1, 1800, 1800],
+    ]);
+  });
 });
