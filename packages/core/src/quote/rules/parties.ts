@@ -168,8 +168,12 @@ export interface Parties {
   customerRows: Set<number>;
 }
 
-/** "Lena Ortiz Prepared by: Tom Reyes": text up to the next label. */
-const cutAtLabel = (s: string) => s.replace(/\s+\S+(\s\S+)?\s?:.*$/, "").replace(/\s*:.*$/, "");
+/** "Lena Ortiz Prepared by: Tom Reyes": text up to the next label; "Kestrel Audio, 5 Canal Walk, Leeds": up to the address. */
+const cutAtLabel = (s: string) => {
+  const text = s.replace(/\s+\S+(\s\S+)?\s?:.*$/, "").replace(/\s*:.*$/, "");
+  const comma = text.indexOf(", ");
+  return comma > 0 && isAddress(fold(text.slice(comma + 2))) ? text.slice(0, comma) : text;
+};
 
 /** The customer's name at a label's value: the company part, or the company line under a contact person. */
 function customerFrom(doc: Doc, near: Near): string | null {

@@ -214,4 +214,20 @@ describe("the evidence behind the rules", () => {
       ["Mão de obra", 1, 1800, 1800],
     ]);
   });
+
+  it("'From:' and 'To:' lines that carry the address after the name", () => {
+    const q = read([
+      "QUOTATION",
+      "From: Kestrel Audio Ltd, 5 Canal Walk, Leeds LS1 4AB",
+      "To: Riverside Theatre Trust, 20 Bridge Rd, York YO1 6DD",
+      "Quote no: KA-311",
+      "Description | Qty | Unit price | Amount",
+      "Line array speaker | 4 | £1,150.00 | £4,600.00",
+      "Total | £4,600.00",
+    ]);
+    expect({ vendor: q.vendorName, customer: q.customerName }).toEqual({
+      vendor: "Kestrel Audio Ltd",
+      customer: "Riverside Theatre Trust",
+    });
+  });
 });
