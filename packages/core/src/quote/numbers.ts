@@ -36,7 +36,7 @@ export const ISO_CURRENCIES = [
   "TND", "XOF", "XAF", "AED", "SAR", "QAR", "KWD", "BHD", "OMR", "ILS", "IDR", "MYR", "THB", "PHP", "VND", "KRW", "TWD", "PKR", "BDT",
   "LKR", "NPR",
 ] as const;
-const CURRENCY_MARK = `(?:[$€£¥₹₩₦₱฿₫₺₽₴₪₡₲₵₸﷼]|(?:${ISO_CURRENCIES.join("|")})(?![A-Za-z])|Rs\\.?|K[Ss]hs?\\.?|U[Ss]h|T[Ss]h|GH₵|R\\$|US\\$|C\\$|A\\$|S\\$|HK\\$|NZ\\$|kr\\.?|Kč|zł|Ft|Rp\\.?|RM|F\\s?CFA|CFA|DH|Dhs?|Fr\\.|SFr\\.?)`;
+const CURRENCY_MARK = `(?:[$€£¥₹₩₦₱฿₫₺₽₴₪₡₲₵₸﷼]|(?:${ISO_CURRENCIES.join("|")})(?![A-Za-z])|Rs\\.?|K[Ss]hs?\\.?|U[Ss]h|T[Ss]h|GH₵|R\\$|S\\/\\.?|US\\$|C\\$|A\\$|S\\$|HK\\$|NZ\\$|kr\\.?|Kč|zł|Ft|Rp\\.?|RM|F\\s?CFA|CFA|DH|Dhs?|Fr\\.|SFr\\.?)`;
 const STRIP_PREFIX = new RegExp(`^${CURRENCY_MARK}\\s*`);
 const STRIP_SUFFIX = new RegExp(`\\s*(?:${CURRENCY_MARK}|e)$`);
 

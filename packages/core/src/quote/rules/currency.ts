@@ -54,6 +54,7 @@ function fromSymbol(mark: string, country: string | undefined, english = true): 
   if (m === "₹" || /^rs\.?$/i.test(m)) return m === "₹" ? "INR" : (RUPEE[country ?? ""] ?? "INR");
   if (m === "¥") return country === "CN" ? "CNY" : "JPY";
   if (m === "R$") return "BRL";
+  if (/^S\/\.?$/.test(m)) return "PEN";
   if (/^US\$$/.test(m)) return "USD";
   if (/^(S\$)$/.test(m)) return "SGD";
   if (/^(C\$)$/.test(m)) return "CAD";

@@ -36,8 +36,8 @@ export const isValueCell = (cell: Cell) => {
   const rest = t
     .replace(/\(s\)/g, "")
     .replace(/[-+]?\d[\d.,'’ ]*[-–]?\s?%?/g, " ")
-    // "R$", "S$", "US$", "HK$": a dollar sign with its country's letters
-    .replace(/\b[A-Z]{1,2}\$/g, " ")
+    // "R$", "S$", "US$", "HK$": a dollar sign with its country's letters; "S/" the sol
+    .replace(/\b[A-Z]{1,2}\$|\bS\/\.?/g, " ")
     .replace(/[$€£¥₹()*–-]/g, " ")
     .split(/\s+/)
     .filter(Boolean);

@@ -220,8 +220,9 @@ function labelledCustomer(doc: Doc): LabelledCustomer | undefined {
     // short labels ("to", "an", "pour") only at the head of a cell: "Bill to:", "An: ..."
     const short = h.label.replace(/[\s:.]/g, "").length <= 4;
     if (short && h.index > 0 && !/(bill|ship|sold|invoice|invoiced|billed)\s*$/.test(key.slice(0, h.index))) return false;
-    if (short && !/[:.]\s*$|^\s*$/.test(key.slice(h.index, h.end + 1)) && key.slice(h.end).trim() !== "" && !/:/.test(h.label))
-      return false;
+    // ...followed by a colon (French sets a space before it: "Doit : ...") or by nothing in the cell
+    const after = key.slice(h.end);
+    if (short && !/[:.]\s*$/.test(h.label) && !/^\s?[:.]/.test(after) && after.trim() !== "") return false;
     // "Customer No.", "Customer P.O.", "Client GSTIN": a label of the customer's numbers, not of its name
     if (
       /^\s*(id|no|nr|n°|number|nummer|numero|#|gstin|gst|vat|tva|uid|code|tel|phone|email|ref|p\.?\s?o|order|account|acct|a\/c|care|service|support|type|'s)\b/.test(

@@ -230,4 +230,31 @@ describe("the evidence behind the rules", () => {
       customer: "Riverside Theatre Trust",
     });
   });
+
+  it("Peruvian soles (S/) and IGV, and the French 'Doit :' naming the customer", () => {
+    const pe = read([
+      "Ferretería Cóndor S.A.C.",
+      "COTIZACIÓN N° 000341",
+      "Señores: Constructora Huáscar S.A.",
+      "Cant. | Descripción | P. Unit. | Importe",
+      "10 | Casco de seguridad | S/ 45.00 | S/ 450.00",
+      "Sub Total | S/ 450.00",
+      "IGV 18% | S/ 81.00",
+      "Total | S/ 531.00",
+    ]);
+    expect({ currency: pe.currency, tax: pe.tax, items: pe.items }).toEqual({
+      currency: "PEN",
+      tax: 81,
+      items: [["Casco de seguridad", 10, 45, 450]],
+    });
+    const fr = read([
+      "Société Lagune Froid",
+      "FACTURE PROFORMA N° 2031/118",
+      "Doit : Hôtel Lagunaire",
+      "Désignation | Qté | P.U | Montant",
+      "Climatiseur | 4 | 350 000 | 1 400 000",
+      "Total | 1 400 000",
+    ]);
+    expect(fr.customerName).toBe("Hôtel Lagunaire");
+  });
 });
