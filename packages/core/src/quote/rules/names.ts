@@ -184,6 +184,13 @@ export function nameOf(raw: string): string | null {
   // a date, or a day and month without a year ("March 9")
   if (findDates(text).length > 0 || findDates(`${text} 2000`).some((d) => d.index === 0)) return null;
   if (GREETING.test(key)) return null;
+  // a salutation on its own line over the addressee's name ("Frau", "Herrn", "Firma", "Mevr.")
+  if (
+    /^(herrn?|frau|firma|familie|fam|mr|mrs|ms|miss|monsieur|madame|mme|m|sr|sra|senor|senora|dhr|mevr|sig|sig\.ra|spett\.le|bapak|ibu|sdr|sdri)\.?$/.test(
+      key,
+    )
+  )
+    return null;
   if ((STREET.test(key) && /\d/.test(key)) || GERMAN_STREET.test(key)) return null;
   if (POSTCODE.test(key) || COUNTRY_ONLY.test(key) || ADDRESS_WORDS.test(key)) return null;
   // "Springfield IL", "Austin, TX": a city and its state

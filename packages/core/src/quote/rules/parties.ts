@@ -379,7 +379,8 @@ export function parties(doc: Doc): Parties {
       for (let k = 1; k <= 3; k++) {
         const below = nextRow(doc, row, k);
         const name = below ? nameOf(below.cells[0]!.text) : null;
-        if (name && isCompany(name)) add(name, 2, below!, "signature");
+        // a company with its legal form signing the letter is its issuer
+        if (name && isCompany(name)) add(name, 3, below!, "signature");
       }
     const m = /^(?:for|pour|fur|für)\s+(.{3,60})$/i.exec(row.cells[0]!.text);
     if (m && isCompany(m[1]!)) add(nameOf(m[1]!.replace(/[-\s]*\d+$/, "")), 2, row, "signature");

@@ -257,4 +257,37 @@ describe("the evidence behind the rules", () => {
     ]);
     expect(fr.customerName).toBe("Hôtel Lagunaire");
   });
+
+  it("a salutation on its own line in the address window is not the customer's name", () => {
+    const q = read([
+      "Holzbau Seidel GmbH · Am Sägewerk 3 · 09111 Chemnitz",
+      "Frau",
+      "Petra Lang",
+      "Lindenallee 8",
+      "04109 Leipzig",
+      "Angebot Nr. 2031-301",
+      "Pos. | Beschreibung | Menge | Preis | Gesamt",
+      "1 | Carport Fichte | 1 | 3.900,00 | 3.900,00",
+      "Gesamtbetrag | 3.900,00",
+    ]);
+    expect({ vendor: q.vendorName, customer: q.customerName }).toEqual({ vendor: "Holzbau Seidel GmbH", customer: "Petra Lang" });
+  });
+
+  it("the company signing under the closing formula is the issuer when nothing else names one", () => {
+    const q = read([
+      "Offerte",
+      "Offertenummer: 2031-88",
+      "Aan: Gemeente Zeewolde",
+      "Omschrijving | Bedrag",
+      "Onderhoud groen 2032 | € 12.400,00",
+      "Totaal | € 12.400,00",
+      "Met vriendelijke groet,",
+      "Jan de Vries",
+      "Hoveniersbedrijf De Linde B.V.",
+    ]);
+    expect({ vendor: q.vendorName, customer: q.customerName }).toEqual({
+      vendor: "Hoveniersbedrijf De Linde B.V.",
+      customer: "Gemeente Zeewolde",
+    });
+  });
 });
