@@ -75,13 +75,13 @@ export namespace Contact {
     return listPage((options) => ContactEntity.query.byUser({ userId }).go(options), query);
   }
 
-  /** One customer's contacts, newest first: a GetItem for ownership, then one Query on gsi2. */
-  export const listByCustomer = fn(recordId("Customer ID"), async (customerId) => {
+  /** One page of a customer's contacts, newest first: a GetItem for ownership, then one Query on gsi2. */
+  export async function pageByCustomer(customerId: number, query: ListPageQuery = {}) {
     if (!(await Customer.owned(customerId))) throw new NotFound("Customer");
     const userId = Actor.userId();
-    const result = await ContactEntity.query.byCustomer({ customerId }).go({ order: "desc", pages: "all" });
-    return result.data.filter((c) => c.userId === userId);
-  });
+    const page = await listPage((options) => ContactEntity.query.byCustomer({ customerId }).go(options), query);
+    return { ...page, items: page.items.filter((c) => c.userId === userId) };
+  }
 
   export const get = fn(recordId("Contact ID"), async (id) => {
     const contact = await owned(id);

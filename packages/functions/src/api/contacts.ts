@@ -5,7 +5,9 @@ import { NumericId, reply, route, ListQuery, listReply } from "../http/route";
 export const list = route({ query: ListQuery }, async ({ query }) => listReply("contacts", await Contact.page(query)));
 
 /** `{ contacts }` of one customer (the path's `{id}` is the customer's id). */
-export const listByCustomer = route({ path: NumericId }, async ({ path }) => ({ contacts: await Contact.listByCustomer(path.id) }));
+export const listByCustomer = route({ path: NumericId, query: ListQuery }, async ({ path, query }) =>
+  listReply("contacts", await Contact.pageByCustomer(path.id, query)),
+);
 
 export const create = route({ body: Contact.CreateInput }, async ({ body }) => reply(201, { contact: await Contact.create(body) }));
 

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { MAX_LIST_PAGE } from "@quorum/core/list-page";
 import { addProject, call, signedInUser, type TestUser } from "@quorum/local/testing";
 
-/** Issue 26, point 6: lists answer in pages of `limit` from `cursor`; the first page keeps the spec's shape. */
+/** Lists answer in pages of `limit` from `cursor`; the first page keeps the spec's shape. */
 
 describe("lists in pages", () => {
   let ann: TestUser;
@@ -41,6 +41,25 @@ describe("lists in pages", () => {
     const docs = await call(ann, "GET", `/api/projects/${ids[0]}/documents?limit=1`);
     expect(docs.status).toBe(200);
     expect(docs.body).toEqual({ documents: [] });
+  });
+
+  it("one customer's contacts page the same way, and another user's customer is not found", async () => {
+    const customer = (await call(ann, "POST", "/api/customers", { companyName: "Paged Ltd" })).body.customer as { id: number };
+    const made: number[] = [];
+    for (const firstName of ["Ada", "Ben", "Cleo"])
+      made.push((await call(ann, "POST", `/api/customers/${customer.id}/contacts`, { firstName, lastName: "Page" })).body.contact.id);
+    const seen: number[] = [];
+    let path = `/api/customers/${customer.id}/contacts?limit=2`;
+    for (let pages = 0; pages < 4; pages++) {
+      const res = await call(ann, "GET", path);
+      expect(res.status, res.text).toBe(200);
+      seen.push(...res.body.contacts.map((c: { id: number }) => c.id));
+      if (!res.body.nextCursor) break;
+      path = `/api/customers/${customer.id}/contacts?limit=2&cursor=${encodeURIComponent(res.body.nextCursor)}`;
+    }
+    expect(seen).toEqual([...made].reverse());
+    const bob = await signedInUser();
+    expect((await call(bob, "GET", `/api/customers/${customer.id}/contacts?limit=2`)).status).toBe(404);
   });
 
   it("a limit out of range or a cursor that is not one of ours is a 400 with a sentence", async () => {
