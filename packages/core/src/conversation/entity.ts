@@ -25,6 +25,8 @@ export const ConversationEntity = defineEntity({
     stopRequested: { type: "string" },
     /** Whether every message carries the position index (conversations saved before it existed get it on first read). */
     positionsIndexed: { type: "boolean" },
+    /** Whether every message is in the owner's search index (conversations saved before it existed get it on their first search). */
+    searchIndexed: { type: "boolean" },
     /** The token of its read-only link, while it is shared. */
     shareToken: { type: "string" },
     ...timestamps,
@@ -76,6 +78,17 @@ export const MessageEntity = defineEntity({
       index: "gsi1",
       pk: { field: "gsi1pk", composite: ["conversationId"] },
       sk: { field: "gsi1sk", composite: ["position"] },
+    },
+    /**
+     * Every message of one owner, for search: written with the message itself, so it
+     * never drifts from it and a deleted message leaves it too. Conversation ids are
+     * random UUIDs, so the key's first hex digit splits it into sixteen ranges of
+     * about equal size that a search reads side by side.
+     */
+    byOwner: {
+      index: "gsi2",
+      pk: { field: "gsi2pk", composite: ["userId"] },
+      sk: { field: "gsi2sk", composite: ["conversationId", "messageId"] },
     },
   },
 });

@@ -243,6 +243,7 @@ export namespace Conversation {
         listType,
         title: title ?? "New Conversation",
         positionsIndexed: true,
+        searchIndexed: true,
         ...(sessionId ? { sessionId } : {}),
       }).go()
     ).data as ConversationItem;
