@@ -79,17 +79,6 @@ export const MessageEntity = defineEntity({
       pk: { field: "gsi1pk", composite: ["conversationId"] },
       sk: { field: "gsi1sk", composite: ["position"] },
     },
-    /**
-     * Every message of one owner, for search: written with the message itself, so it
-     * never drifts from it and a deleted message leaves it too. Conversation ids are
-     * random UUIDs, so the key's first hex digit splits it into sixteen ranges of
-     * about equal size that a search reads side by side.
-     */
-    byOwner: {
-      index: "gsi2",
-      pk: { field: "gsi2pk", composite: ["userId"] },
-      sk: { field: "gsi2sk", composite: ["conversationId", "messageId"] },
-    },
   },
 });
 
@@ -111,6 +100,53 @@ export const ShareEntity = defineEntity({
   indexes: {
     primary: {
       pk: { field: "pk", composite: ["token"] },
+      sk: { field: "sk", composite: [] },
+    },
+  },
+});
+
+/**
+ * One word of one message (or of a conversation's title) in its owner's search index.
+ * Keyed by owner then word, so the messages holding a word, or any word it starts
+ * ("pum" finds "pump" and "pumps"), are one Query; by conversation and message too,
+ * so a changed or deleted message's words are found and removed.
+ */
+export const PostingEntity = defineEntity({
+  model: { entity: "posting", version: "1", service: "quorum" },
+  attributes: {
+    userId: { type: "string", required: true, readOnly: true },
+    term: { type: "string", required: true, readOnly: true },
+    conversationId: { type: "string", required: true, readOnly: true },
+    /** The message's id, or TITLE_POSTING for the conversation's title. */
+    messageId: { type: "string", required: true, readOnly: true },
+    /** How often the word occurs there (counted up to a few). */
+    count: { type: "number", required: true },
+  },
+  indexes: {
+    primary: {
+      pk: { field: "pk", composite: ["userId"] },
+      sk: { field: "sk", composite: ["term", "conversationId", "messageId"] },
+    },
+    byMessage: {
+      index: "gsi1",
+      pk: { field: "gsi1pk", composite: ["conversationId"] },
+      sk: { field: "gsi1sk", composite: ["messageId", "term"] },
+    },
+  },
+});
+
+export type PostingItem = EntityItem<typeof PostingEntity>;
+
+/** Whether a user's conversations saved before the search index existed have all been indexed. */
+export const SearchStateEntity = defineEntity({
+  model: { entity: "searchstate", version: "1", service: "quorum" },
+  attributes: {
+    userId: { type: "string", required: true, readOnly: true },
+    backfilled: { type: "boolean", required: true, default: false },
+  },
+  indexes: {
+    primary: {
+      pk: { field: "pk", composite: ["userId"] },
       sk: { field: "sk", composite: [] },
     },
   },

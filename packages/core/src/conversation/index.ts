@@ -9,6 +9,7 @@ import { fn } from "../fn";
 import { CONVERSATION_FULL, MAX_CONVERSATION_MESSAGES, MAX_MESSAGE_PAGE, MAX_PAGE_BYTES, STALE_CONVERSATION } from "../chat/limits";
 import { deleteAnswerEvents } from "./answer-events";
 import { ConversationEntity, MessageEntity, ShareEntity, type ConversationItem } from "./entity";
+import { SearchIndex, TITLE_POSTING, searchableText } from "./search-index";
 import {
   ConversationCreateInput,
   ConversationId as Id,
@@ -98,6 +99,8 @@ async function claim(conversation: ConversationItem, expected: number | undefine
 
 type Parsed = z.output<typeof MessageInput>;
 
+const indexedText = (r: MessageRecord) => ({ messageId: r.messageId, text: searchableText(r.content, r.details) });
+
 /**
  * Makes the stored messages equal to `messages` (the spec's full-list save): new and
  * changed ones are written, unchanged ones skipped, missing ones deleted.
@@ -112,9 +115,16 @@ async function replaceMessages(conversation: ConversationItem, messages: Parsed[
     const stored = existing.get(r.messageId);
     return !stored || stored.hash !== r.hash || stored.position !== r.position;
   });
+  // A message that only moved keeps its words.
+  const changed = toWrite.filter((r) => existing.get(r.messageId)?.hash !== r.hash);
   const toDelete = [...existing.keys()].filter((id) => !wanted.has(id));
   const base = { conversationId: conversation.conversationId, userId: conversation.userId };
-  await Promise.all([putAll(toWrite.map((r) => ({ ...base, ...r }))), deleteAll(conversation.conversationId, toDelete)]);
+  await Promise.all([
+    putAll(toWrite.map((r) => ({ ...base, ...r }))),
+    deleteAll(conversation.conversationId, toDelete),
+    SearchIndex.update(conversation.userId, conversation.conversationId, changed.map(indexedText), { fresh: existing.size === 0 }),
+    SearchIndex.remove(conversation.conversationId, toDelete),
+  ]);
 
   const last = lastMessageFields(records[records.length - 1]);
   const update = ConversationEntity.patch(keyOf(conversation)).set({ messageCount: records.length, ...last });
@@ -141,7 +151,10 @@ async function upsertMessages(conversation: ConversationItem, messages: ParsedMe
     const record = toRecord(m, id, kept ? kept.position : next++);
     if (!kept || kept.hash !== record.hash) records.push(record);
   });
-  await putAll(records.map((r) => ({ ...r, conversationId: conversation.conversationId, userId: conversation.userId })));
+  await Promise.all([
+    putAll(records.map((r) => ({ ...r, conversationId: conversation.conversationId, userId: conversation.userId }))),
+    SearchIndex.update(conversation.userId, conversation.conversationId, records.map(indexedText)),
+  ]);
   const newest = records.filter((r) => r.position === claimed.messageCount - 1).pop();
   if (!newest) return claimed;
   const updated = await ConversationEntity.patch(keyOf(conversation)).set(lastMessageFields(newest)!).go({ response: "all_new" });
@@ -247,6 +260,9 @@ export namespace Conversation {
         ...(sessionId ? { sessionId } : {}),
       }).go()
     ).data as ConversationItem;
+    await SearchIndex.update(conversation.userId, conversation.conversationId, [{ messageId: TITLE_POSTING, text: conversation.title }], {
+      fresh: true,
+    });
     if (messages.length === 0) return summary(conversation);
     return summary(await replaceMessages(conversation, messages));
   });
@@ -260,6 +276,7 @@ export namespace Conversation {
       if (changes.title !== undefined) {
         conversation = (await ConversationEntity.patch(keyOf(conversation)).set({ title: changes.title }).go({ response: "all_new" }))
           .data as ConversationItem;
+        await SearchIndex.update(conversation.userId, conversation.conversationId, [{ messageId: TITLE_POSTING, text: changes.title }]);
       }
       if (changes.messages !== undefined) conversation = await replaceMessages(conversation, changes.messages, changes.version);
       if (changes.upsert !== undefined) conversation = await upsertMessages(conversation, changes.upsert, changes.version);
@@ -273,6 +290,7 @@ export namespace Conversation {
     await Promise.all([
       deleteAll(id, [...(await storedMessages(id)).keys()]),
       deleteAnswerEvents(id),
+      SearchIndex.remove(id),
       // Its link stops working with it.
       conversation.shareToken ? ShareEntity.delete({ token: conversation.shareToken }).go() : undefined,
     ]);

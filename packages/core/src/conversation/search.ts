@@ -1,31 +1,37 @@
 import { Actor } from "../actor";
 import { fn } from "../fn";
 import { match, searchWords, snippet, type Match } from "../search/match";
-import { MAX_SEARCH_RESULTS, SearchQuery, type SearchReply, type SearchResult } from "../search/schema";
+import { MAX_SEARCH_RESULTS } from "../search/limits";
+import { SearchQuery, type SearchReply, type SearchResult } from "../search/schema";
 import { fold } from "../search/terms";
-import { ConversationEntity, MessageEntity, type ConversationItem } from "./entity";
-import { putAll } from "./store";
+import { ConversationEntity, MessageEntity, PostingEntity, SearchStateEntity, type ConversationItem, type PostingItem } from "./entity";
+import { MIN_TERM_CHARS, SearchIndex, TITLE_POSTING, isStopWord, searchableText } from "./search-index";
 
 /**
  * Search over the caller's conversations: titles and the text of every message.
  *
- * Why a bounded read of the owner's messages and not an inverted index: messages are
- * already indexed by owner (gsi2, written with each message, so nothing extra to keep
- * in step), a query then costs one Query per key range, and matching in memory finds
- * half-typed words and phrases anywhere in a message. An index item per word would
- * multiply every save by a message's distinct words (hundreds for an answer) and
- * still need the messages read back for snippets. The read grows with what the user
- * wrote: sixteen ranges read side by side keep it within a page or two each for
- * thousands of messages, and SEARCH_PAGES_PER_RANGE bounds it for the rest
- * (`npm run bench:search` measures it).
+ * The index (search-index.ts) is read for the query's words: a word of three letters
+ * or more reads every indexed word it starts (so a half-typed word finds), a shorter
+ * one only itself. Messages holding every word (or whose conversation's title holds
+ * the rest) are candidates, scored from their postings; the best few are then read
+ * and ranked again on their real text (a phrase side by side counts there), which also
+ * gives the snippet. The reading follows how often the words occur, never how much
+ * the user has written; POSTING_PAGES bounds a word found nearly everywhere.
  */
 
-/** Key ranges read side by side: the first hex digit of the (random UUID) conversation id. */
-const RANGES = [..."0123456789abcdef"];
-/** Pages (1 MB each) read per range at most: sixteen ranges of this bound a search to 64 MB of messages. */
-const SEARCH_PAGES_PER_RANGE = 4;
-/** Conversations saved before the owner index existed, brought into it per search at most (the next search takes the rest). */
-const BACKFILL_PER_SEARCH = 50;
+/** A word of this many letters or more also finds the words it starts. */
+const PREFIX_FROM = 3;
+/** Pages (1 MB, some 4,000 postings) read per word at most: a word in nearly every message is capped there. */
+const POSTING_PAGES = 2;
+/** Candidates read and ranked on their text, per result shown: the postings' order is close, not final. */
+const CANDIDATES_PER_RESULT = 2;
+/** Conversations saved before the index existed, indexed per search at most (the next search takes the rest). */
+const BACKFILL_PER_SEARCH = 25;
+
+const WHOLE = 3;
+const START = 2;
+const REPEAT_BONUS = 0.25;
+const TITLE_BONUS = 2;
 
 const HREF: Record<ConversationItem["listType"], string> = { general: "/chat", projects: "/projects" };
 
@@ -35,38 +41,90 @@ function hrefOf(conversation: ConversationItem, messageId?: string): string {
   return `${HREF[conversation.listType]}?${query}`;
 }
 
-/** A message's searchable text: what it says, and each model's own answer in research mode. */
-export function searchableText(content: string, details: string | undefined): string {
-  if (!details || !details.includes('"response"')) return content;
-  try {
-    const parsed = JSON.parse(details) as { meta?: { details?: { answers?: { response?: unknown }[] } } };
-    const answers = parsed.meta?.details?.answers ?? [];
-    const extra = answers.map((a) => (typeof a.response === "string" ? a.response : "")).filter(Boolean);
-    return extra.length ? [content, ...extra].join("\n\n") : content;
-  } catch {
-    return content;
-  }
-}
-
-async function ownConversations(userId: string): Promise<ConversationItem[]> {
-  const result = await ConversationEntity.query.primary({ userId }).go({ pages: "all" });
+async function postingsFor(userId: string, word: string): Promise<PostingItem[]> {
+  const query =
+    word.length >= PREFIX_FROM
+      ? PostingEntity.query.primary({ userId }).begins({ term: word })
+      : PostingEntity.query.primary({ userId, term: word });
+  const result = await query.go({ pages: POSTING_PAGES });
   // Keys are case-folded by ElectroDB: the stored owner is compared as written.
-  return (result.data as ConversationItem[]).filter((c) => c.userId === userId);
+  return result.data.filter((p) => p.userId === userId);
 }
 
-/** Puts the messages of conversations saved before the owner index into it (writing them again writes its keys). */
-async function backfill(conversations: ConversationItem[]) {
-  const older = conversations.filter((c) => !c.searchIndexed && c.messageCount > 0).slice(0, BACKFILL_PER_SEARCH);
+/** A candidate: a message (or, with TITLE_POSTING, a conversation by its title alone) and its score from the postings. */
+interface Candidate {
+  conversationId: string;
+  messageId: string;
+  score: number;
+}
+
+/** Messages that hold every word, in them or in their conversation's title, scored from the postings. */
+function candidates(words: string[], postings: PostingItem[][]): Candidate[] {
+  // Per message, per word: the best quality and count found.
+  const found = new Map<string, { conversationId: string; messageId: string; words: Map<number, number> }>();
+  const titled = new Map<string, Set<number>>();
+  postings.forEach((list, w) => {
+    for (const p of list) {
+      if (p.messageId === TITLE_POSTING) {
+        titled.set(p.conversationId, (titled.get(p.conversationId) ?? new Set()).add(w));
+        continue;
+      }
+      const key = `${p.conversationId}\u0000${p.messageId}`;
+      const entry = found.get(key) ?? { conversationId: p.conversationId, messageId: p.messageId, words: new Map() };
+      const score = (p.term === words[w] ? WHOLE : START) + REPEAT_BONUS * (p.count - 1);
+      entry.words.set(w, Math.max(entry.words.get(w) ?? 0, score));
+      found.set(key, entry);
+    }
+  });
+  const out: Candidate[] = [];
+  for (const entry of found.values()) {
+    const title = titled.get(entry.conversationId);
+    if (!words.every((_, w) => entry.words.has(w) || title?.has(w))) continue;
+    let score = 0;
+    for (const s of entry.words.values()) score += s;
+    if (title?.size === words.length) score += TITLE_BONUS;
+    out.push({ conversationId: entry.conversationId, messageId: entry.messageId, score });
+  }
+  for (const [conversationId, title] of titled)
+    if (title.size === words.length) out.push({ conversationId, messageId: TITLE_POSTING, score: TITLE_BONUS });
+  return out;
+}
+
+/** The best candidate of each conversation, best first, as many as are read. */
+function bestPerConversation(all: Candidate[], limit: number): Candidate[] {
+  const best = new Map<string, Candidate>();
+  for (const c of all) {
+    const seen = best.get(c.conversationId);
+    if (!seen || c.score > seen.score) best.set(c.conversationId, c);
+  }
+  return [...best.values()].sort((a, b) => b.score - a.score).slice(0, limit);
+}
+
+/**
+ * Conversations saved before the index existed are indexed on their owner's first
+ * searches (a few per search), after which one GetItem says there are none left.
+ */
+async function backfill(userId: string) {
+  const state = (await SearchStateEntity.get({ userId }).go()).data;
+  if (state?.backfilled) return;
+  const listed = await ConversationEntity.query
+    .primary({ userId })
+    .go({ pages: "all", attributes: ["conversationId", "userId", "title", "searchIndexed"] });
+  const older = listed.data.filter((c) => c.userId === userId && !c.searchIndexed);
   await Promise.all(
-    older.map(async (c) => {
-      const all = await MessageEntity.query.primary({ conversationId: c.conversationId }).go({ pages: "all" });
-      await putAll(all.data);
-      await ConversationEntity.patch({ userId: c.userId, conversationId: c.conversationId }).set({ searchIndexed: true }).go();
+    older.slice(0, BACKFILL_PER_SEARCH).map(async (c) => {
+      const messages = await MessageEntity.query.primary({ conversationId: c.conversationId as string }).go({ pages: "all" });
+      const texts = messages.data.map((m) => ({ messageId: m.messageId, text: searchableText(m.content, m.details) }));
+      await SearchIndex.update(userId, c.conversationId as string, [...texts, { messageId: TITLE_POSTING, text: c.title as string }]);
+      await ConversationEntity.patch({ userId, conversationId: c.conversationId as string })
+        .set({ searchIndexed: true })
+        .go();
     }),
   );
+  if (older.length <= BACKFILL_PER_SEARCH) await SearchStateEntity.put({ userId, backfilled: true }).go();
 }
 
-interface Found {
+interface Ranked {
   conversation: ConversationItem;
   messageId?: string;
   text: string;
@@ -75,54 +133,66 @@ interface Found {
 
 export namespace ConversationSearch {
   export const find = fn(SearchQuery, async ({ q }): Promise<SearchReply> => {
-    const words = searchWords(q);
+    const all = searchWords(q);
+    // Stop words and single characters are not indexed: they are left to the ranking on the text (stop words are looked up when they are all there is).
+    const looked = all.filter((w) => !isStopWord(w) && w.length >= MIN_TERM_CHARS);
+    const words = looked.length > 0 ? looked : all.filter((w) => w.length >= MIN_TERM_CHARS);
     if (words.length === 0) return { results: [] };
     const userId = Actor.userId();
-    const conversations = await ownConversations(userId);
-    await backfill(conversations);
-    const byId = new Map(conversations.map((c) => [c.conversationId, c]));
-    const titles = new Map(conversations.map((c) => [c.conversationId, fold(c.title)]));
+    await backfill(userId);
 
-    // The best message of each conversation: a conversation is one result.
-    const best = new Map<string, Found>();
-    const consider = (found: Found) => {
-      const seen = best.get(found.conversation.conversationId);
-      if (!seen || found.match.score > seen.match.score) best.set(found.conversation.conversationId, found);
-    };
-    await Promise.all(
-      RANGES.map(async (range) => {
-        const page = await MessageEntity.query
-          .byOwner({ userId })
-          .begins({ conversationId: range })
-          .go({ pages: SEARCH_PAGES_PER_RANGE, attributes: ["conversationId", "messageId", "userId", "content", "details"] });
-        for (const m of page.data) {
-          const conversation = byId.get(m.conversationId as string);
-          if (!conversation || m.userId !== userId) continue;
-          const text = searchableText(m.content as string, m.details as string | undefined);
-          const found = match(words, titles.get(conversation.conversationId)!, fold(text));
-          // A message without the words, in a conversation whose title has them all, is left to the title's result below.
-          if (found && found.at >= 0) consider({ conversation, messageId: m.messageId as string, text, match: found });
-        }
-      }),
+    const postings = await Promise.all(words.map((w) => postingsFor(userId, w)));
+    const chosen = bestPerConversation(candidates(words, postings), MAX_SEARCH_RESULTS * CANDIDATES_PER_RESULT);
+    if (chosen.length === 0) return { results: [] };
+
+    const messageKeys = chosen
+      .filter((c) => c.messageId !== TITLE_POSTING)
+      .map((c) => ({ conversationId: c.conversationId, messageId: c.messageId }));
+    const [conversations, messages] = await Promise.all([
+      ConversationEntity.get(chosen.map((c) => ({ userId, conversationId: c.conversationId }))).go({ concurrency: 4 }),
+      messageKeys.length === 0
+        ? { data: [] }
+        : MessageEntity.get(messageKeys).go({
+            concurrency: 4,
+            attributes: ["conversationId", "messageId", "userId", "content", "details"],
+          }),
+    ]);
+    const byId = new Map(
+      (conversations.data as ConversationItem[]).filter((c) => c.userId === userId).map((c) => [c.conversationId, c] as const),
     );
-    // A conversation found by its title alone (no message holds the words) is found too.
-    for (const c of conversations) {
-      if (best.has(c.conversationId)) continue;
-      const found = match(words, titles.get(c.conversationId)!, "");
-      if (found) consider({ conversation: c, text: c.lastMessagePreview ?? "", match: found });
-    }
+    const texts = new Map(
+      messages.data
+        .filter((m) => m.userId === userId)
+        .map((m) => [`${m.conversationId}\u0000${m.messageId}`, searchableText(m.content as string, m.details as string | undefined)]),
+    );
 
-    const ranked = [...best.values()].sort(
+    // Ranked again on the real text; the query's stop words count in a phrase.
+    const ranked: Ranked[] = [];
+    for (const c of chosen) {
+      const conversation = byId.get(c.conversationId);
+      if (!conversation) continue;
+      const title = fold(conversation.title);
+      if (c.messageId === TITLE_POSTING) {
+        const found = match(words, title, "");
+        if (found) ranked.push({ conversation, text: conversation.lastMessagePreview ?? "", match: found });
+        continue;
+      }
+      const text = texts.get(`${c.conversationId}\u0000${c.messageId}`);
+      const found = text === undefined ? undefined : match(words, title, fold(text), all);
+      // A candidate whose words only start a word of the text but were indexed apart (or a message changed since) is dropped here.
+      if (found && text !== undefined) ranked.push({ conversation, messageId: c.messageId, text, match: found });
+    }
+    ranked.sort(
       (a, b) =>
         b.match.score - a.match.score ||
         (b.conversation.lastMessageAt ?? b.conversation.updatedAt).localeCompare(a.conversation.lastMessageAt ?? a.conversation.updatedAt),
     );
-    const results: SearchResult[] = ranked.slice(0, MAX_SEARCH_RESULTS).map((f) => ({
+    const results: SearchResult[] = ranked.slice(0, MAX_SEARCH_RESULTS).map((r) => ({
       kind: "message",
-      id: f.messageId ?? f.conversation.conversationId,
-      title: f.conversation.title,
-      ...snippet(f.text, words, f.match.at),
-      href: hrefOf(f.conversation, f.messageId),
+      id: r.messageId ?? r.conversation.conversationId,
+      title: r.conversation.title,
+      ...snippet(r.text, words, r.match.at),
+      href: hrefOf(r.conversation, r.messageId),
     }));
     return { results };
   });

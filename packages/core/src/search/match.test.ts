@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { match, marksIn, searchWords, snippet } from "./match";
-import { MAX_SEARCH_TERMS, SEARCH_SNIPPET_CHARS } from "./schema";
+import { MAX_SEARCH_TERMS, SEARCH_SNIPPET_CHARS } from "./limits";
 import { fold } from "./terms";
 
 const score = (query: string, text: string, title = "") => match(searchWords(query), fold(title), fold(text))?.score;

@@ -1,4 +1,4 @@
-import { MAX_SEARCH_TERMS, SEARCH_SNIPPET_CHARS } from "./schema";
+import { MAX_SEARCH_TERMS, SEARCH_SNIPPET_CHARS } from "./limits";
 import { fold } from "./terms";
 
 /**
@@ -63,9 +63,10 @@ export interface Match {
 
 /**
  * How well folded `text` (a message) and `title` (its conversation's) match the
- * words: every word must be in one of them, or there is no match.
+ * words: every word must be in one of them, or there is no match. `phrase`: the
+ * query's words as typed, stop words included, which count side by side.
  */
-export function match(words: string[], title: string, text: string): Match | undefined {
+export function match(words: string[], title: string, text: string, phrase: string[] = words): Match | undefined {
   if (words.length === 0) return undefined;
   let score = 0;
   let at = -1;
@@ -85,11 +86,11 @@ export function match(words: string[], title: string, text: string): Match | und
     }
   }
   if (inTitle === words.length) score += TITLE_BONUS;
-  if (words.length > 1) {
-    const phrase = text.indexOf(words.join(" "));
-    if (phrase >= 0) {
+  if (phrase.length > 1) {
+    const side = text.indexOf(phrase.join(" "));
+    if (side >= 0) {
       score += PHRASE_BONUS;
-      at = phrase;
+      at = side;
     }
   }
   return { score, at };

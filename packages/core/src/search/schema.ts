@@ -1,21 +1,11 @@
 import { z } from "zod";
+import { MAX_SEARCH_QUERY_CHARS, SEARCH_QUERY_TOO_LONG } from "./limits";
 
 /**
  * GET /api/search: the caller's conversations searched by title and by the text of
  * every message (questions, answers and each model's answer in research mode).
- * Browser-safe: the palette types its results and shows the limits from here.
+ * Browser-safe: the palette types its results from here (its limits are in ./limits).
  */
-
-/** A longer query is refused: nobody types more into a search box, and each character is matched against every message. */
-export const MAX_SEARCH_QUERY_CHARS = 500;
-/** Results in one answer: a palette shows a screenful, and the best come first. */
-export const MAX_SEARCH_RESULTS = 20;
-/** Words of a query that are matched; the rest are ignored (each one narrows, so more rarely change the answer). */
-export const MAX_SEARCH_TERMS = 8;
-/** Characters of a result's snippet around its match. */
-export const SEARCH_SNIPPET_CHARS = 160;
-
-export const SEARCH_QUERY_TOO_LONG = `The search is too long: use at most ${MAX_SEARCH_QUERY_CHARS} characters.`;
 
 export const SearchQuery = z.object({
   q: z
@@ -25,10 +15,10 @@ export const SearchQuery = z.object({
     .transform((q) => (q ?? "").trim()),
 });
 
-export const SEARCH_KINDS = ["message", "document", "quote"] as const;
+const SEARCH_KINDS = ["message", "document", "quote"] as const;
 
 /** `[start, end)` offsets of the matched words within the snippet, for the reader to mark. */
-export const SearchMark = z.tuple([z.number().int().nonnegative(), z.number().int().nonnegative()]);
+const SearchMark = z.tuple([z.number().int().nonnegative(), z.number().int().nonnegative()]);
 
 export const SearchResult = z.object({
   kind: z.enum(SEARCH_KINDS),

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { MAX_SEARCH_QUERY_CHARS, SEARCH_QUERY_TOO_LONG, type SearchResult } from "@quorum/core/search/schema";
+import { MAX_SEARCH_QUERY_CHARS, SEARCH_QUERY_TOO_LONG } from "@quorum/core/search/limits";
+import type { SearchResult } from "@quorum/core/search/schema";
 import { call, signedInUser, type TestUser } from "@quorum/local/testing";
 
 /** GET /api/search: the caller's conversations by title and by the text of every message. */
