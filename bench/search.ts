@@ -11,7 +11,9 @@
  * through the same core function the route calls (the gateway and token check add a
  * constant few milliseconds; bench:api measures those).
  *
- * Prints p50/p95/p99 and the slowest search, overall and per kind of query.
+ * Prints p50/p95/p99 and the slowest search, overall and per kind of query, and one
+ * GetItem's as the floor: on a machine shared with other work, DynamoDB Local's every
+ * request slows alike, and the ratio says what the search itself costs.
  * DynamoDB Local on this machine is slower than DynamoDB per page read; the figures
  * are an upper bound for the reading and a fair measure of the matching.
  * Settings: --conversations (2000), --messages (5), --queries (300).
@@ -140,6 +142,15 @@ async function main() {
     const leaked = await search("zyxwv-other");
     if (leaked.results.length > 0) throw new Error("another user's message was found");
 
+    // The floor on this machine at this moment: one GetItem, the least any search does.
+    const { SearchStateEntity } = await import("../packages/core/src/conversation/entity");
+    const floor: number[] = [];
+    for (let i = 0; i < 50; i++) {
+      const started = performance.now();
+      await SearchStateEntity.get({ userId: "bench-owner" }).go();
+      floor.push(performance.now() - started);
+    }
+
     const all: number[] = [];
     const byKind = new Map<string, number[]>();
     const kinds = Object.keys(QUERY_KINDS);
@@ -157,6 +168,7 @@ async function main() {
     console.log(`\nsearch over ${CONVERSATIONS} conversations / ${messages} messages of one user (DynamoDB Local, in process):`);
     console.log(`  all queries           ${summary(all)}  (${(hits / QUERIES).toFixed(1)} results per query)`);
     for (const [kind, ms] of byKind) console.log(`  ${kind.padEnd(28)} ${summary(ms)}`);
+    console.log(`  one GetItem (the floor)      ${summary(floor)}`);
   } finally {
     await stack.stop();
   }

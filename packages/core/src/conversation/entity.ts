@@ -107,14 +107,16 @@ export const ShareEntity = defineEntity({
 
 /**
  * One word of one message (or of a conversation's title) in its owner's search index.
- * Keyed by owner then word, so the messages holding a word, or any word it starts
- * ("pum" finds "pump" and "pumps"), are one Query; by conversation and message too,
+ * Keyed by owner and the word's first letters, then the word, so the messages holding
+ * a word, or any word it starts ("pum" finds "pump" and "pumps"), are one Query; by conversation and message too,
  * so a changed or deleted message's words are found and removed.
  */
 export const PostingEntity = defineEntity({
   model: { entity: "posting", version: "1", service: "quorum" },
   attributes: {
     userId: { type: "string", required: true, readOnly: true },
+    /** The word's first three letters: see bucketOf in search-index.ts. */
+    bucket: { type: "string", required: true, readOnly: true },
     term: { type: "string", required: true, readOnly: true },
     conversationId: { type: "string", required: true, readOnly: true },
     /** The message's id, or TITLE_POSTING for the conversation's title. */
@@ -124,7 +126,7 @@ export const PostingEntity = defineEntity({
   },
   indexes: {
     primary: {
-      pk: { field: "pk", composite: ["userId"] },
+      pk: { field: "pk", composite: ["userId", "bucket"] },
       sk: { field: "sk", composite: ["term", "conversationId", "messageId"] },
     },
     byMessage: {

@@ -99,7 +99,8 @@ async function claim(conversation: ConversationItem, expected: number | undefine
 
 type Parsed = z.output<typeof MessageInput>;
 
-const indexedText = (r: MessageRecord) => ({ messageId: r.messageId, text: searchableText(r.content, r.details) });
+/** `fresh`: the message is new, so it has no postings to read first. */
+const indexedText = (r: MessageRecord, fresh: boolean) => ({ messageId: r.messageId, text: searchableText(r.content, r.details), fresh });
 
 /**
  * Makes the stored messages equal to `messages` (the spec's full-list save): new and
@@ -122,7 +123,11 @@ async function replaceMessages(conversation: ConversationItem, messages: Parsed[
   await Promise.all([
     putAll(toWrite.map((r) => ({ ...base, ...r }))),
     deleteAll(conversation.conversationId, toDelete),
-    SearchIndex.update(conversation.userId, conversation.conversationId, changed.map(indexedText), { fresh: existing.size === 0 }),
+    SearchIndex.update(
+      conversation.userId,
+      conversation.conversationId,
+      changed.map((r) => indexedText(r, !existing.has(r.messageId))),
+    ),
     SearchIndex.remove(conversation.conversationId, toDelete),
   ]);
 
@@ -153,7 +158,11 @@ async function upsertMessages(conversation: ConversationItem, messages: ParsedMe
   });
   await Promise.all([
     putAll(records.map((r) => ({ ...r, conversationId: conversation.conversationId, userId: conversation.userId }))),
-    SearchIndex.update(conversation.userId, conversation.conversationId, records.map(indexedText)),
+    SearchIndex.update(
+      conversation.userId,
+      conversation.conversationId,
+      records.map((r) => indexedText(r, !stored.has(r.messageId))),
+    ),
   ]);
   const newest = records.filter((r) => r.position === claimed.messageCount - 1).pop();
   if (!newest) return claimed;
@@ -260,9 +269,9 @@ export namespace Conversation {
         ...(sessionId ? { sessionId } : {}),
       }).go()
     ).data as ConversationItem;
-    await SearchIndex.update(conversation.userId, conversation.conversationId, [{ messageId: TITLE_POSTING, text: conversation.title }], {
-      fresh: true,
-    });
+    await SearchIndex.update(conversation.userId, conversation.conversationId, [
+      { messageId: TITLE_POSTING, text: conversation.title, fresh: true },
+    ]);
     if (messages.length === 0) return summary(conversation);
     return summary(await replaceMessages(conversation, messages));
   });

@@ -10,6 +10,13 @@ import { PostingEntity, type PostingItem } from "./entity";
  * with the message (only the words that came or went) and removed with it.
  */
 
+/**
+ * The partition of a word's postings: its first three letters. A search reads one
+ * partition per word (the words a half-typed word starts share its first three), and
+ * an owner's index is spread over many partitions instead of one hot one.
+ */
+export const bucketOf = (term: string) => term.slice(0, 3);
+
 /** The posting of a conversation's title (message ids are the client's, never starting with "~"). */
 export const TITLE_POSTING = "~title";
 /** Occurrences of a word that are counted: beyond a few, more say little. */
@@ -59,7 +66,7 @@ export function searchableText(content: string, details: string | undefined): st
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-type PostingKey = Pick<PostingItem, "userId" | "term" | "conversationId" | "messageId">;
+type PostingKey = Pick<PostingItem, "userId" | "bucket" | "term" | "conversationId" | "messageId">;
 const keyOf = (p: PostingKey) => `${p.messageId}\u0000${p.term}`;
 
 /** BatchWriteItem may leave items unprocessed under load; they are sent again. */
@@ -103,26 +110,29 @@ function byMessage(postings: PostingItem[]) {
 export interface IndexedText {
   messageId: string;
   text: string;
+  /** Nothing of it is indexed yet (a message just added), so nothing is read first. */
+  fresh?: boolean;
 }
 
 export namespace SearchIndex {
   /**
    * Makes the postings of these messages (or of the title, as TITLE_POSTING) match their
    * text: new words are added, gone ones removed, unchanged ones left alone.
-   * `fresh`: nothing of them is indexed yet (a new conversation), so nothing is read first.
    */
-  export async function update(userId: string, conversationId: string, texts: IndexedText[], options: { fresh?: boolean } = {}) {
+  export async function update(userId: string, conversationId: string, texts: IndexedText[]) {
     const puts: PostingItem[] = [];
     const deletes: PostingKey[] = [];
     // Many messages at once (a backfill, a long list saved again): the conversation's postings in one read.
-    const all = !options.fresh && texts.length > READS_PER_MESSAGE_UP_TO ? byMessage(await postingsOf(conversationId)) : undefined;
+    const known = texts.filter((t) => !t.fresh).length;
+    const all = known > READS_PER_MESSAGE_UP_TO ? byMessage(await postingsOf(conversationId)) : undefined;
     await Promise.all(
-      texts.map(async ({ messageId, text }) => {
+      texts.map(async ({ messageId, text, fresh }) => {
         const wanted = indexTerms(text);
-        const stored = options.fresh ? [] : all ? (all.get(messageId) ?? []) : await postingsOf(conversationId, messageId);
+        const stored = fresh ? [] : all ? (all.get(messageId) ?? []) : await postingsOf(conversationId, messageId);
         for (const p of stored) if (wanted.get(p.term) === undefined) deletes.push(p);
         const had = new Map(stored.map((p) => [p.term, p.count]));
-        for (const [term, count] of wanted) if (had.get(term) !== count) puts.push({ userId, term, conversationId, messageId, count });
+        for (const [term, count] of wanted)
+          if (had.get(term) !== count) puts.push({ userId, bucket: bucketOf(term), term, conversationId, messageId, count });
       }),
     );
     await Promise.all([batch("put", puts), batch("delete", deletes)]);

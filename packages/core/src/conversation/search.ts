@@ -5,7 +5,7 @@ import { MAX_SEARCH_RESULTS } from "../search/limits";
 import { SearchQuery, type SearchReply, type SearchResult } from "../search/schema";
 import { fold } from "../search/terms";
 import { ConversationEntity, MessageEntity, PostingEntity, SearchStateEntity, type ConversationItem, type PostingItem } from "./entity";
-import { MIN_TERM_CHARS, SearchIndex, TITLE_POSTING, isStopWord, searchableText } from "./search-index";
+import { MIN_TERM_CHARS, SearchIndex, TITLE_POSTING, bucketOf, isStopWord, searchableText } from "./search-index";
 
 /**
  * Search over the caller's conversations: titles and the text of every message.
@@ -21,8 +21,12 @@ import { MIN_TERM_CHARS, SearchIndex, TITLE_POSTING, isStopWord, searchableText 
 
 /** A word of this many letters or more also finds the words it starts. */
 const PREFIX_FROM = 3;
-/** Pages (1 MB, some 4,000 postings) read per word at most: a word in nearly every message is capped there. */
-const POSTING_PAGES = 2;
+/**
+ * Pages (1 MB, some 3,000 postings) read per word at most: a word in nearly every message
+ * is ranked among the first 3,000 that hold it (in key order, so any of them), which keeps
+ * such a search to one read per word; a second word narrows it to what the person means.
+ */
+const POSTING_PAGES = 1;
 /** Candidates read and ranked on their text, per result shown: the postings' order is close, not final. */
 const CANDIDATES_PER_RESULT = 2;
 /** Conversations saved before the index existed, indexed per search at most (the next search takes the rest). */
@@ -42,11 +46,12 @@ function hrefOf(conversation: ConversationItem, messageId?: string): string {
 }
 
 async function postingsFor(userId: string, word: string): Promise<PostingItem[]> {
+  const bucket = bucketOf(word);
   const query =
     word.length >= PREFIX_FROM
-      ? PostingEntity.query.primary({ userId }).begins({ term: word })
-      : PostingEntity.query.primary({ userId, term: word });
-  const result = await query.go({ pages: POSTING_PAGES });
+      ? PostingEntity.query.primary({ userId, bucket }).begins({ term: word })
+      : PostingEntity.query.primary({ userId, bucket, term: word });
+  const result = await query.go({ pages: POSTING_PAGES, attributes: ["userId", "bucket", "term", "conversationId", "messageId", "count"] });
   // Keys are case-folded by ElectroDB: the stored owner is compared as written.
   return result.data.filter((p) => p.userId === userId);
 }
@@ -100,13 +105,17 @@ function bestPerConversation(all: Candidate[], limit: number): Candidate[] {
   return [...best.values()].sort((a, b) => b.score - a.score).slice(0, limit);
 }
 
+/** Owners known to have nothing left to backfill: a warm function asks the table once per owner. */
+const backfilled = new Set<string>();
+
 /**
  * Conversations saved before the index existed are indexed on their owner's first
  * searches (a few per search), after which one GetItem says there are none left.
  */
 async function backfill(userId: string) {
+  if (backfilled.has(userId)) return;
   const state = (await SearchStateEntity.get({ userId }).go()).data;
-  if (state?.backfilled) return;
+  if (state?.backfilled) return void backfilled.add(userId);
   const listed = await ConversationEntity.query
     .primary({ userId })
     .go({ pages: "all", attributes: ["conversationId", "userId", "title", "searchIndexed"] });
@@ -121,7 +130,10 @@ async function backfill(userId: string) {
         .go();
     }),
   );
-  if (older.length <= BACKFILL_PER_SEARCH) await SearchStateEntity.put({ userId, backfilled: true }).go();
+  if (older.length <= BACKFILL_PER_SEARCH) {
+    await SearchStateEntity.put({ userId, backfilled: true }).go();
+    backfilled.add(userId);
+  }
 }
 
 interface Ranked {
