@@ -1,4 +1,5 @@
 import { MAX_SEARCH_TERM_CHARS, MAX_TERMS_PER_MESSAGE } from "../search/limits";
+import { WORDS } from "../search/match";
 import { fold } from "../search/terms";
 import { PostingEntity, type PostingItem } from "./entity";
 
@@ -37,7 +38,6 @@ const STOP_WORDS = new Set(
 );
 export const isStopWord = (word: string) => STOP_WORDS.has(word);
 
-const WORDS = /[\p{L}\p{N}]+/gu;
 /** A single letter or digit is not indexed: it is in nearly every message. */
 export const MIN_TERM_CHARS = 2;
 

@@ -1,6 +1,6 @@
 import { Actor } from "../actor";
 import { fn } from "../fn";
-import { match, searchWords, snippet, type Match } from "../search/match";
+import { REPEAT_BONUS, START, TITLE_BONUS, WHOLE, match, searchWords, snippet, type Match } from "../search/match";
 import { MAX_SEARCH_RESULTS } from "../search/limits";
 import { SearchQuery, type SearchReply, type SearchResult } from "../search/schema";
 import { fold } from "../search/terms";
@@ -31,11 +31,6 @@ const POSTING_PAGES = 1;
 const CANDIDATES_PER_RESULT = 2;
 /** Conversations saved before the index existed, indexed per search at most (the next search takes the rest). */
 const BACKFILL_PER_SEARCH = 25;
-
-const WHOLE = 3;
-const START = 2;
-const REPEAT_BONUS = 0.25;
-const TITLE_BONUS = 2;
 
 const HREF: Record<ConversationItem["listType"], string> = { general: "/chat", projects: "/projects" };
 

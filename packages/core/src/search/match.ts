@@ -14,17 +14,18 @@ const MAX_COUNTED = 5;
 /** A word this short matches only where a word starts ("in" is not found inside "within"). */
 const SHORT_WORD = 3;
 const WORD_CHAR = /[\p{L}\p{N}]/u;
-const WORDS = /[\p{L}\p{N}]+/gu;
+/** A word: a run of letters and digits. */
+export const WORDS = /[\p{L}\p{N}]+/gu;
 
 /** How a word was found: a whole word, the start of one, or inside one. */
-const WHOLE = 3;
-const START = 2;
+export const WHOLE = 3;
+export const START = 2;
 const INSIDE = 1;
 /** Every word also in the title: what a conversation is about. */
-const TITLE_BONUS = 2;
+export const TITLE_BONUS = 2;
 /** The query's words in its order, side by side: the phrase someone remembers. */
 const PHRASE_BONUS = 3;
-const REPEAT_BONUS = 0.25;
+export const REPEAT_BONUS = 0.25;
 
 /** The words a query looks for: folded, each once, at most MAX_SEARCH_TERMS. */
 export function searchWords(query: string): string[] {

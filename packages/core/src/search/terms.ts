@@ -32,7 +32,7 @@ export const fold = (text: string) =>
         .normalize("NFKD")
         .replace(/\p{M}+/gu, "")
         .toLowerCase();
-const ASCII = /^[\x00-\x7f]*$/;
+const ASCII = /^\p{ASCII}*$/u;
 
 /**
  * Label words of the languages documents come in, by the English word a question
