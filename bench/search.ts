@@ -68,7 +68,7 @@ function sentence(words: number) {
 const prose = (sentences: number) => Array.from({ length: sentences }, () => sentence(8 + Math.floor(next() * 10))).join(" ");
 
 function conversation(i: number) {
-  const messages: unknown[] = [];
+  const messages: Record<string, unknown>[] = [];
   for (let m = 0; m < MESSAGES; m++) {
     const id = `${i}-${m}`;
     if (m % 2 === 0) messages.push({ id, type: "user", content: `${sentence(10)} Reference ref${i}x${m}?` });
@@ -120,7 +120,9 @@ async function main() {
     await Promise.all(
       Array.from({ length: 8 }, async () => {
         for (let i = queue.shift(); i !== undefined; i = queue.shift()) {
-          await Actor.provide(owner, () => Conversation.create({ listType: "general", ...(conversation(i) as never) }));
+          await Actor.provide(owner, () =>
+            Conversation.create({ listType: "general", ...conversation(i) } as Parameters<typeof Conversation.create>[0]),
+          );
           if (++done % 500 === 0) console.log(`seeded ${done} conversations`);
         }
       }),
