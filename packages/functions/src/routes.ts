@@ -290,9 +290,8 @@ export const routes = {
   "GET /api/models": { handler: "api/chat.models", output: ModelCatalog, access: ["table:read", "models"] },
   "GET /api/analytics": { handler: "api/analytics.report", output: AnalyticsReport, access: ["table:read"] },
   "GET /api/conversations": { handler: "api/conversations.list", output: ConversationList, access: ["table:read"] },
-  // Reads the search index and the best few messages. It writes too: conversations saved before
-  // the index existed are indexed on their owner's first searches.
-  "GET /api/search": { handler: "api/search.search", output: SearchReply, access: ["table"] },
+  // Reads the search index and the best few messages.
+  "GET /api/search": { handler: "api/search.search", output: SearchReply, access: ["table:read"] },
   "POST /api/conversations": {
     handler: "api/conversations.create",
     input: ConversationCreateInput,

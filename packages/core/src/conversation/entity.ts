@@ -25,7 +25,7 @@ export const ConversationEntity = defineEntity({
     stopRequested: { type: "string" },
     /** Whether every message carries the position index (conversations saved before it existed get it on first read). */
     positionsIndexed: { type: "boolean" },
-    /** Whether every message is in the owner's search index (conversations saved before it existed get it on their first search). */
+    /** Whether every message is in the owner's search index (conversations saved before it existed get it on their next save). */
     searchIndexed: { type: "boolean" },
     /** The token of its read-only link, while it is shared. */
     shareToken: { type: "string" },
@@ -138,18 +138,3 @@ export const PostingEntity = defineEntity({
 });
 
 export type PostingItem = EntityItem<typeof PostingEntity>;
-
-/** Whether a user's conversations saved before the search index existed have all been indexed. */
-export const SearchStateEntity = defineEntity({
-  model: { entity: "searchstate", version: "1", service: "quorum" },
-  attributes: {
-    userId: { type: "string", required: true, readOnly: true },
-    backfilled: { type: "boolean", required: true, default: false },
-  },
-  indexes: {
-    primary: {
-      pk: { field: "pk", composite: ["userId"] },
-      sk: { field: "sk", composite: [] },
-    },
-  },
-});

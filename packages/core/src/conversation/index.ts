@@ -182,6 +182,20 @@ async function indexPositions(conversation: ConversationItem) {
   await ConversationEntity.patch(keyOf(conversation)).set({ positionsIndexed: true }).go();
 }
 
+/**
+ * Conversations saved before the search index get it on their next save: every message
+ * and the title are indexed once (a search only reads, so it cannot do it).
+ */
+async function indexForSearch(conversation: ConversationItem) {
+  if (conversation.searchIndexed) return;
+  const all = await MessageEntity.query.primary({ conversationId: conversation.conversationId }).go({ pages: "all" });
+  await SearchIndex.update(conversation.userId, conversation.conversationId, [
+    ...all.data.map((m) => ({ messageId: m.messageId, text: searchableText(m.content, m.details) })),
+    { messageId: TITLE_POSTING, text: conversation.title },
+  ]);
+  await ConversationEntity.patch(keyOf(conversation)).set({ searchIndexed: true }).go();
+}
+
 function positionQuery(conversationId: string, before: number | undefined) {
   const query = MessageEntity.query.byPosition({ conversationId });
   return before === undefined ? query : query.lt({ position: before });
@@ -280,7 +294,7 @@ export namespace Conversation {
     z.object({ listType: List, id: Id, changes: UpdateInput }),
     async ({ listType, id, changes }): Promise<Summary> => {
       let conversation = await owned(listType, id);
-      await indexPositions(conversation);
+      await Promise.all([indexPositions(conversation), indexForSearch(conversation)]);
       // A rename is not a change to the messages: it neither needs nor moves the version.
       if (changes.title !== undefined) {
         conversation = (await ConversationEntity.patch(keyOf(conversation)).set({ title: changes.title }).go({ response: "all_new" }))
@@ -314,7 +328,7 @@ export namespace Conversation {
    */
   export const appendMessages = fn(AppendInput, async ({ listType, id, messages }): Promise<Summary> => {
     const conversation = await owned(listType, id);
-    await indexPositions(conversation);
+    await Promise.all([indexPositions(conversation), indexForSearch(conversation)]);
     const withIds = messages.map((m, i) => ({ ...m, id: m.id ?? `${Date.now()}-${i}-${randomUUID().slice(0, 8)}` }));
     return summary(await upsertMessages(conversation, withIds));
   });

@@ -52,12 +52,19 @@ describe("the conversation search index", () => {
       ]);
     }));
 
-  it("indexes a conversation saved before the index existed on the first search", () =>
+  it("indexes a conversation saved before the index existed on its next save", () =>
     asUser(async () => {
       const userId = Actor.userId();
       const conversationId = randomUUID();
       // As stored before: no postings, no flag.
-      await ConversationEntity.create({ conversationId, userId, listType: "general", title: "Old talk", messageCount: 1 }).go();
+      await ConversationEntity.create({
+        conversationId,
+        userId,
+        listType: "general",
+        title: "Old talk",
+        messageCount: 1,
+        positionsIndexed: true,
+      }).go();
       await MessageEntity.put({
         conversationId,
         messageId: "m1",
@@ -67,6 +74,8 @@ describe("the conversation search index", () => {
         content: "an old question about rebar",
         hash: "h",
       }).go();
+      expect(await hrefs("rebar")).toEqual([]);
+      await Conversation.appendMessages({ listType: "general", id: conversationId, messages: [message("a1", "Use ribbed bars.", "ai")] });
       expect(await hrefs("rebar")).toEqual([`/chat?conversation=${conversationId}&message=m1`]);
       expect(await hrefs("talk")).toEqual([`/chat?conversation=${conversationId}`]);
       expect((await ConversationEntity.get({ userId, conversationId }).go()).data?.searchIndexed).toBe(true);

@@ -4,8 +4,8 @@ import { REPEAT_BONUS, START, TITLE_BONUS, WHOLE, match, searchWords, snippet, t
 import { MAX_SEARCH_RESULTS } from "../search/limits";
 import { SearchQuery, type SearchReply, type SearchResult } from "../search/schema";
 import { fold } from "../search/terms";
-import { ConversationEntity, MessageEntity, PostingEntity, SearchStateEntity, type ConversationItem, type PostingItem } from "./entity";
-import { MIN_TERM_CHARS, SearchIndex, TITLE_POSTING, bucketOf, isStopWord, searchableText } from "./search-index";
+import { ConversationEntity, MessageEntity, PostingEntity, type ConversationItem, type PostingItem } from "./entity";
+import { MIN_TERM_CHARS, TITLE_POSTING, bucketOf, isStopWord, searchableText } from "./search-index";
 
 /**
  * Search over the caller's conversations: titles and the text of every message.
@@ -16,7 +16,9 @@ import { MIN_TERM_CHARS, SearchIndex, TITLE_POSTING, bucketOf, isStopWord, searc
  * the rest) are candidates, scored from their postings; the best few are then read
  * and ranked again on their real text (a phrase side by side counts there), which also
  * gives the snippet. The reading follows how often the words occur, never how much
- * the user has written; POSTING_PAGES bounds a word found nearly everywhere.
+ * the user has written; POSTING_PAGES bounds a word found nearly everywhere. A search
+ * only reads (as every GET does): conversations saved before the index existed are
+ * indexed on their next save (Conversation.update and appendMessages).
  */
 
 /** A word of this many letters or more also finds the words it starts. */
@@ -29,8 +31,6 @@ const PREFIX_FROM = 3;
 const POSTING_PAGES = 1;
 /** Candidates read and ranked on their text, per result shown: the postings' order is close, not final. */
 const CANDIDATES_PER_RESULT = 2;
-/** Conversations saved before the index existed, indexed per search at most (the next search takes the rest). */
-const BACKFILL_PER_SEARCH = 25;
 
 const HREF: Record<ConversationItem["listType"], string> = { general: "/chat", projects: "/projects" };
 
@@ -100,37 +100,6 @@ function bestPerConversation(all: Candidate[], limit: number): Candidate[] {
   return [...best.values()].sort((a, b) => b.score - a.score).slice(0, limit);
 }
 
-/** Owners known to have nothing left to backfill: a warm function asks the table once per owner. */
-const backfilled = new Set<string>();
-
-/**
- * Conversations saved before the index existed are indexed on their owner's first
- * searches (a few per search), after which one GetItem says there are none left.
- */
-async function backfill(userId: string) {
-  if (backfilled.has(userId)) return;
-  const state = (await SearchStateEntity.get({ userId }).go()).data;
-  if (state?.backfilled) return void backfilled.add(userId);
-  const listed = await ConversationEntity.query
-    .primary({ userId })
-    .go({ pages: "all", attributes: ["conversationId", "userId", "title", "searchIndexed"] });
-  const older = listed.data.filter((c) => c.userId === userId && !c.searchIndexed);
-  await Promise.all(
-    older.slice(0, BACKFILL_PER_SEARCH).map(async (c) => {
-      const messages = await MessageEntity.query.primary({ conversationId: c.conversationId as string }).go({ pages: "all" });
-      const texts = messages.data.map((m) => ({ messageId: m.messageId, text: searchableText(m.content, m.details) }));
-      await SearchIndex.update(userId, c.conversationId as string, [...texts, { messageId: TITLE_POSTING, text: c.title as string }]);
-      await ConversationEntity.patch({ userId, conversationId: c.conversationId as string })
-        .set({ searchIndexed: true })
-        .go();
-    }),
-  );
-  if (older.length <= BACKFILL_PER_SEARCH) {
-    await SearchStateEntity.put({ userId, backfilled: true }).go();
-    backfilled.add(userId);
-  }
-}
-
 interface Ranked {
   conversation: ConversationItem;
   messageId?: string;
@@ -146,7 +115,6 @@ export namespace ConversationSearch {
     const words = looked.length > 0 ? looked : all.filter((w) => w.length >= MIN_TERM_CHARS);
     if (words.length === 0) return { results: [] };
     const userId = Actor.userId();
-    await backfill(userId);
 
     const postings = await Promise.all(words.map((w) => postingsFor(userId, w)));
     const chosen = bestPerConversation(candidates(words, postings), MAX_SEARCH_RESULTS * CANDIDATES_PER_RESULT);
