@@ -18,6 +18,7 @@ const apiTests = [
   "packages/core/src/auth/auth.test.ts",
   "packages/core/src/billing/billing.test.ts",
   "packages/core/src/conversation/conversation.test.ts",
+  "packages/core/src/conversation/search.test.ts",
   "packages/core/src/quota/*.test.ts",
   "packages/core/src/notify/*.test.ts",
 ];

@@ -79,6 +79,7 @@ import {
   ShareRevoked,
 } from "@quorum/core/conversation/schema";
 import { AnalyticsReport } from "@quorum/core/usage/schema";
+import { SearchReply } from "@quorum/core/search/schema";
 import { ProjectCreateInput, ProjectList, ProjectReply, ProjectUpdateInput, ProjectWithLinks } from "@quorum/core/project/schema";
 
 /**
@@ -289,6 +290,8 @@ export const routes = {
   "GET /api/models": { handler: "api/chat.models", output: ModelCatalog, access: ["table:read", "models"] },
   "GET /api/analytics": { handler: "api/analytics.report", output: AnalyticsReport, access: ["table:read"] },
   "GET /api/conversations": { handler: "api/conversations.list", output: ConversationList, access: ["table:read"] },
+  // Reads the search index and the best few messages.
+  "GET /api/search": { handler: "api/search.search", output: SearchReply, access: ["table:read"] },
   "POST /api/conversations": {
     handler: "api/conversations.create",
     input: ConversationCreateInput,

@@ -25,6 +25,8 @@ export const ConversationEntity = defineEntity({
     stopRequested: { type: "string" },
     /** Whether every message carries the position index (conversations saved before it existed get it on first read). */
     positionsIndexed: { type: "boolean" },
+    /** Whether every message is in the owner's search index (conversations saved before it existed get it on their next save). */
+    searchIndexed: { type: "boolean" },
     /** The token of its read-only link, while it is shared. */
     shareToken: { type: "string" },
     ...timestamps,
@@ -102,3 +104,37 @@ export const ShareEntity = defineEntity({
     },
   },
 });
+
+/**
+ * One word of one message (or of a conversation's title) in its owner's search index.
+ * Keyed by owner and the word's first letters, then the word, so the messages holding
+ * a word, or any word it starts ("pum" finds "pump" and "pumps"), are one Query; by conversation and message too,
+ * so a changed or deleted message's words are found and removed.
+ */
+export const PostingEntity = defineEntity({
+  model: { entity: "posting", version: "1", service: "quorum" },
+  attributes: {
+    userId: { type: "string", required: true, readOnly: true },
+    /** The word's first three letters: see bucketOf in search-index.ts. */
+    bucket: { type: "string", required: true, readOnly: true },
+    term: { type: "string", required: true, readOnly: true },
+    conversationId: { type: "string", required: true, readOnly: true },
+    /** The message's id, or TITLE_POSTING for the conversation's title. */
+    messageId: { type: "string", required: true, readOnly: true },
+    /** How often the word occurs there (counted up to a few). */
+    count: { type: "number", required: true },
+  },
+  indexes: {
+    primary: {
+      pk: { field: "pk", composite: ["userId", "bucket"] },
+      sk: { field: "sk", composite: ["term", "conversationId", "messageId"] },
+    },
+    byMessage: {
+      index: "gsi1",
+      pk: { field: "gsi1pk", composite: ["conversationId"] },
+      sk: { field: "gsi1sk", composite: ["messageId", "term"] },
+    },
+  },
+});
+
+export type PostingItem = EntityItem<typeof PostingEntity>;

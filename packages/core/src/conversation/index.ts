@@ -9,6 +9,7 @@ import { fn } from "../fn";
 import { CONVERSATION_FULL, MAX_CONVERSATION_MESSAGES, MAX_MESSAGE_PAGE, MAX_PAGE_BYTES, STALE_CONVERSATION } from "../chat/limits";
 import { deleteAnswerEvents } from "./answer-events";
 import { ConversationEntity, MessageEntity, ShareEntity, type ConversationItem } from "./entity";
+import { SearchIndex, TITLE_POSTING, searchableText } from "./search-index";
 import {
   ConversationCreateInput,
   ConversationId as Id,
@@ -98,6 +99,9 @@ async function claim(conversation: ConversationItem, expected: number | undefine
 
 type Parsed = z.output<typeof MessageInput>;
 
+/** `fresh`: the message is new, so it has no postings to read first. */
+const indexedText = (r: MessageRecord, fresh: boolean) => ({ messageId: r.messageId, text: searchableText(r.content, r.details), fresh });
+
 /**
  * Makes the stored messages equal to `messages` (the spec's full-list save): new and
  * changed ones are written, unchanged ones skipped, missing ones deleted.
@@ -112,9 +116,20 @@ async function replaceMessages(conversation: ConversationItem, messages: Parsed[
     const stored = existing.get(r.messageId);
     return !stored || stored.hash !== r.hash || stored.position !== r.position;
   });
+  // A message that only moved keeps its words.
+  const changed = toWrite.filter((r) => existing.get(r.messageId)?.hash !== r.hash);
   const toDelete = [...existing.keys()].filter((id) => !wanted.has(id));
   const base = { conversationId: conversation.conversationId, userId: conversation.userId };
-  await Promise.all([putAll(toWrite.map((r) => ({ ...base, ...r }))), deleteAll(conversation.conversationId, toDelete)]);
+  await Promise.all([
+    putAll(toWrite.map((r) => ({ ...base, ...r }))),
+    deleteAll(conversation.conversationId, toDelete),
+    SearchIndex.update(
+      conversation.userId,
+      conversation.conversationId,
+      changed.map((r) => indexedText(r, !existing.has(r.messageId))),
+    ),
+    SearchIndex.remove(conversation.conversationId, toDelete),
+  ]);
 
   const last = lastMessageFields(records[records.length - 1]);
   const update = ConversationEntity.patch(keyOf(conversation)).set({ messageCount: records.length, ...last });
@@ -141,7 +156,14 @@ async function upsertMessages(conversation: ConversationItem, messages: ParsedMe
     const record = toRecord(m, id, kept ? kept.position : next++);
     if (!kept || kept.hash !== record.hash) records.push(record);
   });
-  await putAll(records.map((r) => ({ ...r, conversationId: conversation.conversationId, userId: conversation.userId })));
+  await Promise.all([
+    putAll(records.map((r) => ({ ...r, conversationId: conversation.conversationId, userId: conversation.userId }))),
+    SearchIndex.update(
+      conversation.userId,
+      conversation.conversationId,
+      records.map((r) => indexedText(r, !stored.has(r.messageId))),
+    ),
+  ]);
   const newest = records.filter((r) => r.position === claimed.messageCount - 1).pop();
   if (!newest) return claimed;
   const updated = await ConversationEntity.patch(keyOf(conversation)).set(lastMessageFields(newest)!).go({ response: "all_new" });
@@ -158,6 +180,20 @@ async function indexPositions(conversation: ConversationItem) {
   const all = await MessageEntity.query.primary({ conversationId: conversation.conversationId }).go({ pages: "all" });
   await putAll(all.data);
   await ConversationEntity.patch(keyOf(conversation)).set({ positionsIndexed: true }).go();
+}
+
+/**
+ * Conversations saved before the search index get it on their next save: every message
+ * and the title are indexed once (a search only reads, so it cannot do it).
+ */
+async function indexForSearch(conversation: ConversationItem) {
+  if (conversation.searchIndexed) return;
+  const all = await MessageEntity.query.primary({ conversationId: conversation.conversationId }).go({ pages: "all" });
+  await SearchIndex.update(conversation.userId, conversation.conversationId, [
+    ...all.data.map((m) => ({ messageId: m.messageId, text: searchableText(m.content, m.details) })),
+    { messageId: TITLE_POSTING, text: conversation.title },
+  ]);
+  await ConversationEntity.patch(keyOf(conversation)).set({ searchIndexed: true }).go();
 }
 
 function positionQuery(conversationId: string, before: number | undefined) {
@@ -243,9 +279,13 @@ export namespace Conversation {
         listType,
         title: title ?? "New Conversation",
         positionsIndexed: true,
+        searchIndexed: true,
         ...(sessionId ? { sessionId } : {}),
       }).go()
     ).data as ConversationItem;
+    await SearchIndex.update(conversation.userId, conversation.conversationId, [
+      { messageId: TITLE_POSTING, text: conversation.title, fresh: true },
+    ]);
     if (messages.length === 0) return summary(conversation);
     return summary(await replaceMessages(conversation, messages));
   });
@@ -254,11 +294,12 @@ export namespace Conversation {
     z.object({ listType: List, id: Id, changes: UpdateInput }),
     async ({ listType, id, changes }): Promise<Summary> => {
       let conversation = await owned(listType, id);
-      await indexPositions(conversation);
+      await Promise.all([indexPositions(conversation), indexForSearch(conversation)]);
       // A rename is not a change to the messages: it neither needs nor moves the version.
       if (changes.title !== undefined) {
         conversation = (await ConversationEntity.patch(keyOf(conversation)).set({ title: changes.title }).go({ response: "all_new" }))
           .data as ConversationItem;
+        await SearchIndex.update(conversation.userId, conversation.conversationId, [{ messageId: TITLE_POSTING, text: changes.title }]);
       }
       if (changes.messages !== undefined) conversation = await replaceMessages(conversation, changes.messages, changes.version);
       if (changes.upsert !== undefined) conversation = await upsertMessages(conversation, changes.upsert, changes.version);
@@ -272,6 +313,7 @@ export namespace Conversation {
     await Promise.all([
       deleteAll(id, [...(await storedMessages(id)).keys()]),
       deleteAnswerEvents(id),
+      SearchIndex.remove(id),
       // Its link stops working with it.
       conversation.shareToken ? ShareEntity.delete({ token: conversation.shareToken }).go() : undefined,
     ]);
@@ -286,7 +328,7 @@ export namespace Conversation {
    */
   export const appendMessages = fn(AppendInput, async ({ listType, id, messages }): Promise<Summary> => {
     const conversation = await owned(listType, id);
-    await indexPositions(conversation);
+    await Promise.all([indexPositions(conversation), indexForSearch(conversation)]);
     const withIds = messages.map((m, i) => ({ ...m, id: m.id ?? `${Date.now()}-${i}-${randomUUID().slice(0, 8)}` }));
     return summary(await upsertMessages(conversation, withIds));
   });

@@ -25,10 +25,14 @@ export interface Term {
 
 /** Lower case without accents: NFKD splits "é" into "e" and a mark, which goes. */
 export const fold = (text: string) =>
-  text
-    .normalize("NFKD")
-    .replace(/\p{M}+/gu, "")
-    .toLowerCase();
+  // ASCII has nothing to decompose: lower case alone, several times faster on long texts.
+  ASCII.test(text)
+    ? text.toLowerCase()
+    : text
+        .normalize("NFKD")
+        .replace(/\p{M}+/gu, "")
+        .toLowerCase();
+const ASCII = /^\p{ASCII}*$/u;
 
 /**
  * Label words of the languages documents come in, by the English word a question

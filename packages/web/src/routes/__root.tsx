@@ -13,6 +13,8 @@ import type { RouterContext } from "@/router-context";
 const ApplyPreferences = React.lazy(() => import("@/features/settings/ApplyPreferences").then((m) => ({ default: m.ApplyPreferences })));
 const SignedInNotices = React.lazy(() => import("@/components/layout/SignedInNotices").then((m) => ({ default: m.SignedInNotices })));
 const InAppNotifier = React.lazy(() => import("@/features/notify/InAppNotifier").then((m) => ({ default: m.InAppNotifier })));
+// The search palette's shortcut (⌘K / Ctrl+K); the palette itself loads when first opened.
+const SearchShortcut = React.lazy(() => import("@/features/search/SearchShortcut"));
 // The notification area arrives after the first paint; a toast raised before it waits in the store.
 const Toaster = React.lazy(() => import("@/components/ui/toaster").then((m) => ({ default: m.Toaster })));
 
@@ -80,6 +82,7 @@ function RootLayout() {
       </React.Suspense>
       <SignedIn>
         <InAppNotifier />
+        <SearchShortcut />
       </SignedIn>
     </AuthDialogsProvider>
   );

@@ -9,6 +9,7 @@ import { useAuth } from "@/features/auth";
 import { ShareButton } from "@/features/share/ShareDialog";
 import { UsageMeter } from "@/features/billing";
 import { PRODUCT_NAME } from "@/lib/product";
+import { cn } from "@/lib/utils";
 import { Composer } from "./Composer";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ConversationSidebar } from "./ConversationSidebar";
@@ -17,6 +18,7 @@ import { OlderMessages, useThreadScroll } from "./older-pages";
 import { ResearchDialog } from "./ResearchDialog";
 import { StatusFooter } from "./StatusFooter";
 import { useChatSession, type ChatSession } from "./useChatSession";
+import { messageAnchor, useOpenedMessage } from "./useOpenedMessage";
 
 /**
  * /chat: the general AI chat workspace. The route shows it only
@@ -31,6 +33,7 @@ export function ChatPage() {
 function ChatWorkspace({ uid }: { uid: string }) {
   const { t } = useTranslation("chat");
   const session = useChatSession({ uid, listType: "general" });
+  const opened = useOpenedMessage(session);
   const [sidebarOpen, setSidebarOpen] = React.useState(false);
   const [confirmingClear, setConfirmingClear] = React.useState(false);
   const [clearing, setClearing] = React.useState(false);
@@ -100,7 +103,7 @@ function ChatWorkspace({ uid }: { uid: string }) {
           </div>
         </header>
 
-        <Messages session={session} />
+        <Messages session={session} opened={opened} />
 
         <div className="shrink-0 border-t bg-background/80 px-3 pb-3 pt-3 backdrop-blur sm:px-5">
           <div className="mx-auto grid w-full max-w-3xl gap-3">
@@ -131,7 +134,8 @@ function ChatWorkspace({ uid }: { uid: string }) {
   );
 }
 
-function Messages({ session }: { session: ChatSession }) {
+/** `opened`: the message a search result opened, marked until another conversation is chosen. */
+function Messages({ session, opened }: { session: ChatSession; opened: string | null }) {
   const { t } = useTranslation("chat");
   const { messages, phase, loadingConversation, hasOlder, loadingOlder, loadOlder } = session;
   const older = { hasOlder, loadingOlder, loadOlder };
@@ -164,7 +168,15 @@ function Messages({ session }: { session: ChatSession }) {
             <OlderMessages older={older} />
             <ol className="grid grid-cols-1 gap-6" aria-label={t("thread.messages")}>
               {messages.map((m) => (
-                <li key={m.id}>
+                <li
+                  key={m.id}
+                  id={messageAnchor(m.id)}
+                  className={cn(
+                    "scroll-mt-6 rounded-2xl",
+                    m.id === opened && "ring-2 ring-primary/60 ring-offset-4 ring-offset-background",
+                  )}
+                  data-opened={m.id === opened || undefined}
+                >
                   <MessageBubble message={m} />
                 </li>
               ))}

@@ -1,5 +1,5 @@
 import * as React from "react";
-import { MessageSquare, MessagesSquare, Pencil, Plus, Trash2 } from "lucide-react";
+import { MessageSquare, MessagesSquare, Pencil, Plus, Search, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
@@ -8,8 +8,12 @@ import { formatDate } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { MAX_TITLE_CHARS, type ConversationSummary, type ListType } from "@quorum/core/conversation/schema";
+import { openSearch } from "@/features/search/SearchShortcut";
 import { previewText } from "./model";
 import { useConversations, useCreateEmptyConversation, useDeleteConversation, useRenameConversation } from "./queries";
+
+/** The search palette's shortcut as this computer writes it. */
+const SHORTCUT = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.userAgent) ? "⌘K" : "Ctrl K";
 
 /**
  * The conversation sidebar: 'General Chat' for the general list,
@@ -76,6 +80,22 @@ export function ConversationSidebar({
           }
         >
           {create.isPending ? <Spinner /> : <Plus />}
+        </Button>
+      </div>
+
+      <div className="px-3 pb-2">
+        <Button
+          variant="outline"
+          size="sm"
+          className="w-full justify-start gap-2 font-normal text-muted-foreground"
+          onClick={openSearch}
+          aria-keyshortcuts="Control+K Meta+K"
+        >
+          <Search aria-hidden="true" />
+          <span className="flex-1 text-left">{t("sidebar.search")}</span>
+          <kbd className="rounded border bg-muted px-1.5 font-sans text-[11px]" aria-hidden="true">
+            {SHORTCUT}
+          </kbd>
         </Button>
       </div>
 

@@ -1,6 +1,6 @@
 import * as React from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useNavigate } from "@tanstack/react-router";
+import { useNavigate, useSearch } from "@tanstack/react-router";
 import { ArrowLeft, Layers } from "lucide-react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
@@ -8,6 +8,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useAuth } from "@/features/auth";
 import { ConversationSidebar, useConversations } from "@/features/chat";
 import { useProjects } from "@/features/projects/queries";
+import { openedFrom } from "@/lib/opened-address";
 import { ChatThread } from "./ChatThread";
 import { ClearChatButton } from "./ClearChatButton";
 import { ALL_PROJECTS_TITLE } from "@quorum/core/project-chat/schema";
@@ -69,6 +70,16 @@ export function AllProjectsChat() {
     setViewing(id === allId ? null : id);
     setTab("chat");
   };
+
+  // A search result names a conversation: it opens once the lists it is looked up in are in.
+  const { conversation: addressed } = openedFrom(useSearch({ strict: false }));
+  const listsLoaded = !!list.data && !projects.isPending;
+  React.useEffect(() => {
+    if (!addressed || !listsLoaded) return;
+    // The address is cleared first: opening a project's own chat moves to its page.
+    void navigate({ to: "/projects", search: {}, replace: true }).then(() => open(addressed));
+    // `open` is made anew each render; what it reads is what listsLoaded waits for.
+  }, [addressed, listsLoaded]);
 
   return (
     <Tabs value={tab} onValueChange={(value) => setTab(value as "chat" | "list")} className="flex min-h-0 flex-1 flex-col">

@@ -1,0 +1,83 @@
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { Actor } from "../actor";
+import { ConversationEntity, MessageEntity } from "./entity";
+import { Conversation } from "./index";
+import { ConversationSearch } from "./search";
+
+/** The search index kept in step with conversations (runs with the test stack's DynamoDB Local; each test is its own user). */
+const asUser = <T>(work: () => Promise<T>) => Actor.provide({ userId: `user-${randomUUID()}` }, work);
+const hrefs = async (q: string) => (await ConversationSearch.find({ q })).results.map((r) => r.href);
+const message = (id: string, content: string, type: "user" | "ai" = "user") => ({ id, type, content });
+
+describe("the conversation search index", () => {
+  it("follows an edit: a word taken out is no longer found, a word put in is", () =>
+    asUser(async () => {
+      const c = await Conversation.create({ listType: "general", title: "Edits", messages: [message("m1", "order the gravel")] });
+      expect(await hrefs("gravel")).toEqual([`/chat?conversation=${c.id}&message=m1`]);
+      await Conversation.update({ listType: "general", id: c.id, changes: { messages: [message("m1", "order the sand")] } });
+      expect(await hrefs("gravel")).toEqual([]);
+      expect(await hrefs("sand")).toEqual([`/chat?conversation=${c.id}&message=m1`]);
+    }));
+
+  it("follows a rename, and an appended answer", () =>
+    asUser(async () => {
+      const c = await Conversation.create({ listType: "projects", title: "Draft", messages: [message("m1", "hello")] });
+      await Conversation.update({ listType: "projects", id: c.id, changes: { title: "Basement waterproofing" } });
+      expect(await hrefs("draft")).toEqual([]);
+      expect(await hrefs("waterproof")).toEqual([`/projects?conversation=${c.id}`]);
+      await Conversation.appendMessages({ listType: "projects", id: c.id, messages: [message("a1", "Use a bentonite membrane.", "ai")] });
+      expect(await hrefs("bentonite")).toEqual([`/projects?conversation=${c.id}&message=a1`]);
+    }));
+
+  it("finds a half-typed word, and a short word only whole", () =>
+    asUser(async () => {
+      const c = await Conversation.create({ listType: "general", title: "Words", messages: [message("m1", "scaffolding in the yard")] });
+      expect(await hrefs("scaff")).toEqual([`/chat?conversation=${c.id}&message=m1`]);
+      expect(await hrefs("sc")).toEqual([]);
+      expect(await hrefs("yard in")).toEqual([`/chat?conversation=${c.id}&message=m1`]);
+    }));
+
+  it("ranks the conversation with the words side by side first", () =>
+    asUser(async () => {
+      const apart = await Conversation.create({
+        listType: "general",
+        title: "A",
+        messages: [message("m1", "the pump loses heat in winter")],
+      });
+      const together = await Conversation.create({ listType: "general", title: "B", messages: [message("m1", "we chose a heat pump")] });
+      expect(await hrefs("heat pump")).toEqual([
+        `/chat?conversation=${together.id}&message=m1`,
+        `/chat?conversation=${apart.id}&message=m1`,
+      ]);
+    }));
+
+  it("indexes a conversation saved before the index existed on its next save", () =>
+    asUser(async () => {
+      const userId = Actor.userId();
+      const conversationId = randomUUID();
+      // As stored before: no postings, no flag.
+      await ConversationEntity.create({
+        conversationId,
+        userId,
+        listType: "general",
+        title: "Old talk",
+        messageCount: 1,
+        positionsIndexed: true,
+      }).go();
+      await MessageEntity.put({
+        conversationId,
+        messageId: "m1",
+        userId,
+        position: 0,
+        type: "user",
+        content: "an old question about rebar",
+        hash: "h",
+      }).go();
+      expect(await hrefs("rebar")).toEqual([]);
+      await Conversation.appendMessages({ listType: "general", id: conversationId, messages: [message("a1", "Use ribbed bars.", "ai")] });
+      expect(await hrefs("rebar")).toEqual([`/chat?conversation=${conversationId}&message=m1`]);
+      expect(await hrefs("talk")).toEqual([`/chat?conversation=${conversationId}`]);
+      expect((await ConversationEntity.get({ userId, conversationId }).go()).data?.searchIndexed).toBe(true);
+    }));
+});

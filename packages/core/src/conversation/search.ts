@@ -1,0 +1,174 @@
+import { Actor } from "../actor";
+import { fn } from "../fn";
+import { REPEAT_BONUS, START, TITLE_BONUS, WHOLE, match, searchWords, snippet, type Match } from "../search/match";
+import { MAX_SEARCH_RESULTS } from "../search/limits";
+import { SearchQuery, type SearchReply, type SearchResult } from "../search/schema";
+import { fold } from "../search/terms";
+import { ConversationEntity, MessageEntity, PostingEntity, type ConversationItem, type PostingItem } from "./entity";
+import { MIN_TERM_CHARS, TITLE_POSTING, bucketOf, isStopWord, searchableText } from "./search-index";
+
+/**
+ * Search over the caller's conversations: titles and the text of every message.
+ *
+ * The index (search-index.ts) is read for the query's words: a word of three letters
+ * or more reads every indexed word it starts (so a half-typed word finds), a shorter
+ * one only itself. Messages holding every word (or whose conversation's title holds
+ * the rest) are candidates, scored from their postings; the best few are then read
+ * and ranked again on their real text (a phrase side by side counts there), which also
+ * gives the snippet. The reading follows how often the words occur, never how much
+ * the user has written; POSTING_PAGES bounds a word found nearly everywhere. A search
+ * only reads (as every GET does): conversations saved before the index existed are
+ * indexed on their next save (Conversation.update and appendMessages).
+ */
+
+/** A word of this many letters or more also finds the words it starts. */
+const PREFIX_FROM = 3;
+/**
+ * Pages (1 MB, some 3,000 postings) read per word at most: a word in nearly every message
+ * is ranked among the first 3,000 that hold it (in key order, so any of them), which keeps
+ * such a search to one read per word; a second word narrows it to what the person means.
+ */
+const POSTING_PAGES = 1;
+/** Candidates read and ranked on their text, per result shown: the postings' order is close, not final. */
+const CANDIDATES_PER_RESULT = 2;
+
+const HREF: Record<ConversationItem["listType"], string> = { general: "/chat", projects: "/projects" };
+
+function hrefOf(conversation: ConversationItem, messageId?: string): string {
+  const query = new URLSearchParams({ conversation: conversation.conversationId });
+  if (messageId) query.set("message", messageId);
+  return `${HREF[conversation.listType]}?${query}`;
+}
+
+async function postingsFor(userId: string, word: string): Promise<PostingItem[]> {
+  const bucket = bucketOf(word);
+  const query =
+    word.length >= PREFIX_FROM
+      ? PostingEntity.query.primary({ userId, bucket }).begins({ term: word })
+      : PostingEntity.query.primary({ userId, bucket, term: word });
+  const result = await query.go({ pages: POSTING_PAGES, attributes: ["userId", "bucket", "term", "conversationId", "messageId", "count"] });
+  // Keys are case-folded by ElectroDB: the stored owner is compared as written.
+  return result.data.filter((p) => p.userId === userId);
+}
+
+/** A candidate: a message (or, with TITLE_POSTING, a conversation by its title alone) and its score from the postings. */
+interface Candidate {
+  conversationId: string;
+  messageId: string;
+  score: number;
+}
+
+/** Messages that hold every word, in them or in their conversation's title, scored from the postings. */
+function candidates(words: string[], postings: PostingItem[][]): Candidate[] {
+  // Per message, per word: the best quality and count found.
+  const found = new Map<string, { conversationId: string; messageId: string; words: Map<number, number> }>();
+  const titled = new Map<string, Set<number>>();
+  postings.forEach((list, w) => {
+    for (const p of list) {
+      if (p.messageId === TITLE_POSTING) {
+        titled.set(p.conversationId, (titled.get(p.conversationId) ?? new Set()).add(w));
+        continue;
+      }
+      const key = `${p.conversationId}\u0000${p.messageId}`;
+      const entry = found.get(key) ?? { conversationId: p.conversationId, messageId: p.messageId, words: new Map() };
+      const score = (p.term === words[w] ? WHOLE : START) + REPEAT_BONUS * (p.count - 1);
+      entry.words.set(w, Math.max(entry.words.get(w) ?? 0, score));
+      found.set(key, entry);
+    }
+  });
+  const out: Candidate[] = [];
+  for (const entry of found.values()) {
+    const title = titled.get(entry.conversationId);
+    if (!words.every((_, w) => entry.words.has(w) || title?.has(w))) continue;
+    let score = 0;
+    for (const s of entry.words.values()) score += s;
+    if (title?.size === words.length) score += TITLE_BONUS;
+    out.push({ conversationId: entry.conversationId, messageId: entry.messageId, score });
+  }
+  for (const [conversationId, title] of titled)
+    if (title.size === words.length) out.push({ conversationId, messageId: TITLE_POSTING, score: TITLE_BONUS });
+  return out;
+}
+
+/** The best candidate of each conversation, best first, as many as are read. */
+function bestPerConversation(all: Candidate[], limit: number): Candidate[] {
+  const best = new Map<string, Candidate>();
+  for (const c of all) {
+    const seen = best.get(c.conversationId);
+    if (!seen || c.score > seen.score) best.set(c.conversationId, c);
+  }
+  return [...best.values()].sort((a, b) => b.score - a.score).slice(0, limit);
+}
+
+interface Ranked {
+  conversation: ConversationItem;
+  messageId?: string;
+  text: string;
+  match: Match;
+}
+
+export namespace ConversationSearch {
+  export const find = fn(SearchQuery, async ({ q }): Promise<SearchReply> => {
+    const all = searchWords(q);
+    // Stop words and single characters are not indexed: they are left to the ranking on the text (stop words are looked up when they are all there is).
+    const looked = all.filter((w) => !isStopWord(w) && w.length >= MIN_TERM_CHARS);
+    const words = looked.length > 0 ? looked : all.filter((w) => w.length >= MIN_TERM_CHARS);
+    if (words.length === 0) return { results: [] };
+    const userId = Actor.userId();
+
+    const postings = await Promise.all(words.map((w) => postingsFor(userId, w)));
+    const chosen = bestPerConversation(candidates(words, postings), MAX_SEARCH_RESULTS * CANDIDATES_PER_RESULT);
+    if (chosen.length === 0) return { results: [] };
+
+    const messageKeys = chosen
+      .filter((c) => c.messageId !== TITLE_POSTING)
+      .map((c) => ({ conversationId: c.conversationId, messageId: c.messageId }));
+    const [conversations, messages] = await Promise.all([
+      ConversationEntity.get(chosen.map((c) => ({ userId, conversationId: c.conversationId }))).go({ concurrency: 4 }),
+      messageKeys.length === 0
+        ? { data: [] }
+        : MessageEntity.get(messageKeys).go({
+            concurrency: 4,
+            attributes: ["conversationId", "messageId", "userId", "content", "details"],
+          }),
+    ]);
+    const byId = new Map(
+      (conversations.data as ConversationItem[]).filter((c) => c.userId === userId).map((c) => [c.conversationId, c] as const),
+    );
+    const texts = new Map(
+      messages.data
+        .filter((m) => m.userId === userId)
+        .map((m) => [`${m.conversationId}\u0000${m.messageId}`, searchableText(m.content as string, m.details as string | undefined)]),
+    );
+
+    // Ranked again on the real text; the query's stop words count in a phrase.
+    const ranked: Ranked[] = [];
+    for (const c of chosen) {
+      const conversation = byId.get(c.conversationId);
+      if (!conversation) continue;
+      const title = fold(conversation.title);
+      if (c.messageId === TITLE_POSTING) {
+        const found = match(words, title, "");
+        if (found) ranked.push({ conversation, text: conversation.lastMessagePreview ?? "", match: found });
+        continue;
+      }
+      const text = texts.get(`${c.conversationId}\u0000${c.messageId}`);
+      const found = text === undefined ? undefined : match(words, title, fold(text), all);
+      // A candidate whose words only start a word of the text but were indexed apart (or a message changed since) is dropped here.
+      if (found && text !== undefined) ranked.push({ conversation, messageId: c.messageId, text, match: found });
+    }
+    ranked.sort(
+      (a, b) =>
+        b.match.score - a.match.score ||
+        (b.conversation.lastMessageAt ?? b.conversation.updatedAt).localeCompare(a.conversation.lastMessageAt ?? a.conversation.updatedAt),
+    );
+    const results: SearchResult[] = ranked.slice(0, MAX_SEARCH_RESULTS).map((r) => ({
+      kind: "message",
+      id: r.messageId ?? r.conversation.conversationId,
+      title: r.conversation.title,
+      ...snippet(r.text, words, r.match.at),
+      href: hrefOf(r.conversation, r.messageId),
+    }));
+    return { results };
+  });
+}

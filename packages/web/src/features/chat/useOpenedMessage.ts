@@ -1,0 +1,44 @@
+import * as React from "react";
+import { useNavigate, useSearch } from "@tanstack/react-router";
+import { openedFrom } from "@/lib/opened-address";
+import type { ChatSession } from "./useChatSession";
+
+/** The element id of a message in the thread: where a search result scrolls to. */
+export const messageAnchor = (id: string) => `message-${id}`;
+
+/**
+ * Opens the conversation the address names (`/chat?conversation=…&message=…`, as a
+ * search result links) and brings the message into view, loading older pages until it
+ * is there. The address is then cleared, so choosing another conversation is not undone
+ * by a reload. Answers the id of the message shown, to mark it.
+ */
+export function useOpenedMessage(session: ChatSession): string | null {
+  const { conversation, message } = openedFrom(useSearch({ strict: false }));
+  const navigate = useNavigate();
+  const [target, setTarget] = React.useState<string | null>(null);
+  const [shown, setShown] = React.useState<string | null>(null);
+  const { activeId, select } = session;
+
+  React.useEffect(() => {
+    if (!conversation) return;
+    setShown(null);
+    setTarget(message ?? null);
+    if (conversation !== activeId) void select(conversation);
+    void navigate({ to: "/chat", search: {}, replace: true });
+    // Only a new address opens: the session's own changes (activeId) must not open it again.
+  }, [conversation, message]);
+
+  const { messages, loadingConversation, loadingOlder, hasOlder, loadOlder } = session;
+  React.useEffect(() => {
+    if (!target || loadingConversation || loadingOlder) return;
+    if (messages.some((m) => m.id === target)) {
+      document.getElementById(messageAnchor(target))?.scrollIntoView({ block: "center" });
+      setShown(target);
+      setTarget(null);
+    } else if (hasOlder) void loadOlder();
+    // A message deleted since the search was made: the conversation is open, that is all.
+    else if (messages.length > 0) setTarget(null);
+  }, [target, messages, loadingConversation, loadingOlder, hasOlder, loadOlder]);
+
+  return shown;
+}

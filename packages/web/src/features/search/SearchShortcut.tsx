@@ -1,0 +1,42 @@
+import * as React from "react";
+import { i18next } from "@/i18n";
+
+/**
+ * How the sidebar's search button opens the palette: the listener below (loaded once
+ * someone signs in) hears this event, as it hears ⌘K / Ctrl+K.
+ */
+const OPEN_SEARCH = "quorum:open-search";
+
+export const openSearch = () => window.dispatchEvent(new Event(OPEN_SEARCH));
+
+// The palette itself (dialog, results, texts) is fetched the first time it opens.
+const CommandPalette = React.lazy(() => import("./CommandPalette"));
+
+/** ⌘K / Ctrl+K, or the sidebar's search button, opens the search palette; the shortcut again closes it. */
+export default function SearchShortcut() {
+  const [open, setOpen] = React.useState(false);
+  React.useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!(event.metaKey || event.ctrlKey) || event.altKey || event.shiftKey || event.key.toLowerCase() !== "k") return;
+      event.preventDefault();
+      setOpen((was) => !was);
+    };
+    const onOpen = () => setOpen(true);
+    window.addEventListener("keydown", onKey);
+    window.addEventListener(OPEN_SEARCH, onOpen);
+    return () => {
+      window.removeEventListener("keydown", onKey);
+      window.removeEventListener(OPEN_SEARCH, onOpen);
+    };
+  }, []);
+  // Its texts download beside its code, not after it.
+  React.useEffect(() => {
+    if (open) void i18next.loadNamespaces("search");
+  }, [open]);
+  if (!open) return null;
+  return (
+    <React.Suspense fallback={null}>
+      <CommandPalette onClose={() => setOpen(false)} />
+    </React.Suspense>
+  );
+}
