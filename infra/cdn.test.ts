@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { ORIGIN_HEADER } from "../packages/functions/src/http/origin-headers";
 import { routes, type RouteEntry } from "../packages/functions/src/routes";
 import {
   API_GATEWAY_TIMEOUT_SECONDS,
   API_READ_TIMEOUT_SECONDS,
   functionTimeoutSeconds,
+  originSecretInjection,
   withAuthorizationInCacheKey,
   type CacheKeyParameters,
 } from "./cdn";
@@ -49,5 +51,14 @@ describe("the site's CloudFront in front of the API", () => {
       headerBehavior: "whitelist",
       headers: { items: ["authorization"] },
     });
+  });
+});
+
+describe("the origin secret CloudFront adds to API requests", () => {
+  it("is set on the forwarded request, over a viewer's own header of that name, whatever characters it holds", () => {
+    const secret = `s3cr"et\\'\n${"x".repeat(40)}`;
+    const event = { request: { headers: { [ORIGIN_HEADER]: { value: "guessed by a viewer" } } as Record<string, { value: string }> } };
+    new Function("event", originSecretInjection(secret))(event);
+    expect(event.request.headers[ORIGIN_HEADER]).toEqual({ value: secret });
   });
 });

@@ -3,6 +3,8 @@
  * globals) so that infra/cdn.test.ts checks them.
  */
 
+import { ORIGIN_HEADER } from "../packages/functions/src/http/origin-headers";
+
 /** An HTTP API stops waiting for its Lambda at 30 s and answers 503. */
 export const API_GATEWAY_TIMEOUT_SECONDS = 30;
 
@@ -45,4 +47,12 @@ export function withAuthorizationInCacheKey<P extends CacheKeyParameters>(parame
       headers: { items: [...items.filter((h) => h.toLowerCase() !== "authorization"), "authorization"] },
     },
   };
+}
+
+/**
+ * The code the Router's viewer-request function runs first: it sets the origin secret on the
+ * request it forwards, overwriting any header of that name a viewer sent.
+ */
+export function originSecretInjection(secret: string): string {
+  return `event.request.headers[${JSON.stringify(ORIGIN_HEADER)}] = { value: ${JSON.stringify(secret)} };`;
 }

@@ -2,6 +2,7 @@ import { parseHandler, type RouteEntry } from "../packages/functions/src/routes"
 import { functionTimeoutSeconds } from "./cdn";
 import { packagingFor, readsDocumentsRoute } from "./packaging";
 import { environmentFor, permissionsFor, secretsFor, type Deployed } from "./permissions";
+import { secrets } from "./secrets";
 
 /** A route's Lambda: what its route-table entry asks for, with the deployed resources it is given. */
 export function functionArgs(key: string, entry: RouteEntry, deployed: Deployed = {}) {
@@ -19,7 +20,8 @@ export function functionArgs(key: string, entry: RouteEntry, deployed: Deployed 
     memory: `${entry.memory ?? 512} MB` as const,
     // A function URL fills no path parameters: the function reads its route to find them.
     environment: entry.stream ? { ...environment, QUORUM_ROUTE: key } : environment,
-    link: secretsFor(access),
+    // every route answers only what came through the site's CloudFront (packages/functions/src/http/origin.ts)
+    link: [...secretsFor(access), secrets.OriginSecret],
     permissions: permissionsFor(access, { stateMachineArn: deployed.stateMachineArn }),
     ...packagingFor(readsDocumentsRoute(entry)),
   };

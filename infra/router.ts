@@ -1,5 +1,6 @@
+import { ORIGIN_HEADER } from "../packages/functions/src/http/origin-headers";
 import { contentSecurityPolicy, SECURITY_HEADERS } from "../packages/web/src/lib/content-security-policy";
-import { withAuthorizationInCacheKey } from "./cdn";
+import { originSecretInjection, withAuthorizationInCacheKey } from "./cdn";
 import { secrets } from "./secrets";
 import { streamingRoutes } from "./streaming";
 import { bucket } from "./storage";
@@ -42,6 +43,13 @@ const ALL_VIEWER_EXCEPT_HOST = "b689b0a8-53d0-40ab-baf2-68738e2966ac";
  * function sends every 15 s stay within CloudFront's 60 s read timeout.
  */
 export const router = new sst.aws.Router("Router", {
+  // The origin secret on every request the router forwards (a viewer's own header of that name is
+  // overwritten): the API refuses requests that reach it any other way.
+  edge: {
+    viewerRequest: {
+      injection: secrets.OriginSecret.value.apply(originSecretInjection),
+    },
+  },
   transform: {
     cachePolicy: (args) => {
       args.parametersInCacheKeyAndForwardedToOrigin = $output(args.parametersInCacheKeyAndForwardedToOrigin).apply((parameters) =>
@@ -58,6 +66,8 @@ export const router = new sst.aws.Router("Router", {
         ...streamingRoutes.map((route) => ({
           originId: route.originId,
           domainName: route.domain,
+          // these behaviours run no viewer function: CloudFront adds the secret as an origin header
+          customHeaders: [{ name: ORIGIN_HEADER, value: secrets.OriginSecret.value }],
           customOriginConfig: {
             httpPort: 80,
             httpsPort: 443,

@@ -34,4 +34,10 @@ export const secrets = {
   SalesforceClientSecret: new sst.Secret("SalesforceClientSecret", ""),
   /** Encrypts each user's Salesforce tokens (`openssl rand -base64 32`). */
   SalesforceTokenKey: new sst.Secret("SalesforceTokenKey", ""),
+  /**
+   * The site's CloudFront sends it with every API request (infra/router.ts) and the routes refuse a
+   * request without it, so the API's own endpoints cannot be called around the site and its per-IP
+   * limits (`openssl rand -base64 32`).
+   */
+  OriginSecret: new sst.Secret("OriginSecret"),
 } satisfies Record<SecretName | "FirebaseApiKey" | "FirebaseAuthDomain", sst.Secret>;

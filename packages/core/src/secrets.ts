@@ -26,6 +26,7 @@ export const SECRET_SETTINGS = {
   SalesforceClientId: "SALESFORCE_CLIENT_ID",
   SalesforceClientSecret: "SALESFORCE_CLIENT_SECRET",
   SalesforceTokenKey: "SALESFORCE_TOKEN_KEY",
+  OriginSecret: "ORIGIN_SECRET",
 } as const satisfies Record<string, keyof Config>;
 
 export type SecretName = keyof typeof SECRET_SETTINGS;

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
-import { ORIGIN_HEADER, VIEWER_ADDRESS_HEADER } from "@quorum/functions/http/origin";
+import { ORIGIN_HEADER, VIEWER_ADDRESS_HEADER } from "@quorum/functions/http/origin-headers";
 import { parseHandler, parseRouteKey, routes, type RouteEntry } from "@quorum/functions/routes";
 
 type StreamingHandler = (event: APIGatewayProxyEventV2, responseStream: ServerResponse, context: Context) => Promise<void>;

@@ -8,7 +8,7 @@ import { call, signedInUser, type TestUser } from "@quorum/local/testing";
 import type { Handler } from "../http/route";
 import { cancelSubscription, createPaymentIntent, portalSession, updateSubscription } from "./billing";
 import { handle as stripeWebhook } from "./stripe-webhook";
-import { ORIGIN_HEADER } from "../http/origin";
+import { ORIGIN_HEADER } from "../http/origin-headers";
 
 const card = (number = "4242 4242 4242 4242") => ({ number, expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvc: "123" });
 const DAY = 86_400_000;

@@ -3,7 +3,8 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "
 import { describe, expect, it } from "vitest";
 import { CHECK_ACCOUNT_PER_IP } from "@quorum/core/ratelimit/index";
 import { callFrom, newLoopbackIp } from "@quorum/local/testing";
-import { DIRECT_ACCESS_REFUSED, ORIGIN_HEADER, VIEWER_ADDRESS_HEADER } from "../http/origin";
+import { DIRECT_ACCESS_REFUSED } from "../http/origin";
+import { ORIGIN_HEADER, VIEWER_ADDRESS_HEADER } from "../http/origin-headers";
 import { checkAccount } from "./auth";
 
 /** Issue 26, point 4: per-IP limits count the client, and the API cannot be reached around the site. */

@@ -2,11 +2,8 @@ import { timingSafeEqual } from "node:crypto";
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { config } from "@quorum/core/config";
 import { Forbidden } from "@quorum/core/error";
+import { ORIGIN_HEADER, VIEWER_ADDRESS_HEADER } from "./origin-headers";
 
-/** The header the site's CloudFront (and locally the gateway) adds with ORIGIN_SECRET. */
-export const ORIGIN_HEADER = "x-quorum-origin";
-/** CloudFront's own header: the viewer's address and port ("203.0.113.7:46532", "2001:db8::1:46532"). */
-export const VIEWER_ADDRESS_HEADER = "cloudfront-viewer-address";
 export const DIRECT_ACCESS_REFUSED = "Requests must come through the site";
 
 const header = (event: APIGatewayProxyEventV2, name: string) => event.headers?.[name] ?? undefined;
