@@ -33,7 +33,7 @@ export function permissionsFor(access: readonly Access[], extra: { stateMachineA
 
 /** The secrets a function reads (core/secrets.ts maps them to settings): linked, never plain environment. */
 export function secretsFor(access: readonly Access[]) {
-  const names: SecretName[] = ["FirebaseProjectId"];
+  const names: SecretName[] = ["FirebaseProjectId", "FirebaseApiKey"];
   if (access.includes("stripe")) {
     names.push("StripeSecretKey", "StripeWebhookSecret", "StripePublishableKey", "StripePriceId", "StripePortalConfiguration");
   }

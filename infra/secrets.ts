@@ -40,4 +40,4 @@ export const secrets = {
    * limits (`openssl rand -base64 32`).
    */
   OriginSecret: new sst.Secret("OriginSecret"),
-} satisfies Record<SecretName | "FirebaseApiKey" | "FirebaseAuthDomain", sst.Secret>;
+} satisfies Record<SecretName | "FirebaseAuthDomain", sst.Secret>;

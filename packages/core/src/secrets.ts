@@ -9,6 +9,8 @@ import type { Config } from "./config";
  */
 export const SECRET_SETTINGS = {
   FirebaseProjectId: "FIREBASE_PROJECT_ID",
+  /** The web API key (public in the site's code): looks up a token's account, so a disabled or revoked one is refused at once. */
+  FirebaseApiKey: "FIREBASE_API_KEY",
   StripeSecretKey: "STRIPE_SECRET_KEY",
   StripeWebhookSecret: "STRIPE_WEBHOOK_SECRET",
   StripePublishableKey: "STRIPE_PUBLISHABLE_KEY",
