@@ -324,7 +324,7 @@ export const routes = {
   "GET /api/conversations/{id}/export": { handler: "api/share.exportConversation", access: ["table:read"], memory: 1024, timeout: 29 },
   "POST /api/conversations/{id}/share": { handler: "api/share.share", output: ShareReply, access: ["table"] },
   "DELETE /api/conversations/{id}/share": { handler: "api/share.unshare", output: ShareRevoked, access: ["table"] },
-  "GET /api/shared/{token}": { handler: "api/share.shared", output: SharedConversation, access: ["table:read"] },
+  "GET /api/shared/{token}": { handler: "api/share.shared", output: SharedConversation, access: ["table:read", "ratelimit"] },
   "GET /api/projects-conversations": { handler: "api/conversations.projectsList", output: ConversationList, access: ["table:read"] },
   "POST /api/projects-conversations": {
     handler: "api/conversations.projectsCreate",

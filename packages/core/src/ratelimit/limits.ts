@@ -45,6 +45,17 @@ export const SUPPORT_PER_ANONYMOUS_IP: RateLimit = {
 };
 
 /**
+ * Reads of shared conversations from one network, without sign-in: a reader opens a link and
+ * pages back through it; guessing tokens needs vastly more.
+ */
+export const SHARED_READS_PER_IP: RateLimit = {
+  name: "shared-ip",
+  max: 120,
+  windowSeconds: 600,
+  refusal: "Too many shared conversations opened from your network.",
+};
+
+/**
  * How the counters' partition keys begin (ElectroDB: service, then the first key
  * attribute). infra grants routes that only count requests write access to these keys alone.
  */

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { extractText, getDocumentProxy } from "unpdf";
 import { MAX_EXPORT_CHARS } from "@quorum/core/conversation/schema";
-import { call, gatewayUrl, signedInUser, type TestUser } from "@quorum/local/testing";
+import { SHARED_READS_PER_IP } from "@quorum/core/ratelimit/index";
+import { call, callFrom, gatewayUrl, newLoopbackIp, signedInUser, type TestUser } from "@quorum/local/testing";
 
 /**
  * Export (Markdown, PDF) and read-only links: GET /api/conversations/{id}/export,
@@ -192,6 +193,21 @@ describe("sharing a conversation", () => {
     // Shared anew, it is a new link.
     const fresh = await call(ann, "POST", `/api/conversations/${id}/share`);
     expect(fresh.body.token).not.toBe(body.token);
+  });
+
+  it("one network may open shared links only so often, so tokens cannot be tried by the thousand", async () => {
+    const ip = newLoopbackIp();
+    const guesses = await Promise.all(
+      Array.from({ length: SHARED_READS_PER_IP.max }, (_, i) =>
+        callFrom(ip, undefined, "GET", `/api/shared/${String(i).padStart(43, "x")}`),
+      ),
+    );
+    expect(guesses.every((r) => r.status === 404)).toBe(true);
+    const refused = await callFrom(ip, undefined, "GET", `/api/shared/${"y".repeat(43)}`);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toMatch(/^Too many shared conversations opened from your network\. Please try again in .+\.$/);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await callFrom(newLoopbackIp(), undefined, "GET", `/api/shared/${"y".repeat(43)}`)).status).toBe(404);
   });
 
   it("deleting the conversation ends its link", async () => {

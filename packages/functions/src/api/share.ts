@@ -3,6 +3,7 @@ import { config } from "@quorum/core/config";
 import { ConversationExport } from "@quorum/core/conversation/export";
 import { ExportQuery, ShareToken } from "@quorum/core/conversation/schema";
 import { ConversationShare } from "@quorum/core/conversation/share";
+import { RateLimiter, SHARED_READS_PER_IP } from "@quorum/core/ratelimit/index";
 import { file, reply, route, UserIdQuery } from "../http/route";
 
 const IdPath = z.object({ id: z.string().min(1).max(100) });
@@ -25,6 +26,7 @@ export const share = route({ path: IdPath, query: UserIdQuery }, async ({ path, 
 export const unshare = route({ path: IdPath, query: UserIdQuery }, async ({ path }) => ConversationShare.revoke("general", path.id));
 
 /** GET /api/shared/{token}: the shared conversation for anyone with the link, read-only; never indexed. */
-export const shared = route({ auth: false, path: ShareToken, query: SharedQuery }, async ({ path, query }) =>
-  reply(200, await ConversationShare.read(path.token, query.before), { "x-robots-tag": "noindex, nofollow" }),
-);
+export const shared = route({ auth: false, path: ShareToken, query: SharedQuery }, async ({ path, query, sourceIp }) => {
+  await RateLimiter.consume(SHARED_READS_PER_IP, sourceIp);
+  return reply(200, await ConversationShare.read(path.token, query.before), { "x-robots-tag": "noindex, nofollow" });
+});
