@@ -38,6 +38,25 @@ describe("profile", { timeout: 90_000 }, () => {
     await app.close();
   });
 
+  it("a logo larger than one API request carries (4.8 MB) is stored too", async () => {
+    const app = await signedInApp(browser, "/profile");
+    const { page } = app;
+    await page.getByRole("button", { name: "Edit Profile" }).click();
+    // A valid PNG with padding after its end: browsers still show it.
+    const large = Buffer.concat([TINY_PNG, Buffer.alloc(4.8 * 1024 * 1024)]);
+    await page.getByLabel("Company logo file").setInputFiles({ name: "large-logo.png", mimeType: "image/png", buffer: large });
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await page.getByText("Your profile has been successfully updated.").first().waitFor();
+    await page.reload();
+    const logo = page.getByTestId("company-logo");
+    await expect
+      .poll(() => logo.evaluate((img: { complete: boolean; naturalWidth: number }) => img.complete && img.naturalWidth), {
+        timeout: 60_000,
+      })
+      .toBe(2);
+    await app.close();
+  });
+
   it("a file that is not an image is refused as the logo", async () => {
     const app = await signedInApp(browser, "/profile");
     const { page } = app;

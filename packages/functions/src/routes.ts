@@ -34,7 +34,15 @@ import {
   SalesforceDisconnected,
   SalesforceStatus,
 } from "@quorum/core/crm/schema";
-import { BillingHistory, ProfileRecord, ProfileUpdateInput, UploadedLogo } from "@quorum/core/user/schema";
+import {
+  BillingHistory,
+  LogoConfirmInput,
+  LogoUploadRequest,
+  LogoUploadTicket,
+  ProfileRecord,
+  ProfileUpdateInput,
+  UploadedLogo,
+} from "@quorum/core/user/schema";
 import { HealthReport } from "@quorum/core/health/schema";
 import { InAppNotificationList, PushEndpointInput, PushKey, PushState, PushSubscriptionInput } from "@quorum/core/notify/schema";
 import { AccountCheck, CheckAccountInput, LoginInput, LoginReply, RegisterInput, RegisterReply } from "@quorum/core/auth/schema";
@@ -226,6 +234,14 @@ export const routes = {
   "PUT /api/users/{uid}/settings": { handler: "api/settings.update", input: SettingsInput, output: SettingsRecord, access: ["table"] },
   // Multipart form data, not JSON: its fields are core's LogoUploadFields.
   "POST /api/upload": { handler: "api/upload.upload", output: UploadedLogo, access: ["bucket"] },
+  // A logo larger than one request carries: storage first, then checked where it landed.
+  "POST /api/upload/logo-url": {
+    handler: "api/upload.logoUploadUrl",
+    input: LogoUploadRequest,
+    output: LogoUploadTicket,
+    access: ["bucket"],
+  },
+  "POST /api/upload/logo-confirm": { handler: "api/upload.logoConfirm", input: LogoConfirmInput, output: UploadedLogo, access: ["bucket"] },
   // Mailed to the support team and acknowledged to the requester; the plan (read) decides priority.
   "POST /api/support": {
     handler: "api/support.submit",

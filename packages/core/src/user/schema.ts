@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { optionalText as text } from "../validation";
+import { PresignedUpload } from "../document/schema";
+import { optionalText as text, wholeNumber } from "../validation";
 
 /** Accounts as the API takes and answers them: browser-safe (zod only), shared with the web. */
 
@@ -120,3 +121,19 @@ export const LogoUploadFields = z.object({
 /** POST /api/upload's answer: the stored key (what the profile saves) and a short-lived URL to show it. */
 export const UploadedLogo = z.object({ filePath: z.string(), downloadUrl: z.string() });
 export type UploadedLogo = z.infer<typeof UploadedLogo>;
+
+/** The image types a logo may be (SVG is not one: it can carry scripts). */
+export const LOGO_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"] as const;
+
+/**
+ * POST /api/upload/logo-url: a logo larger than one API request carries goes to storage first,
+ * then POST /api/upload/logo-confirm checks what arrived.
+ */
+export const LogoUploadRequest = z.object({
+  contentType: z.enum(LOGO_TYPES, { message: "Please upload an image file" }),
+  size: wholeNumber("size", 1, Number.MAX_SAFE_INTEGER),
+  userId: z.string().max(128).optional(),
+});
+export type LogoUploadRequest = z.infer<typeof LogoUploadRequest>;
+export const LogoUploadTicket = z.object({ filePath: z.string(), upload: PresignedUpload });
+export const LogoConfirmInput = z.object({ filePath: z.string().min(1).max(1024), userId: z.string().max(128).optional() });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { call, signedInUser, type TestUser } from "@quorum/local/testing";
+import { MAX_LOGO_BYTES } from "@quorum/core/user/schema";
+import { call, postToPresigned, signedInUser, type TestUser } from "@quorum/local/testing";
 
 // The smallest valid PNG (1x1 transparent pixel).
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
@@ -56,5 +57,51 @@ describe("company logo upload", () => {
     const [ann, bob] = await Promise.all([signedInUser(), signedInUser()]);
     const res = await call(bob, "POST", "/api/upload", logoForm(ann, PNG));
     expect(res.status).toBe(403);
+  });
+});
+
+describe("a company logo larger than one request carries", () => {
+  /** A valid PNG padded to `size` bytes, as a large logo is. */
+  const largePng = (size: number) => Buffer.concat([PNG, Buffer.alloc(size - PNG.length)]);
+
+  it("goes to storage first and is checked where it landed: the profile keeps it", async () => {
+    const user = await signedInUser();
+    const file = largePng(4.8 * 1024 * 1024);
+    const ticket = await call(user, "POST", "/api/upload/logo-url", { contentType: "image/png", size: file.length, userId: user.uid });
+    expect(ticket.status, ticket.text).toBe(201);
+    expect(ticket.body.filePath).toMatch(new RegExp(`^users/${user.uid}/logo/.+\\.png$`));
+    expect(ticket.body.upload.maxBytes).toBe(MAX_LOGO_BYTES - 1);
+    await postToPresigned(ticket.body.upload, "logo.png", "image/png", file);
+    const confirmed = await call(user, "POST", "/api/upload/logo-confirm", { filePath: ticket.body.filePath });
+    expect(confirmed.status, confirmed.text).toBe(200);
+    expect(Buffer.from(await (await fetch(confirmed.body.downloadUrl)).arrayBuffer()).length).toBe(file.length);
+    await call(user, "PUT", `/api/users/${user.uid}`, { companyLogo: confirmed.body.filePath });
+    expect((await fetch((await call(user, "GET", `/api/users/${user.uid}`)).body.companyLogo)).status).toBe(200);
+  });
+
+  it("refuses what is not an image, and deletes it; refuses 5 MB before any upload", async () => {
+    const user = await signedInUser();
+    const ticket = await call(user, "POST", "/api/upload/logo-url", { contentType: "image/png", size: 5000 });
+    await postToPresigned(ticket.body.upload, "logo.png", "image/png", Buffer.from("<svg onload=alert(1)>".padEnd(5000)));
+    const refused = await call(user, "POST", "/api/upload/logo-confirm", { filePath: ticket.body.filePath });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ error: "Please upload an image file" });
+    // deleted: confirming again finds nothing
+    expect((await call(user, "POST", "/api/upload/logo-confirm", { filePath: ticket.body.filePath })).status).toBe(404);
+
+    const big = await call(user, "POST", "/api/upload/logo-url", { contentType: "image/png", size: MAX_LOGO_BYTES });
+    expect(big.status).toBe(413);
+    expect(big.body).toEqual({ error: "Logo file must be less than 5MB" });
+    const svg = await call(user, "POST", "/api/upload/logo-url", { contentType: "image/svg+xml", size: 100 });
+    expect(svg.status).toBe(400);
+    expect(svg.body).toEqual({ error: "Please upload an image file" });
+  });
+
+  it("another user's upload cannot be confirmed", async () => {
+    const [ann, bob] = await Promise.all([signedInUser(), signedInUser()]);
+    const ticket = await call(ann, "POST", "/api/upload/logo-url", { contentType: "image/png", size: PNG.length });
+    await postToPresigned(ticket.body.upload, "logo.png", "image/png", PNG);
+    expect((await call(bob, "POST", "/api/upload/logo-confirm", { filePath: ticket.body.filePath })).status).toBe(404);
+    expect((await call(ann, "POST", "/api/upload/logo-confirm", { filePath: ticket.body.filePath })).status).toBe(200);
   });
 });

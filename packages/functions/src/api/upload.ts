@@ -1,8 +1,8 @@
 import { Invalid } from "@quorum/core/error";
-import { uploadLogo } from "@quorum/core/user/logo";
-import { LOGO_TOO_LARGE, LogoUploadFields, MAX_LOGO_BYTES } from "@quorum/core/user/schema";
+import { confirmLogo, logoUploadTicket, uploadLogo } from "@quorum/core/user/logo";
+import { LOGO_TOO_LARGE, LogoConfirmInput, LogoUploadFields, LogoUploadRequest, MAX_LOGO_BYTES } from "@quorum/core/user/schema";
 import { parseMultipart } from "../http/multipart";
-import { refuseOtherUser, route } from "../http/route";
+import { reply, refuseOtherUser, route } from "../http/route";
 
 /** POST /api/upload (multipart: file, category 'company-logo', userId) -> { downloadUrl, filePath } */
 export const upload = route({}, async ({ event, user }) => {
@@ -14,3 +14,9 @@ export const upload = route({}, async ({ event, user }) => {
   if (!file) throw new Invalid("No file was uploaded");
   return uploadLogo(file);
 });
+
+/** POST /api/upload/logo-url { contentType, size } -> 201 { filePath, upload }: where to send a logo too large for one request. */
+export const logoUploadUrl = route({ body: LogoUploadRequest }, async ({ body }) => reply(201, await logoUploadTicket(body)));
+
+/** POST /api/upload/logo-confirm { filePath } -> { downloadUrl, filePath }, once the upload has landed and is an image. */
+export const logoConfirm = route({ body: LogoConfirmInput }, async ({ body }) => confirmLogo(body.filePath));

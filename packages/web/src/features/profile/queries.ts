@@ -1,5 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ProfileRecord, UploadedLogo, type ProfileUpdateInput } from "@quorum/core/user/schema";
+import { MAX_DIRECT_UPLOAD_BYTES } from "@quorum/core/request-limits";
+import { presignedPost } from "@/features/documents/presigned-post";
 import { apiJson, apiUpload } from "@/lib/api";
 
 export type { ProfileRecord as Profile } from "@quorum/core/user/schema";
@@ -31,8 +33,20 @@ export function useUpdateProfile(uid: string) {
   });
 }
 
-/** POST /api/upload, multipart: file, category 'company-logo', userId. */
+/**
+ * POST /api/upload, multipart: file, category 'company-logo', userId. A file larger than one API
+ * request carries goes to storage first (POST /api/upload/logo-url), then is checked there.
+ */
 export async function uploadCompanyLogo(uid: string, file: File) {
+  if (file.size > MAX_DIRECT_UPLOAD_BYTES) {
+    const ticket = await apiJson<{ filePath: string; upload: { url: string; fields: Record<string, string> } }>(
+      "POST",
+      "/api/upload/logo-url",
+      { contentType: file.type, size: file.size, userId: uid },
+    );
+    await presignedPost(ticket.upload, file, () => undefined);
+    return UploadedLogo.parse(await apiJson("POST", "/api/upload/logo-confirm", { filePath: ticket.filePath, userId: uid }));
+  }
   const form = new FormData();
   form.append("file", file);
   form.append("category", "company-logo");
