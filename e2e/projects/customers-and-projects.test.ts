@@ -33,7 +33,7 @@ describe("customers and projects in the browser", () => {
     await page.getByRole("heading", { name: "Access Denied" }).waitFor();
     await page.getByText("Please log in to access the customer management system.").waitFor();
     await page.getByRole("main").getByRole("button", { name: "Sign In", exact: true }).click();
-    await page.getByLabel("Email").fill(user.email);
+    await page.getByLabel("Email", { exact: true }).fill(user.email);
     await page.getByLabel("Password").fill(user.password);
     await page.getByRole("button", { name: "Sign In / Sign Up" }).click();
     await page.getByRole("heading", { name: "Customer Management" }).waitFor({ timeout: 30_000 });
@@ -62,7 +62,7 @@ describe("customers and projects in the browser", () => {
     await expect(page.getByLabel("Customer *").textContent()).resolves.toContain("Acme Steel");
     await page.getByLabel("First Name *").fill("Jane");
     await page.getByLabel("Last Name *").fill("Doe");
-    await page.getByLabel("Email").fill("jane@acme.example");
+    await page.getByLabel("Email", { exact: true }).fill("jane@acme.example");
     await page.getByLabel("Title").fill("Buyer");
     await page.getByLabel("Department").fill("Purchasing");
     await page.getByRole("button", { name: "Save" }).click();
@@ -89,7 +89,7 @@ describe("customers and projects in the browser", () => {
     await page.getByLabel("Project Name *").fill("   ");
     expect(await create.isDisabled()).toBe(true);
     await page.getByLabel("Project Name *").fill("Riverside Warehouse");
-    await page.getByLabel("Address").fill("1 River Rd");
+    await page.getByLabel("Address", { exact: true }).fill("1 River Rd");
     expect(await page.getByLabel("Opportunity ID").getAttribute("placeholder")).toMatch(/^006/);
     await create.click();
     const card = page.getByTestId("project-card").filter({ hasText: "Riverside Warehouse" });
