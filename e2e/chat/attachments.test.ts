@@ -52,7 +52,7 @@ describe("attachments on /chat", { timeout: 120_000 }, () => {
     });
     await page.getByTestId("document-input").setInputFiles([file("prices.csv", "text/csv", "item,price\nsteel beam,120\nbolt pack,8")]);
     await page.getByTestId("image-input").setInputFiles([file("site.jpg", "image/jpeg", "not really a jpeg")]);
-    await page.getByRole("button", { name: "Send" }).click();
+    await page.getByRole("button", { name: "Send", exact: true }).click();
 
     const user = page.getByTestId("message-user").first();
     await user.getByText("Please analyze the uploaded file(s)").waitFor();

@@ -33,7 +33,7 @@ describe("the chat in the account's language", { timeout: 120_000 }, () => {
     await page.getByTestId("status-footer").getByText("En veille").waitFor();
     await page.getByTestId("status-footer").getByText("Modèle hors ligne").waitFor();
     expect(await app.box.getAttribute("placeholder")).toBe("Posez votre question...");
-    expect(await page.getByRole("button", { name: "Envoyer" }).isDisabled()).toBe(true);
+    expect(await page.getByRole("button", { name: "Envoyer", exact: true }).isDisabled()).toBe(true);
 
     await app.ask("Quelle est la capitale de l'Australie ?");
     await app.answer(1);

@@ -63,7 +63,7 @@ describe("answers written as they stream", { timeout: 120_000 }, () => {
     await setOfflinePace(app.user, 0);
     const answer = await app.answer(1);
     await answer.getByText("To get real answers").waitFor({ timeout: 60_000 });
-    await page.getByRole("button", { name: "Send" }).waitFor();
+    await page.getByRole("button", { name: "Send", exact: true }).waitFor();
     await app.close();
   });
 
@@ -80,7 +80,7 @@ describe("answers written as they stream", { timeout: 120_000 }, () => {
     await answer.getByText("You stopped this answer; what was written is kept.").waitFor();
     const kept = (await answer.textContent()) ?? "";
     expect(kept).not.toContain("To get real answers");
-    await page.getByRole("button", { name: "Send" }).waitFor();
+    await page.getByRole("button", { name: "Send", exact: true }).waitFor();
 
     await page.reload();
     await app.items.first().click();
