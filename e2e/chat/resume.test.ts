@@ -3,6 +3,7 @@ import type { Browser } from "playwright-core";
 import type { Gateway } from "@quorum/local/gateway";
 import { gatewayWithSettings, launchBrowser, siteWithApi, type SiteProxy } from "@quorum/local/testing";
 import { openAiStreams, startFakeServer, streamHold, type FakeServer } from "@quorum/testing/fake-models";
+import { reviewShot } from "../shell/browser";
 import { openChat } from "./app";
 
 /**
@@ -71,7 +72,7 @@ describe("an answer that survives a reload", { timeout: 120_000 }, () => {
     expect(resumed).toBe(uninterrupted);
     // Under the answer: its tokens and what they cost.
     expect(await answer.getByTestId("message-meta").innerText()).toMatch(/228 tokens \(12 in · 216 out\).*\$0\.00054 at list prices/s);
-    await page.screenshot({ path: "/tmp/quorum-resume.png" });
+    await reviewShot(page, "resume.png");
     // Both answers, and only two questions: the reload asked nothing again.
     expect(await page.getByTestId("message-user").count()).toBe(1);
     await app.close();

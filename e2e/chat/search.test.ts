@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { MESSAGE_PAGE_SIZE } from "@quorum/core/chat/limits";
 import { accessibilityViolations, call, launchBrowser } from "@quorum/local/testing";
+import { reviewShot } from "../shell/browser";
 import { openChat } from "./app";
 
 /**
@@ -66,7 +67,7 @@ describe("the search palette", { timeout: 120_000 }, () => {
     expect(await result.first().locator("mark").allInnerTexts()).toEqual(["hail"]);
     expect(await dialog.getByRole("status").innerText()).toBe("1 conversation found");
     expect(await accessibilityViolations(page)).toEqual([]);
-    await page.screenshot({ path: "/tmp/quorum-search-palette.png" });
+    await reviewShot(page, "search-palette.png");
 
     await box.press("Enter");
     await dialog.waitFor({ state: "detached" });
@@ -84,7 +85,7 @@ describe("the search palette", { timeout: 120_000 }, () => {
       )
       .toBe(true);
     expect(new URL(page.url()).search).toBe("");
-    await page.screenshot({ path: "/tmp/quorum-search-opened.png" });
+    await reviewShot(page, "search-opened.png");
 
     // It opens again with the shortcut, and Escape closes it.
     await page.locator("body").press("Control+k");

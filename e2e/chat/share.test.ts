@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readFile } from "node:fs/promises";
 import type { Browser } from "playwright-core";
 import { call, launchBrowser } from "@quorum/local/testing";
+import { reviewShot } from "../shell/browser";
 import { openChat } from "./app";
 
 /**
@@ -53,7 +54,7 @@ describe("sharing and exporting a conversation", { timeout: 120_000 }, () => {
     await link.waitFor();
     const url = await link.inputValue();
     expect(new URL(url).pathname).toMatch(/^\/shared\/[A-Za-z0-9_-]{40,}$/);
-    await page.screenshot({ path: "/tmp/quorum-share-dialog.png" });
+    await reviewShot(page, "share-dialog.png");
 
     // Someone without an account.
     const reader = await browser.newContext({ viewport: { width: 1360, height: 900 } });
@@ -65,13 +66,13 @@ describe("sharing and exporting a conversation", { timeout: 120_000 }, () => {
     expect(await readerPage.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex, nofollow");
     // Read-only: nothing to type into.
     expect(await readerPage.locator("textarea").count()).toBe(0);
-    await readerPage.screenshot({ path: "/tmp/quorum-shared-page.png", fullPage: true });
+    await reviewShot(readerPage, "shared-page.png", { fullPage: true });
 
     await dialog.getByRole("button", { name: "Stop sharing" }).click();
     await dialog.getByText("The link no longer works.").waitFor();
     await readerPage.reload();
     await readerPage.getByRole("heading", { name: "This link does not work" }).waitFor();
-    await readerPage.screenshot({ path: "/tmp/quorum-shared-revoked.png" });
+    await reviewShot(readerPage, "shared-revoked.png");
     await reader.close();
     await app.close();
   });
