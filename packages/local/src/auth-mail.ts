@@ -37,6 +37,8 @@ export function relayAuthMail(options: { emulatorUrl: string; projectId: string;
   const seen = new Set<string>();
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  /** The emulator is unreachable (stopping, restarting): said once, in one line, not with a stack every poll. */
+  let unreachable = false;
 
   async function mail(code: OobCode, kind: CodeMail) {
     const user = await User.findByEmail(code.email);
@@ -62,6 +64,8 @@ export function relayAuthMail(options: { emulatorUrl: string; projectId: string;
     try {
       const response = await fetch(`${options.emulatorUrl}/emulator/v1/projects/${options.projectId}/oobCodes`);
       const { oobCodes = [] } = (await response.json()) as { oobCodes?: OobCode[] };
+      if (unreachable) console.error("[auth mail] the Auth Emulator answers again");
+      unreachable = false;
       for (const code of oobCodes) {
         const kind = KINDS[code.requestType];
         if (!kind || seen.has(code.oobCode)) continue;
@@ -70,7 +74,10 @@ export function relayAuthMail(options: { emulatorUrl: string; projectId: string;
         await mail(code, kind).catch((error) => console.error(`[auth mail] ${kind.mode} link for ${code.email}:`, error));
       }
     } catch (error) {
-      console.error("[auth mail] the Auth Emulator's codes could not be read:", error);
+      const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
+      if (!unreachable)
+        console.error(`[auth mail] the Auth Emulator's codes could not be read (${cause}); trying again every ${POLL_MS} ms`);
+      unreachable = true;
     }
     if (!stopped) timer = setTimeout(() => void poll(), POLL_MS);
   }
