@@ -25,14 +25,25 @@ describe("the document viewer", () => {
 
   /** The highlight's rectangle as shares of the drawn page (the page shown in `scope`). */
   async function highlightShare(scope: Pick<import("playwright-core").Page, "locator" | "getByTestId">) {
-    const canvas = (await scope.locator("canvas").boundingBox())!;
-    const mark = (await scope.getByTestId("viewer-highlight").boundingBox())!;
-    return [
-      (mark.x - canvas.x) / canvas.width,
-      (mark.y - canvas.y) / canvas.height,
-      (mark.x + mark.width - canvas.x) / canvas.width,
-      (mark.y + mark.height - canvas.y) / canvas.height,
-    ];
+    const measure = async () => {
+      const canvas = (await scope.locator("canvas").boundingBox())!;
+      const mark = (await scope.getByTestId("viewer-highlight").boundingBox())!;
+      return [
+        (mark.x - canvas.x) / canvas.width,
+        (mark.y - canvas.y) / canvas.height,
+        (mark.x + mark.width - canvas.x) / canvas.width,
+        (mark.y + mark.height - canvas.y) / canvas.height,
+      ];
+    };
+    // The two boxes are read one after the other: a notice loading above the page between the
+    // reads moves only one of them, so the layout counts only once two readings agree.
+    let last = await measure();
+    for (let reading = 0; reading < 20; reading++) {
+      const now = await measure();
+      if (now.every((v, i) => Math.abs(v - last[i]!) < 1e-3)) return now;
+      last = now;
+    }
+    return last;
   }
 
   it(
