@@ -1,5 +1,5 @@
 import { asciiDigits, moneyTokens, type MoneyToken } from "../numbers";
-import { cellsUnder } from "./fields";
+import { cellsUnder, previousRow } from "./fields";
 import {
   DUE_LABELS,
   NOT_TOTAL_LABELS,
@@ -233,8 +233,8 @@ function rateRowAmounts(doc: Doc, rows: Row[]): Amount[] {
     // the rates a tax is levied at; a larger share of an amount is a deposit or an instalment
     if (percent > 0.27) continue;
     // a tax word on the row or in the summary's header just above it
-    const header = [row, doc.rows[row.n - 1], doc.rows[row.n - 2]].filter((r) => r && r.page === row.page);
-    if (!header.some((r) => TAX.test(r!.key))) continue;
+    const above = previousRow(doc, row);
+    if (![row, above, above && previousRow(doc, above)].some((r) => r && TAX.test(r.key))) continue;
     const tokens = moneyTokens(row.text.slice(rate.index + rate[0].length), doc.style).filter((t) => t.decimals && t.value > 0);
     for (let i = 0; i + 1 < tokens.length; i++) {
       const [base, tax] = [tokens[i]!.value, tokens[i + 1]!.value];
