@@ -333,6 +333,7 @@ function readTables(doc: Doc): Items {
         break;
       }
       const parsed = parsedFirst;
+      const filled = row.cells.filter((c) => c.text).length;
       if (parsed.item) {
         // "Interior painting of the halls" / "and corridors, two coats | 1 | 1,200.00": a description
         // that starts in lower case continues the text row above, whose item it is
@@ -341,17 +342,17 @@ function readTables(doc: Doc): Items {
           parsed.item.description = clean(`${textRow.text} ${parsed.item.description}`).slice(0, 1000);
         }
         items.push(parsed.item);
-        shapes.push(row.cells.filter((c) => c.text).length);
+        shapes.push(filled);
         previous = parsed.item;
         last = j;
         gap = 0;
-      } else if (parsed.text && previous && gap === 0 && !/:\s*$/.test(parsed.text) && row.cells.filter((c) => c.text).length === 1) {
+      } else if (parsed.text && previous && gap === 0 && !/:\s*$/.test(parsed.text) && filled === 1) {
         const text = clean(parsed.text);
         previous.description = clean(`${previous.description} ${text}`).slice(0, 1000);
         if (previous.description.endsWith(text)) textRow = { j, text, to: previous };
         last = j;
       } else {
-        if (parsed.text && row.cells.filter((c) => c.text).length === 1) textRow = { j, text: clean(parsed.text) };
+        if (parsed.text && filled === 1) textRow = { j, text: clean(parsed.text) };
         // headings of a long outline ("C2(14) | Binnenschilderwerk") weigh less than stray rows
         gap += parsed.text && !/\d{3}/.test(parsed.text) ? 0.34 : 1;
         if (gap > MAX_GAP) break;
