@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Actor } from "../actor";
 import { Invalid, NotFound, TooLarge } from "../error";
 import { Storage } from "../storage/index";
-import { LOGO_TOO_LARGE, MAX_LOGO_BYTES, type LogoUploadRequest, type UploadedLogo } from "./schema";
+import { LOGO_NOT_AN_IMAGE, LOGO_TOO_LARGE, MAX_LOGO_BYTES, type LogoUploadRequest, type UploadedLogo } from "./schema";
 
 const SIGNATURES: { type: string; ext: string; test: (b: Buffer) => boolean }[] = [
   { type: "image/png", ext: "png", test: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
@@ -26,21 +26,21 @@ const SIGNATURES: { type: string; ext: string; test: (b: Buffer) => boolean }[] 
  */
 export async function uploadLogo(file: { data: Buffer }): Promise<UploadedLogo> {
   const kind = imageKind(file.data);
-  const filePath = `${logoPrefix()}${randomUUID()}.${kind.ext}`;
+  const filePath = newLogoPath(kind.ext);
   await Storage.put(filePath, file.data, kind.type);
   return { filePath, downloadUrl: await Storage.viewUrl(filePath) };
 }
 
-const NOT_AN_IMAGE = "Please upload an image file";
 /** How long a logo's upload ticket may be used. */
 const LOGO_TICKET_SECONDS = 300;
 
 const logoPrefix = () => `users/${Actor.userId()}/logo/`;
+const newLogoPath = (ext: string) => `${logoPrefix()}${randomUUID()}.${ext}`;
 
 function imageKind(data: Buffer) {
   if (data.length >= MAX_LOGO_BYTES) throw new TooLarge(LOGO_TOO_LARGE);
   const kind = SIGNATURES.find((s) => s.test(data));
-  if (!kind) throw new Invalid(NOT_AN_IMAGE);
+  if (!kind) throw new Invalid(LOGO_NOT_AN_IMAGE);
   return kind;
 }
 
@@ -51,7 +51,7 @@ function imageKind(data: Buffer) {
 export async function logoUploadTicket(input: LogoUploadRequest) {
   if (input.size >= MAX_LOGO_BYTES) throw new TooLarge(LOGO_TOO_LARGE);
   const kind = SIGNATURES.find((s) => s.type === input.contentType)!;
-  const filePath = `${logoPrefix()}${randomUUID()}.${kind.ext}`;
+  const filePath = newLogoPath(kind.ext);
   const upload = await Storage.presignedUpload({
     key: filePath,
     contentType: kind.type,

@@ -108,6 +108,7 @@ export type ProfileRecord = z.infer<typeof ProfileRecord>;
 /** The company logo's limit: the server refuses a file this large or larger, the form says so first. */
 export const MAX_LOGO_BYTES = 5 * 1024 * 1024;
 export const LOGO_TOO_LARGE = `Logo file must be less than ${MAX_LOGO_BYTES / 1024 / 1024}MB`;
+export const LOGO_NOT_AN_IMAGE = "Please upload an image file";
 
 /**
  * POST /api/upload takes multipart form data, not JSON: the file, and these text fields
@@ -130,7 +131,7 @@ export const LOGO_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"]
  * then POST /api/upload/logo-confirm checks what arrived.
  */
 export const LogoUploadRequest = z.object({
-  contentType: z.enum(LOGO_TYPES, { message: "Please upload an image file" }),
+  contentType: z.enum(LOGO_TYPES, { message: LOGO_NOT_AN_IMAGE }),
   size: wholeNumber("size", 1, Number.MAX_SAFE_INTEGER),
   userId: z.string().max(128).optional(),
 });

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ProfileRecord, UploadedLogo, type ProfileUpdateInput } from "@quorum/core/user/schema";
+import { LogoUploadTicket, ProfileRecord, UploadedLogo, type ProfileUpdateInput } from "@quorum/core/user/schema";
 import { MAX_DIRECT_UPLOAD_BYTES } from "@quorum/core/request-limits";
 import { presignedPost } from "@/features/documents/presigned-post";
 import { apiJson, apiUpload } from "@/lib/api";
@@ -39,10 +39,8 @@ export function useUpdateProfile(uid: string) {
  */
 export async function uploadCompanyLogo(uid: string, file: File) {
   if (file.size > MAX_DIRECT_UPLOAD_BYTES) {
-    const ticket = await apiJson<{ filePath: string; upload: { url: string; fields: Record<string, string> } }>(
-      "POST",
-      "/api/upload/logo-url",
-      { contentType: file.type, size: file.size, userId: uid },
+    const ticket = LogoUploadTicket.parse(
+      await apiJson("POST", "/api/upload/logo-url", { contentType: file.type, size: file.size, userId: uid }),
     );
     await presignedPost(ticket.upload, file, () => undefined);
     return UploadedLogo.parse(await apiJson("POST", "/api/upload/logo-confirm", { filePath: ticket.filePath, userId: uid }));
