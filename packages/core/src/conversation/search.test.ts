@@ -43,7 +43,7 @@ describe("the conversation search index", () => {
       const apart = await Conversation.create({
         listType: "general",
         title: "A",
-        messages: [message("m1", "the pump loses heat in winter")],
+        messages: [message("m1", "the pump loses heat at night")],
       });
       const together = await Conversation.create({ listType: "general", title: "B", messages: [message("m1", "we chose a heat pump")] });
       expect(await hrefs("heat pump")).toEqual([
