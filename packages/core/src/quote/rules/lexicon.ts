@@ -161,6 +161,7 @@ export const CUSTOMER_LABELS = [
   "klant", "factuuradres", "aan", "t.a.v", "opdrachtgever", "afnemer", "offerte voor", "factuur voor", "proforma voor",
   "spett.le", "spettabile", "committente", "intestatario", "preventivo per", "offerta per", "fattura per",
   "faturar a", "adquirente", "tomador", "orcamento para", "proposta para", "cotacao para", "fatura para",
+  "exmo", "exmo. sr", "exmo. senhor", "exma", "exma. sra", "exma. senhora", "exmos. srs", "exmos. senhores", "ilmo", "ilmo. sr", "ilma", "ilma. sra",
   "pelanggan", "kepada", "kepada yth", "ditagihkan kepada", "pembeli", "nama pelanggan", "penawaran untuk", "tagihan untuk", "ditujukan kepada",
   "naam", "name", "nom", "nombre", "nome", "nama",
 ] as const;

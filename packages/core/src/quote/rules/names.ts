@@ -186,7 +186,7 @@ export function nameOf(raw: string): string | null {
   if (GREETING.test(key)) return null;
   // a salutation on its own line over the addressee's name ("Frau", "Herrn", "Firma", "Mevr.")
   if (
-    /^(herrn?|frau|firma|familie|fam|mr|mrs|ms|miss|monsieur|madame|mme|m|sr|sra|senor|senora|dhr|mevr|sig|sig\.ra|spett\.le|bapak|ibu|sdr|sdri)\.?$/.test(
+    /^(herrn?|frau|firma|familie|fam|mr|mrs|ms|miss|monsieur|madame|mme|m|sr|sra|senor|senora|dhr|mevr|sig|sig\.ra|spett\.le|bapak|ibu|sdr|sdri|exmo|exma|ilmo|ilma)\.?$/.test(
       key,
     )
   )

@@ -60,6 +60,14 @@ export interface Block {
   registration: boolean;
 }
 
+/** A domain's name as a brand: "greenleaf-gardens" is "Greenleaf Gardens". */
+const brandOf = (host: string) =>
+  host
+    .split(/[-_]+/)
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join(" ");
+
 /** The first segment of a sender line: "Nordlicht Design · Hafenstraße 9 · 20457 Hamburg", "Brandt Systeme AG - Lindenweg 3-5 - D-34117 Kassel". */
 function senderOf(text: string): string | null {
   const parts = text.split(SENDER_SEPARATOR);
@@ -436,7 +444,7 @@ export function parties(doc: Doc): Parties {
     // no name printed as a party: the owner of the web site or e-mail domain at the head or foot of the page
     const owner = domains(`${edges}\n${topText}`).find((d) => outside.some((o) => o.host === d.host) && d.host.length >= 3);
     const row = owner && doc.rows.find((r) => r.key.includes(`${owner.host}.`));
-    if (owner && row) result.vendor = { name: owner.host[0]!.toUpperCase() + owner.host.slice(1), row, confidence: 0.5 };
+    if (owner && row) result.vendor = { name: brandOf(owner.host), row, confidence: 0.5 };
   }
 
   // a contact person names the customer only when no company heads the block above them

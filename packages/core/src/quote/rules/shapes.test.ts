@@ -290,4 +290,36 @@ describe("the evidence behind the rules", () => {
       customer: "Gemeente Zeewolde",
     });
   });
+
+  it("a Portuguese addressee written 'Exmo. Sr.' and a net total written 's/ IVA'", () => {
+    const q = read([
+      "Obrigado pela oportunidade de orçamentar o seu projeto.",
+      "Sol Nascente Energia Lda",
+      "NIF 509876543",
+      "Proposta n.º 12/2031",
+      "Porto, 5 de março de 2031",
+      "Exmo. Sr. Rui Matos",
+      "Descrição | Qtd | Preço | Total",
+      "Painel solar 400 W | 10 | 180,00 € | 1.800,00 €",
+      "Inversor 5 kW | 1 | 900,00 € | 900,00 €",
+      "Total s/ IVA | 2.700,00 €",
+      "IVA 23% | 621,00 €",
+      "Total c/ IVA | 3.321,00 €",
+    ]);
+    expect({ vendor: q.vendorName, customer: q.customerName }).toEqual({ vendor: "Sol Nascente Energia Lda", customer: "Rui Matos" });
+    expect({ subtotal: q.subtotal, tax: q.tax, total: q.total }).toEqual({ subtotal: 2700, tax: 621, total: 3321 });
+  });
+
+  it("an issuer named only by its web domain is written as a name", () => {
+    const q = read([
+      "QUOTATION",
+      "www.hillside-joinery.co.uk",
+      "Quote No: 4471",
+      "Prepared for: Maple Court Residents",
+      "Description | Qty | Price | Total",
+      "Oak handrail | 1 | 640.00 | 640.00",
+      "Total | £640.00",
+    ]);
+    expect(q.vendorName).toBe("Hillside Joinery");
+  });
 });

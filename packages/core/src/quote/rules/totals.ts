@@ -40,15 +40,20 @@ const DISCOUNT = /(?<![\p{L}])(discounts?|remise|rabais|rabatt|nachlass|descuent
 const TAX_ID =
   /(tax|vat|tva|ust|mwst|btw|iva|gst)[\s.-]*(id|no|nr|n°|number|numero|nummer|reg|registration|identification|code)|(identifi|registr|exempt|clause|breakdown|detail|recap)/;
 const GROSS =
-  /(?<![\p{L}])(ttc|incl|inc|including|inclusive|inclusief|inklusive|inkl|brutto|bruto|gross|incluida|incluido|incluso|compris|comprise|termasuk)(?![\p{L}])/u;
+  /(?<![\p{L}])(?:(ttc|incl|inc|including|inclusive|inclusief|inklusive|inkl|brutto|bruto|gross|incluida|incluido|incluso|inclusa|compreso|compresa|compris|comprise|termasuk)(?![\p{L}])|c\/\s?(?=\p{L}))/u;
+/** "Not including VAT", "belum termasuk PPN", "IVA non compresa": an inclusion word negated names a net amount. */
+const NEGATED_GROSS =
+  /(?<![\p{L}])(not|non|no|nao|belum|tidak|nicht|niet)\s(incl|inc|including|inklusive|inkl|inclusief|incluida|incluido|incluso|inclusa|compreso|compresa|compris|comprise|termasuk)(?![\p{L}])/u;
+/** Net of tax: "HT", "excl.", "ohne", "s/ IVA" (sem, sin), "IVA esclusa", "sebelum pajak". */
 const NET =
-  /(?<![\p{L}])(ht|hors|excl|excluding|exclusive|exkl|netto|net|without|before|sin|sem|ohne|zzgl|zuzuglich|sous|sub|zwischen|subtotaal|exclusief|parcial|imponibile|untaxed|taxable|grondslag|base imponible)(?![\p{L}])/u;
+  /(?<![\p{L}])(?:(ht|hors|excl|excluding|exclusive|exkl|netto|net|without|before|sin|sem|ohne|zzgl|zuzuglich|sous|sub|zwischen|subtotaal|exclusief|parcial|imponibile|untaxed|taxable|grondslag|base imponible|escluso|esclusa|sebelum)(?![\p{L}])|s\/\s?(?=\p{L}))/u;
 const TAX = wordPattern(TAX_LABELS);
 const SHIPPING = wordPattern(SHIPPING_LABELS);
 const SUBTOTAL = wordPattern(SUBTOTAL_LABELS);
 const DUE = wordPattern(DUE_LABELS);
 const TOTAL = wordPattern(TOTAL_LABELS);
-const AMOUNT_WORD = /(?<![\p{L}])(montant|amount|betrag|importe|importo|bedrag|valor|value|somme|summe|jumlah|nilai)(?![\p{L}])/u;
+const AMOUNT_WORD =
+  /(?<![\p{L}])(montant|amount|betrag|importe|importo|bedrag|valor|value|somme|summe|jumlah|nilai|price|preis|prix|prezzo|precio|preco|prijs|harga)(?![\p{L}])/u;
 const STRONG_TOTAL =
   /(grand total|total ttc|net a payer|gesamtbetrag|endsumme|gesamtsumme|rechnungsbetrag|invoice total|total amount|totaal|total general|totale|gross total|total for this|valor total|jumlah total|importe total|montant total|total facture|summe gesamt|total \(inc)/;
 
@@ -104,14 +109,15 @@ export function classify(label: string): { field: TotalField; rank: number } | u
   const total = TOTAL.test(l);
   // an amount word with a qualifier: "Montant HT", "Betrag netto", "Montant TVA", "Montant TTC"
   const amountWord = total || AMOUNT_WORD.test(l);
-  if (amountWord && GROSS.test(l)) return { field: "total", rank: 3 };
+  const net = NET.test(l) || NEGATED_GROSS.test(l);
+  if (amountWord && GROSS.test(l) && !NEGATED_GROSS.test(l)) return { field: "total", rank: 3 };
   if (TAX.test(l)) {
-    if (NET.test(l) && (amountWord || SUBTOTAL.test(l))) return { field: "subtotal", rank: 2 };
+    if (net && (amountWord || SUBTOTAL.test(l))) return { field: "subtotal", rank: 2 };
     if (SHIPPING.test(l) && !/%/.test(l) && !/(auf|on|sur|sobre|su|op|over) /.test(l)) return { field: "shipping", rank: 1 };
     return { field: "tax", rank: total ? 2 : 1 };
   }
   if (SHIPPING.test(l)) return { field: "shipping", rank: 1 };
-  if (SUBTOTAL.test(l) || (amountWord && NET.test(l))) return { field: "subtotal", rank: total ? 2 : 1 };
+  if (SUBTOTAL.test(l) || (amountWord && net)) return { field: "subtotal", rank: total ? 2 : 1 };
   if (DUE.test(l) && !STRONG_TOTAL.test(l)) return { field: "due", rank: 1 };
   if (total) return { field: "total", rank: STRONG_TOTAL.test(l) ? 3 : 2 };
   return undefined;
