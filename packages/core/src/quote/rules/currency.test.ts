@@ -52,6 +52,8 @@ describe("the currency of a document", () => {
 
   it("a symbol in a column title or a totals label", () => {
     expect(currencyOf("Menge | Einzelpreis € | Gesamt €\n2 | 37,50 | 75,00\nSumme € inkl. MwSt. | 75,00")).toBe("EUR");
+    expect(currencyOf("Uraian | Volume | Harga Satuan (Rp) | Total (Rp)\nPengecatan | 120 | 45.000 | 5.400.000")).toBe("IDR");
+    expect(currencyOf("Descrição | Qtd | Valor (R$)\nCimento | 50 | 1.600,00")).toBe("BRL");
     expect(currencyOf("Qty | Rate (£) | Amount (£)\n2 | 10.00 | 20.00")).toBe("GBP");
   });
 

@@ -115,11 +115,11 @@ export function detectCurrency(doc: Doc, country: string | undefined, english = 
     }
   }
   if (texEuros >= 2) vote("EUR", texEuros);
-  // a symbol in a column title or a totals label ("Einzelpreis €", "Total € incl. tax", "Montant (€)")
+  // a symbol in a column title or a totals label ("Einzelpreis €", "Total € incl. tax", "Montant (€)", "Harga (Rp)")
   for (const row of doc.rows)
     for (const cell of row.cells) {
       if (/\d/.test(cell.text) || cell.text.length > 40) continue;
-      const symbol = /(?:^|[\s(/])([€£₹¥₩₦₱฿₫₺₽])(?:$|[\s)/])/u.exec(cell.text)?.[1];
+      const symbol = /(?:^|[\s(/])([€£₹¥₩₦₱฿₫₺₽]|Rp\.?|RM|R\$|S\$|US\$)(?:$|[\s)/])/u.exec(cell.text)?.[1];
       if (symbol) vote(fromSymbol(symbol, country, english), 1);
     }
   let best: string | null = null;
