@@ -49,7 +49,7 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < MB) return `${Math.round(bytes / 1024)} KB`;
   const [value, unit] = bytes < GB ? [bytes / MB, "MB"] : [bytes / GB, "GB"];
-  return `${Number.isInteger(value) ? value : value.toFixed(1)} ${unit}`;
+  return `${Math.round(value * 10) / 10} ${unit}`;
 }
 
 const count = (n: number) => n.toLocaleString("en-US");

@@ -138,6 +138,31 @@ describe("document storage: what is held", () => {
     expect((await usage(cy)).storage.used).toBe(0);
   });
 
+  it("a file larger than its ticket that no longer fits is refused when it arrives, and not kept", async () => {
+    const { user, projectId } = await nearlyFull();
+    // s3rver ignores the POST policy that holds the file to its declared 10 bytes.
+    const ticket = await call(user, "POST", "/api/documents/upload-url", {
+      projectId,
+      documentCategory: "vendor-quotes",
+      fileName: "notes.txt",
+      contentType: "text/plain",
+      size: 10,
+    });
+    expect(ticket.status, ticket.text).toBe(201);
+    await postToPresigned(ticket.body.upload, "notes.txt", "text/plain", Buffer.alloc(30 * MB, "a"));
+    const id = ticket.body.document.id as number;
+    await expect
+      .poll(async () => (await call(user, "GET", `/api/documents/${id}`)).body.document.processingStatus, {
+        timeout: 60_000,
+        interval: 200,
+      })
+      .toBe("failed");
+    expect((await call(user, "GET", `/api/documents/${id}`)).body.document.failureReason).toBe(STARTER_FULL("1000 MB"));
+    expect(await objectsUnder(user)).not.toContain(ticket.body.upload.fields.key);
+    // It holds what its ticket declared until it is deleted.
+    expect((await usage(user)).storage.used).toBe(1000 * MB + 10);
+  });
+
   it("an upload whose file never arrived gives its bytes back once its upload has expired", async () => {
     const { user, projectId, ids } = await nearlyFull();
     // The first presigned POST was asked for long ago and never used.
