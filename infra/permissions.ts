@@ -75,7 +75,7 @@ export function environmentFor(access: readonly Access[], deployed: Deployed = {
 
 /** The plans' limits (core/quota/limits.ts) the deployer's environment sets, e.g. `UPLOADS_PER_DAY_STARTER=10 npx sst deploy`; the rest keep core's defaults. */
 const PLAN_LIMIT_SETTINGS =
-  /^(STARTER_DAILY_QUESTIONS|(UPLOADS|ATTACHMENT_ANALYSES|ATTACHMENT_UPLOADS|TITLES)_PER_DAY_[A-Z]+|OCR_PAGES_PER_MONTH_[A-Z]+)$/;
+  /^(STARTER_DAILY_QUESTIONS|(UPLOADS|ATTACHMENT_ANALYSES|ATTACHMENT_UPLOADS|TITLES)_PER_DAY_[A-Z]+|OCR_PAGES_PER_MONTH_[A-Z]+|DOCUMENT_STORAGE_GB_[A-Z]+)$/;
 
 /** The commit being deployed, for the health check; "unknown" outside a git checkout. */
 function deployedVersion(): string {

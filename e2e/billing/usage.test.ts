@@ -39,6 +39,8 @@ describe("usage on the profile", { timeout: 180_000 }, () => {
     expect(await row("OCR pages this month").textContent()).toMatch(/0 of 100Resets on [A-Z][a-z]+ 1$/);
     expect(await row("Chat attachments today").textContent()).toContain("0 of 20");
     expect(await row("AI titles today").textContent()).toContain("Resets at midnight UTC");
+    // The twenty uploads hold their declared 10 bytes each of the plan's document storage.
+    expect(await row("Document storage").textContent()).toContain("200 B of 1.0 GB");
     await panel.scrollIntoViewIfNeeded();
     await reviewShot(page, "h14-usage-meters.png", { fullPage: true });
     expect(app.crashes).toEqual([]);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { call, launchBrowser } from "@quorum/local/testing";
+import { reviewShot } from "../shell/browser";
 import { openChat } from "./app";
 
 /**
@@ -100,6 +101,18 @@ describe("asking on /chat", { timeout: 120_000 }, () => {
     await dialog.waitFor();
     await dialog.getByText(/the combined answer starts as soon as they have all answered/).waitFor();
     expect(await dialog.getByTestId("research-budget").textContent()).toBe("Up to 1 minute");
+    // Longer budgets are the paid plans': listed, locked, with the plan that has them.
+    await dialog
+      .getByTestId("research-budget-cap")
+      .getByText("Your Starter plan allows up to 1 minute; Professional allows up to 5 minutes.")
+      .waitFor();
+    await dialog.getByTestId("research-budget").click();
+    const longest = page.getByRole("option", { name: /Up to 5 minutes/ });
+    expect(await longest.textContent()).toContain("Professional plan");
+    expect(await longest.getAttribute("aria-disabled")).toBe("true");
+    expect(await page.getByRole("option", { name: /Up to 30 seconds/ }).getAttribute("aria-disabled")).toBeNull();
+    await reviewShot(page, "research-budget-locked.png");
+    await page.keyboard.press("Escape");
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await dialog.waitFor({ state: "hidden" });
     // Cancelled: nothing was sent and the question is still there.

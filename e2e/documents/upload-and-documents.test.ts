@@ -103,6 +103,8 @@ describe("uploading and managing a project's documents in the browser", () => {
       "Images",
     ]);
     expect(await chips.getByRole("radio", { name: "Vendor Quotes" }).getAttribute("aria-checked")).toBe("true");
+    // What the plan stores, beside where files are added.
+    await page.getByTestId("storage-use").getByText("Document storage: 0 B of 1.0 GB used").waitFor();
     await shoot("upload-idle", { phone: true });
   });
 

@@ -159,6 +159,10 @@ export const ConfigSchema = z.object({
   TITLES_PER_DAY_STARTER: limit(50),
   TITLES_PER_DAY_PROFESSIONAL: limit(500),
   TITLES_PER_DAY_ENTERPRISE: limit(2000),
+  /** Gigabytes of document files an account keeps stored at once (quota/limits.ts DOCUMENT_STORAGE). */
+  DOCUMENT_STORAGE_GB_STARTER: limit(1),
+  DOCUMENT_STORAGE_GB_PROFESSIONAL: limit(50),
+  DOCUMENT_STORAGE_GB_ENTERPRISE: limit(500),
 
   // CRM (Salesforce): a connected app's OAuth client; without both, the integration is not offered
   SALESFORCE_CLIENT_ID: z.string().optional(),

@@ -45,6 +45,8 @@ export class TooLarge extends VisibleError {
     super("too_large", message, 413);
   }
 }
+/** The plan's document storage is full: a 413 like a file too large, but counted work is given back for it. */
+export class StorageFull extends TooLarge {}
 /** A plan's limit was reached; `limit` (which meter, whether upgrading lifts it) goes into the 429's body. */
 export class LimitReached extends VisibleError {
   constructor(

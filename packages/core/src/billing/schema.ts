@@ -126,5 +126,7 @@ export const Usage = z.object({
   /** The plan whose limits apply now: a paid plan not in force counts as Starter. */
   meteredPlan: z.enum(PLANS),
   meters: z.array(UsageCounter),
+  /** Bytes of document files stored against the plan's cap (null: unlimited); deleting documents makes room. */
+  storage: z.object({ used: z.number(), limit: z.number().nullable() }),
 });
 export type Usage = z.infer<typeof Usage>;

@@ -5,6 +5,7 @@ import { CUSTOM, RESEARCH, serviceName } from "./models";
 import { Forbidden } from "../error";
 import { Quota } from "../quota/index";
 import { PLAN_NAMES, type MeteredPlan } from "../quota/limits";
+import { RESEARCH_BUDGET_CAP_SECONDS, researchBudgetPlan } from "./limits";
 import { Settings } from "../settings/index";
 import { User } from "../user/index";
 
@@ -27,6 +28,17 @@ export function lockedModelMessage(model: string, plan: MeteredPlan): string {
   return `${name} is a premium model: it is included in the ${PLAN_NAMES[needed]} and Enterprise plans, not in your ${PLAN_NAMES[plan]} plan. Upgrade to ${PLAN_NAMES[needed]} to use it.`;
 }
 
+/** "1 minute", "5 minutes", "30 seconds". */
+const duration = (seconds: number) =>
+  seconds % 60 === 0 ? `${seconds / 60} ${seconds === 60 ? "minute" : "minutes"}` : `${seconds} ${seconds === 1 ? "second" : "seconds"}`;
+
+/** "Your Starter plan gives research answers up to 1 minute, not 5 minutes. Choose a shorter budget or upgrade to Professional for up to 5 minutes." */
+function researchBudgetMessage(seconds: number, plan: MeteredPlan): string {
+  const head = `Your ${PLAN_NAMES[plan]} plan gives research answers up to ${duration(RESEARCH_BUDGET_CAP_SECONDS[plan])}, not ${duration(seconds)}.`;
+  const needed = researchBudgetPlan(seconds);
+  return `${head} Choose a shorter budget or upgrade to ${PLAN_NAMES[needed]} for up to ${duration(RESEARCH_BUDGET_CAP_SECONDS[needed])}.`;
+}
+
 export namespace ChatAccess {
   /** The caller's plan and settings (read once per question). */
   export async function asker(): Promise<Asker> {
@@ -46,12 +58,15 @@ export namespace ChatAccess {
   }
 
   /**
-   * The caller may ask `model`: a model their plan does not include is refused with
-   * a 403 that names the plan, before anything is counted or stored.
+   * The caller may ask `model` with a research budget of `budgetSeconds`: a model their plan
+   * does not include, or a budget past the plan's cap, is refused with a 403 that names the
+   * plan, before anything is counted or stored.
    */
-  export async function check(model: string): Promise<Asker> {
+  export async function check(model: string, budgetSeconds?: number): Promise<Asker> {
     const caller = await asker();
     if (model !== RESEARCH && !planAllows(caller.plan, model)) throw new Forbidden(lockedModelMessage(model, caller.plan));
+    if (budgetSeconds !== undefined && budgetSeconds > RESEARCH_BUDGET_CAP_SECONDS[caller.plan])
+      throw new Forbidden(researchBudgetMessage(budgetSeconds, caller.plan));
     return caller;
   }
 }

@@ -5,6 +5,7 @@
  */
 
 const MB = 1024 * 1024;
+const GB = 1024 * MB;
 
 /** One attachment, whichever way it travels; the chat reads it within the gateway's 30 s. */
 export const MAX_ATTACHMENT_BYTES = 20 * MB;
@@ -43,12 +44,12 @@ export const MAX_MESSAGE_PAGE = 200;
 /** A page also stops at this many bytes of messages: a Lambda response stops at 6 MB. */
 export const MAX_PAGE_BYTES = 4 * MB;
 
-/** "820 KB", "3.4 MB", "20 MB". */
+/** "820 KB", "3.4 MB", "20 MB", "1 GB", "1.5 GB". */
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < MB) return `${Math.round(bytes / 1024)} KB`;
-  const mb = bytes / MB;
-  return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
+  const [value, unit] = bytes < GB ? [bytes / MB, "MB"] : [bytes / GB, "GB"];
+  return `${Math.round(value * 10) / 10} ${unit}`;
 }
 
 const count = (n: number) => n.toLocaleString("en-US");
@@ -87,6 +88,20 @@ export function trimToTokenBudget<T extends { content: string }>(
 export const RESEARCH_BUDGET_CHOICES_SECONDS = [30, 60, 120, 300] as const;
 export const DEFAULT_RESEARCH_BUDGET_SECONDS = 60;
 export const MAX_RESEARCH_BUDGET_SECONDS = 300;
+/**
+ * The longest budget each plan may choose. A research answer holds a function and every model
+ * for its whole budget, so the free plan gets the default (its answers stay short and cheap);
+ * the paid plans get the most there is.
+ */
+export const RESEARCH_BUDGET_CAP_SECONDS = {
+  starter: DEFAULT_RESEARCH_BUDGET_SECONDS,
+  professional: MAX_RESEARCH_BUDGET_SECONDS,
+  enterprise: MAX_RESEARCH_BUDGET_SECONDS,
+} as const;
+type BudgetPlan = keyof typeof RESEARCH_BUDGET_CAP_SECONDS;
+/** The cheapest plan whose research budget reaches `seconds` (the plans are listed cheapest first). */
+export const researchBudgetPlan = (seconds: number) =>
+  (Object.keys(RESEARCH_BUDGET_CAP_SECONDS) as BudgetPlan[]).find((plan) => RESEARCH_BUDGET_CAP_SECONDS[plan] >= seconds) ?? "enterprise";
 /** A streamed synthesis, or a streamed single answer, may take this long to write. */
 export const STREAM_WRITING_SECONDS = 240;
 /** How often a streaming answer checks whether Stop was pressed (possibly from another server). */

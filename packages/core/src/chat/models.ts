@@ -3,6 +3,7 @@ import { MODEL_CHOICES, MODEL_TIERS, planAllows, requiredPlan } from "../ai/plan
 import { CUSTOM, RESEARCH, type ModelChoice } from "../ai/types";
 import { config } from "../config";
 import type { MeteredPlan } from "../quota/limits";
+import { RESEARCH_BUDGET_CAP_SECONDS } from "./limits";
 import type { ModelCatalog, ModelEntry } from "./schema";
 
 export { CUSTOM, RESEARCH };
@@ -13,7 +14,8 @@ export const serviceName = (model: ModelChoice) => (model === CUSTOM ? config().
 /**
  * The models a caller can pick, for the model selector: the spec's five with their
  * tier and whether the plan includes them, the organisation's custom model for
- * Enterprise only (others never learn it exists), then research mode.
+ * Enterprise only (others never learn it exists), then research mode with the longest
+ * research budget the plan allows.
  */
 export function modelCatalog(plan: MeteredPlan): ModelCatalog {
   const custom = customModelSetting();
@@ -27,5 +29,5 @@ export function modelCatalog(plan: MeteredPlan): ModelCatalog {
   models.push({ value: RESEARCH, label: "Quorum", tier: "research", allowed: true, requiredPlan: "starter" });
   // Enterprise sees how its own model is set up (never the key).
   const organisation = planAllows(plan, CUSTOM) ? { name: custom.service, modelId: custom.id, configured: custom.configured } : null;
-  return { plan, models, custom: organisation };
+  return { plan, models, custom: organisation, researchBudgetCapSeconds: RESEARCH_BUDGET_CAP_SECONDS[plan] };
 }

@@ -228,5 +228,7 @@ export const ModelCatalog = z.object({
   plan: MeteredPlan,
   models: z.array(ModelEntry),
   custom: z.object({ name: z.string(), modelId: z.string(), configured: z.boolean() }).nullable(),
+  /** The longest research budget the plan allows (RESEARCH_BUDGET_CAP_SECONDS): longer choices are locked. */
+  researchBudgetCapSeconds: z.number(),
 });
 export type ModelCatalog = z.infer<typeof ModelCatalog>;

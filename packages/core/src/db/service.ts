@@ -17,7 +17,7 @@ import { InAppNotificationEntity, PushSubscriptionEntity } from "../notify/entit
 import { ProjectEntity } from "../project/entity";
 import { AnswerSlotsEntity } from "../chat/slot-entity";
 import { ChatLinkEntity } from "../project-chat/entity";
-import { UsageCountEntity } from "../quota/entity";
+import { PendingUploadEntity, UsageCountEntity } from "../quota/entity";
 import { QuoteCorrectionEntity } from "../quote/correction-entity";
 import { QuoteEntity } from "../quote/entity";
 import { QuoteMemoryEntity } from "../quote/memory-entity";
@@ -45,6 +45,7 @@ export const Domain = new Service(
     rateLimitCounter: RateLimitCounterEntity,
     answerSlots: AnswerSlotsEntity,
     usageCount: UsageCountEntity,
+    pendingUpload: PendingUploadEntity,
     aiStatus: AiStatusEntity,
     billingEvent: BillingEventEntity,
     billingCustomer: BillingCustomerEntity,

@@ -25,6 +25,12 @@ export const DocumentEntity = defineEntity({
     executionId: { type: "string" },
     /** Bytes: as declared when the upload was requested, then as stored. */
     size: { type: "number" },
+    /**
+     * Bytes this document holds of its owner's document storage (quota/storage.ts): counted from the
+     * upload request, settled to the stored size, given back when the upload never arrives or the
+     * document is deleted. Absent: it holds none.
+     */
+    heldBytes: { type: "number" },
     /** What the content really is (extract's detectType). */
     detectedType: { type: "string" },
     pageCount: { type: "number" },

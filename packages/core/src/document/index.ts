@@ -11,6 +11,7 @@ import { fn } from "../fn";
 import { recordId } from "../validation";
 import { Project } from "../project/index";
 import { DOCUMENT_UPLOADS, Quota } from "../quota/index";
+import { StorageUse, storageCounter } from "../quota/storage";
 import { Storage } from "../storage/index";
 import type { Chunk, ChunkFile } from "./chunks";
 import { DocumentEntity, type DocumentItem } from "./entity";
@@ -25,6 +26,8 @@ import {
   type OcrPage,
   MAX_PAGE_LINES,
   type PageText,
+  UPLOAD_DEADLINE_MS,
+  UPLOAD_EXPIRES_SECONDS,
 } from "./schema";
 import type { StoredText } from "./text";
 import {
@@ -45,13 +48,10 @@ export type { Chunk, ChunkFile, StoredChunk } from "./chunks";
 export type { StoredText } from "./text";
 export { describeOcr, LOW_OCR_CONFIDENCE, type OcrPage } from "./schema";
 
-/** How long a presigned upload (POST) stays usable. */
-export const UPLOAD_EXPIRES_SECONDS = 15 * 60;
 /** How long a view link works: long enough to open, short enough not to be shared around. */
 export const VIEW_EXPIRES_SECONDS = 5 * 60;
 /** The state machine's TimeoutSeconds (definition.asl.json) plus a margin. */
 const PROCESSING_DEADLINE_MS = 65 * 60 * 1000;
-const UPLOAD_DEADLINE_MS = (UPLOAD_EXPIRES_SECONDS + 5 * 60) * 1000;
 
 export namespace Document {
   export const CATEGORIES = DOCUMENT_CATEGORIES;
@@ -106,8 +106,9 @@ export namespace Document {
 
   /**
    * The upload checks of the spec, before anything is stored or counted: type by name or
-   * declared type, 1 byte to 100MB, a project of the caller's (404 otherwise). What
-   * passes counts against the plan's document uploads of the day (`Quota.metered`).
+   * declared type, 1 byte to 100MB, a project of the caller's (404 otherwise), room in the
+   * plan's document storage (413 otherwise). What passes counts against the plan's document
+   * uploads of the day (`Quota.metered`) and holds its bytes of the storage (`StorageUse.create`).
    */
   async function admit(projectId: number, fileName: string, contentType: string, size: number): Promise<string> {
     const type = acceptedContentType(fileName, contentType);
@@ -115,6 +116,7 @@ export namespace Document {
     if (size > MAX_DOCUMENT_BYTES) throw new TooLarge(tooLarge());
     if (size < 1) throw new Invalid(tooSmall());
     await Project.get(projectId);
+    await StorageUse.assertRoom(size);
     return type;
   }
 
@@ -128,7 +130,7 @@ export namespace Document {
     const userId = Actor.userId();
     const id = await nextId("document");
     const storageKey = uploadKey({ userId, projectId: input.projectId, documentId: id }, safeFileName(input.fileName));
-    const result = await DocumentEntity.create({
+    return StorageUse.create({
       id,
       userId,
       projectId: input.projectId,
@@ -138,8 +140,8 @@ export namespace Document {
       documentCategory: input.documentCategory,
       processingStatus: "uploading",
       size: input.size,
-    }).go();
-    return result.data as DocumentItem;
+      heldBytes: input.size,
+    });
   }
 
   export const UploadRequest = DocumentUploadRequest;
@@ -149,8 +151,9 @@ export namespace Document {
 
   /**
    * A presigned S3 POST for one file: the browser uploads straight to S3 with progress.
-   * The policy pins the key, the Content-Type and 1 byte..100MB; the record starts as
-   * 'uploading' and the pipeline moves it on when S3 reports the object.
+   * The policy pins the key, the Content-Type and 1 byte..the declared size (what the
+   * storage holds for it); the record starts as 'uploading' and the pipeline moves it on
+   * when S3 reports the object.
    */
   export const requestUpload = fn(UploadRequest, async (input): Promise<UploadTicket> => {
     const fileType = await admit(input.projectId, input.fileName, input.contentType, input.size);
@@ -159,7 +162,7 @@ export namespace Document {
       const upload = await Storage.presignedUpload({
         key: item.storageKey,
         contentType: fileType,
-        maxBytes: MAX_DOCUMENT_BYTES,
+        maxBytes: input.size,
         expiresIn: UPLOAD_EXPIRES_SECONDS,
       });
       return { document: present(item), upload };
@@ -187,10 +190,8 @@ export namespace Document {
           new PutObjectCommand({ Bucket: Storage.bucket(), Key: created.storageKey, Body: input.data, ContentType: fileType }),
         );
       } catch (error) {
-        // Not stored (S3 down): the record goes too, so no document waits for a file that never came.
-        await DocumentEntity.delete({ id: created.id })
-          .go()
-          .catch(() => undefined);
+        // Not stored (S3 down): the record and the bytes it holds go too, so no document waits for a file that never came.
+        await removeRecords(created.id).catch(() => undefined);
         throw error;
       }
       return created;
@@ -292,15 +293,27 @@ export namespace Document {
       .catch((error) => (isConditionFailure(error) ? Promise.reject(new NotFound("Document")) : Promise.reject(error)));
   }
 
-  /** The document, its quote and its correction, in one transaction; run again when it loses a race (deletes are idempotent). */
+  /**
+   * The document, its quote, its correction and its pending-upload mark, in one transaction
+   * that gives its owner back the bytes it held; run again when it loses a race (deletes are
+   * idempotent, and the record is deleted only holding the bytes given back).
+   */
   async function removeRecords(id: number) {
     await optimistic(
       async () => {
+        const item = (await DocumentEntity.get({ id }).go({ consistent: true })).data;
+        if (!item) return undefined;
+        const held = item.heldBytes ?? 0;
         const result = await Domain.transaction
-          .write(({ document, quote, correction }) => [
-            document.delete({ id }).commit(),
+          .write(({ document, quote, correction, pendingUpload, usageCount }) => [
+            document
+              .delete({ id })
+              .where((a, o) => (held ? o.eq(a.heldBytes, held) : o.notExists(a.heldBytes)))
+              .commit(),
             quote.delete({ documentId: id }).commit(),
             correction.delete({ documentId: id }).commit(),
+            pendingUpload.delete({ userId: item.userId, documentId: id }).commit(),
+            ...(held ? [usageCount.update(storageCounter(item.userId)).subtract({ count: held }).commit()] : []),
           ])
           .go();
         return result.canceled ? RETRY : undefined;

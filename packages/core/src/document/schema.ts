@@ -20,6 +20,11 @@ export type ProcessingStatus = (typeof PROCESSING_STATUSES)[number];
 /** The spec's upload limit: 100MB, the same number react-dropzone's `maxSize` gets. */
 export const MAX_DOCUMENT_BYTES = 100 * 1024 * 1024;
 
+/** How long a presigned upload (POST) stays usable. */
+export const UPLOAD_EXPIRES_SECONDS = 15 * 60;
+/** An upload whose file has not arrived this long after it was asked for never will: it reads as failed. */
+export const UPLOAD_DEADLINE_MS = (UPLOAD_EXPIRES_SECONDS + 5 * 60) * 1000;
+
 /**
  * The accepted types in react-dropzone's `accept` shape, so the web uploader and
  * the server accept the same files and word their refusal the same way.

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isConditionFailure } from "../db/optimistic";
 import { detectType } from "../extract/detect";
 import type { DocumentKind } from "../extract/types";
+import { StorageUse } from "../quota/storage";
 import { Storage } from "../storage/index";
 import { DocumentEntity } from "./entity";
 import { AlreadyClaimed, DocumentGone, DocumentRejected } from "./errors";
@@ -85,6 +86,12 @@ export async function validateUpload(raw: unknown) {
     throw new DocumentRejected(tooLarge());
   }
   if (size < 1) throw new DocumentRejected(tooSmall());
+  const settled = await StorageUse.settle(item, size);
+  if (settled.status === "gone") throw new DocumentGone(item.id);
+  if (settled.status === "full") {
+    await Storage.remove([item.storageKey]);
+    throw new DocumentRejected(settled.message);
+  }
 
   const buffer = await Storage.getBuffer(item.storageKey);
   let kind: DocumentKind | "image" = detectType(buffer, item.fileName);

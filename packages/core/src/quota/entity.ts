@@ -23,3 +23,25 @@ export const UsageCountEntity = defineEntity({
     },
   },
 });
+
+/**
+ * An upload whose file has not arrived yet: its document holds `bytes` of the owner's storage.
+ * The pipeline removes the mark when the file arrives; a mark older than the upload's deadline is
+ * an abandoned upload, whose bytes are given back (quota/storage.ts). One Query per user finds them.
+ */
+export const PendingUploadEntity = defineEntity({
+  model: { entity: "pending_upload", version: "1", service: "quorum" },
+  attributes: {
+    userId: { type: "string", required: true, readOnly: true },
+    documentId: { type: "number", required: true, readOnly: true },
+    bytes: { type: "number", required: true, readOnly: true },
+    /** ISO time the upload was requested. */
+    requestedAt: { type: "string", required: true, readOnly: true },
+  },
+  indexes: {
+    primary: {
+      pk: { field: "pk", composite: ["userId"] },
+      sk: { field: "sk", composite: ["documentId"] },
+    },
+  },
+});

@@ -1,7 +1,7 @@
 import { Actor } from "../actor";
 import type { LiveAnswer } from "../chat/live";
 import { lowerBy, raiseWithin } from "../db/bounded-counter";
-import { LimitReached, VisibleError } from "../error";
+import { LimitReached, StorageFull, VisibleError } from "../error";
 import type { UserItem } from "../user/entity";
 import { User, type Plan } from "../user/index";
 import { limitOf, METERS, PLAN_NAMES, QUESTIONS, UPGRADE_HINTS, type Meter, type MeteredPlan, type Period, upgradeLifts } from "./limits";
@@ -195,7 +195,8 @@ export namespace Quota {
     };
   }
 
-  const oursToGiveBack = (error: unknown) => !(error instanceof VisibleError) || error.status >= 500 || error instanceof LimitReached;
+  const oursToGiveBack = (error: unknown) =>
+    !(error instanceof VisibleError) || error.status >= 500 || error instanceof LimitReached || error instanceof StorageFull;
 
   /** What the UI shows: today's questions (the chat's banner) and every metered counter against the plan's limit. */
   export async function usage(now: Date = new Date()) {

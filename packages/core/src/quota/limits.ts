@@ -1,4 +1,5 @@
 import type { MeterName } from "../billing/schema";
+import { formatBytes } from "../chat/limits";
 import { config, type Config } from "../config";
 
 /**
@@ -112,6 +113,31 @@ export const UPGRADE_HINTS: Record<MeteredPlan, string> = {
   professional: "Enterprise plans are sized to your needs: contact sales for more.",
   enterprise: "contact support to raise it.",
 };
+
+const GB = 1024 ** 3;
+
+/**
+ * Bytes of document files an account keeps stored at once, per plan (settings in gigabytes; null
+ * is unlimited). Unlike the meters it never resets: a document holds its bytes from its upload
+ * request until it is deleted, and an upload that never arrived gives them back. Chat attachments
+ * are not stored (read once, then deleted) and are capped by the day's attachment uploads instead.
+ */
+export const DOCUMENT_STORAGE = {
+  /** The name of its counter (one per user, never reset). */
+  name: "documentStorage",
+  limits: (c: Config): Record<MeteredPlan, number | null> => ({
+    starter: c.DOCUMENT_STORAGE_GB_STARTER * GB,
+    professional: c.DOCUMENT_STORAGE_GB_PROFESSIONAL * GB,
+    enterprise: c.DOCUMENT_STORAGE_GB_ENTERPRISE * GB,
+  }),
+} as const;
+
+export const storageLimitOf = (plan: MeteredPlan, c: Config = config()) => DOCUMENT_STORAGE.limits(c)[plan];
+
+/** "Your Starter plan stores up to 1 GB of documents (980 MB in use). Delete documents to make room; upgrade to Professional for more." */
+export const storageFullMessage = (plan: MeteredPlan, limit: number, used: number) =>
+  `Your ${PLAN_NAMES[plan]} plan stores up to ${formatBytes(limit)} of documents (${formatBytes(Math.max(0, used))} in use). ` +
+  `Delete documents to make room; ${UPGRADE_HINTS[plan]}`;
 
 /** Only a Starter's way to more is the upgrade the web can offer (the payment modal). */
 export const upgradeLifts = (plan: MeteredPlan) => plan === "starter";

@@ -4,6 +4,7 @@ import { Billing } from "@quorum/core/billing/index";
 import { CreatePaymentIntentInput, TestPaymentInput, UpdateSubscriptionInput } from "@quorum/core/billing/schema";
 import { TestMode } from "@quorum/core/billing/test-mode";
 import { Quota } from "@quorum/core/quota/index";
+import { StorageUse } from "@quorum/core/quota/storage";
 import { Actor } from "@quorum/core/actor";
 import { PlanGrant } from "@quorum/core/user/plan-grant";
 import { Invalid } from "@quorum/core/error";
@@ -50,8 +51,11 @@ export const confirmTestPayment = route(
   },
 );
 
-/** Today's questions against the plan's limit, for the UI. */
-export const usage = route({}, async () => Quota.usage());
+/** Today's questions and every meter against the plan's limits, and the documents stored against the plan's storage, for the UI. */
+export const usage = route({}, async () => {
+  const [counts, { used, limit }] = await Promise.all([Quota.usage(), StorageUse.summary()]);
+  return { ...counts, storage: { used, limit } };
+});
 
 /** The caller's plan changes made by people (Enterprise set or ended by an operator) or by their end date, newest first. */
 export const history = route({}, async () => ({ changes: await PlanGrant.history(Actor.userId()) }));

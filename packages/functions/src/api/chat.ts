@@ -16,16 +16,17 @@ import { streamRoute } from "../http/stream";
  * questions before any model is asked (a body that does not parse, or a stream
  * into a conversation that is not the caller's, never counts), and an answer that
  * failed for a server or model reason is given back. A model the caller's plan does
- * not include is refused (403) before that: nothing is counted or stored.
+ * not include, or a research budget past its cap, is refused (403) before that:
+ * nothing is counted or stored.
  */
 export const send = streamRoute({ body: ChatInput }, async ({ body, stream }) => {
-  const asker = await ChatAccess.check(body.model);
+  const asker = await ChatAccess.check(body.model, body.budgetSeconds);
   return stream
     ? Quota.questionLive(await ChatStream.open(body, undefined, asker))
     : Quota.question(() => Chat.respond(body, undefined, asker), Chat.modelFailed);
 });
 
-/** GET /api/models: `{ plan, models: [{ value, label, tier, allowed, requiredPlan }], custom }` for the model selector. */
+/** GET /api/models: `{ plan, models: [{ value, label, tier, allowed, requiredPlan }], custom, researchBudgetCapSeconds }` for the model selector. */
 export const models = route({}, async () => modelCatalog((await ChatAccess.asker()).plan));
 
 /** POST /api/chat/generate-title: `{ title }`, from a model or, without one, from the message itself. */

@@ -89,6 +89,27 @@ describe("models by plan", () => {
     expect(pro.body.models.map((m: { value: string }) => m.value)).not.toContain("custom");
   });
 
+  it("a research budget past the plan's cap is refused with a 403 naming the plan, before anything is counted", async () => {
+    const ann = await signedInUser();
+    const research = (user: TestUser, budgetSeconds: number) =>
+      call(user, "POST", "/api/chat", { model: "quorum", message: "Which quote is cheaper?", budgetSeconds });
+    const refused = await research(ann, 120);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({
+      error:
+        "Your Starter plan gives research answers up to 1 minute, not 2 minutes. Choose a shorter budget or upgrade to Professional for up to 5 minutes.",
+    });
+    const streamed = await callStream(ann, "/api/chat", { model: "quorum", message: "Which quote is cheaper?", budgetSeconds: 300 });
+    expect(streamed.status).toBe(403);
+    expect(await usedToday(ann)).toBe(0);
+    expect((await research(ann, 60)).status).toBe(200);
+    expect((await call(ann, "GET", "/api/models")).body.researchBudgetCapSeconds).toBe(60);
+    const pro = await professional();
+    expect((await call(pro, "GET", "/api/models")).body.researchBudgetCapSeconds).toBe(300);
+    const long = await research(pro, 300);
+    expect(long.status, long.text).toBe(200);
+  });
+
   it("Enterprise asks the organisation's own model, with its key, and only Enterprise sees it", async () => {
     const ent = await enterprise();
     const catalog = await call(ent, "GET", "/api/models");

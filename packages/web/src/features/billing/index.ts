@@ -2,6 +2,7 @@
 export { LimitReachedBanner } from "./LimitReachedBanner";
 export { UsageMeter } from "./UsageMeter";
 export { UsageMeters } from "./UsageMeters";
+export { StorageUse } from "./StorageUse";
 export { AccountStatus } from "./AccountStatus";
 export { limitRefusal } from "./api";
 export { usageKey } from "./queries";

@@ -1,4 +1,6 @@
-import { Clock, Layers, Scale, Sparkles } from "lucide-react";
+import * as React from "react";
+import { useQuery } from "@tanstack/react-query";
+import { Clock, Layers, Lock, Scale, Sparkles } from "lucide-react";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -12,8 +14,9 @@ import {
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { useTranslation } from "react-i18next";
-import { PRODUCT_NAME } from "@/lib/product";
-import { RESEARCH_BUDGET_CHOICES_SECONDS } from "@quorum/core/chat/limits";
+import { modelCatalogQuery } from "@/features/models/queries";
+import { planName, PRODUCT_NAME } from "@/lib/product";
+import { MAX_RESEARCH_BUDGET_SECONDS, RESEARCH_BUDGET_CHOICES_SECONDS, researchBudgetPlan } from "@quorum/core/chat/limits";
 import { budgetText } from "./texts";
 
 /** The one-time confirmation before the first research-mode question. */
@@ -31,6 +34,14 @@ export function ResearchDialog({
   onBudgetChange: (seconds: number) => void;
 }) {
   const { t } = useTranslation("chat");
+  const { t: tModels } = useTranslation("models");
+  // The plan's longest budget (GET /api/models): longer choices stay listed, locked with the plan that has them.
+  const catalog = useQuery(modelCatalogQuery());
+  const cap = catalog.data?.researchBudgetCapSeconds;
+  // A choice kept from before a downgrade falls back to the longest the plan allows.
+  React.useEffect(() => {
+    if (cap !== undefined && budgetSeconds > cap) onBudgetChange(cap);
+  }, [cap, budgetSeconds, onBudgetChange]);
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
       <AlertDialogContent className="max-w-md">
@@ -62,14 +73,35 @@ export function ResearchDialog({
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
-              {RESEARCH_BUDGET_CHOICES_SECONDS.map((seconds) => (
-                <SelectItem key={seconds} value={String(seconds)}>
-                  {t("research.upTo", { budget: budgetText(t, seconds) })}
-                </SelectItem>
-              ))}
+              {RESEARCH_BUDGET_CHOICES_SECONDS.map((seconds) => {
+                const locked = cap !== undefined && seconds > cap;
+                return (
+                  <SelectItem key={seconds} value={String(seconds)} disabled={locked} data-locked={locked ? "true" : undefined}>
+                    <span className="flex items-center gap-1.5">
+                      {locked && <Lock className="size-3.5 shrink-0" aria-hidden="true" />}
+                      {t("research.upTo", { budget: budgetText(t, seconds) })}
+                      {locked && (
+                        <span className="text-xs text-muted-foreground">
+                          · {tModels("locked", { plan: planName(researchBudgetPlan(seconds)) })}
+                        </span>
+                      )}
+                    </span>
+                  </SelectItem>
+                );
+              })}
             </SelectContent>
           </Select>
           <p className="text-xs text-muted-foreground">{t("research.budgetHint")}</p>
+          {cap !== undefined && cap < MAX_RESEARCH_BUDGET_SECONDS && catalog.data && (
+            <p className="text-xs text-muted-foreground" data-testid="research-budget-cap">
+              {t("research.budgetCap", {
+                plan: planName(catalog.data.plan),
+                budget: budgetText(t, cap),
+                upgrade: planName(researchBudgetPlan(MAX_RESEARCH_BUDGET_SECONDS)),
+                max: budgetText(t, MAX_RESEARCH_BUDGET_SECONDS),
+              })}
+            </p>
+          )}
         </div>
         <AlertDialogFooter>
           <AlertDialogCancel>{t("common:cancel")}</AlertDialogCancel>

@@ -11,6 +11,7 @@ import { cn } from "@/lib/utils";
 import { CategoryChips } from "./CategoryChips";
 import { StatusBadge } from "./DocumentRow";
 import { formatBytes } from "@/lib/format";
+import { StorageUse } from "@/features/billing";
 import { categoryLabel, DOCUMENT_ACCEPT, MAX_UPLOAD_BYTES, MIN_UPLOAD_BYTES, type DocumentCategory } from "./model";
 import { useProjectDocuments } from "./queries";
 import { useDocumentUpload, type UploadState } from "./useDocumentUpload";
@@ -91,7 +92,10 @@ export function UploadSection({ projectId }: { projectId: number }) {
         </div>
 
         <div className="grid gap-3">
-          <h3 className="text-sm font-medium">{t("upload.file")}</h3>
+          <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+            <h3 className="text-sm font-medium">{t("upload.file")}</h3>
+            <StorageUse />
+          </div>
           <div
             {...getRootProps({
               // A control that opens the file dialog (Enter or Space), not react-dropzone's default presentation role.

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { DocumentList } from "@quorum/core/document/schema";
 import { apiAllPages, apiJson } from "@/lib/api";
+import { usageKey } from "@/features/billing/queries";
 import { isInFlight, type DocumentCategory, type ProjectDocument } from "./model";
 
 /** Its own key space, so invalidating project lists never refetches documents and back. */
@@ -30,6 +31,8 @@ export function useDeleteDocument(projectId: number) {
     onSuccess: (_answer, id) => {
       // Gone at once, before the refetch answers: a deleted row must not linger clickable.
       queryClient.setQueryData<ProjectDocument[]>(documentsKey(projectId), (list) => list?.filter((d) => d.id !== id));
+      // Its bytes are given back to the plan's storage.
+      void queryClient.invalidateQueries({ queryKey: usageKey });
       return queryClient.invalidateQueries({ queryKey: documentsKey(projectId) });
     },
   });

@@ -6,6 +6,7 @@ import { toast } from "@/hooks/use-toast";
 import { ApiError, apiJson } from "@/lib/api";
 import type { DocumentCategory, ProjectDocument, UploadTicket } from "./model";
 import { NETWORK_ERROR, presignedPost, StorageUploadError, UPLOAD_FAILED } from "./presigned-post";
+import { usageKey } from "@/features/billing/queries";
 import { documentsKey } from "./queries";
 
 /** An upload's states: idle, then uploading with a percentage, then success or error. */
@@ -45,8 +46,9 @@ export function useDocumentUpload(projectId: number) {
   const [state, setState] = React.useState<UploadState>({ phase: "idle" });
   const abort = React.useRef<AbortController | null>(null);
 
+  // The storage in use changes with every upload, kept or removed again.
   const refreshList = React.useCallback(
-    () => queryClient.invalidateQueries({ queryKey: documentsKey(projectId) }),
+    () => Promise.all([documentsKey(projectId), usageKey].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
     [queryClient, projectId],
   );
 
