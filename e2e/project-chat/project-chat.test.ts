@@ -49,7 +49,7 @@ describe("project chat in the browser", () => {
 
     // The source opens the document in the app at its page, the cited passage marked; back returns to the chat.
     await answer.getByRole("button", { name: /pacific-quote\.pdf · p\. 1/ }).click();
-    await page.getByText("Page 1 of 1").waitFor();
+    await page.getByRole("navigation", { name: "Pages" }).getByText("Page 1 of 1").waitFor();
     await page.getByTestId("viewer-highlight").waitFor();
     expect(new URL(page.url()).searchParams.get("lines")).toMatch(/^\d+-\d+$/);
     await reviewShot(page, "viewer-citation.png");

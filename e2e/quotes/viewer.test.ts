@@ -26,7 +26,7 @@ describe("the document viewer", () => {
   /** The highlight's rectangle as shares of the drawn page (the page shown in `scope`). */
   async function highlightShare(scope: Pick<import("playwright-core").Page, "locator" | "getByTestId">) {
     const measure = async () => {
-      const canvas = (await scope.locator("canvas").boundingBox())!;
+      const canvas = (await scope.locator("canvas[aria-label]").boundingBox())!;
       const mark = (await scope.getByTestId("viewer-highlight").boundingBox())!;
       return [
         (mark.x - canvas.x) / canvas.width,
@@ -55,7 +55,7 @@ describe("the document viewer", () => {
       await reviewShot(page.getByRole("dialog"), "quote-detail-sources.png");
       await page.getByRole("dialog").getByRole("link", { name: "Show Total on the page" }).click();
 
-      await page.getByText("Page 1 of 1").waitFor();
+      await page.getByRole("navigation", { name: "Pages" }).getByText("Page 1 of 1").waitFor();
       await page.getByTestId("viewer-highlight").waitFor();
       expect(page.url()).toContain(`/projects/${projectId}/documents/`);
       expect(new URL(page.url()).searchParams.get("page")).toBe(String(total.page));
@@ -119,25 +119,37 @@ describe("the document viewer", () => {
     const { projectId: specs, documentIds } = await labelledProject(user, ["riverside-specifications.pdf"]);
     const id = documentIds["riverside-specifications.pdf"]!;
     const { page } = await browser.signedInAs(user, `/projects/${specs}/documents/${id}`);
-    await page.getByText("Page 1 of 3").waitFor();
+    await page.getByRole("navigation", { name: "Pages" }).getByText("Page 1 of 3").waitFor();
+
+    // the page's words lie over the drawing where they are printed: a double click selects one
+    const heading = page.getByTestId("viewer-text").getByText("RIVERSIDE WAREHOUSE - TECHNICAL SPECIFICATIONS");
+    await heading.waitFor();
+    const canvas = (await page.locator("canvas[aria-label]").boundingBox())!;
+    const line = (await heading.boundingBox())!;
+    expect(line.x).toBeGreaterThan(canvas.x);
+    expect(line.y).toBeGreaterThan(canvas.y);
+    expect(line.y + line.height).toBeLessThan(canvas.y + canvas.height * 0.15);
+    await heading.dblclick({ position: { x: 4, y: line.height / 2 } });
+    expect(await page.evaluate(() => window.getSelection()?.toString().trim())).toBe("RIVERSIDE");
+
     const thumbnails = page.getByRole("navigation", { name: "Page thumbnails" }).getByRole("button");
     expect(await thumbnails.count()).toBe(3);
 
     await page.getByRole("button", { name: "Go to page 3" }).click();
-    await page.getByText("Page 3 of 3").waitFor();
+    await page.getByRole("navigation", { name: "Pages" }).getByText("Page 3 of 3").waitFor();
     expect(new URL(page.url()).searchParams.get("page")).toBe("3");
     expect(await page.getByRole("button", { name: "Go to page 3" }).getAttribute("aria-current")).toBe("page");
     await page.keyboard.press("ArrowLeft");
-    await page.getByText("Page 2 of 3").waitFor();
+    await page.getByRole("navigation", { name: "Pages" }).getByText("Page 2 of 3").waitFor();
     await page.keyboard.press("PageUp");
-    await page.getByText("Page 1 of 3").waitFor();
+    await page.getByRole("navigation", { name: "Pages" }).getByText("Page 1 of 3").waitFor();
 
     // the fire protection section is on page 2: the search goes there and marks the words
     const search = page.getByLabel("Search in the document");
     await search.fill("Sprinkler");
     await search.press("Enter");
     await page.getByText("1 of 1", { exact: true }).waitFor();
-    await page.getByText("Page 2 of 3").waitFor();
+    await page.getByRole("navigation", { name: "Pages" }).getByText("Page 2 of 3").waitFor();
     await page.getByTestId("viewer-match").waitFor();
     expect(new URL(page.url()).searchParams.get("page")).toBe("2");
     await reviewShot(page, "viewer-search.png");

@@ -158,7 +158,8 @@ function PdfView({
     setCurrent(index);
     if (found[index] && found[index].page !== shown) onPage(found[index].page);
   };
-  useDrawnPage(file, shown, canvas, frame, scale);
+  const words = useRef<HTMLDivElement>(null);
+  useDrawnPage(file, shown, canvas, frame, scale, words);
 
   if (failed)
     return (
@@ -197,6 +198,7 @@ function PdfView({
               width={`${scale * 100}%`}
             >
               <canvas ref={canvas} className="block w-full" aria-label={t("viewer.page", { page: shown, count })} />
+              <div ref={words} className="textLayer" data-testid="viewer-text" />
             </Marked>
           </div>
         </Surface>

@@ -1,14 +1,18 @@
-import { getDocument, GlobalWorkerOptions, Util, type RenderTask } from "pdfjs-dist";
+import { getDocument, GlobalWorkerOptions, TextLayer, Util, type RenderTask } from "pdfjs-dist";
 import type { Box } from "./search";
 import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
+import "./text-layer.css";
 
 // The worker is a file of this site (the CSP allows workers from 'self' only).
 GlobalWorkerOptions.workerSrc = workerUrl;
 
 export interface PdfFile {
   pages: number;
-  /** Draws page `number` into the canvas, `width` CSS pixels wide, sharp on high-density screens. */
-  draw(number: number, canvas: HTMLCanvasElement, width: number): { cancel(): void };
+  /**
+   * Draws page `number` into the canvas, `width` CSS pixels wide, sharp on high-density screens;
+   * with `text`, lays the page's words over it there, invisible but selectable and copyable.
+   */
+  draw(number: number, canvas: HTMLCanvasElement, width: number, text?: HTMLElement): { cancel(): void };
   /** Where `query` is printed (case and accents ignored): each text run holding it, as a page and a box. */
   find(query: string): Promise<{ page: number; box: Box }[]>;
   close(): Promise<void>;
@@ -28,8 +32,9 @@ export async function loadPdf(url: string): Promise<PdfFile> {
   const document = await getDocument({ url, isEvalSupported: false, enableXfa: false }).promise;
   return {
     pages: document.numPages,
-    draw(number, canvas, width) {
+    draw(number, canvas, width, text) {
       let task: RenderTask | undefined;
+      let words: TextLayer | undefined;
       let cancelled = false;
       void document.getPage(number).then((page) => {
         if (cancelled) return;
@@ -40,11 +45,19 @@ export async function loadPdf(url: string): Promise<PdfFile> {
         canvas.height = Math.floor(viewport.height);
         task = page.render({ canvas, viewport });
         task.promise.catch(() => undefined);
+        if (!text) return;
+        // pdf.js sizes the words from this factor: CSS pixels per point of the page
+        const shown = page.getViewport({ scale: width / base.width });
+        text.replaceChildren();
+        text.style.setProperty("--total-scale-factor", String(shown.scale));
+        words = new TextLayer({ textContentSource: page.streamTextContent(), container: text, viewport: shown });
+        words.render().catch(() => undefined);
       });
       return {
         cancel() {
           cancelled = true;
           task?.cancel();
+          words?.cancel();
         },
       };
     },

@@ -24,17 +24,21 @@ export function usePdfFile(url: string) {
   return { file, failed };
 }
 
-/** Draws page `page` into `canvas` at `scale` times the width of `frame`, again whenever one of them changes. */
+/**
+ * Draws page `page` into `canvas` at `scale` times the width of `frame`, again whenever one of
+ * them changes; with `text`, the page's selectable words go there, over the canvas.
+ */
 export function useDrawnPage(
   file: PdfFile | undefined,
   page: number,
   canvas: RefObject<HTMLCanvasElement | null>,
   frame: RefObject<HTMLElement | null>,
   scale = 1,
+  text?: RefObject<HTMLElement | null>,
 ) {
   useEffect(() => {
     if (!file || !canvas.current || !frame.current) return;
-    const drawing = file.draw(page, canvas.current, frame.current.clientWidth * scale);
+    const drawing = file.draw(page, canvas.current, frame.current.clientWidth * scale, text?.current ?? undefined);
     return () => drawing.cancel();
-  }, [file, page, scale, canvas, frame]);
+  }, [file, page, scale, canvas, frame, text]);
 }
