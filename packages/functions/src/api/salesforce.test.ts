@@ -1,7 +1,6 @@
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gatewayWith } from "@quorum/local/own-gateway";
-import { startFakeSalesforce, type FakeSalesforce } from "@quorum/testing/fake-salesforce";
+import { addSampleOrg, startFakeSalesforce, type FakeSalesforce } from "@quorum/testing/fake-salesforce";
 import { call, labelledProject, signedInUser, type TestUser } from "@quorum/local/testing";
 
 /**
@@ -17,42 +16,8 @@ let own: Awaited<ReturnType<typeof gatewayWith>>;
 beforeAll(async () => {
   salesforce = await startFakeSalesforce();
   // Salesforce sends the browser back to the site: here, to this file's gateway.
-  own = await gatewayWith(
-    {
-      SALESFORCE_CLIENT_ID: salesforce.clientId,
-      SALESFORCE_CLIENT_SECRET: salesforce.clientSecret,
-      SALESFORCE_TOKEN_KEY: randomBytes(32).toString("base64"),
-      SALESFORCE_LOGIN_URL: salesforce.url,
-    },
-    { appUrl: true },
-  );
-
-  salesforce.accounts.set("001000000000001AAA", {
-    Id: "001000000000001AAA",
-    Name: "Harbour Logistics Ltd",
-    Industry: "Transportation",
-    Website: "https://harbour.example",
-    BillingStreet: "1 Quay Road",
-    BillingCity: "Rotterdam",
-    BillingPostalCode: "3011",
-    BillingCountry: "Netherlands",
-  });
-  salesforce.opportunities.set("006000000000001AAA", {
-    Id: "006000000000001AAA",
-    Name: "Harbour crane refit",
-    Amount: 10000,
-    StageName: "Proposal",
-    CloseDate: "2027-03-31",
-    AccountId: "001000000000001AAA",
-  });
-  salesforce.opportunities.set("006000000000002AAA", {
-    Id: "006000000000002AAA",
-    Name: "Warehouse racking",
-    Amount: null,
-    StageName: "Prospecting",
-    CloseDate: "2027-05-01",
-    AccountId: null,
-  });
+  own = await gatewayWith(salesforce.settings, { appUrl: true });
+  addSampleOrg(salesforce);
 });
 afterAll(async () => {
   await Promise.all([own?.close(), salesforce?.close()]);
