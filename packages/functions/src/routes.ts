@@ -213,6 +213,8 @@ export const routes = {
     output: OpportunityList,
     access: ["table", "salesforce"],
   },
+  // A read, though the access token it may refresh on the way is kept.
+  "GET /api/projects/{id}/salesforce": { handler: "api/salesforce.linked", output: LinkedOpportunity, access: ["table", "salesforce"] },
   "PUT /api/projects/{id}/salesforce": {
     handler: "api/salesforce.link",
     input: LinkOpportunityInput,

@@ -254,6 +254,12 @@ export namespace Salesforce {
     return { project, opportunityId: project.salesforceOppId };
   }
 
+  /** The project's opportunity as Salesforce holds it now, for showing what the project is linked to. */
+  export async function linkedOpportunity(projectId: number) {
+    const { opportunityId } = await linked(projectId);
+    return withConnection(async (connection) => ({ opportunity: toOpportunity(await opportunity(connection, opportunityId)) }));
+  }
+
   /**
    * The opportunity's Account becomes the project's customer: the customer it has
    * is updated, or a new one is made and linked. Company, industry, website and

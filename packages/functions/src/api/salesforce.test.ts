@@ -113,6 +113,12 @@ describe("Salesforce", () => {
     const linked = await call(cy, "PUT", `/api/projects/${projectId}/salesforce`, { opportunityId: "006000000000001AAA" });
     expect(linked.status, linked.text).toBe(200);
     expect((await call(cy, "GET", `/api/projects/${projectId}`)).body.salesforceOppId).toBe("006000000000001AAA");
+    expect((await call(cy, "GET", `/api/projects/${projectId}/salesforce`)).body.opportunity).toMatchObject({
+      id: "006000000000001AAA",
+      name: "Harbour crane refit",
+      stageName: "Proposal",
+      amount: 10000,
+    });
 
     const pulled = await call(cy, "POST", `/api/projects/${projectId}/salesforce/pull`);
     expect(pulled.body).toMatchObject({ created: true });
@@ -150,6 +156,7 @@ describe("Salesforce", () => {
     expect(pull.body.error).toBe(
       "The Salesforce opportunity 006000000000009AAA no longer exists (it was deleted, or you no longer have access to it). Link the project to another one; nothing was changed.",
     );
+    expect((await call(dee, "GET", `/api/projects/${id}/salesforce`)).body).toEqual(pull.body);
     expect((await call(dee, "GET", `/api/projects/${id}`)).body.customer).toBeNull();
 
     salesforce.revokeAccess();
