@@ -119,6 +119,13 @@ describe("Salesforce", () => {
       stageName: "Proposal",
       amount: 10000,
     });
+    // A read refreshes an expired access token for itself alone: a GET route writes nothing.
+    const { Domain } = await import("@quorum/core/db/service");
+    const sealedToken = async () => (await Domain.entities.salesforceConnection.get({ userId: cy.uid }).go()).data!.accessToken;
+    const before = await sealedToken();
+    salesforce.expireAccessTokens();
+    expect((await call(cy, "GET", `/api/projects/${projectId}/salesforce`)).body.opportunity.name).toBe("Harbour crane refit");
+    expect(await sealedToken()).toBe(before);
 
     const pulled = await call(cy, "POST", `/api/projects/${projectId}/salesforce/pull`);
     expect(pulled.body).toMatchObject({ created: true });
