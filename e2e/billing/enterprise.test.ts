@@ -43,6 +43,7 @@ describe("Enterprise on the profile", { timeout: 120_000 }, () => {
     // Enterprise is set up: the profile no longer offers the upgrade or the sales form.
     expect(await status.getByRole("button", { name: "Upgrade to Professional" }).count()).toBe(0);
     await reviewShot(status, "billing-history-enterprise.png");
+    await reviewShot(page, "profile-enterprise.png", { fullPage: true });
 
     const ended = await ops("plan", "set", account.email, "starter");
     expect(ended.code, ended.err).toBe(0);
