@@ -22,6 +22,8 @@ export interface OpenAppOptions {
   theme?: "light" | "dark";
   /** The browser's language; English unless told, so a test never depends on the machine's. */
   locale?: string;
+  /** Where the site is: the stack's unless a test runs one of its own (`siteWithSettings`). */
+  siteUrl?: string;
 }
 
 export async function openApp(browser: Browser, path = "/", options: OpenAppOptions = {}): Promise<AppPage> {
@@ -33,7 +35,7 @@ export async function openApp(browser: Browser, path = "/", options: OpenAppOpti
   page.setDefaultTimeout(30_000);
   const crashes: string[] = [];
   page.on("pageerror", (error) => crashes.push(error.message));
-  await page.goto(new URL(path, webUrl()).href);
+  await page.goto(new URL(path, options.siteUrl ?? webUrl()).href);
   return {
     page,
     crashes,
@@ -84,7 +86,7 @@ export async function signedInAs(
 ) {
   const app = await openApp(browser, "/", options);
   await signIn(app.page, user.email, user.password);
-  if (path !== "/chat") await app.page.goto(new URL(path, webUrl()).href);
+  if (path !== "/chat") await app.page.goto(new URL(path, options.siteUrl ?? webUrl()).href);
   return app;
 }
 

@@ -213,6 +213,12 @@ export const routes = {
     output: OpportunityList,
     access: ["table", "salesforce"],
   },
+  // A read: an access token it refreshes on the way serves this call alone.
+  "GET /api/projects/{id}/salesforce": {
+    handler: "api/salesforce.linked",
+    output: LinkedOpportunity,
+    access: ["table:read", "salesforce"],
+  },
   "PUT /api/projects/{id}/salesforce": {
     handler: "api/salesforce.link",
     input: LinkOpportunityInput,

@@ -9,3 +9,4 @@ export * from "./testing/mail";
 export * from "./testing/browser";
 export * from "./testing/site";
 export * from "./testing/model-gateway";
+export * from "./testing/ops";

@@ -19,6 +19,8 @@ export interface FakeSalesforce {
   clientSecret: string;
   opportunities: Map<string, SObject>;
   accounts: Map<string, SObject>;
+  /** Quorum's settings for a connected app that signs in here (with a token key of its own). */
+  settings: Record<string, string>;
   /** Every call, for asserting what was (and was not) sent. */
   requests: { method: string; path: string }[];
   /** Access tokens handed out so far stop working (they expired): the client must refresh. */
@@ -166,6 +168,12 @@ export async function startFakeSalesforce(): Promise<FakeSalesforce> {
     clientSecret,
     opportunities,
     accounts,
+    settings: {
+      SALESFORCE_CLIENT_ID: clientId,
+      SALESFORCE_CLIENT_SECRET: clientSecret,
+      SALESFORCE_TOKEN_KEY: randomBytes(32).toString("base64"),
+      SALESFORCE_LOGIN_URL: url,
+    },
     requests,
     expireAccessTokens: () => accessTokens.clear(),
     revokeAccess: () => {
@@ -178,4 +186,42 @@ export async function startFakeSalesforce(): Promise<FakeSalesforce> {
         server.close(() => resolve());
       }),
   };
+}
+
+/** The sample org's records, by what the tests call them. */
+export const SAMPLE_ORG = {
+  harbour: {
+    Id: "001000000000001AAA",
+    Name: "Harbour Logistics Ltd",
+    Industry: "Transportation",
+    Website: "https://harbour.example",
+    BillingStreet: "1 Quay Road",
+    BillingCity: "Rotterdam",
+    BillingPostalCode: "3011",
+    BillingCountry: "Netherlands",
+  },
+  craneRefit: {
+    Id: "006000000000001AAA",
+    Name: "Harbour crane refit",
+    Amount: 10000,
+    StageName: "Proposal",
+    CloseDate: "2027-03-31",
+    AccountId: "001000000000001AAA",
+  },
+  racking: {
+    Id: "006000000000002AAA",
+    Name: "Warehouse racking",
+    Amount: null,
+    StageName: "Prospecting",
+    CloseDate: "2027-05-01",
+    AccountId: null,
+  },
+} as const;
+
+/** Puts the sample org in `fake`: Harbour Logistics with its crane refit, and an opportunity without an account. */
+export function addSampleOrg(fake: FakeSalesforce) {
+  const { harbour, craneRefit, racking } = SAMPLE_ORG;
+  fake.accounts.set(harbour.Id, { ...harbour });
+  fake.opportunities.set(craneRefit.Id, { ...craneRefit });
+  fake.opportunities.set(racking.Id, { ...racking });
 }

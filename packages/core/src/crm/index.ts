@@ -169,10 +169,11 @@ export namespace Salesforce {
 
   /**
    * Runs `work` on the caller's connection. An expired access token is refreshed by
-   * jsforce and the new one kept; a refresh Salesforce refuses (revoked, expired) and
-   * an unreachable Salesforce are sentences, and nothing is changed.
+   * jsforce and the new one kept (unless `readOnly`: a read's route may not write, and
+   * uses the new token for this call alone); a refresh Salesforce refuses (revoked,
+   * expired) and an unreachable Salesforce are sentences, and nothing is changed.
    */
-  async function withConnection<T>(work: (connection: Connection) => Promise<T>): Promise<T> {
+  async function withConnection<T>(work: (connection: Connection) => Promise<T>, { readOnly = false } = {}): Promise<T> {
     const s = required();
     const userId = Actor.userId();
     const saved = (await SalesforceConnectionEntity.get({ userId }).go()).data;
@@ -197,6 +198,7 @@ export namespace Salesforce {
     });
     const refreshed: Promise<unknown>[] = [];
     connection.on("refresh", (accessToken: string) => {
+      if (readOnly) return;
       refreshed.push(
         SalesforceConnectionEntity.patch({ userId })
           .set({ accessToken: seal(accessToken, s.key) })
@@ -252,6 +254,14 @@ export namespace Salesforce {
     const project = await Project.get(projectId);
     if (!project.salesforceOppId) throw new Conflict(NOT_LINKED);
     return { project, opportunityId: project.salesforceOppId };
+  }
+
+  /** The project's opportunity as Salesforce holds it now, for showing what the project is linked to. */
+  export async function linkedOpportunity(projectId: number) {
+    const { opportunityId } = await linked(projectId);
+    return withConnection(async (connection) => ({ opportunity: toOpportunity(await opportunity(connection, opportunityId)) }), {
+      readOnly: true,
+    });
   }
 
   /**

@@ -1,8 +1,6 @@
-import { execFile } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { PlanGrant } from "@quorum/core/user/plan-grant";
-import { call, signedInUser, type TestUser } from "@quorum/local/testing";
+import { call, ops, signedInUser, type TestUser } from "@quorum/local/testing";
 
 /**
  * Enterprise is sold by people: an operator sets it with `npm run ops -- plan set`
@@ -10,17 +8,6 @@ import { call, signedInUser, type TestUser } from "@quorum/local/testing";
  * file), and the account sees it over the API: its plan, its models and limits, its
  * support queue and its billing history.
  */
-
-const root = fileURLToPath(new URL("../../../..", import.meta.url));
-
-/** Runs the operator command as an operator would, against this test stack: its exit code, output and last line of errors (Node's own warnings come before it). */
-function ops(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, ["--import", "tsx", "scripts/ops.ts", ...args, "--by", "dana@sales"], { cwd: root }, (error, out, err) =>
-      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, out: out.trim(), err: err.trim().split("\n").at(-1)! }),
-    );
-  });
-}
 
 const profile = async (user: TestUser) => (await call(user, "GET", `/api/users/${user.uid}`)).body;
 const history = async (user: TestUser) => (await call(user, "GET", "/api/billing/history")).body.changes;

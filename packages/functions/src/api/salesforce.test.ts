@@ -1,7 +1,6 @@
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gatewayWith } from "@quorum/local/own-gateway";
-import { startFakeSalesforce, type FakeSalesforce } from "@quorum/testing/fake-salesforce";
+import { addSampleOrg, startFakeSalesforce, type FakeSalesforce } from "@quorum/testing/fake-salesforce";
 import { call, labelledProject, signedInUser, type TestUser } from "@quorum/local/testing";
 
 /**
@@ -17,42 +16,8 @@ let own: Awaited<ReturnType<typeof gatewayWith>>;
 beforeAll(async () => {
   salesforce = await startFakeSalesforce();
   // Salesforce sends the browser back to the site: here, to this file's gateway.
-  own = await gatewayWith(
-    {
-      SALESFORCE_CLIENT_ID: salesforce.clientId,
-      SALESFORCE_CLIENT_SECRET: salesforce.clientSecret,
-      SALESFORCE_TOKEN_KEY: randomBytes(32).toString("base64"),
-      SALESFORCE_LOGIN_URL: salesforce.url,
-    },
-    { appUrl: true },
-  );
-
-  salesforce.accounts.set("001000000000001AAA", {
-    Id: "001000000000001AAA",
-    Name: "Harbour Logistics Ltd",
-    Industry: "Transportation",
-    Website: "https://harbour.example",
-    BillingStreet: "1 Quay Road",
-    BillingCity: "Rotterdam",
-    BillingPostalCode: "3011",
-    BillingCountry: "Netherlands",
-  });
-  salesforce.opportunities.set("006000000000001AAA", {
-    Id: "006000000000001AAA",
-    Name: "Harbour crane refit",
-    Amount: 10000,
-    StageName: "Proposal",
-    CloseDate: "2027-03-31",
-    AccountId: "001000000000001AAA",
-  });
-  salesforce.opportunities.set("006000000000002AAA", {
-    Id: "006000000000002AAA",
-    Name: "Warehouse racking",
-    Amount: null,
-    StageName: "Prospecting",
-    CloseDate: "2027-05-01",
-    AccountId: null,
-  });
+  own = await gatewayWith(salesforce.settings, { appUrl: true });
+  addSampleOrg(salesforce);
 });
 afterAll(async () => {
   await Promise.all([own?.close(), salesforce?.close()]);
@@ -148,6 +113,19 @@ describe("Salesforce", () => {
     const linked = await call(cy, "PUT", `/api/projects/${projectId}/salesforce`, { opportunityId: "006000000000001AAA" });
     expect(linked.status, linked.text).toBe(200);
     expect((await call(cy, "GET", `/api/projects/${projectId}`)).body.salesforceOppId).toBe("006000000000001AAA");
+    expect((await call(cy, "GET", `/api/projects/${projectId}/salesforce`)).body.opportunity).toMatchObject({
+      id: "006000000000001AAA",
+      name: "Harbour crane refit",
+      stageName: "Proposal",
+      amount: 10000,
+    });
+    // A read refreshes an expired access token for itself alone: a GET route writes nothing.
+    const { Domain } = await import("@quorum/core/db/service");
+    const sealedToken = async () => (await Domain.entities.salesforceConnection.get({ userId: cy.uid }).go()).data!.accessToken;
+    const before = await sealedToken();
+    salesforce.expireAccessTokens();
+    expect((await call(cy, "GET", `/api/projects/${projectId}/salesforce`)).body.opportunity.name).toBe("Harbour crane refit");
+    expect(await sealedToken()).toBe(before);
 
     const pulled = await call(cy, "POST", `/api/projects/${projectId}/salesforce/pull`);
     expect(pulled.body).toMatchObject({ created: true });
@@ -185,6 +163,7 @@ describe("Salesforce", () => {
     expect(pull.body.error).toBe(
       "The Salesforce opportunity 006000000000009AAA no longer exists (it was deleted, or you no longer have access to it). Link the project to another one; nothing was changed.",
     );
+    expect((await call(dee, "GET", `/api/projects/${id}/salesforce`)).body).toEqual(pull.body);
     expect((await call(dee, "GET", `/api/projects/${id}`)).body.customer).toBeNull();
 
     salesforce.revokeAccess();

@@ -25,6 +25,8 @@ export const opportunities = route({ body: OpportunitySearch }, async ({ body })
 
 export const link = route({ path: NumericId, body: LinkOpportunityInput }, async ({ path, body }) => Salesforce.link(path.id, body));
 
+export const linked = route({ path: NumericId }, async ({ path }) => Salesforce.linkedOpportunity(path.id));
+
 export const pull = route({ path: NumericId }, async ({ path }) => Salesforce.pullAccount(path.id));
 
 export const push = route({ path: NumericId, body: PushTotalInput }, async ({ path, body }) => Salesforce.pushTotal(path.id, body));

@@ -41,7 +41,16 @@ export async function searchOpportunities(q: string) {
   return OpportunityList.parse(await apiJson("POST", "/api/salesforce/opportunities/search", { q })).opportunities;
 }
 
-/** Link, pull and push change the project (its opportunity, its customer): it is read again after each. */
+/** The opportunity the project is linked to, as Salesforce holds it now (under the project's key: read again with it). */
+export function useLinkedOpportunity(projectId: number, opportunityId: string) {
+  return useQuery({
+    queryKey: [...projectKey(projectId), "salesforce", opportunityId],
+    queryFn: async () => LinkedOpportunity.parse(await apiJson("GET", `/api/projects/${projectId}/salesforce`)).opportunity,
+    enabled: !!opportunityId,
+  });
+}
+
+/** Link, pull and push change the project (its opportunity, its customer, the opportunity's amount): it is read again after each. */
 export function useOpportunityActions(projectId: number) {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: projectKey(projectId) });
@@ -54,6 +63,7 @@ export function useOpportunityActions(projectId: number) {
     pull: useMutation({ mutationFn: async () => PulledAccount.parse(await apiJson("POST", `${path}/pull`)), onSuccess: refresh }),
     push: useMutation({
       mutationFn: async (quoteId: number) => PushedTotal.parse(await apiJson("POST", `${path}/push`, { quoteId })),
+      onSuccess: refresh,
     }),
   };
 }
