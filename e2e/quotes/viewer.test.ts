@@ -160,4 +160,27 @@ describe("the document viewer", () => {
     await page.getByText("No matches").waitFor();
     expect(await page.getByTestId("viewer-match").count()).toBe(0);
   });
+
+  it("finds words in a file it cannot draw, in the extracted text, and goes to them", { timeout: 180_000 }, async () => {
+    const { projectId: contracts, documentIds } = await labelledProject(user, ["supply-agreement.txt"]);
+    const id = documentIds["supply-agreement.txt"]!;
+    const { page } = await browser.signedInAs(user, `/projects/${contracts}/documents/${id}`);
+    await page.getByText("This Supply Agreement is made between", { exact: false }).waitFor();
+
+    const search = page.getByLabel("Search in the document");
+    await search.fill("late DELIVERY");
+    await search.press("Enter");
+    await page
+      .getByRole("status")
+      .getByText(/^1 of \d+$/)
+      .waitFor();
+    const active = page.locator('[data-testid="viewer-match"][data-active]');
+    expect((await active.textContent())!.toLowerCase()).toContain("late delivery");
+    await reviewShot(page, "viewer-text-search.png");
+
+    await search.fill("no such words here");
+    await search.press("Enter");
+    await page.getByText("No matches").waitFor();
+    expect(await page.getByTestId("viewer-match").count()).toBe(0);
+  });
 });

@@ -10,6 +10,7 @@ import {
 import { CustomerCreateInput, CustomerList, CustomerRemoved, CustomerReply, CustomerUpdateInput } from "@quorum/core/customer/schema";
 import {
   DocumentList,
+  DocumentMatches,
   DocumentMoveInput,
   DocumentRemoved,
   DocumentReply,
@@ -426,6 +427,7 @@ export const routes = {
   "GET /api/documents/{id}": { handler: "api/documents.get", output: DocumentReply, access: ["table:read"] },
   "GET /api/documents/{id}/view": { handler: "api/documents.view", output: DocumentView, access: ["table:read", "bucket:read"] },
   "GET /api/documents/{id}/pages/{page}": { handler: "api/document-pages.get", output: PageText, access: ["table:read", "bucket:read"] },
+  "GET /api/documents/{id}/find": { handler: "api/document-pages.find", output: DocumentMatches, access: ["table:read", "bucket:read"] },
   "DELETE /api/documents/{id}": { handler: "api/documents.remove", output: DocumentRemoved, access: ["table", "bucket"] },
   "PUT /api/documents/{id}/move": { handler: "api/documents.move", input: DocumentMoveInput, output: DocumentReply, access: ["table"] },
 

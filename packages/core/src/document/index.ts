@@ -24,12 +24,16 @@ import {
   type DocumentRecord,
   type DocumentUploadTicket,
   type OcrPage,
+  DocumentFindQuery,
+  type DocumentMatches,
+  MAX_FIND_MATCHES,
   MAX_PAGE_LINES,
   type PageText,
   UPLOAD_DEADLINE_MS,
   UPLOAD_EXPIRES_SECONDS,
 } from "./schema";
-import type { StoredText } from "./text";
+import { fold } from "../search/terms";
+import { pageLines, type StoredText } from "./text";
 import {
   acceptedContentType,
   DOCUMENT_CATEGORIES,
@@ -346,26 +350,25 @@ export namespace Document {
       const stored = await text(id);
       const found = stored?.pages.find((p) => p.page === page);
       if (!stored || !found) throw new NotFound("Page");
-      const texts = found.text.split("\n");
-      const geometry = found.lines?.length === texts.length && found.width && found.height ? found.lines : undefined;
-      const share = (n: number, of: number) => Math.min(1, Math.max(0, Math.round((n / of) * 10000) / 10000));
-      const lines = texts.slice(0, MAX_PAGE_LINES).map((line, i) => {
-        const g = geometry?.[i];
-        return g
-          ? {
-              text: line,
-              box: [share(g.x0, found.width!), share(g.y0, found.height!), share(g.x1, found.width!), share(g.y1, found.height!)] as [
-                number,
-                number,
-                number,
-                number,
-              ],
-            }
-          : { text: line };
-      });
-      return { page, pages: stored.pages.length, lines, truncated: texts.length > MAX_PAGE_LINES };
+      const lines = pageLines(found);
+      return { page, pages: stored.pages.length, lines: lines.slice(0, MAX_PAGE_LINES), truncated: lines.length > MAX_PAGE_LINES };
     },
   );
+
+  /** Where words are printed in one of the caller's documents, line by line (404 before extraction). */
+  export const find = fn(DocumentFindQuery.extend({ id: recordId("Document ID") }), async ({ id, q }): Promise<DocumentMatches> => {
+    const stored = await text(id);
+    if (!stored) throw new NotFound("Document text");
+    const wanted = fold(q);
+    const matches: DocumentMatches["matches"] = [];
+    for (const page of stored.pages)
+      for (const [i, line] of pageLines(page).slice(0, MAX_PAGE_LINES).entries()) {
+        if (!fold(line.text).includes(wanted)) continue;
+        if (matches.length === MAX_FIND_MATCHES) return { matches, truncated: true };
+        matches.push({ page: page.page, line: i + 1, ...(line.box ? { box: line.box } : {}) });
+      }
+    return { matches, truncated: false };
+  });
 
   /**
    * Every retrieval chunk of a project's completed documents, with the page each

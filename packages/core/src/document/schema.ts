@@ -178,4 +178,35 @@ export const PageText = z.object({
   truncated: z.boolean(),
 });
 export type PageText = z.infer<typeof PageText>;
+
+/** The longest search in a document: longer text is not a phrase printed on a page. */
+export const MAX_FIND_QUERY = 200;
+/** A search in a document stops after this many lines: more would not be paged through one by one. */
+export const MAX_FIND_MATCHES = 500;
+
+export const DocumentFindQuery = z.object({
+  q: z
+    .string({ message: "q must be the words to find" })
+    .trim()
+    .min(1, "q must be the words to find")
+    .max(MAX_FIND_QUERY, `q must be at most ${MAX_FIND_QUERY} characters`),
+});
+
+/**
+ * GET /api/documents/{id}/find?q=: the lines of the extracted text that hold the words (case and
+ * accents ignored), each with its page, its line on the page (1-based, as PageText lists them)
+ * and its box when the reader had geometry: search in scans, pictures, Word files and spreadsheets.
+ */
+export const DocumentMatches = z.object({
+  matches: z.array(
+    z.object({
+      page: z.number().int().min(1),
+      line: z.number().int().min(1),
+      box: z.tuple([z.number(), z.number(), z.number(), z.number()]).optional(),
+    }),
+  ),
+  /** More than MAX_FIND_MATCHES lines hold the words: the rest were left out. */
+  truncated: z.boolean(),
+});
+export type DocumentMatches = z.infer<typeof DocumentMatches>;
 export const DocumentRemoved = z.object({ id: z.number() });

@@ -24,3 +24,15 @@ export function excerptOf(pages: Page[]): string {
     .trim();
   return text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS - 1).trimEnd()}…` : text;
 }
+
+/** A page's lines as extracted, each with its box as fractions of the page when the reader had geometry. */
+export function pageLines(page: Page): { text: string; box?: [number, number, number, number] }[] {
+  const texts = page.text.split("\n");
+  const { width, height } = page;
+  const geometry = page.lines?.length === texts.length && width && height ? page.lines : undefined;
+  const share = (n: number, of: number) => Math.min(1, Math.max(0, Math.round((n / of) * 10000) / 10000));
+  return texts.map((text, i) => {
+    const g = geometry?.[i];
+    return g ? { text, box: [share(g.x0, width!), share(g.y0, height!), share(g.x1, width!), share(g.y1, height!)] } : { text };
+  });
+}

@@ -33,3 +33,47 @@ describe("GET /api/documents/{id}/pages/{page}", () => {
     expect(bad.body).toEqual({ error: "page must be a page number" });
   });
 });
+
+/** Search in a document's extracted text: what the viewer pages through in scans, pictures, Word files and spreadsheets. */
+describe("GET /api/documents/{id}/find", () => {
+  let ann: TestUser;
+  let documentId: number;
+
+  beforeAll(async () => {
+    ann = await signedInUser();
+    const { documentIds } = await labelledProject(ann, ["acme-quote.pdf"]);
+    documentId = documentIds["acme-quote.pdf"]!;
+  }, 180_000);
+
+  it("answers each line holding the words, case ignored, with its page, line and box, the same line the page lists", async () => {
+    const res = await call(ann, "GET", `/api/documents/${documentId}/find?q=${encodeURIComponent("2,269.49")}`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.truncated).toBe(false);
+    expect(res.body.matches.length).toBeGreaterThan(0);
+    const [first] = res.body.matches as { page: number; line: number; box?: number[] }[];
+    const page = await call(ann, "GET", `/api/documents/${documentId}/pages/${first!.page}`);
+    const line = page.body.lines[first!.line - 1];
+    expect(line.text).toContain("2,269.49");
+    expect(first!.box).toEqual(line.box);
+
+    const upper = await call(ann, "GET", `/api/documents/${documentId}/find?q=ACME`);
+    const lower = await call(ann, "GET", `/api/documents/${documentId}/find?q=acme`);
+    expect(upper.body.matches.length).toBeGreaterThan(0);
+    expect(upper.body).toEqual(lower.body);
+    expect((await call(ann, "GET", `/api/documents/${documentId}/find?q=no%20such%20words`)).body).toEqual({
+      matches: [],
+      truncated: false,
+    });
+  });
+
+  it("an empty or overlong query is a 400 in a sentence; someone else's document is a 404", async () => {
+    const empty = await call(ann, "GET", `/api/documents/${documentId}/find?q=%20`);
+    expect(empty.status).toBe(400);
+    expect(empty.body).toEqual({ error: "q must be the words to find" });
+    const long = await call(ann, "GET", `/api/documents/${documentId}/find?q=${"a".repeat(201)}`);
+    expect(long.status).toBe(400);
+    expect(long.body).toEqual({ error: "q must be at most 200 characters" });
+    const bob = await signedInUser();
+    expect((await call(bob, "GET", `/api/documents/${documentId}/find?q=acme`)).status).toBe(404);
+  });
+});

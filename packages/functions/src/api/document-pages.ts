@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Document } from "@quorum/core/document/index";
+import { DocumentFindQuery } from "@quorum/core/document/schema";
 import { NumericId, route } from "../http/route";
 
 const PagePath = NumericId.extend({
@@ -8,3 +9,8 @@ const PagePath = NumericId.extend({
 
 /** GET /api/documents/{id}/pages/{page}: that page's extracted lines with their boxes, for the viewer. */
 export const get = route({ path: PagePath }, async ({ path }) => Document.pageText({ id: path.id, page: path.page }));
+
+/** GET /api/documents/{id}/find?q=: the lines of the document's extracted text that hold the words, for the viewer's search. */
+export const find = route({ path: NumericId, query: DocumentFindQuery }, async ({ path, query }) =>
+  Document.find({ id: path.id, q: query.q }),
+);

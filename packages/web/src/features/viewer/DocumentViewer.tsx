@@ -5,7 +5,7 @@ import { ArrowLeft, ChevronDown, ChevronLeft, ChevronRight, ChevronUp, ExternalL
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { openDocument } from "@/features/documents/openDocument";
-import { PageText } from "@quorum/core/document/schema";
+import { DocumentMatches, MAX_FIND_QUERY, PageText } from "@quorum/core/document/schema";
 import { apiJson } from "@/lib/api";
 import { cn } from "@/lib/utils";
 import { linesBox, type Box } from "./search";
@@ -16,8 +16,6 @@ import { useDrawnPage, usePdfFile } from "./use-pdf";
 
 /** A thumbnail's width in CSS pixels. */
 const THUMBNAIL_WIDTH = 104;
-/** The longest search in a document: longer text is not a phrase printed on a page. */
-const MAX_QUERY = 200;
 
 /** Zoom steps, as a share of the page's fitted width. */
 const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3] as const;
@@ -51,6 +49,12 @@ export default function DocumentViewer({ projectId, documentId, page, box, lines
     retry: false,
   });
   const marked = box ?? (lines && text.data ? linesBox(text.data.lines, lines) : undefined);
+  // the extracted text, searched on the server: what scans, pictures and files without a drawing hold
+  const findInText = useCallback(
+    async (query: string): Promise<Match[]> =>
+      DocumentMatches.parse(await apiJson("GET", `/api/documents/${documentId}/find?q=${encodeURIComponent(query)}`)).matches,
+    [documentId],
+  );
 
   if (documents.isPending || (document && link.isPending))
     return (
@@ -99,15 +103,11 @@ export default function DocumentViewer({ projectId, documentId, page, box, lines
         </Button>
       </header>
       {isPdf(document.fileName) ? (
-        <PdfView url={link.data!.url} page={page} box={marked} scale={ZOOMS[zoom]!} onPage={onPage} />
+        <PdfView url={link.data!.url} page={page} box={marked} scale={ZOOMS[zoom]!} onPage={onPage} findInText={findInText} />
       ) : isPicture(document.fileName) ? (
-        <Surface>
-          <Marked box={marked} width={`${ZOOMS[zoom]! * 100}%`}>
-            <img src={link.data!.url} alt={document.fileName} className="block w-full" />
-          </Marked>
-        </Surface>
+        <PictureView url={link.data!.url} name={document.fileName} box={marked} scale={ZOOMS[zoom]!} find={findInText} />
       ) : text.data ? (
-        <TextView text={text.data} lines={lines} onPage={onPage} />
+        <TextView text={text.data} lines={lines} onPage={onPage} find={findInText} />
       ) : (
         <Centered>{text.isPending ? <Spinner /> : <p>{t("viewer.noPreview")}</p>}</Centered>
       )}
@@ -138,12 +138,14 @@ function PdfView({
   box,
   scale,
   onPage,
+  findInText,
 }: {
   url: string;
   page: number;
   box?: Box;
   scale: number;
   onPage: (page: number) => void;
+  findInText: Find;
 }) {
   const { t } = useTranslation("documents");
   const { file, failed } = usePdfFile(url);
@@ -152,12 +154,15 @@ function PdfView({
 
   const count = file?.pages ?? 0;
   const shown = count ? Math.min(page, count) : page;
-  const [matches, setMatches] = useState<Match[] | null>(null);
-  const [current, setCurrent] = useState(0);
-  const showMatch = (found: Match[], index: number) => {
-    setCurrent(index);
-    if (found[index] && found[index].page !== shown) onPage(found[index].page);
-  };
+  // the PDF's own words first (their runs are tighter boxes); a scan has none, its OCR text has
+  const find = useCallback(
+    async (query: string) => {
+      const found = file ? await file.find(query) : [];
+      return found.length > 0 ? found : findInText(query);
+    },
+    [file, findInText],
+  );
+  const search = useSearch(find, shown, onPage);
   const words = useRef<HTMLDivElement>(null);
   useDrawnPage(file, shown, canvas, frame, scale, words);
 
@@ -167,21 +172,9 @@ function PdfView({
         <p>{t("viewer.unreadable")}</p>
       </Centered>
     );
-  const onThisPage = (matches ?? []).filter((m) => m.page === shown);
   return (
     <>
-      {file && (
-        <SearchBar
-          file={file}
-          matches={matches}
-          current={current}
-          onFound={(found) => {
-            setMatches(found);
-            if (found) showMatch(found, 0);
-          }}
-          onMatch={(index) => matches && showMatch(matches, index)}
-        />
-      )}
+      {file && <SearchBar search={search} />}
       <div className="flex min-h-0 flex-1">
         {file && count > 1 && <Thumbnails file={file} count={count} page={shown} onPage={onPage} />}
         <Surface>
@@ -191,12 +184,7 @@ function PdfView({
                 <Spinner />
               </Centered>
             )}
-            <Marked
-              box={file ? box : undefined}
-              matches={onThisPage.map((m) => m.box)}
-              active={matches?.[current]?.page === shown ? matches[current]!.box : undefined}
-              width={`${scale * 100}%`}
-            >
+            <Marked box={file ? box : undefined} matches={search.boxes} active={search.activeBox} width={`${scale * 100}%`}>
               <canvas ref={canvas} className="block w-full" aria-label={t("viewer.page", { page: shown, count })} />
               <div ref={words} className="textLayer" data-testid="viewer-text" />
             </Marked>
@@ -208,22 +196,43 @@ function PdfView({
   );
 }
 
-type Match = Awaited<ReturnType<PdfFile["find"]>>[number];
+/** A place the words were found: a page, and the box or the line (of the extracted text) that holds them. */
+interface Match {
+  page: number;
+  box?: Box;
+  line?: number;
+}
+type Find = (query: string) => Promise<Match[]>;
+type Search = ReturnType<typeof useSearch>;
+
+/** The matches of a search in the document and the one in focus; focusing one on another page goes there. */
+function useSearch(find: Find, shown: number, onPage: (page: number) => void) {
+  const [matches, setMatches] = useState<Match[] | null>(null);
+  const [current, setCurrent] = useState(0);
+  const focus = (found: Match[], index: number) => {
+    setCurrent(index);
+    if (found[index] && found[index].page !== shown) onPage(found[index].page);
+  };
+  const here = (matches ?? []).filter((m) => m.page === shown);
+  const active = matches?.[current]?.page === shown ? matches[current] : undefined;
+  return {
+    find,
+    matches,
+    current,
+    found: (list: Match[] | null) => {
+      setMatches(list);
+      if (list) focus(list, 0);
+    },
+    go: (index: number) => matches && focus(matches, index),
+    boxes: here.flatMap((m) => (m.box ? [m.box] : [])),
+    activeBox: active?.box,
+    lines: new Set(here.flatMap((m) => (m.line ? [m.line] : []))),
+    activeLine: active?.line,
+  };
+}
 
 /** Search in the document: every place the words are printed, paged through one by one (Enter goes to the next). */
-function SearchBar({
-  file,
-  matches,
-  current,
-  onFound,
-  onMatch,
-}: {
-  file: PdfFile;
-  matches: Match[] | null;
-  current: number;
-  onFound: (matches: Match[] | null) => void;
-  onMatch: (index: number) => void;
-}) {
+function SearchBar({ search: { find, matches, current, found, go } }: { search: Search }) {
   const { t } = useTranslation("documents");
   const [query, setQuery] = useState("");
   const [searched, setSearched] = useState("");
@@ -231,11 +240,11 @@ function SearchBar({
   const count = matches?.length ?? 0;
   const search = async () => {
     const wanted = query.trim();
-    if (!wanted) return onFound(null);
-    if (wanted === searched && count > 0) return onMatch((current + 1) % count);
+    if (!wanted) return found(null);
+    if (wanted === searched && count > 0) return go((current + 1) % count);
     setBusy(true);
     try {
-      onFound(await file.find(wanted));
+      found(await find(wanted));
       setSearched(wanted);
     } finally {
       setBusy(false);
@@ -255,7 +264,7 @@ function SearchBar({
         <input
           type="search"
           value={query}
-          maxLength={MAX_QUERY}
+          maxLength={MAX_FIND_QUERY}
           onChange={(e) => setQuery(e.target.value)}
           placeholder={t("viewer.search")}
           aria-label={t("viewer.search")}
@@ -285,12 +294,27 @@ function SearchBar({
             size="icon"
             className="size-8"
             aria-label={t(label)}
-            onClick={() => onMatch((current + step + count) % count)}
+            onClick={() => go((current + step + count) % count)}
           >
             <Icon />
           </Button>
         ))}
     </form>
+  );
+}
+
+/** A picture as it is, the value's box and the search's matches (from its OCR text) over it. */
+function PictureView({ url, name, box, scale, find }: { url: string; name: string; box?: Box; scale: number; find: Find }) {
+  const search = useSearch(find, 1, () => undefined);
+  return (
+    <>
+      <SearchBar search={search} />
+      <Surface>
+        <Marked box={box} matches={search.boxes} active={search.activeBox} width={`${scale * 100}%`}>
+          <img src={url} alt={name} className="block w-full" />
+        </Marked>
+      </Surface>
+    </>
   );
 }
 
@@ -384,22 +408,33 @@ function PageNav({ page, count, onPage }: { page: number; count: number; onPage:
 }
 
 /** A page of a file the browser cannot draw (Word, a spreadsheet, text), as extracted, the cited lines marked. */
-function TextView({ text, lines, onPage }: { text: PageText; lines?: [number, number]; onPage: (page: number) => void }) {
+function TextView({ text, lines, onPage, find }: { text: PageText; lines?: [number, number]; onPage: (page: number) => void; find: Find }) {
   const first = useRef<HTMLLIElement>(null);
+  const found = useRef<HTMLLIElement>(null);
+  const search = useSearch(find, text.page, onPage);
   useEffect(() => {
     void first.current?.scrollIntoView({ block: "center" });
   }, [lines, text]);
+  useEffect(() => {
+    void found.current?.scrollIntoView({ block: "center" });
+  }, [search.activeLine, text]);
   const inside = (n: number) => lines !== undefined && n >= lines[0] && n <= lines[1];
   return (
     <>
+      <SearchBar search={search} />
       <Surface>
         <ol className="mx-auto max-w-3xl rounded-md bg-background p-6 font-mono text-xs leading-6 shadow-sm ring-1 ring-border">
           {text.lines.map((line, i) => (
             <li
               key={i}
-              ref={inside(i + 1) && !inside(i) ? first : undefined}
-              data-testid={inside(i + 1) ? "viewer-highlight" : undefined}
-              className={cn("whitespace-pre-wrap break-words px-1", inside(i + 1) && "bg-amber-300/35")}
+              ref={search.activeLine === i + 1 ? found : inside(i + 1) && !inside(i) ? first : undefined}
+              data-testid={inside(i + 1) ? "viewer-highlight" : search.lines.has(i + 1) ? "viewer-match" : undefined}
+              data-active={search.activeLine === i + 1 || undefined}
+              className={cn(
+                "whitespace-pre-wrap break-words px-1",
+                inside(i + 1) && "bg-amber-300/35",
+                search.lines.has(i + 1) && (search.activeLine === i + 1 ? "bg-sky-400/40 ring-2 ring-sky-600" : "bg-sky-300/30"),
+              )}
             >
               {line.text || "\u00a0"}
             </li>
