@@ -47,11 +47,13 @@ export namespace ChatAccess {
 
   /**
    * The caller may ask `model`: a model their plan does not include is refused with
-   * a 403 that names the plan, before anything is counted or stored.
+   * a 403 that names the plan, before anything is counted or stored; so is a synthesizer the plan does not include.
    */
-  export async function check(model: string): Promise<Asker> {
+  export async function check(model: string, synthesizer?: string): Promise<Asker> {
     const caller = await asker();
     if (model !== RESEARCH && !planAllows(caller.plan, model)) throw new Forbidden(lockedModelMessage(model, caller.plan));
+    // Research mode's chosen synthesizer is held to the same plan.
+    if (synthesizer && !planAllows(caller.plan, synthesizer)) throw new Forbidden(lockedModelMessage(synthesizer, caller.plan));
     return caller;
   }
 }

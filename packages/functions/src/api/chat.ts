@@ -19,10 +19,11 @@ import { streamRoute } from "../http/stream";
  * not include is refused (403) before that: nothing is counted or stored.
  */
 export const send = streamRoute({ body: ChatInput }, async ({ body, stream }) => {
-  const asker = await ChatAccess.check(body.model);
-  return stream
-    ? Quota.questionLive(await ChatStream.open(body, undefined, asker))
-    : Quota.question(() => Chat.respond(body, undefined, asker), Chat.modelFailed);
+  const asker = await ChatAccess.check(body.model, body.synthesizer);
+  if (stream) return Quota.questionLive(await ChatStream.open(body, undefined, asker));
+  // A research answer to continue from that is not there is refused before the question counts.
+  const continued = await Chat.continuationOf(body);
+  return Quota.question(() => Chat.respond(body, undefined, asker, continued), Chat.modelFailed);
 });
 
 /** GET /api/models: `{ plan, models: [{ value, label, tier, allowed, requiredPlan }], custom }` for the model selector. */
