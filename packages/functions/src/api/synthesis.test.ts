@@ -88,6 +88,10 @@ describe("a synthesis that shows its work", () => {
     expect(done.data.message.details.comparison).toEqual(comparison);
     const stored = await call(ann, "GET", `/api/conversations/${done.data.conversationId}`);
     expect(stored.body.messages[1].details.comparison).toEqual(comparison);
+    // And kept with the answer in its export.
+    const markdown = await call(ann, "GET", `/api/conversations/${done.data.conversationId}/export?format=md`);
+    expect(markdown.text).toContain("Where they differ:\n- The tower is 300 metres tall. (DeepSeek)");
+    expect(markdown.text).toMatch(/Where the models agree:\n- .+ \((GPT, Gemini|Gemini, GPT)\)/);
     // The synthesizer was told the format, with the responses anonymised.
     const prompt = promptOf(synthesesBy(gpt, 0).at(-1)!);
     expect(prompt).toContain("AGREE [letters]");
