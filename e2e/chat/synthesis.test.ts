@@ -3,7 +3,14 @@ import type { Browser } from "playwright-core";
 import { User } from "@quorum/core/user/index";
 import type { Gateway } from "@quorum/local/gateway";
 import { gatewayWithSettings, launchBrowser, siteWithApi, type SiteProxy } from "@quorum/local/testing";
-import { isSynthesisCall, openAiError, openAiPanelist, startFakeServer, type FakeServer } from "@quorum/testing/fake-models";
+import {
+  fakeModelSettings,
+  isSynthesisCall,
+  openAiError,
+  openAiPanelist,
+  startFakeServer,
+  type FakeServer,
+} from "@quorum/testing/fake-models";
 import { reviewShot } from "../shell/browser";
 import { openChat } from "./app";
 
@@ -36,14 +43,7 @@ beforeAll(async () => {
     ),
     startFakeServer(openAiPanelist(ANSWERS.deepseek, { tokensPerSecond: 200 })),
   ]);
-  gateway = await gatewayWithSettings({
-    OPENAI_API_KEY: "k",
-    OPENAI_BASE_URL: `${gpt.url}/v1`,
-    GEMINI_API_KEY: "k",
-    GEMINI_BASE_URL: `${gemini.url}/v1`,
-    DEEPSEEK_API_KEY: "k",
-    DEEPSEEK_BASE_URL: `${deepseek.url}/v1`,
-  });
+  gateway = await gatewayWithSettings(fakeModelSettings({ gpt, gemini, deepseek }));
   site = await siteWithApi(gateway.url);
   browser = await launchBrowser();
 });

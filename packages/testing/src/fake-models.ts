@@ -366,3 +366,18 @@ export function fakeSynthesis(
 export function openAiPanelist(own: string, timing: StreamTiming = {}): FakeHandler {
   return (call) => openAiStreams(isSynthesisCall(call) ? fakeSynthesis(promptOf(call)) : own, timing)(call);
 }
+
+const SETTING_PREFIX = { gpt: "OPENAI", gemini: "GEMINI", grok: "GROK", deepseek: "DEEPSEEK" } as const;
+
+/** Quorum's settings that point each named model at its fake OpenAI-compatible server. */
+export function fakeModelSettings(servers: Partial<Record<keyof typeof SETTING_PREFIX, Pick<FakeServer, "url">>>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(servers).flatMap(([model, server]) => {
+      const prefix = SETTING_PREFIX[model as keyof typeof SETTING_PREFIX];
+      return [
+        [`${prefix}_API_KEY`, "k"],
+        [`${prefix}_BASE_URL`, `${server.url}/v1`],
+      ];
+    }),
+  );
+}

@@ -28,7 +28,7 @@ export const COMPARISON_INSTRUCTIONS = [
   `For example "AGREE [A, C] The tower is about 330 m tall." or "DIFFER [B] Gives 300 m, the height without antennas." At most ${MAX_COMPARISON_POINTS} lines of each kind, each under ${MAX_POINT_CHARS} characters, plain text.`,
 ].join("\n");
 
-const POINT_LINE = /^[ \t\-*•_]*(AGREE|DIFFER)[*_ \t]*[[(]([^\])\n]{0,200})[\])][ \t:\-–—]*([^\n]*)$/;
+const POINT_LINE = /^[ \t\-*•_]*(AGREE|DIFFER)[*_ \t]*[[(]([^\])\n]{0,200})[\])]([^\n]*)$/;
 
 /** A line that is (or, unfinished, may become) one of the closing lines: held back while the answer streams. */
 export const mayStartPoint = (line: string) => /^[ \t\-*•_]*[AD]/.test(line);
@@ -40,7 +40,9 @@ function pointLine(line: string) {
   if (line.length > MAX_POINT_LINE_CHARS) return null;
   const match = POINT_LINE.exec(line);
   if (!match) return null;
-  return { kind: match[1] === "AGREE" ? ("agree" as const) : ("differ" as const), letters: match[2]!, text: match[3]! };
+  // The separator after the letters (": ", " - ") is not part of the point.
+  const text = match[3]!.replace(/^[\s:\-–—]+/, "");
+  return { kind: match[1] === "AGREE" ? ("agree" as const) : ("differ" as const), letters: match[2]!, text };
 }
 
 /**

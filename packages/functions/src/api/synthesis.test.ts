@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { User } from "@quorum/core/user/index";
 import {
+  fakeModelSettings,
   isSynthesisCall,
   openAiError,
   openAiPanelist,
@@ -40,14 +41,7 @@ beforeAll(async () => {
     startFakeServer(openAiPanelist(ANSWERS.gemini)),
     startFakeServer(openAiPanelist(ANSWERS.deepseek)),
   ]);
-  gateway = await gatewayWithSettings({
-    OPENAI_API_KEY: "k",
-    OPENAI_BASE_URL: `${gpt.url}/v1`,
-    GEMINI_API_KEY: "k",
-    GEMINI_BASE_URL: `${gemini.url}/v1`,
-    DEEPSEEK_API_KEY: "k",
-    DEEPSEEK_BASE_URL: `${deepseek.url}/v1`,
-  });
+  gateway = await gatewayWithSettings(fakeModelSettings({ gpt, gemini, deepseek }));
   ann = await signedInUser();
   // GPT is a premium model: Professional includes it.
   await User.setPlan(ann.uid, "professional", "active");
