@@ -30,8 +30,16 @@ export const COMPARISON_INSTRUCTIONS = [
 
 const POINT_LINE = /^[ \t\-*•_]*(AGREE|DIFFER)[*_ \t]*[[(]([^\])\n]{0,200})[\])]([^\n]*)$/;
 
-/** A line that is (or, unfinished, may become) one of the closing lines: held back while the answer streams. */
-export const mayStartPoint = (line: string) => /^[ \t\-*•_]*[AD]/.test(line);
+const KEYWORDS = ["AGREE", "DIFFER"];
+
+/**
+ * An unfinished last line that is, or may still become, one of the closing lines:
+ * held back while the answer streams (any other line goes out as it is written).
+ */
+export function mayStartPoint(line: string): boolean {
+  const rest = line.replace(/^[ \t\-*•_]+/, "");
+  return KEYWORDS.some((keyword) => keyword.startsWith(rest) || rest.startsWith(keyword));
+}
 
 /** Whether a whole line is one of the closing lines. */
 export const isPointLine = (line: string) => pointLine(line) !== null;

@@ -286,3 +286,11 @@ describe("where the models agree and differ", () => {
     expect(parseComparison("DIFFER [X] nobody.", letters)).toBeNull();
   });
 });
+
+describe("the closing lines while the synthesis streams", () => {
+  it("an unfinished line is held back only while it may still become an AGREE or DIFFER line", async () => {
+    const { mayStartPoint } = await import("./comparison");
+    for (const line of ["", "- ", "AG", "**DIFF", "AGREE [A", "DIFFER [B] It is"]) expect(mayStartPoint(line), line).toBe(true);
+    for (const line of ["Die Antwort", "A tower", "Das ist", "Agreed by all"]) expect(mayStartPoint(line), line).toBe(false);
+  });
+});
