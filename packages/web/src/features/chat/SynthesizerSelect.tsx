@@ -37,10 +37,11 @@ export function SynthesizerSelect({
     >
       <SelectTrigger
         aria-label={t("synthesizer.label")}
-        className="h-8 w-auto min-w-0 gap-1.5 rounded-full border-transparent bg-muted/70 px-3 text-xs font-medium shadow-none hover:bg-muted"
+        className="h-8 w-auto min-w-0 gap-1 rounded-full border-transparent bg-muted/70 px-2.5 text-xs font-medium shadow-none hover:bg-muted sm:gap-1.5 sm:px-3"
         data-testid="synthesizer-select"
       >
-        <PenLine className="size-3.5" aria-hidden="true" />
+        {/* On a phone the composer's row has no room for the icon. */}
+        <PenLine className="hidden size-3.5 sm:block" aria-hidden="true" />
         <span className="hidden text-muted-foreground md:inline">{t("synthesizer.short")}</span>
         <SelectPrimitive.Value />
       </SelectTrigger>
