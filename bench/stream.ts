@@ -18,7 +18,7 @@
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
-import { openAiStreams, startFakeServer, type FakeCall } from "../packages/testing/src/fake-models";
+import { fakeModelSettings, openAiStreams, startFakeServer, type FakeCall } from "../packages/testing/src/fake-models";
 import { call, callStream, signedInUser, type StreamedEvent } from "../packages/local/src/testing";
 
 const FIRST_TOKEN_MS = 300;
@@ -79,12 +79,7 @@ async function main() {
   ]);
   console.log("starting the local stack with three fake models ...");
   const stop = await startStack({
-    OPENAI_API_KEY: "k",
-    OPENAI_BASE_URL: `${gpt.url}/v1`,
-    GEMINI_API_KEY: "k",
-    GEMINI_BASE_URL: `${gemini.url}/v1`,
-    DEEPSEEK_API_KEY: "k",
-    DEEPSEEK_BASE_URL: `${deepseek.url}/v1`,
+    ...fakeModelSettings({ gpt, gemini, deepseek }),
     RESEARCH_SYNTHESIZER: "gpt",
     // The benchmark asks more questions than a free plan's day allows.
     STARTER_DAILY_QUESTIONS: "100000",

@@ -115,7 +115,7 @@ export const ConfigSchema = z.object({
   RESEARCH_PROPOSER_TIMEOUT_MS: z.coerce.number().int().positive().default(16_000),
   RESEARCH_SYNTHESIS_TIMEOUT_MS: z.coerce.number().int().positive().default(11_000),
   RESEARCH_PROPOSER_MAX_TOKENS: z.coerce.number().int().positive().default(1500),
-  /** The model that writes research mode's answer first; the others follow if it fails. */
+  /** The model that writes research mode's answer when the asker chose none (or theirs failed); the others follow, strongest first. */
   RESEARCH_SYNTHESIZER: z.enum(["claude", "gpt", "gemini", "grok", "deepseek"]).default("claude"),
   /** Project chat retrieval: "auto" adds embeddings to BM25 when OpenAI or Gemini is configured; "off" keeps words only. */
   EMBEDDINGS: z.enum(["auto", "off"]).default("auto"),

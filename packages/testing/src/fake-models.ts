@@ -305,3 +305,79 @@ export function bedrockStreams(text: string, timing: StreamTiming = {}): FakeHan
     };
   };
 }
+
+/** Whether a call is research mode's synthesis (the prompt shows the anonymised answers). */
+export const isSynthesisCall = (call: FakeCall) => promptOf(call).includes("### Response A");
+
+/** The last user message's text of an OpenAI chat-completions or a Bedrock Converse call. */
+export function promptOf(call: FakeCall): string {
+  const messages: { role?: string; content?: unknown }[] = call.body?.messages ?? [];
+  const last = [...messages].reverse().find((m) => m.role === "user");
+  const content = last?.content;
+  if (typeof content === "string") return content;
+  if (Array.isArray(content)) return content.map((part: { text?: string }) => part.text ?? "").join("");
+  return "";
+}
+
+/** Each anonymised answer a synthesis prompt shows, by its letter. */
+export function responsesOf(prompt: string): { letter: string; text: string }[] {
+  return [...prompt.matchAll(/^### Response ([A-Z])\n([\s\S]*?)(?=\n\n### Response |\n\nYour task:|$)/gm)].map((m) => ({
+    letter: m[1]!,
+    text: m[2]!.trim(),
+  }));
+}
+
+const firstSentence = (text: string) => (/^[^.!?\n]*[.!?]?/.exec(text.trim())?.[0] ?? text).trim();
+
+/**
+ * What a synthesizer writes for research mode's prompt, as a real one would: a
+ * combined answer that weighs the responses by letter, then the closing AGREE and
+ * DIFFER lines and the Consensus line. Responses agree when `claimOf` gives them the
+ * same claim (by default the first number they state, else their first sentence);
+ * the largest group is the consensus.
+ */
+export function fakeSynthesis(
+  prompt: string,
+  claimOf: (text: string) => string = (t) => /\d[\d.,]*/.exec(t)?.[0] ?? firstSentence(t),
+): string {
+  const responses = responsesOf(prompt);
+  const groups = new Map<string, { letter: string; text: string }[]>();
+  for (const r of responses) groups.set(claimOf(r.text), [...(groups.get(claimOf(r.text)) ?? []), r]);
+  const ranked = [...groups.values()].sort((a, b) => b.length - a.length);
+  const majority = ranked[0] ?? [];
+  const others = ranked.slice(1).flat();
+  const names = (group: { letter: string }[]) => group.map((r) => `Response ${r.letter}`).join(" and ");
+  const lines = [
+    `${firstSentence(majority[0]?.text ?? "")} ${names(majority)} ${majority.length > 1 ? "agree on this" : "says so"}.`,
+    ...others.map((r) => `Response ${r.letter} says otherwise: ${firstSentence(r.text)} The others are better supported.`),
+    "",
+    ...(majority.length > 1 ? [`AGREE [${majority.map((r) => r.letter).join(", ")}] ${firstSentence(majority[0]!.text)}`] : []),
+    ...others.map((r) => `DIFFER [${r.letter}] ${firstSentence(r.text)}`),
+    `Consensus: ${majority.map((r) => r.letter).join(", ") || "none"}`,
+  ];
+  return lines.join("\n");
+}
+
+/**
+ * An OpenAI-compatible model of a research panel: answers `own` to a question and
+ * writes a `fakeSynthesis` when asked to combine the panel's answers, streamed when
+ * the client asks for a stream.
+ */
+export function openAiPanelist(own: string, timing: StreamTiming = {}): FakeHandler {
+  return (call) => openAiStreams(isSynthesisCall(call) ? fakeSynthesis(promptOf(call)) : own, timing)(call);
+}
+
+const SETTING_PREFIX = { gpt: "OPENAI", gemini: "GEMINI", grok: "GROK", deepseek: "DEEPSEEK" } as const;
+
+/** Quorum's settings that point each named model at its fake OpenAI-compatible server. */
+export function fakeModelSettings(servers: Partial<Record<keyof typeof SETTING_PREFIX, Pick<FakeServer, "url">>>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(servers).flatMap(([model, server]) => {
+      const prefix = SETTING_PREFIX[model as keyof typeof SETTING_PREFIX];
+      return [
+        [`${prefix}_API_KEY`, "k"],
+        [`${prefix}_BASE_URL`, `${server.url}/v1`],
+      ];
+    }),
+  );
+}

@@ -47,6 +47,8 @@ export interface AnswerPolicy {
 export interface AnswerRequest {
   /** One of the spec's choices, the custom model, or "quorum" for research mode. */
   model: ModelChoice | typeof RESEARCH;
+  /** Research mode: the model the asker chose to write the combined answer (see synthesisOrder). */
+  synthesizer?: ModelChoice;
   policy?: AnswerPolicy;
   /** The conversation to answer: history, then the current user message last. */
   messages: Message[];
@@ -180,7 +182,7 @@ export namespace Ai {
 
 type Draft = Omit<AnswerResult, "latencyMs">;
 
-type Live = Pick<AnswerRequest, "messages" | "live" | "signal" | "researchBudgetMs" | "synthesisTimeoutMs" | "policy">;
+type Live = Pick<AnswerRequest, "messages" | "live" | "signal" | "researchBudgetMs" | "synthesisTimeoutMs" | "policy" | "synthesizer">;
 
 /** What every model call of an answer carries from the asker's settings. */
 const callSettings = (policy: AnswerPolicy | undefined) => ({ language: policy?.language, shareData: policy?.shareData });
@@ -256,7 +258,9 @@ async function researchAnswer(request: Live, deadline: number, c: Config, record
   const models = modelsAllowed(c, policy?.allows);
   const offlineOnly = models.length === 0;
   const proposers = offlineOnly ? [noticed(offlineModel, NOT_CONFIGURED_NOTICE)] : models;
-  const synthesizers = offlineOnly ? [offlineModel] : preferred(models, c.RESEARCH_SYNTHESIZER);
+  if (request.synthesizer && policy?.allows && !policy.allows(request.synthesizer))
+    throw new Forbidden("Your plan does not include this model.");
+  const synthesizers = offlineOnly ? [offlineModel] : synthesisOrder(models, request.synthesizer, c.RESEARCH_SYNTHESIZER);
   const result = await research({
     messages,
     proposers,
@@ -276,6 +280,7 @@ async function researchAnswer(request: Live, deadline: number, c: Config, record
     return offlineResult(request, offlineNotice(`None of the models answered (${reasons})`), result.answers, result.notes, "research");
   }
   const synthesized = result.producedBy === "quorum" || result.producedBy === OFFLINE;
+  const notes = [...result.notes, ...choiceNotes(request.synthesizer, result)];
   const single = result.answers.find((a) => a.model === result.producedBy);
   return {
     response: result.response,
@@ -287,8 +292,10 @@ async function researchAnswer(request: Live, deadline: number, c: Config, record
     answers: result.answers,
     synthesizer: result.synthesizer,
     agreement: result.agreement,
+    ...(result.comparison ? { comparison: result.comparison } : {}),
+    ...(result.synthesisFailures.length ? { synthesisFailures: result.synthesisFailures } : {}),
     usage: result.usage,
-    notes: result.notes,
+    notes,
     ...(result.stopped ? { stopped: true } : {}),
   };
 }
@@ -329,6 +336,37 @@ async function offlineResult(
 /** The offline model with a fixed notice (it is the only proposer in offline research mode). */
 function noticed(model: Model, notice: string): Model {
   return { ...model, generate: (messages, options) => model.generate(messages, { ...options, notice: options.notice ?? notice }) };
+}
+
+/**
+ * Research mode's synthesizers, in the order they try; each only if its own answer
+ * came back (one that just failed would most likely fail again), the next taking
+ * over when one fails:
+ * 1. the model the asker chose, when they chose one;
+ * 2. the deployment's RESEARCH_SYNTHESIZER;
+ * 3. the others, strongest first (SYNTHESIS_STRENGTH).
+ * All of them among the configured models the asker's plan includes.
+ */
+export const SYNTHESIS_STRENGTH: readonly ModelChoice[] = ["claude", "gpt", "grok", "gemini", "deepseek", CUSTOM];
+
+function synthesisOrder(models: Model[], chosen: ModelChoice | undefined, deployment: ModelChoice): Model[] {
+  const rank = (m: Model) => {
+    if (m.choice === chosen) return -2;
+    if (m.choice === deployment) return -1;
+    const i = SYNTHESIS_STRENGTH.indexOf(m.choice as ModelChoice);
+    return i < 0 ? SYNTHESIS_STRENGTH.length : i;
+  };
+  return [...models].sort((a, b) => rank(a) - rank(b));
+}
+
+/** The chosen synthesizer did not write the combined answer because it had no answer of its own (its card says why). */
+function choiceNotes(chosen: ModelChoice | undefined, result: Awaited<ReturnType<typeof research>>): string[] {
+  if (!chosen || result.producedBy === OFFLINE) return [];
+  if (result.synthesizer?.model === chosen || result.synthesisFailures.some((f) => f.model === chosen)) return [];
+  const own = result.answers.find((a) => a.model === chosen);
+  if (!own) return [];
+  const by = result.synthesizer ? `, so ${result.synthesizer.service} wrote it instead` : "";
+  return [`${own.service} was chosen to write the combined answer, but it did not answer${by}.`];
 }
 
 /** `first` leads when it is configured; the others keep the product's order. */

@@ -1,4 +1,4 @@
-import type { ModelAnswer } from "./schema";
+import type { Comparison, ModelAnswer } from "./schema";
 
 /**
  * What a streamed answer reports while it is written. Every callback is optional:
@@ -15,6 +15,10 @@ export interface LiveEvents {
   text?(delta: string): void;
   /** The main answer starts over: a synthesizer broke off and the next one writes it anew. */
   restart?(): void;
+  /** Research mode: a model could not write the combined answer (why is on it); the next one tries. */
+  synthesisFailed?(answer: ModelAnswer): void;
+  /** Research mode: where the models agree and differ, whole each time it grows while the synthesis is written. */
+  comparison?(comparison: Comparison): void;
 }
 
 /**

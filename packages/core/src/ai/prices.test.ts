@@ -24,6 +24,12 @@ describe("the cost of an answer", () => {
     expect(cost).toBeCloseTo(expected, 10);
   });
 
+  it("counts a synthesizer that broke off part-way: its tokens were spent", () => {
+    const prices = { gpt: { input: 2, output: 4 }, gemini: { input: 1, output: 1 } };
+    const failed = { ...answer("gemini", "gemini-3.5-flash", 1_000_000, 1_000_000), status: "failed" as const };
+    expect(costOf({ answers: [], synthesisFailures: [failed], synthesizer: answer("gpt", "gpt-5.5", 1_000_000, 0) }, prices)).toBe(4);
+  });
+
   it("follows the stage's prices, a model id's before its choice's", () => {
     const prices = { gpt: { input: 2, output: 4 }, "gpt-mini": { input: 1, output: 1 } };
     expect(costOf({ answers: [answer("gpt", "gpt-5.5", 1_000_000, 1_000_000)], synthesizer: null }, prices)).toBe(6);

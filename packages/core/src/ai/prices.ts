@@ -33,13 +33,16 @@ export function priceOf(answer: Pick<ModelAnswer, "model" | "modelId">, prices: 
 }
 
 /**
- * The answer's cost in dollars: every model asked (research mode's proposers and
- * the synthesizer) at its price. Undefined when a model that used tokens has no
- * price: a partial sum would read as the whole cost.
+ * The answer's cost in dollars: every model asked (research mode's proposers, the
+ * synthesizers that broke off and the one that wrote it) at its price. Undefined
+ * when a model that used tokens has no price: a partial sum would read as the whole cost.
  */
-export function costOf(result: Pick<AnswerResult, "answers" | "synthesizer">, prices: Record<string, ModelPrice> = {}): number | undefined {
+export function costOf(
+  result: Pick<AnswerResult, "answers" | "synthesizer" | "synthesisFailures">,
+  prices: Record<string, ModelPrice> = {},
+): number | undefined {
   let usd = 0;
-  for (const answer of [...result.answers, ...(result.synthesizer ? [result.synthesizer] : [])]) {
+  for (const answer of [...result.answers, ...(result.synthesisFailures ?? []), ...(result.synthesizer ? [result.synthesizer] : [])]) {
     const tokens = answer.usage.inputTokens + answer.usage.outputTokens;
     if (tokens === 0) continue;
     const price = priceOf(answer, prices);

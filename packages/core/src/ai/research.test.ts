@@ -250,3 +250,47 @@ describe("the synthesizer's text", () => {
     expect(splitConsensus("No line here.")).toEqual({ text: "No line here.", consensus: null });
   });
 });
+
+describe("where the models agree and differ", () => {
+  const letters = new Map([
+    ["A", "claude"],
+    ["B", "gpt"],
+    ["C", "gemini"],
+  ]);
+
+  it("reads the closing AGREE and DIFFER lines off the end, the text before them kept", async () => {
+    const { splitComparison, parseComparison } = await import("./comparison");
+    const { text, section } = splitComparison("The tower is 330 m.\n\nAGREE [A, C] It is 330 m tall.\n**DIFFER** [B]: It is 300 m.\n");
+    expect(text).toBe("The tower is 330 m.");
+    expect(parseComparison(section, letters)).toEqual({
+      agree: [{ point: "It is 330 m tall.", models: ["claude", "gemini"] }],
+      differ: [{ point: "It is 300 m.", models: ["gpt"] }],
+    });
+    expect(splitComparison("No closing lines here.")).toEqual({ text: "No closing lines here.", section: null });
+  });
+
+  it("trusts nothing: unknown letters, one-model agreement, markup and overlong points are dropped or cut", async () => {
+    const { parseComparison, MAX_COMPARISON_POINTS, MAX_POINT_CHARS } = await import("./comparison");
+    const section = [
+      "AGREE [A, Z] Only one known response agrees.",
+      "DIFFER [Q] No such response.",
+      'DIFFER [B] <img src=x onerror="alert(1)">Says <b>300</b> m.',
+      `DIFFER [C] ${"long ".repeat(200)}`,
+      ...Array.from({ length: 10 }, (_, i) => `AGREE [A, B] Point ${i}.`),
+    ].join("\n");
+    const comparison = parseComparison(section, letters)!;
+    expect(comparison.agree).toHaveLength(MAX_COMPARISON_POINTS);
+    expect(comparison.agree[0]).toEqual({ point: "Point 0.", models: ["claude", "gpt"] });
+    expect(comparison.differ[0]).toEqual({ point: "Says 300 m.", models: ["gpt"] });
+    expect(comparison.differ[1]!.point.length).toBeLessThanOrEqual(MAX_POINT_CHARS);
+    expect(parseComparison("DIFFER [X] nobody.", letters)).toBeNull();
+  });
+});
+
+describe("the closing lines while the synthesis streams", () => {
+  it("an unfinished line is held back only while it may still become an AGREE or DIFFER line", async () => {
+    const { mayStartPoint } = await import("./comparison");
+    for (const line of ["", "- ", "AG", "**DIFF", "AGREE [A", "DIFFER [B] It is"]) expect(mayStartPoint(line), line).toBe(true);
+    for (const line of ["Die Antwort", "A tower", "Das ist", "Agreed by all"]) expect(mayStartPoint(line), line).toBe(false);
+  });
+});

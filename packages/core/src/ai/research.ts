@@ -1,10 +1,11 @@
 import { callModel, toModelAnswer, type CallOutcome, type Recorder } from "./call";
+import { COMPARISON_INSTRUCTIONS, isPointLine, mayStartPoint, parseComparison, splitComparison } from "./comparison";
 import { clip, similarity } from "./lexical";
 import { StopRequested } from "./failure";
 import { HeldBackStream, type LiveEvents } from "./live";
 import { offlineSynthesis, typeOut } from "./offline";
 import { SYSTEM_PROMPT } from "./prompt";
-import type { Agreement, ModelAnswer } from "./schema";
+import type { Agreement, Comparison, ModelAnswer } from "./schema";
 import { addUsage, OFFLINE, type Generation, type GenerateOptions, type Message, type Model, type Usage } from "./types";
 
 /**
@@ -46,6 +47,8 @@ export interface ResearchResult {
   /** Synthesis attempts that failed, in order. */
   synthesisFailures: ModelAnswer[];
   agreement: Agreement | null;
+  /** Where the models agree and differ, as the synthesizer set it out; null when it did not. */
+  comparison: Comparison | null;
   usage: Usage;
   notes: string[];
   /** The model whose words the response is: "quorum" (a synthesis), "offline", or a single model's choice. */
@@ -92,7 +95,7 @@ export async function research(input: ResearchInput): Promise<ResearchResult> {
   const proposerUsage = addUsage(...answers.map((a) => a.usage));
 
   if (input.signal?.aborted) {
-    const base = { answers, synthesizer: null, synthesisFailures: [], agreement: null, usage: proposerUsage, notes };
+    const base = { answers, synthesizer: null, synthesisFailures: [], agreement: null, comparison: null, usage: proposerUsage, notes };
     return { ...base, response: "", producedBy: "quorum", stopped: true };
   }
   if (answered.length === 0) {
@@ -102,6 +105,7 @@ export async function research(input: ResearchInput): Promise<ResearchResult> {
       synthesizer: null,
       synthesisFailures: [],
       agreement: null,
+      comparison: null,
       usage: proposerUsage,
       notes,
       producedBy: OFFLINE,
@@ -119,7 +123,7 @@ export async function research(input: ResearchInput): Promise<ResearchResult> {
     const remaining = input.deadline - Date.now();
     if (remaining < 1000) break;
     const timeoutMs = Math.min(input.synthesisTimeoutMs, remaining);
-    const stream = live?.text ? synthesisStream(labelled, live.text) : undefined;
+    const stream = live?.text ? synthesisStream(labelled, live.text, live.comparison) : undefined;
     const outcome =
       synthesizer.choice === OFFLINE
         ? await offlineOutcome(
@@ -143,11 +147,12 @@ export async function research(input: ResearchInput): Promise<ResearchResult> {
           );
     if (!outcome.ok && outcome.failure instanceof StopRequested) {
       return {
-        response: deanonymise(splitConsensus(outcome.partial).text, labelled),
+        response: deanonymise(splitComparison(splitConsensus(outcome.partial).text).text, labelled),
         answers,
         synthesizer: { ...toModelAnswer(outcome), role: "synthesizer" },
         synthesisFailures,
         agreement: null,
+        comparison: null,
         usage: proposerUsage,
         notes,
         producedBy: "quorum",
@@ -157,12 +162,16 @@ export async function research(input: ResearchInput): Promise<ResearchResult> {
     if (!outcome.ok) {
       const failed = toModelAnswer(outcome);
       synthesisFailures.push(failed);
+      live?.synthesisFailed?.(failed);
       notes.push(`${failed.error}, so it could not write the combined answer.`);
       if (stream?.started) live?.restart?.();
       continue;
     }
-    const { text, consensus } = splitConsensus(outcome.generation.text);
+    const { text: written, consensus } = splitConsensus(outcome.generation.text);
+    const { text, section } = splitComparison(written);
     const response = deanonymise(text, labelled);
+    const comparison = parseComparison(section, letterModels(labelled), (point) => deanonymise(point, labelled));
+    if (comparison) live?.comparison?.(comparison);
     const agreement =
       consensus && synthesizer.choice !== OFFLINE
         ? agreementFromLetters(consensus, labelled)
@@ -176,6 +185,7 @@ export async function research(input: ResearchInput): Promise<ResearchResult> {
       synthesizer: { ...toModelAnswer(outcome), response, role: "synthesizer" },
       synthesisFailures,
       agreement,
+      comparison,
       usage: addUsage(proposerUsage, outcome.generation.usage, ...synthesisFailures.map((f) => f.usage)),
       notes,
       producedBy: synthesizer.choice === OFFLINE ? OFFLINE : "quorum",
@@ -195,6 +205,7 @@ export async function research(input: ResearchInput): Promise<ResearchResult> {
     synthesizer: null,
     synthesisFailures,
     agreement: agreementByWords(best.generation.text, answered),
+    comparison: null,
     usage: addUsage(proposerUsage, ...synthesisFailures.map((f) => f.usage)),
     notes,
     producedBy: best.model.choice,
@@ -234,18 +245,35 @@ function lastUserMessage(messages: Message[]): Message {
 
 type Labelled = { letter: string; outcome: Extract<CallOutcome, { ok: true }> }[];
 
+const letterModels = (labelled: Labelled) => new Map(labelled.map((l) => [l.letter, l.outcome.model.choice as string]));
+
 /**
  * The synthesis as the user will read it, while it is written: letters become
- * model names, and the closing "Consensus:" line never shows. The end of the
- * text waits while it could still be one of those.
+ * model names, and neither the closing point lines nor the "Consensus:" line show
+ * in the text; the points go to `onComparison` as they are completed. The end of
+ * the text waits while it could still be one of those.
  */
-function synthesisStream(labelled: Labelled, emit: (delta: string) => void) {
-  return new HeldBackStream(
+function synthesisStream(labelled: Labelled, emit: (delta: string) => void, onComparison?: (comparison: Comparison) => void) {
+  // The complete lines already looked at, and where the point lines start once one was seen.
+  let scanned = 0;
+  let pointsFrom = Infinity;
+  const pointsStart = (text: string) => {
+    for (let end = text.indexOf("\n", scanned); pointsFrom === Infinity && end >= 0; end = text.indexOf("\n", scanned)) {
+      if (isPointLine(text.slice(scanned, end))) pointsFrom = scanned;
+      else scanned = end + 1;
+    }
+    return pointsFrom;
+  };
+  let raw = "";
+  let shown = "";
+  const held = new HeldBackStream(
     (text) => deanonymise(text, labelled),
     emit,
     (text) => {
       const lineStart = text.lastIndexOf("\n") + 1;
-      let cut = /^[\s*_]*c/i.test(text.slice(lineStart)) ? lineStart : text.length;
+      const last = text.slice(lineStart);
+      let cut = /^[\s*_]*c/i.test(last) || mayStartPoint(last) ? lineStart : text.length;
+      cut = Math.min(cut, pointsStart(text));
       // "Response A" or "Responses A, B and C" may still be unfinished after a word starting with R.
       const tail = text.slice(Math.max(0, cut - 40), cut);
       // redos-bounded: tail is at most 40 characters.
@@ -254,6 +282,24 @@ function synthesisStream(labelled: Labelled, emit: (delta: string) => void) {
       return cut;
     },
   );
+  return {
+    push(delta: string) {
+      raw += delta;
+      held.push(delta);
+      const from = pointsStart(raw);
+      if (!onComparison || from === Infinity) return;
+      const complete = raw.slice(from, raw.lastIndexOf("\n") + 1);
+      const comparison = parseComparison(complete, letterModels(labelled), (point) => deanonymise(point, labelled));
+      const key = JSON.stringify(comparison);
+      if (comparison && key !== shown) {
+        shown = key;
+        onComparison(comparison);
+      }
+    },
+    get started() {
+      return held.started;
+    },
+  };
 }
 
 /** The synthesizer sees the answers without the models' names, so no brand sways it. */
@@ -280,6 +326,7 @@ export function synthesisPrompt(question: Message, messages: Message[], labelled
       "3. State what the responses agree on once, not once per response.",
       '4. Where they disagree, say so explicitly, naming them ("Response A says ..., Response C says ..."), and say which view is better supported and why.',
       "5. Write to the user directly, in Markdown. Do not describe this task.",
+      ...(labelled.length > 1 ? [COMPARISON_INSTRUCTIONS] : []),
       'On the very last line write "Consensus: " followed by the letters of the responses whose main conclusion agrees with your final answer (for example "Consensus: A, C"), or "Consensus: none".',
     ].join("\n"),
   );

@@ -36,6 +36,14 @@ export const Agreement = z.object({
 });
 export type Agreement = z.infer<typeof Agreement>;
 
+/** Research mode: one point of the synthesis, and the models (choices) that made it. */
+export const ComparisonPoint = z.object({ point: z.string(), models: z.array(z.string()) });
+export type ComparisonPoint = z.infer<typeof ComparisonPoint>;
+
+/** Research mode: where the models agree and where they differ, as the synthesizer set it out. */
+export const Comparison = z.object({ agree: z.array(ComparisonPoint), differ: z.array(ComparisonPoint) });
+export type Comparison = z.infer<typeof Comparison>;
+
 /**
  * active: configured and its last call succeeded; standby: configured but not
  * proven yet or its last call failed; offline: not configured.
@@ -64,6 +72,12 @@ export const AnswerResult = z.object({
   /** Research mode: the model that wrote the combined answer. */
   synthesizer: ModelAnswer.nullable(),
   agreement: Agreement.nullable(),
+  /** Research mode: the synthesis's points of agreement and difference; absent when the synthesizer gave none. */
+  comparison: Comparison.optional(),
+  /** Research mode: the models that tried to write the combined answer and failed, in order, each with why. */
+  synthesisFailures: z.array(ModelAnswer).optional(),
+  /** A single-model answer that continues a research answer: that answer's message id (its card's answer was the context). */
+  continuedFrom: z.string().optional(),
   usage: Usage,
   /** What the answer cost in US dollars, every model asked at its price; absent when a model has no price. */
   cost: z.number().optional(),

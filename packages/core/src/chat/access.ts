@@ -58,13 +58,18 @@ export namespace ChatAccess {
   }
 
   /**
-   * The caller may ask `model` with a research budget of `budgetSeconds`: a model their plan
-   * does not include, or a budget past the plan's cap, is refused with a 403 that names the
-   * plan, before anything is counted or stored.
+   * The caller may ask `model` with a research budget of `budgetSeconds` and `synthesizer`
+   * combining the answers: a model (or synthesizer) their plan does not include, or a budget
+   * past the plan's cap, is refused with a 403 that names the plan, before anything is counted
+   * or stored.
    */
-  export async function check(model: string, budgetSeconds?: number): Promise<Asker> {
+  export async function check(
+    model: string,
+    { budgetSeconds, synthesizer }: { budgetSeconds?: number; synthesizer?: string } = {},
+  ): Promise<Asker> {
     const caller = await asker();
     if (model !== RESEARCH && !planAllows(caller.plan, model)) throw new Forbidden(lockedModelMessage(model, caller.plan));
+    if (synthesizer && !planAllows(caller.plan, synthesizer)) throw new Forbidden(lockedModelMessage(synthesizer, caller.plan));
     if (budgetSeconds !== undefined && budgetSeconds > RESEARCH_BUDGET_CAP_SECONDS[caller.plan])
       throw new Forbidden(researchBudgetMessage(budgetSeconds, caller.plan));
     return caller;

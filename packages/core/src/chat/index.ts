@@ -10,6 +10,7 @@ import { boundedHistory } from "../ai/history";
 import { readAttachments } from "./attachments";
 import { ChatInput, FILES_ONLY_MESSAGE, HistoryItem, TitleInput as ChatTitleInput, type ChatAnswer } from "./schema";
 import { HISTORY_MESSAGES } from "./limits";
+import { continuation, withCard, type Continuation } from "./continue";
 
 /** The spec: the last 10 messages of the conversation go with each question. */
 export const HISTORY_LIMIT = HISTORY_MESSAGES;
@@ -25,12 +26,20 @@ export namespace Chat {
    * Answers one chat message: reads the attachments, sends the last 10 messages with it, asks the chosen model(s).
    * With an `asker` (ChatAccess), the answer follows their plan's models, language and privacy, and is recorded for analytics.
    */
-  export async function respond(input: Input, deps: Deps = { config: config(), store: dynamoStatusStore }, asker?: Asker): Promise<Answer> {
+  export async function respond(
+    input: Input,
+    deps: Deps = { config: config(), store: dynamoStatusStore },
+    asker?: Asker,
+    continued?: Continuation,
+  ): Promise<Answer> {
     const request = parseInput(Input, input);
     // The budget starts now: reading attachments counts against the gateway's 30 s.
     const deadline = Date.now() + deps.config.CHAT_DEADLINE_MS;
-    const question = await prepareQuestion(request);
-    const result = await Ai.answer({ model: request.model, messages: question.messages, deadline, policy: asker?.policy }, deps);
+    const question = await prepareQuestion(request, continued ?? (await continuation(request)));
+    const result = await Ai.answer(
+      { model: request.model, synthesizer: request.synthesizer, messages: question.messages, deadline, policy: asker?.policy },
+      deps,
+    );
     if (asker) await recordUsage(asker, request.model, result, modelFailed(result));
     return question.finish(result);
   }
@@ -39,8 +48,17 @@ export namespace Chat {
   export const recordUsage = (asker: Asker, model: string, answer: AnswerResult, failed: boolean) =>
     UsageLog.recordQuestion({ userId: asker.userId, model, failed, answer, analytics: asker.analytics });
 
-  /** The question with its attachments read and its history cut, and how an answer to it is completed. */
-  export async function prepareQuestion({ message, files, history }: Pick<Parsed, "message" | "files" | "history">) {
+  /** "Continue with this model": the research answer's card the question follows on from (checked before anything counts). */
+  export const continuationOf = continuation;
+
+  /**
+   * The question with its attachments read and its history cut, and how an answer to it is completed.
+   * A question that continues from a research answer's card has that card's answer in its history.
+   */
+  export async function prepareQuestion(
+    { message, files, history }: Pick<Parsed, "message" | "files" | "history">,
+    continued?: Continuation,
+  ) {
     const text = message.trim() || FILES_ONLY_MESSAGE;
     const attachments = await readAttachments(files);
     const current: Message = {
@@ -50,7 +68,8 @@ export namespace Chat {
       ...(attachments.images.length ? { images: attachments.images } : {}),
       ...(attachments.unreadable.length ? { unreadable: attachments.unreadable } : {}),
     };
-    const past = boundedHistory(recentHistory(history, text));
+    const recent = recentHistory(history, text);
+    const past = boundedHistory(continued ? withCard(recent, continued) : recent);
     const fileNotes = [
       ...(past.note ? [past.note] : []),
       ...attachments.unreadable.map((f) => `The attachment "${f.name}" could not be read: ${f.reason}.`),
@@ -62,6 +81,7 @@ export namespace Chat {
       finish: (result: AnswerResult): Answer => ({
         ...result,
         notes: [...fileNotes, ...result.notes],
+        ...(continued ? { continuedFrom: continued.messageId } : {}),
         attachments: attachments.reports,
         timestamp: new Date().toISOString(),
       }),

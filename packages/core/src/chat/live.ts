@@ -6,6 +6,7 @@ import { parseInput } from "../fn";
 import { Actor } from "../actor";
 import { Notify } from "../notify/index";
 import type { Asker } from "./access";
+import type { Continuation } from "./continue";
 import { Chat } from "./index";
 import { DEFAULT_RESEARCH_BUDGET_SECONDS, STOP_POLL_MS, STREAM_WRITING_SECONDS } from "./limits";
 import { FILES_ONLY_MESSAGE, type AnswerState } from "./schema";
@@ -112,6 +113,8 @@ export async function writeLive<R extends { response: string; stopped?: boolean;
       written = "";
       emit(STREAM_EVENTS.restart, {});
     },
+    synthesisFailed: (answer) => emit(STREAM_EVENTS.synthesisFailed, answer),
+    comparison: (comparison) => emit(STREAM_EVENTS.comparison, comparison),
   };
   let reply: R | undefined;
   let failure: string | undefined;
@@ -180,10 +183,18 @@ export namespace ChatStream {
       existing = await Conversation.summaryOf("general", request.conversationId);
       Conversation.assertRoom(existing, 2);
     }
-    return { run: (emit) => answer(request, existing, emit, deps, asker) };
+    const continued = await Chat.continuationOf(request);
+    return { run: (emit) => answer(request, existing, emit, deps, asker, continued) };
   }
 
-  async function answer(request: Chat.Parsed, existing: Summary | undefined, emit: Emit, deps: Deps, asker: Asker | undefined) {
+  async function answer(
+    request: Chat.Parsed,
+    existing: Summary | undefined,
+    emit: Emit,
+    deps: Deps,
+    asker: Asker | undefined,
+    continued: Continuation | undefined,
+  ) {
     const started = Date.now();
     const asked = new Date(started).toISOString();
     const question = {
@@ -212,11 +223,12 @@ export namespace ChatStream {
       },
       emit,
       generate: async (live, signal) => {
-        const prepared = await Chat.prepareQuestion(request);
+        const prepared = await Chat.prepareQuestion(request, continued);
         const deadline = Date.now() + (request.model === RESEARCH ? budgetMs : 0) + STREAM_WRITING_SECONDS * 1000;
         const result = await Ai.answer(
           {
             model: request.model,
+            synthesizer: request.synthesizer,
             messages: prepared.messages,
             deadline,
             researchBudgetMs: budgetMs,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AnswerResult, ModelAnswer } from "../ai/schema";
+import { AnswerResult, Comparison, ModelAnswer } from "../ai/schema";
 import { CHOICES, CUSTOM, RESEARCH } from "../ai/types";
 import { StoredMessage } from "../conversation/schema";
 import { PresignedUpload } from "../document/schema";
@@ -82,6 +82,9 @@ export const HistoryItem = z.object({
   content: z.string().max(MAX_MESSAGE_CHARS, "A history message is too long").default(""),
 });
 
+/** "Continue with this model" names the conversation and one model to continue with. */
+export const CONTINUE_NEEDS_MODEL = "continueFrom needs the conversationId and a single model";
+
 /** POST /api/chat. */
 export const ChatInput = z
   .object({
@@ -105,6 +108,15 @@ export const ChatInput = z
       .regex(/^[A-Za-z0-9_-]+$/, "Invalid conversation id")
       .nullish(),
     sessionId: z.string().trim().max(200, "Session id is too long").nullish(),
+    // Research mode: the model that writes the combined answer (the strongest available when none is named).
+    synthesizer: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.enum([...CHOICES, CUSTOM], { message: `synthesizer must be one of ${CHOICES.join(", ")}` }))
+      .optional(),
+    // "Continue with this model": the id of the research answer whose card for `model` the question follows on from.
+    continueFrom: z.string().trim().min(1).max(200, "continueFrom is too long").optional(),
     budgetSeconds: wholeNumber(
       "budgetSeconds",
       10,
@@ -113,7 +125,11 @@ export const ChatInput = z
     ).optional(),
   })
   // Refused while parsing, before anything counts against the plan's daily questions.
-  .refine((input) => input.message.trim() !== "" || input.files.length > 0, { message: "Please enter a message", path: ["message"] });
+  .refine((input) => input.message.trim() !== "" || input.files.length > 0, { message: "Please enter a message", path: ["message"] })
+  .refine((input) => !input.continueFrom || (input.conversationId && input.model !== RESEARCH), {
+    message: CONTINUE_NEEDS_MODEL,
+    path: ["continueFrom"],
+  });
 export type ChatInput = z.input<typeof ChatInput>;
 
 /** How one attachment was read, shown under the question. */
@@ -152,6 +168,9 @@ export const ReplyDetails = AnswerResult.pick({
   answers: true,
   synthesizer: true,
   agreement: true,
+  comparison: true,
+  synthesisFailures: true,
+  continuedFrom: true,
   usage: true,
   cost: true,
   latencyMs: true,
@@ -188,6 +207,8 @@ export const STREAM_EVENT_DATA = {
   [STREAM_EVENTS.modelDone]: ModelAnswer,
   [STREAM_EVENTS.text]: StreamText,
   [STREAM_EVENTS.restart]: z.object({}),
+  [STREAM_EVENTS.synthesisFailed]: ModelAnswer,
+  [STREAM_EVENTS.comparison]: Comparison,
   [STREAM_EVENTS.done]: StreamEnd,
   [STREAM_EVENTS.error]: StreamEnd,
 } as const;

@@ -24,6 +24,9 @@ export interface ReplyLike {
   answers?: unknown[];
   synthesizer?: unknown;
   agreement?: unknown;
+  comparison?: unknown;
+  synthesisFailures?: unknown[];
+  continuedFrom?: string;
   usage?: { inputTokens: number; outputTokens: number };
   cost?: number;
   latencyMs?: number;
@@ -41,6 +44,9 @@ export function detailsOf<R extends ReplyLike>(reply: R, requested?: string) {
     answers: reply.answers as R["answers"],
     synthesizer: (reply.synthesizer ?? null) as R["synthesizer"] | null,
     agreement: (reply.agreement ?? null) as R["agreement"] | null,
+    ...(reply.comparison ? { comparison: reply.comparison as R["comparison"] } : {}),
+    ...(reply.synthesisFailures?.length ? { synthesisFailures: reply.synthesisFailures as R["synthesisFailures"] } : {}),
+    ...(reply.continuedFrom ? { continuedFrom: reply.continuedFrom } : {}),
     usage: reply.usage,
     cost: reply.cost,
     latencyMs: reply.latencyMs,
@@ -65,6 +71,10 @@ export const STREAM_EVENTS = {
   text: "text",
   /** The main answer starts over (a synthesizer broke off; the next one writes it): `{}`. */
   restart: "restart",
+  /** Research mode: a model could not write the combined answer: its ModelAnswer, with why. */
+  synthesisFailed: "synthesis-failed",
+  /** Research mode: where the models agree and differ so far: `{ agree, differ }`, whole each time. */
+  comparison: "comparison",
   /** Last event: the whole answer as the JSON reply has it, plus `conversationId`, `version` and the stored `message`. */
   done: "done",
   /** Last event instead of `done` when the answer broke off: `{ error }`, plus what `done` carries when it was stored. */

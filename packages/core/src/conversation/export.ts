@@ -28,6 +28,11 @@ interface Details {
   model?: string;
   offline?: boolean;
   answers?: ModelAnswerLike[];
+  comparison?: { agree?: PointLike[]; differ?: PointLike[] };
+}
+interface PointLike {
+  point?: string;
+  models?: string[];
 }
 
 const PRODUCT = "Quorum";
@@ -56,6 +61,16 @@ function source(c: CitationLike): string {
   return `[${c.index ?? "?"}] ${c.fileName ?? "document"}, page ${c.page ?? "?"}${lines}${c.projectName ? ` (${c.projectName})` : ""}`;
 }
 
+/** Research mode's points of agreement and difference after the combined answer, each with the models that made it. */
+function comparisonText(details: Details, research: ModelAnswerLike[]): string {
+  const name = (model: string) => research.find((a) => a.model === model)?.service ?? model;
+  const list = (heading: string, points: PointLike[] | undefined) =>
+    points?.length ? [`${heading}:`, ...points.map((p) => `- ${p.point ?? ""} (${(p.models ?? []).map(name).join(", ")})`)].join("\n") : "";
+  return [list("Where the models agree", details.comparison?.agree), list("Where they differ", details.comparison?.differ)]
+    .filter(Boolean)
+    .join("\n\n");
+}
+
 /** The parts of one message, shared by both formats: a heading, the text, and what follows it. */
 function partsOf(message: Message) {
   const details = (message.details ?? {}) as Details;
@@ -63,7 +78,7 @@ function partsOf(message: Message) {
   const citations = Array.isArray(message.citations) ? (message.citations as CitationLike[]) : [];
   return {
     heading: [authorOf(message), when(message.timestamp)].filter(Boolean).join(" · "),
-    text: message.content,
+    text: [message.content, comparisonText(details, research)].filter(Boolean).join("\n\n"),
     files: message.files.map((f) => f.name).filter(Boolean),
     note: endNote(message),
     models: research.map((a) => ({

@@ -388,6 +388,18 @@ export namespace Conversation {
     }
   }
 
+  /**
+   * One answer of the caller's conversation and the message before it (its question):
+   * 404 when the conversation is not theirs or holds no such answer.
+   */
+  export async function exchange(listType: ListType, id: string, messageId: string): Promise<{ answer: Message; question?: Message }> {
+    const conversation = await owned(listType, parseId(id));
+    const item = (await MessageEntity.get({ conversationId: conversation.conversationId, messageId }).go()).data;
+    if (!item || item.type !== "ai") throw new NotFound("Message");
+    const before = await get({ listType, id: conversation.conversationId, before: item.position, limit: 1 });
+    return { answer: fromRecord(item), question: before.messages[0] };
+  }
+
   /** The conversation's record as it is stored (for its share link). */
   export async function record(listType: ListType, id: string) {
     return owned(listType, parseId(id));

@@ -16,14 +16,15 @@ import { streamRoute } from "../http/stream";
  * questions before any model is asked (a body that does not parse, or a stream
  * into a conversation that is not the caller's, never counts), and an answer that
  * failed for a server or model reason is given back. A model the caller's plan does
- * not include, or a research budget past its cap, is refused (403) before that:
- * nothing is counted or stored.
+ * not include (as the model or the synthesizer), or a research budget past its cap,
+ * is refused (403) before that: nothing is counted or stored.
  */
 export const send = streamRoute({ body: ChatInput }, async ({ body, stream }) => {
-  const asker = await ChatAccess.check(body.model, body.budgetSeconds);
-  return stream
-    ? Quota.questionLive(await ChatStream.open(body, undefined, asker))
-    : Quota.question(() => Chat.respond(body, undefined, asker), Chat.modelFailed);
+  const asker = await ChatAccess.check(body.model, { budgetSeconds: body.budgetSeconds, synthesizer: body.synthesizer });
+  if (stream) return Quota.questionLive(await ChatStream.open(body, undefined, asker));
+  // A research answer to continue from that is not there is refused before the question counts.
+  const continued = await Chat.continuationOf(body);
+  return Quota.question(() => Chat.respond(body, undefined, asker, continued), Chat.modelFailed);
 });
 
 /** GET /api/models: `{ plan, models: [{ value, label, tier, allowed, requiredPlan }], custom, researchBudgetCapSeconds }` for the model selector. */

@@ -106,7 +106,7 @@ function ChatWorkspace({ uid }: { uid: string }) {
         <Messages session={session} opened={opened} />
 
         <div className="shrink-0 border-t bg-background/80 px-3 pb-3 pt-3 backdrop-blur sm:px-5">
-          <div className="mx-auto grid w-full max-w-3xl gap-3">
+          <div className="mx-auto grid w-full max-w-3xl grid-cols-[minmax(0,1fr)] gap-3">
             <Composer session={session} />
             <StatusFooter />
           </div>
@@ -138,6 +138,11 @@ function ChatWorkspace({ uid }: { uid: string }) {
 function Messages({ session, opened }: { session: ChatSession; opened: string | null }) {
   const { t } = useTranslation("chat");
   const { messages, phase, loadingConversation, hasOlder, loadingOlder, loadOlder } = session;
+  // The next question is typed at once: the box takes the focus.
+  const continueWith = (messageId: string, model: string) => {
+    session.continueWith(messageId, model);
+    document.getElementById("chat-input")?.focus();
+  };
   const older = { hasOlder, loadingOlder, loadOlder };
   const { scroller, onScroll } = useThreadScroll({
     count: messages.length,
@@ -177,7 +182,7 @@ function Messages({ session, opened }: { session: ChatSession; opened: string | 
                   )}
                   data-opened={m.id === opened || undefined}
                 >
-                  <MessageBubble message={m} />
+                  <MessageBubble message={m} onContinue={continueWith} />
                 </li>
               ))}
             </ol>

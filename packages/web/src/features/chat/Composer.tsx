@@ -1,6 +1,6 @@
 import * as React from "react";
 import { Trans, useTranslation } from "react-i18next";
-import { AlertCircle, ArrowUp, FileText, Image as ImageIcon, Paperclip, Square, X } from "lucide-react";
+import { AlertCircle, ArrowUp, FileText, Image as ImageIcon, MessageSquareShare, Paperclip, Square, X } from "lucide-react";
 import { Spinner } from "@/components/ui/spinner";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { formatBytes, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, MAX_MESSAGE_CHARS } from "@quorum/core/chat/limits";
@@ -9,7 +9,8 @@ import { cn } from "@/lib/utils";
 import type { AttachmentKind } from "@quorum/core/chat/schema";
 import { acceptFor, formatSize, isImage } from "./files";
 import { ModelSelect } from "./ModelSelect";
-import { RESEARCH_MODEL, outgoingText } from "./model";
+import { SynthesizerSelect } from "./SynthesizerSelect";
+import { RESEARCH_MODEL, modelOption, outgoingText } from "./model";
 import { attachmentLimitText } from "./texts";
 import type { ChatSession } from "./useChatSession";
 
@@ -143,9 +144,26 @@ export function Composer({ session }: { session: ChatSession }) {
   }, [phase]);
 
   return (
-    <div className="grid gap-2.5">
+    <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-2.5">
       {session.limit && <LimitReachedBanner refusal={session.limit} onUpgraded={session.dismissLimit} />}
       {session.error && <ErrorBanner message={session.error} onDismiss={session.dismissError} />}
+      {session.continuing && session.continuing.model === model && (
+        <div
+          className="flex items-center gap-2 rounded-xl border border-primary/20 bg-primary/5 px-3.5 py-2 text-sm"
+          data-testid="continuing"
+        >
+          <MessageSquareShare className="size-4 shrink-0 text-primary" aria-hidden="true" />
+          <p className="flex-1">{t("composer.continuing", { model: modelOption(model)?.label ?? model })}</p>
+          <button
+            type="button"
+            onClick={session.endContinuation}
+            className="-m-1 rounded-md p-1 text-muted-foreground transition hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            aria-label={t("composer.endContinuing")}
+          >
+            <X className="size-4" />
+          </button>
+        </div>
+      )}
       <form
         className={cn(
           "rounded-2xl border bg-card shadow-sm transition focus-within:border-primary/50 focus-within:ring-4 focus-within:ring-primary/10",
@@ -192,7 +210,15 @@ export function Composer({ session }: { session: ChatSession }) {
           <div className="shrink-0">
             <ModelSelect value={model} onChange={session.setModel} disabled={busy} />
           </div>
-          <span className="ml-2 hidden whitespace-nowrap text-[11px] text-muted-foreground sm:inline" data-testid="attachment-limit">
+          {model === RESEARCH_MODEL && (
+            <div className="shrink-0">
+              <SynthesizerSelect value={session.synthesizer} onChange={session.setSynthesizer} disabled={busy} />
+            </div>
+          )}
+          <span
+            className="ml-2 hidden min-w-0 truncate whitespace-nowrap text-[11px] text-muted-foreground sm:inline"
+            data-testid="attachment-limit"
+          >
             {attachmentLimitText(t)}
           </span>
           {input.length > MAX_MESSAGE_CHARS * 0.9 ? (

@@ -1,3 +1,4 @@
+import * as React from "react";
 import { AlertTriangle, FileText, Image as ImageIcon, Info, Layers, Square, User } from "lucide-react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
@@ -9,9 +10,18 @@ import { formatTimeOfDay } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { isImage } from "./files";
 import { Markdown } from "@/components/markdown/Markdown";
-import { IndividualAnswers, ModelAnswerCard, OfflineBadge } from "./ModelAnswers";
+import { ComparisonPoints, IndividualAnswers, ModelAnswerCard, OfflineBadge } from "./ModelAnswers";
 import { OFFLINE } from "@quorum/core/ai/types";
-import { formatLatency, isBeingWritten, modelOption, RESEARCH_MODEL, type Attachment, type ChatMessage, type ShownDetails } from "./model";
+import {
+  cardAnchor,
+  formatLatency,
+  isBeingWritten,
+  modelOption,
+  RESEARCH_MODEL,
+  type Attachment,
+  type ChatMessage,
+  type ShownDetails,
+} from "./model";
 import { costText, tokensText } from "./texts";
 
 /** One message of the conversation: the user's on the right, the AI's on the left as Markdown. */
@@ -142,6 +152,17 @@ function EndNote({ message }: { message: ChatMessage }) {
   );
 }
 
+/** Brings a model's card into view (and focus, so the keyboard is there too), once the tab holding it is drawn. */
+function showCard(messageId: string, model: string, frames = 10) {
+  const card = document.getElementById(cardAnchor(messageId, model));
+  if (!card) {
+    if (frames > 0) requestAnimationFrame(() => showCard(messageId, model, frames - 1));
+    return;
+  }
+  card.scrollIntoView({ behavior: "smooth", block: "center" });
+  card.focus({ preventScroll: true });
+}
+
 /** Research mode while it is written: each model's card as it answers, then the combined answer as it is written. */
 function LiveResearch({ message }: { message: ChatMessage }) {
   const { t } = useTranslation("chat");
@@ -152,7 +173,13 @@ function LiveResearch({ message }: { message: ChatMessage }) {
       {answers.length > 0 && (
         <div className="grid gap-3 md:grid-cols-2" aria-label={t("message.individualAnswers")}>
           {answers.map((answer, i) => (
-            <ModelAnswerCard key={`${answer.model}-${i}`} answer={answer} compact />
+            <ModelAnswerCard
+              key={`${answer.model}-${i}`}
+              answer={answer}
+              compact
+              anchor={cardAnchor(message.id, answer.model)}
+              synthesisFailure={message.details?.synthesisFailures?.find((f) => f.model === answer.model)}
+            />
           ))}
         </div>
       )}
@@ -169,13 +196,23 @@ function LiveResearch({ message }: { message: ChatMessage }) {
             {writing > 0 ? t("message.waitingModels", { count: writing }) : t("message.combining")}
           </p>
         )}
+        {message.details?.comparison && (
+          <ComparisonPoints comparison={message.details.comparison} answers={answers} onOpen={(model) => showCard(message.id, model)} />
+        )}
       </section>
     </div>
   );
 }
 
-function AiBubble({ message }: { message: ChatMessage }) {
+/** `onContinue`: "Continue with this model" on a research answer's cards (absent where the thread is read-only). */
+function AiBubble({ message, onContinue }: { message: ChatMessage; onContinue?: (messageId: string, model: string) => void }) {
   const { t } = useTranslation("chat");
+  const [tab, setTab] = React.useState("answer");
+  // A chip opens the individual answers, then shows its card.
+  const openCard = (model: string) => {
+    setTab("individual");
+    showCard(message.id, model);
+  };
   const d = message.details;
   const live = message.state === "streaming" && !interrupted(message);
   const research = !live && d?.mode === "research" && (d.answers?.length ?? 0) > 0;
@@ -205,13 +242,14 @@ function AiBubble({ message }: { message: ChatMessage }) {
                 <Layers className="size-3.5" aria-hidden="true" /> {t("message.researchMode")}
               </span>
             )}
+            {d?.continuedFrom && <span className="text-xs text-muted-foreground">{t("message.continued")}</span>}
           </div>
           {live && d?.mode === "research" ? (
             <LiveResearch message={message} />
           ) : live && !message.content ? (
             <Thinking research={false} />
           ) : research ? (
-            <Tabs defaultValue="answer">
+            <Tabs value={tab} onValueChange={setTab}>
               <TabsList className="h-9">
                 <TabsTrigger value="answer" className="text-xs sm:text-sm">
                   {t("message.productAnswer", { product: PRODUCT_NAME })}
@@ -223,9 +261,14 @@ function AiBubble({ message }: { message: ChatMessage }) {
               </TabsList>
               <TabsContent value="answer" className="mt-3">
                 <Markdown>{message.content}</Markdown>
+                {d!.comparison && <ComparisonPoints comparison={d!.comparison} answers={d!.answers!} onOpen={openCard} />}
               </TabsContent>
               <TabsContent value="individual" className="mt-3">
-                <IndividualAnswers details={d!} />
+                <IndividualAnswers
+                  details={d!}
+                  messageId={message.id}
+                  onContinue={onContinue && ((model) => onContinue(message.id, model))}
+                />
               </TabsContent>
             </Tabs>
           ) : (
@@ -242,8 +285,15 @@ function AiBubble({ message }: { message: ChatMessage }) {
   );
 }
 
-export function MessageBubble({ message }: { message: ChatMessage }) {
-  return message.type === "user" ? <UserBubble message={message} /> : <AiBubble message={message} />;
+export function MessageBubble({
+  message,
+  onContinue,
+}: {
+  message: ChatMessage;
+  /** "Continue with this model" from one of a research answer's cards. */
+  onContinue?: (messageId: string, model: string) => void;
+}) {
+  return message.type === "user" ? <UserBubble message={message} /> : <AiBubble message={message} onContinue={onContinue} />;
 }
 
 /** Inside the answer until its first words arrive. */

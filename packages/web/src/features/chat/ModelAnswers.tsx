@@ -1,4 +1,14 @@
-import { AlertTriangle, CheckCircle2, Clock, Coins, MinusCircle, Square, WifiOff } from "lucide-react";
+import {
+  AlertTriangle,
+  CheckCircle2,
+  Clock,
+  Coins,
+  GitCompareArrows,
+  MessageSquareShare,
+  MinusCircle,
+  Square,
+  WifiOff,
+} from "lucide-react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Spinner } from "@/components/ui/spinner";
@@ -6,9 +16,9 @@ import { currentLocale } from "@/i18n/languages";
 import { PRODUCT_NAME } from "@/lib/product";
 import { cn } from "@/lib/utils";
 import { Markdown } from "@/components/markdown/Markdown";
-import type { Agreement } from "@quorum/core/ai/schema";
+import type { Agreement, Comparison, ModelAnswer } from "@quorum/core/ai/schema";
 import { OFFLINE } from "@quorum/core/ai/types";
-import { formatLatency, type ShownDetails, type ShownModelAnswer } from "./model";
+import { cardAnchor, formatLatency, type ShownDetails, type ShownModelAnswer } from "./model";
 import { tokensText } from "./texts";
 
 /**
@@ -51,11 +61,20 @@ export function ModelAnswerCard({
   answer,
   agreement,
   compact = false,
+  anchor,
+  synthesisFailure,
+  onContinue,
 }: {
   answer: ShownModelAnswer;
   agreement?: Agreement | null;
   /** While research mode is written: the card keeps to a few lines, showing the newest. */
   compact?: boolean;
+  /** The card's element id, which the comparison's chips scroll to. */
+  anchor?: string;
+  /** This model tried to write the combined answer and could not: why. */
+  synthesisFailure?: ModelAnswer;
+  /** "Continue with this model", on a card whose model answered. */
+  onContinue?: () => void;
 }) {
   const writing = answer.status === "streaming";
   const stopped = answer.status === "stopped";
@@ -65,8 +84,10 @@ export function ModelAnswerCard({
   const { t } = useTranslation("chat");
   return (
     <article
+      id={anchor}
+      tabIndex={anchor ? -1 : undefined}
       className={cn(
-        "rounded-xl border bg-background/60 p-4 dark:bg-background/30",
+        "scroll-mt-6 rounded-xl border bg-background/60 p-4 focus:outline-none focus-visible:ring-2 focus-visible:ring-ring dark:bg-background/30",
         !answered && "border-destructive/30 bg-destructive/5 dark:bg-destructive/10",
       )}
       aria-label={t("answers.cardLabel", { model: serviceName(answer) })}
@@ -124,6 +145,23 @@ export function ModelAnswerCard({
         )}
         {answer.truncated && <p className="mt-2 text-xs text-muted-foreground">{t("answers.truncated")}</p>}
       </div>
+      {synthesisFailure && (
+        <p className="mt-3 flex items-start gap-1.5 border-t pt-3 text-xs text-destructive" data-testid="synthesis-failure">
+          <AlertTriangle className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
+          {t("answers.couldNotCombine", { reason: synthesisFailure.error ?? t("answers.didNotAnswer", { model: serviceName(answer) }) })}
+        </p>
+      )}
+      {onContinue && answer.status === "answered" && (
+        <div className="mt-3 flex justify-end border-t pt-3">
+          <button
+            type="button"
+            onClick={onContinue}
+            className="inline-flex items-center gap-1.5 rounded-full border bg-background px-3 py-1 text-xs font-medium shadow-xs transition hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <MessageSquareShare className="size-3.5" aria-hidden="true" /> {t("answers.continueWith", { model: serviceName(answer) })}
+          </button>
+        </div>
+      )}
     </article>
   );
 }
@@ -166,7 +204,15 @@ export function OfflineBadge({ className }: { className?: string }) {
   );
 }
 
-export function IndividualAnswers({ details }: { details: ShownDetails }) {
+export function IndividualAnswers({
+  details,
+  messageId,
+  onContinue,
+}: {
+  details: ShownDetails;
+  messageId: string;
+  onContinue?: (model: string) => void;
+}) {
   const { t } = useTranslation("chat");
   const answers = details.answers ?? [];
   const sentence = agreementSentence(t, details);
@@ -181,7 +227,14 @@ export function IndividualAnswers({ details }: { details: ShownDetails }) {
       )}
       {failed.length > 0 && <p className="sr-only">{t("answers.failedCount", { count: failed.length })}</p>}
       {answers.map((answer, i) => (
-        <ModelAnswerCard key={`${answer.model}-${i}`} answer={answer} agreement={details.agreement} />
+        <ModelAnswerCard
+          key={`${answer.model}-${i}`}
+          answer={answer}
+          agreement={details.agreement}
+          anchor={cardAnchor(messageId, answer.model)}
+          synthesisFailure={details.synthesisFailures?.find((f) => f.model === answer.model)}
+          onContinue={onContinue && answer.model !== OFFLINE ? () => onContinue(answer.model) : undefined}
+        />
       ))}
       {details.synthesizer && (
         <p className="text-xs text-muted-foreground">
@@ -192,6 +245,64 @@ export function IndividualAnswers({ details }: { details: ShownDetails }) {
           })}
         </p>
       )}
+    </div>
+  );
+}
+
+/**
+ * The synthesis's closing account: "Where the models agree" and "Where they differ",
+ * each point with chips naming the models that made it; a chip opens that model's card.
+ */
+export function ComparisonPoints({
+  comparison,
+  answers,
+  onOpen,
+}: {
+  comparison: Comparison;
+  answers: ShownModelAnswer[];
+  onOpen: (model: string) => void;
+}) {
+  const { t } = useTranslation("chat");
+  const name = (model: string) => serviceName(answers.find((a) => a.model === model) ?? { service: model, model });
+  const lists = [
+    { key: "agree", points: comparison.agree, heading: t("answers.whereAgree"), Icon: CheckCircle2, tone: "text-success" },
+    {
+      key: "differ",
+      points: comparison.differ,
+      heading: t("answers.whereDiffer"),
+      Icon: GitCompareArrows,
+      tone: "text-amber-600 dark:text-amber-400",
+    },
+  ].filter((l) => l.points.length > 0);
+  return (
+    <div className="mt-4 grid gap-4 border-t pt-4" data-testid="comparison">
+      {lists.map(({ key, points, heading, Icon, tone }) => (
+        <section key={key} aria-label={heading}>
+          <h3 className="mb-2 flex items-center gap-1.5 text-sm font-semibold">
+            <Icon className={cn("size-4", tone)} aria-hidden="true" /> {heading}
+          </h3>
+          <ul className="grid gap-2">
+            {points.map((p, i) => (
+              <li key={i} className="flex flex-wrap items-baseline gap-x-2 gap-y-1 text-sm leading-6">
+                <span className="min-w-0">{p.point}</span>
+                <span className="inline-flex flex-wrap gap-1">
+                  {p.models.map((model) => (
+                    <button
+                      key={model}
+                      type="button"
+                      onClick={() => onOpen(model)}
+                      title={t("answers.openCard", { model: name(model) })}
+                      className="rounded-full border bg-muted/60 px-2 py-0.5 text-[11px] font-medium leading-4 text-foreground transition hover:border-primary/40 hover:bg-primary/10 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                    >
+                      {name(model)}
+                    </button>
+                  ))}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
     </div>
   );
 }

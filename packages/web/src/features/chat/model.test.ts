@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { isAccepted, screenFiles } from "./files";
 import {
+  applyStreamEvent,
   autoTitle,
+  continuationOf,
   fromStored,
   historyOf,
   loadedMessages,
@@ -129,5 +131,28 @@ describe("attachments", () => {
       accepted: [small],
       refusal: { reason: "count" },
     });
+  });
+});
+
+describe("research answers that show their work", () => {
+  const research = (): ChatMessage => ({ ...msg("ai", "", "r1"), details: { mode: "research", answers: [] } });
+
+  it("the points arrive whole each time, a failed synthesizer is noted, and a restart clears what the next one rewrites", () => {
+    const points = { agree: [{ point: "330 m.", models: ["gpt", "gemini"] }], differ: [] };
+    let m = applyStreamEvent(research(), "text", { text: "Combined" });
+    m = applyStreamEvent(m, "comparison", points);
+    expect(m.details?.comparison).toEqual(points);
+    m = applyStreamEvent(m, "synthesis-failed", { model: "gemini", status: "failed", error: "Gemini had a server error (HTTP 500)" });
+    m = applyStreamEvent(m, "restart", {});
+    expect(m.content).toBe("");
+    expect(m.details?.comparison).toBeUndefined();
+    expect(m.details?.synthesisFailures).toEqual([expect.objectContaining({ model: "gemini" })]);
+  });
+
+  it("a thread whose last answer continued from a research card goes on with that card's model", () => {
+    const continued: ChatMessage = { ...msg("ai", "Because...", "a2"), details: { requested: "deepseek", continuedFrom: "r1" } };
+    expect(continuationOf([msg("user", "Q"), research(), msg("user", "Why?"), continued])).toEqual({ messageId: "r1", model: "deepseek" });
+    expect(continuationOf([msg("user", "Q"), research()])).toBeNull();
+    expect(continuationOf([continued, msg("user", "Q"), research()])).toBeNull();
   });
 });

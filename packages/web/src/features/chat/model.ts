@@ -1,6 +1,6 @@
 import { currentLocale } from "@/i18n/languages";
 import { HISTORY_MESSAGES, STREAM_ABANDONED_SECONDS } from "@quorum/core/chat/limits";
-import type { ModelAnswer } from "@quorum/core/ai/schema";
+import type { Comparison, ModelAnswer } from "@quorum/core/ai/schema";
 import { RESEARCH } from "@quorum/core/ai/types";
 import { autoTitle, NEW_CONVERSATION, STREAM_EVENTS } from "@quorum/core/chat/stored";
 import {
@@ -213,7 +213,12 @@ export function applyStreamEvent(message: ChatMessage, event: string, data: unkn
     case STREAM_EVENTS.text:
       return { ...message, content: message.content + (data as StreamText).text };
     case STREAM_EVENTS.restart:
-      return { ...message, content: "" };
+      // The next synthesizer writes its own points too.
+      return { ...message, content: "", details: { ...details, comparison: undefined } };
+    case STREAM_EVENTS.comparison:
+      return { ...message, details: { ...details, comparison: data as Comparison } };
+    case STREAM_EVENTS.synthesisFailed:
+      return { ...message, details: { ...details, synthesisFailures: [...(details.synthesisFailures ?? []), data as ModelAnswer] } };
     case STREAM_EVENTS.done:
     case STREAM_EVENTS.error: {
       const end = data as StreamEnd;
@@ -224,6 +229,26 @@ export function applyStreamEvent(message: ChatMessage, event: string, data: unkn
       return message;
   }
 }
+
+/** "Continue with this model": the research answer whose card a single model carries on from. */
+export interface Continuation {
+  messageId: string;
+  model: ModelValue;
+}
+
+/**
+ * The continuation a loaded thread is in: its last answer continued from a research
+ * answer's card, so its model goes on with it (null when the last answer did not).
+ */
+export function continuationOf(messages: ChatMessage[]): Continuation | null {
+  const last = messages.findLast((m) => m.type === "ai");
+  const from = last?.details?.continuedFrom;
+  const model = last?.details?.requested;
+  return from && model && model !== RESEARCH ? { messageId: from, model: model as ModelValue } : null;
+}
+
+/** Where a research answer's card for `model` is on the page (chips scroll to it). */
+export const cardAnchor = (messageId: string, model: string) => `card-${messageId}-${model}`;
 
 /** "840 ms", "1.2 s", "12 s". */
 export function formatLatency(ms: number | undefined): string {

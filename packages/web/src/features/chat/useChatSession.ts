@@ -3,6 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { CONVERSATION_FULL, MAX_CONVERSATION_MESSAGES } from "@quorum/core/chat/limits";
 import type { ListType } from "@quorum/core/conversation/schema";
 import type { LimitRefusal } from "@quorum/core/billing/schema";
+import type { ModelValue } from "@quorum/core/chat/schema";
 import { limitRefusal, usageKey } from "@/features/billing";
 import { ApiError } from "@/lib/api";
 import { readAnswerStream } from "./answer-stream";
@@ -11,6 +12,7 @@ import { prepareFiles } from "./files";
 import {
   RESEARCH_MODEL,
   applyStreamEvent,
+  continuationOf,
   isBeingWritten,
   fromStored,
   historyOf,
@@ -19,6 +21,7 @@ import {
   outgoingText,
   streamingAnswer,
   type ChatMessage,
+  type Continuation,
 } from "./model";
 import { deleteConversation, fetchConversation, uploadAttachment } from "./queries";
 import { useComposerState } from "./useComposerState";
@@ -41,6 +44,8 @@ export function useChatSession({ uid, listType = "general" }: { uid: string; lis
   const [error, setError] = React.useState<string | null>(null);
   const [limit, setLimit] = React.useState<LimitRefusal | null>(null);
   const [loadingConversation, setLoadingConversation] = React.useState(false);
+  /** "Continue with this model": the research answer whose card the chosen model carries on from. */
+  const [continuing, setContinuing] = React.useState<Continuation | null>(null);
 
   /** Bumped whenever the chat is switched or reset: a late answer must not land in another chat. */
   const epoch = React.useRef(0);
@@ -48,8 +53,8 @@ export function useChatSession({ uid, listType = "general" }: { uid: string; lis
   const live = useLiveAnswer({ listType, uid, epoch, setMessages, setPhase });
   const titles = useGeneratedTitle(listType, uid);
   // Handlers read the latest state through a ref, so they stay stable while a reply is awaited.
-  const state = React.useRef({ messages, activeId, sessionId, phase, ...composer });
-  state.current = { messages, activeId, sessionId, phase, ...composer };
+  const state = React.useRef({ messages, activeId, sessionId, phase, continuing, ...composer });
+  state.current = { messages, activeId, sessionId, phase, continuing, ...composer };
   const currentId = React.useCallback(() => state.current.activeId, []);
   const pages = useOlderPages({ listType, uid, epoch, activeId: currentId, setMessages });
 
@@ -101,6 +106,8 @@ export function useChatSession({ uid, listType = "general" }: { uid: string; lis
             conversationId: s.activeId,
             sessionId: s.sessionId,
             ...(s.model === RESEARCH_MODEL ? { budgetSeconds: s.budgetSeconds } : {}),
+            ...(s.model === RESEARCH_MODEL && s.synthesizer ? { synthesizer: s.synthesizer } : {}),
+            ...(s.continuing && s.continuing.model === s.model ? { continueFrom: s.continuing.messageId } : {}),
           },
           {
             start: (start) => {
@@ -162,6 +169,7 @@ export function useChatSession({ uid, listType = "general" }: { uid: string; lis
     setError(null);
     setLimit(null);
     setPhase("idle");
+    setContinuing(null);
     pages.forget();
     return myEpoch;
   }, [pages]);
@@ -199,6 +207,12 @@ export function useChatSession({ uid, listType = "general" }: { uid: string; lis
         if (epoch.current !== myEpoch) return;
         const list = loadedMessages(loaded?.messages);
         setMessages(list);
+        // A thread that went on with one model from a research answer goes on with it.
+        const continued = continuationOf(list);
+        if (continued) {
+          composer.setModel(continued.model);
+          setContinuing(continued);
+        }
         pages.setOlder(loaded?.hasMore ? (loaded.older ?? null) : null);
         const last = list.at(-1);
         // The sidebar's preview follows once the answer is written.
@@ -211,7 +225,7 @@ export function useChatSession({ uid, listType = "general" }: { uid: string; lis
         if (epoch.current === myEpoch) setLoadingConversation(false);
       }
     },
-    [listType, uid, leave, pages, live, titles],
+    [listType, uid, leave, pages, live, titles, composer.setModel],
   );
 
   /** The sidebar deleted a conversation: when it was the open one, the selection is cleared. */
@@ -222,7 +236,25 @@ export function useChatSession({ uid, listType = "general" }: { uid: string; lis
     [reset],
   );
 
-  const { setResearchConfirmed, setResearchPrompt } = composer;
+  const { setResearchConfirmed, setResearchPrompt, setModel: chooseModel } = composer;
+
+  /** Another model ends a continuation; the same one keeps it. */
+  const setModel = React.useCallback(
+    (value: ModelValue) => {
+      chooseModel(value);
+      setContinuing((current) => (current && current.model !== value ? null : current));
+    },
+    [chooseModel],
+  );
+
+  /** "Continue with this model": the next questions go to that model, with its card's answer as the context. */
+  const continueWith = React.useCallback(
+    (messageId: string, model: string) => {
+      chooseModel(model as ModelValue);
+      setContinuing({ messageId, model: model as ModelValue });
+    },
+    [chooseModel],
+  );
   const confirmResearch = React.useCallback(() => {
     setResearchConfirmed(true);
     setResearchPrompt(false);
@@ -234,7 +266,12 @@ export function useChatSession({ uid, listType = "general" }: { uid: string; lis
     activeId,
     sessionId,
     model: composer.model,
-    setModel: composer.setModel,
+    setModel,
+    continuing,
+    continueWith,
+    endContinuation: () => setContinuing(null),
+    synthesizer: composer.synthesizer,
+    setSynthesizer: composer.setSynthesizer,
     researchConfirmed: composer.researchConfirmed,
     researchPrompt: composer.researchPrompt,
     setResearchPrompt: composer.setResearchPrompt,

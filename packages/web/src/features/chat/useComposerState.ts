@@ -1,6 +1,7 @@
 import * as React from "react";
 import { DEFAULT_RESEARCH_BUDGET_SECONDS } from "@quorum/core/chat/limits";
 import { DEFAULT_MODEL, type AttachmentKind, type ModelValue } from "@quorum/core/chat/schema";
+import type { ModelChoice } from "@quorum/core/ai/types";
 import { chatText } from "./chat-text";
 import { screenFiles } from "./files";
 import { RESEARCH_MODEL } from "./model";
@@ -22,6 +23,8 @@ export function useComposerState({ onRefusal }: { onRefusal: (message: string | 
   const [input, setInput] = React.useState("");
   const [files, setFiles] = React.useState<PendingFile[]>([]);
   const [budgetSeconds, setBudgetSeconds] = React.useState<number>(DEFAULT_RESEARCH_BUDGET_SECONDS);
+  /** Research mode's synthesizer; null leaves it to the server (the strongest available). */
+  const [synthesizer, setSynthesizer] = React.useState<ModelChoice | null>(null);
   const filesRef = React.useRef(files);
   filesRef.current = files;
 
@@ -64,5 +67,7 @@ export function useComposerState({ onRefusal }: { onRefusal: (message: string | 
     clearDraft,
     budgetSeconds,
     setBudgetSeconds,
+    synthesizer,
+    setSynthesizer,
   };
 }
