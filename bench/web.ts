@@ -24,6 +24,24 @@ interface Figures {
   tbtMs: number;
   cls: number;
   jsKb: number;
+  /** What the page's largest paint was, and what moved: where to look when a target is missed. */
+  culprits: string[];
+}
+
+interface Node {
+  type?: string;
+  selector?: string;
+  snippet?: string;
+}
+
+/** The nodes an audit's details name, with their selectors (a table of items, some holding a table of their own). */
+function nodesOf(details: unknown): Node[] {
+  const items = (details as { items?: unknown[] } | undefined)?.items ?? [];
+  return items.flatMap((item) => {
+    const row = item as { node?: Node; type?: string };
+    if (row.type === "table" || row.type === "list") return nodesOf(row);
+    return row.node?.type === "node" ? [row.node] : [];
+  });
 }
 
 function figuresOf(lhr: Result): Figures {
@@ -37,6 +55,14 @@ function figuresOf(lhr: Result): Figures {
     tbtMs: audit("total-blocking-time"),
     cls: audit("cumulative-layout-shift"),
     jsKb: (script?.transferSize ?? 0) / 1024,
+    culprits: [
+      ...nodesOf(lhr.audits["largest-contentful-paint-element"]?.details)
+        .slice(0, 1)
+        .map((n) => `largest paint: ${n.selector} ${n.snippet?.slice(0, 120)}`),
+      ...nodesOf(lhr.audits["layout-shifts"]?.details)
+        .slice(0, 3)
+        .map((n) => `moved: ${n.selector} ${n.snippet?.slice(0, 120)}`),
+    ],
   };
 }
 
@@ -50,8 +76,15 @@ async function measure(url: string, flags: Flags): Promise<Figures> {
     if (result.lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${result.lhr.runtimeError.message}`);
     runs.push(figuresOf(result.lhr));
   }
-  const pick = (key: keyof Figures) => median(runs.map((r) => r[key]));
-  return { score: pick("score"), lcpMs: pick("lcpMs"), tbtMs: pick("tbtMs"), cls: pick("cls"), jsKb: pick("jsKb") };
+  const pick = (key: Exclude<keyof Figures, "culprits">) => median(runs.map((r) => r[key]));
+  return {
+    score: pick("score"),
+    lcpMs: pick("lcpMs"),
+    tbtMs: pick("tbtMs"),
+    cls: pick("cls"),
+    jsKb: pick("jsKb"),
+    culprits: runs[0]!.culprits,
+  };
 }
 
 /** Signs in through the header's modal, as a person would; the session stays in the browser's profile. */
@@ -75,6 +108,7 @@ function report(name: string, f: Figures): string[] {
   console.log(
     `${name.padEnd(16)} score ${String(f.score).padStart(3)}   LCP ${(f.lcpMs / 1000).toFixed(2)} s   TBT ${Math.round(f.tbtMs)} ms   CLS ${f.cls.toFixed(3)}   JS ${f.jsKb.toFixed(1)} KB`,
   );
+  for (const culprit of f.culprits) console.log(`${" ".repeat(17)}${culprit}`);
   const missed: string[] = [];
   if (f.score < TARGETS.score) missed.push(`${name}: performance ${f.score} < ${TARGETS.score}`);
   if (f.lcpMs > TARGETS.lcpMs) missed.push(`${name}: LCP ${Math.round(f.lcpMs)} ms > ${TARGETS.lcpMs} ms`);
