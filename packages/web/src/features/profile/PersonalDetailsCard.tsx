@@ -10,7 +10,7 @@ import { ProfileTextField } from "./ProfileTextField";
 export function PersonalDetailsCard({ email, editing }: { email: string; editing: boolean }) {
   const { t } = useTranslation("profile");
   return (
-    <Card className="lg:col-span-2">
+    <Card className="self-start lg:col-span-2">
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <UserRound className="size-5 text-primary" /> {t("personal")}
