@@ -1,17 +1,17 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, labelledProject, signedInUser, type TestUser } from "@quorum/local/testing";
 
+let ann: TestUser;
+let documentId: number;
+
+beforeAll(async () => {
+  ann = await signedInUser();
+  const { documentIds } = await labelledProject(ann, ["acme-quote.pdf"]);
+  documentId = documentIds["acme-quote.pdf"]!;
+}, 180_000);
+
 /** One page of a document as the viewer reads it: its lines and where each is printed, for its owner only. */
 describe("GET /api/documents/{id}/pages/{page}", () => {
-  let ann: TestUser;
-  let documentId: number;
-
-  beforeAll(async () => {
-    ann = await signedInUser();
-    const { documentIds } = await labelledProject(ann, ["acme-quote.pdf"]);
-    documentId = documentIds["acme-quote.pdf"]!;
-  }, 180_000);
-
   it("answers the page's lines, each with its box on the page", async () => {
     const res = await call(ann, "GET", `/api/documents/${documentId}/pages/1`);
     expect(res.status, res.text).toBe(200);
@@ -36,15 +36,6 @@ describe("GET /api/documents/{id}/pages/{page}", () => {
 
 /** Search in a document's extracted text: what the viewer pages through in scans, pictures, Word files and spreadsheets. */
 describe("GET /api/documents/{id}/find", () => {
-  let ann: TestUser;
-  let documentId: number;
-
-  beforeAll(async () => {
-    ann = await signedInUser();
-    const { documentIds } = await labelledProject(ann, ["acme-quote.pdf"]);
-    documentId = documentIds["acme-quote.pdf"]!;
-  }, 180_000);
-
   it("answers each line holding the words, case ignored, with its page, line and box, the same line the page lists", async () => {
     const res = await call(ann, "GET", `/api/documents/${documentId}/find?q=${encodeURIComponent("2,269.49")}`);
     expect(res.status, res.text).toBe(200);
