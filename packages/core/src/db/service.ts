@@ -10,7 +10,7 @@ import {
   TestSubscriptionEntity,
 } from "../billing/entity";
 import { ContactEntity } from "../contact/entity";
-import { ConversationEntity, MessageEntity, PostingEntity } from "../conversation/entity";
+import { ConversationEntity, MessageEntity, PostingEntity, SearchTextEntity } from "../conversation/entity";
 import { CustomerEntity } from "../customer/entity";
 import { DocumentEntity } from "../document/entity";
 import { InAppNotificationEntity, PushSubscriptionEntity } from "../notify/entity";
@@ -65,6 +65,7 @@ export const Domain = new Service(
     conversation: ConversationEntity,
     message: MessageEntity,
     posting: PostingEntity,
+    searchText: SearchTextEntity,
     chatLink: ChatLinkEntity,
     inAppNotification: InAppNotificationEntity,
     pushSubscription: PushSubscriptionEntity,
