@@ -14,21 +14,20 @@ import { SearchIndex } from "./search-index";
 
 const DOCUMENT = "~doc:";
 const QUOTE = "~quote:";
-export const documentKey = (documentId: number) => `${DOCUMENT}${documentId}`;
-export const quoteKey = (documentId: number) => `${QUOTE}${documentId}`;
+const documentKey = (documentId: number) => `${DOCUMENT}${documentId}`;
+const quoteKey = (documentId: number) => `${QUOTE}${documentId}`;
 /** The only message of a quote's index. */
 const QUOTE_TEXT = "0";
 
-/** What a posting key stands for: a conversation, or the document a page or quote belongs to. */
-export type IndexedRecord = { kind: "conversation" } | { kind: "document" | "quote"; documentId: number };
-export function recordOf(conversationId: string): IndexedRecord {
+/** The document a posting key's page or quote belongs to; undefined for a conversation. */
+export function recordOf(conversationId: string): { kind: "document" | "quote"; documentId: number } | undefined {
   const kind = conversationId.startsWith(DOCUMENT) ? "document" : conversationId.startsWith(QUOTE) ? "quote" : undefined;
-  if (!kind) return { kind: "conversation" };
+  if (!kind) return undefined;
   return { kind, documentId: Number(conversationId.slice(kind === "document" ? DOCUMENT.length : QUOTE.length)) };
 }
 
 /** A quote's words as the search box finds them: who issued it, its number, what it sells. */
-export interface QuoteText {
+interface QuoteText {
   documentId: number;
   userId: string;
   vendorName?: string | null;
@@ -46,17 +45,30 @@ async function texts(key: string): Promise<SearchTextItem[]> {
   return (await SearchTextEntity.query.primary({ conversationId: key }).go({ pages: "all" })).data;
 }
 
-/** Replaces a key's postings and texts with these (none: removes them). */
+/**
+ * Makes a key's postings and texts these (none: removes them all). What stays the same is not
+ * written again: a corrected quote or a document read again changes only what changed. The
+ * postings change first and the texts after, so a write that stopped half way is redone by the next.
+ */
 async function replace(userId: string, key: string, entries: { messageId: string; text: string }[]) {
-  const stale = await texts(key);
-  await Promise.all([SearchIndex.remove(key), stale.length ? SearchTextEntity.delete(stale).go({ concurrency: 4 }) : undefined]);
-  if (entries.length === 0) return;
-  await SearchIndex.update(
-    userId,
-    key,
-    entries.map((e) => ({ ...e, fresh: true })),
-  );
-  await SearchTextEntity.put(entries.map((e) => ({ conversationId: key, userId, ...e }))).go({ concurrency: 4 });
+  const stored = await texts(key);
+  const had = new Map(stored.map((t) => [t.messageId, t.text]));
+  const wanted = new Set(entries.map((e) => e.messageId));
+  const gone = stored.filter((t) => !wanted.has(t.messageId));
+  const changed = entries.filter((e) => had.get(e.messageId) !== e.text);
+  await Promise.all([
+    // Nothing wanted: every posting of the key goes, those of a text never saved too.
+    SearchIndex.remove(key, entries.length === 0 ? undefined : gone.map((t) => t.messageId)),
+    SearchIndex.update(
+      userId,
+      key,
+      changed.map((e) => ({ ...e, fresh: !had.has(e.messageId) })),
+    ),
+  ]);
+  await Promise.all([
+    gone.length ? SearchTextEntity.delete(gone).go({ concurrency: 4 }) : undefined,
+    changed.length ? SearchTextEntity.put(changed.map((e) => ({ conversationId: key, userId, ...e }))).go({ concurrency: 4 }) : undefined,
+  ]);
 }
 
 export namespace RecordIndex {

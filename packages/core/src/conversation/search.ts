@@ -94,7 +94,7 @@ function candidates(words: string[], postings: PostingItem[][]): Candidate[] {
   return out;
 }
 
-/** The best candidate of each conversation, best first, as many as are read. */
+/** The best candidate of each conversation (and of each document, and each quote), best first, as many as are read. */
 function bestPerConversation(all: Candidate[], limit: number): Candidate[] {
   const best = new Map<string, Candidate>();
   for (const c of all) {
@@ -166,11 +166,14 @@ async function rankMessages(userId: string, chosen: Candidate[], words: string[]
  * The href is built from the document's record as it is now; a document being deleted is left out.
  */
 async function rankRecords(userId: string, chosen: Candidate[], words: string[], all: string[]): Promise<Ranked[]> {
-  if (chosen.length === 0) return [];
-  const documentIds = [...new Set(chosen.map((c) => (recordOf(c.conversationId) as { documentId: number }).documentId))];
+  const records = chosen.flatMap((c) => {
+    const record = recordOf(c.conversationId);
+    return record ? [{ ...c, ...record }] : [];
+  });
+  if (records.length === 0) return [];
   const [texts, documents] = await Promise.all([
-    SearchTextEntity.get(chosen.map((c) => ({ conversationId: c.conversationId, messageId: c.messageId }))).go({ concurrency: 4 }),
-    DocumentEntity.get(documentIds.map((id) => ({ id }))).go({
+    SearchTextEntity.get(records.map((r) => ({ conversationId: r.conversationId, messageId: r.messageId }))).go({ concurrency: 4 }),
+    DocumentEntity.get([...new Set(records.map((r) => r.documentId))].map((id) => ({ id }))).go({
       concurrency: 4,
       attributes: ["id", "userId", "projectId", "fileName", "processingStatus", "quoteId", "processedAt", "updatedAt"],
     }),
@@ -182,16 +185,15 @@ async function rankRecords(userId: string, chosen: Candidate[], words: string[],
     texts.data.filter((t) => t.userId === userId).map((t) => [`${t.conversationId}\u0000${t.messageId}`, t.text] as const),
   );
   const ranked: Ranked[] = [];
-  for (const c of chosen) {
-    const record = recordOf(c.conversationId);
-    const document = record.kind === "conversation" ? undefined : byId.get(record.documentId);
-    const text = textOf.get(`${c.conversationId}\u0000${c.messageId}`);
+  for (const r of records) {
+    const document = byId.get(r.documentId);
+    const text = textOf.get(`${r.conversationId}\u0000${r.messageId}`);
     if (!document || text === undefined) continue;
     const date = document.processedAt ?? document.updatedAt;
     const project = `/projects/${document.projectId}`;
-    if (record.kind === "document") {
+    if (r.kind === "document") {
       const found = match(words, fold(document.fileName), fold(text), all);
-      const href = `${project}/documents/${document.id}?page=${c.messageId}`;
+      const href = `${project}/documents/${document.id}?page=${r.messageId}`;
       if (found) ranked.push({ kind: "document", id: String(document.id), title: document.fileName, text, href, match: found, date });
     } else {
       const found = match(words, "", fold(text), all);
@@ -214,17 +216,9 @@ export namespace ConversationSearch {
 
     const postings = await Promise.all(words.map((w) => postingsFor(userId, w)));
     const chosen = bestPerConversation(candidates(words, postings), MAX_SEARCH_RESULTS * CANDIDATES_PER_RESULT);
-    const isMessage = (c: Candidate) => recordOf(c.conversationId).kind === "conversation";
+    const isMessage = (c: Candidate) => recordOf(c.conversationId) === undefined;
     const ranked = (
-      await Promise.all([
-        rankMessages(userId, chosen.filter(isMessage), words, all),
-        rankRecords(
-          userId,
-          chosen.filter((c) => !isMessage(c)),
-          words,
-          all,
-        ),
-      ])
+      await Promise.all([rankMessages(userId, chosen.filter(isMessage), words, all), rankRecords(userId, chosen, words, all)])
     ).flat();
     ranked.sort((a, b) => b.match.score - a.match.score || b.date.localeCompare(a.date));
     const results: SearchResult[] = ranked.slice(0, MAX_SEARCH_RESULTS).map((r) => ({
