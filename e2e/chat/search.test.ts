@@ -105,14 +105,25 @@ describe("the search palette", { timeout: 120_000 }, () => {
   it("finds a word printed on a document's third page, and Enter opens the viewer at that page", async () => {
     const app = await openChat(browser);
     const { page } = app;
-    const { projectId, documentIds } = await labelledProject(app.user, ["riverside-specifications.pdf"]);
+    const { projectId, documentIds } = await labelledProject(app.user, ["riverside-specifications.pdf", "pacific-quote.pdf"]);
     const documentId = documentIds["riverside-specifications.pdf"]!;
+    await call(app.user, "POST", "/api/conversations", {
+      title: "Pump choice",
+      messages: [{ id: "m1", type: "user", content: "Should the relief valve come with the pump?" }],
+    });
 
     await page.locator("body").press("Control+k");
     const dialog = page.getByRole("dialog", { name: "Search conversations, documents and quotes" });
-    await dialog.getByRole("combobox").pressSequentially("clerestory");
+    const box = dialog.getByRole("combobox");
+    // Each kind of result says what it is.
+    await box.pressSequentially("relief valve");
+    const kinds = dialog.getByTestId("search-result-kind");
+    await expect.poll(() => kinds.allInnerTexts()).toEqual(expect.arrayContaining(["Conversation", "Document, page 1", "Quote"]));
+    await reviewShot(page, "search-kinds.png");
+
+    await box.fill("clerestory");
     const result = dialog.getByRole("option");
-    await result.first().waitFor();
+    await expect.poll(() => result.allInnerTexts()).toEqual([expect.stringContaining("riverside-specifications.pdf")]);
     expect(await result.count()).toBe(1);
     expect(await result.first().getByTestId("search-result-kind").innerText()).toBe("Document, page 3");
     expect(await result.first().innerText()).toContain("riverside-specifications.pdf");
@@ -120,7 +131,7 @@ describe("the search palette", { timeout: 120_000 }, () => {
     expect(await accessibilityViolations(page)).toEqual([]);
     await reviewShot(page, "search-document.png");
 
-    await dialog.getByRole("combobox").press("Enter");
+    await box.press("Enter");
     await dialog.waitFor({ state: "detached" });
     await page.getByRole("navigation", { name: "Pages" }).getByText("Page 3 of 3").waitFor();
     const url = new URL(page.url());
