@@ -117,6 +117,10 @@ describe("searching documents and quotes", { timeout: 180_000 }, () => {
   }, 180_000);
 
   const ofKind = (results: SearchResult[], kind: SearchResult["kind"]) => results.filter((r) => r.kind === kind);
+  const quoteOfDocument = async () => {
+    const listed = await call(ann, "GET", `/api/projects/${projectId}/quotes`);
+    return (listed.body.quotes as { id: number; documentId: number }[]).find((q) => q.documentId === quoted)!;
+  };
 
   it("finds a word of a document's third page and opens the viewer at that page, the word marked", async () => {
     const { status, body } = await search(ann, "clerestory");
@@ -134,9 +138,7 @@ describe("searching documents and quotes", { timeout: 180_000 }, () => {
   });
 
   it("finds a quote by its vendor and by an item's description, and opens the project's quotes", async () => {
-    const quote = (await call(ann, "GET", `/api/projects/${projectId}/quotes`)).body.quotes.find(
-      (q: { documentId: number }) => q.documentId === quoted,
-    ) as { id: number };
+    const quote = await quoteOfDocument();
     const byVendor = ofKind((await search(ann, "pacific fasteners")).body.results, "quote");
     expect(byVendor).toEqual([
       expect.objectContaining({
@@ -151,9 +153,7 @@ describe("searching documents and quotes", { timeout: 180_000 }, () => {
   });
 
   it("follows a corrected quote: the new vendor is found", async () => {
-    const quote = (await call(ann, "GET", `/api/projects/${projectId}/quotes`)).body.quotes.find(
-      (q: { documentId: number }) => q.documentId === quoted,
-    ) as { id: number };
+    const quote = await quoteOfDocument();
     expect(ofKind((await search(ann, "tidewater")).body.results, "quote")).toEqual([]);
     const res = await call(ann, "PUT", `/api/quotes/${quote.id}`, { vendorName: "Tidewater Hydraulics" });
     expect(res.status, res.text).toBe(200);
