@@ -132,7 +132,7 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
             const Icon = ICONS[result.kind];
             return (
               <li
-                key={result.href}
+                key={`${result.kind} ${result.id} ${result.href}`}
                 id={optionId(i)}
                 role="option"
                 aria-selected={i === active}
