@@ -130,7 +130,7 @@ describe("the document viewer", () => {
     expect(line.y).toBeGreaterThan(canvas.y);
     expect(line.y + line.height).toBeLessThan(canvas.y + canvas.height * 0.15);
     await heading.dblclick({ position: { x: 4, y: line.height / 2 } });
-    expect(await page.evaluate(() => window.getSelection()?.toString().trim())).toBe("RIVERSIDE");
+    expect(await page.evaluate(`window.getSelection()?.toString().trim()`)).toBe("RIVERSIDE");
 
     const thumbnails = page.getByRole("navigation", { name: "Page thumbnails" }).getByRole("button");
     expect(await thumbnails.count()).toBe(3);
