@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { MESSAGE_PAGE_SIZE } from "@quorum/core/chat/limits";
-import { accessibilityViolations, call, launchBrowser } from "@quorum/local/testing";
+import { accessibilityViolations, call, labelledProject, launchBrowser } from "@quorum/local/testing";
 import { reviewShot } from "../shell/browser";
 import { openChat } from "./app";
 
 /**
  * The search palette: ⌘K / Ctrl+K opens it, a word from an old answer finds it,
- * Enter opens that conversation scrolled to the answer (older pages loaded as needed).
+ * Enter opens that conversation scrolled to the answer (older pages loaded as needed);
+ * a word printed on a document's page opens the document in the viewer at that page.
  */
 let browser: Browser;
 beforeAll(async () => {
@@ -65,7 +66,7 @@ describe("the search palette", { timeout: 120_000 }, () => {
     expect(await result.first().getAttribute("aria-selected")).toBe("true");
     expect(await result.first().innerText()).toContain("Roof works");
     expect(await result.first().locator("mark").allInnerTexts()).toEqual(["hail"]);
-    expect(await dialog.getByRole("status").innerText()).toBe("1 conversation found");
+    expect(await dialog.getByRole("status").innerText()).toBe("1 result found");
     expect(await accessibilityViolations(page)).toEqual([]);
     await reviewShot(page, "search-palette.png");
 
@@ -98,6 +99,45 @@ describe("the search palette", { timeout: 120_000 }, () => {
       .getByRole("button", { name: /Search conversations/ })
       .click();
     await box.waitFor();
+    await app.close();
+  });
+
+  it("finds a word printed on a document's third page, and Enter opens the viewer at that page", async () => {
+    const app = await openChat(browser);
+    const { page } = app;
+    const { projectId, documentIds } = await labelledProject(app.user, ["riverside-specifications.pdf", "pacific-quote.pdf"]);
+    const documentId = documentIds["riverside-specifications.pdf"]!;
+    await call(app.user, "POST", "/api/conversations", {
+      title: "Pump choice",
+      messages: [{ id: "m1", type: "user", content: "Should the relief valve come with the pump?" }],
+    });
+
+    await page.locator("body").press("Control+k");
+    const dialog = page.getByRole("dialog", { name: "Search conversations, documents and quotes" });
+    const box = dialog.getByRole("combobox");
+    // Each kind of result says what it is.
+    await box.pressSequentially("relief valve");
+    const kinds = dialog.getByTestId("search-result-kind");
+    await expect.poll(() => kinds.allInnerTexts()).toEqual(expect.arrayContaining(["Conversation", "Document, page 1", "Quote"]));
+    await reviewShot(page, "search-kinds.png");
+
+    await box.fill("clerestory");
+    const result = dialog.getByRole("option");
+    await expect.poll(() => result.allInnerTexts()).toEqual([expect.stringContaining("riverside-specifications.pdf")]);
+    expect(await result.count()).toBe(1);
+    expect(await result.first().getByTestId("search-result-kind").innerText()).toBe("Document, page 3");
+    expect(await result.first().innerText()).toContain("riverside-specifications.pdf");
+    expect(await result.first().locator("mark").allInnerTexts()).toEqual(["clerestory"]);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await reviewShot(page, "search-document.png");
+
+    await box.press("Enter");
+    await dialog.waitFor({ state: "detached" });
+    await page.getByRole("navigation", { name: "Pages" }).getByText("Page 3 of 3").waitFor();
+    const url = new URL(page.url());
+    expect(url.pathname).toBe(`/projects/${projectId}/documents/${documentId}`);
+    expect(url.searchParams.get("page")).toBe("3");
+    await reviewShot(page, "search-document-opened.png");
     await app.close();
   });
 });

@@ -138,3 +138,28 @@ export const PostingEntity = defineEntity({
 });
 
 export type PostingItem = EntityItem<typeof PostingEntity>;
+
+/**
+ * What a search ranks and quotes for a record that is not a message (see record-index.ts): one
+ * page of a document's text, or a quote's vendor, number and items. Kept beside the postings
+ * made from it, so a search reads a few small items, never a document's whole text.
+ */
+export const SearchTextEntity = defineEntity({
+  model: { entity: "searchText", version: "1", service: "quorum" },
+  attributes: {
+    /** The postings' key: "~doc:<documentId>" or "~quote:<documentId>". */
+    conversationId: { type: "string", required: true, readOnly: true },
+    /** The page number, or "0" for a quote. */
+    messageId: { type: "string", required: true, readOnly: true },
+    userId: { type: "string", required: true, readOnly: true },
+    text: { type: "string", required: true },
+  },
+  indexes: {
+    primary: {
+      pk: { field: "pk", composite: ["conversationId"] },
+      sk: { field: "sk", composite: ["messageId"] },
+    },
+  },
+});
+
+export type SearchTextItem = EntityItem<typeof SearchTextEntity>;

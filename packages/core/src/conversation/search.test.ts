@@ -1,8 +1,10 @@
-import { randomUUID } from "node:crypto";
+import { randomInt, randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { Actor } from "../actor";
+import { DocumentEntity } from "../document/entity";
 import { ConversationEntity, MessageEntity } from "./entity";
 import { Conversation } from "./index";
+import { RecordIndex } from "./record-index";
 import { ConversationSearch } from "./search";
 
 /** The search index kept in step with conversations (runs with the test stack's DynamoDB Local; each test is its own user). */
@@ -79,5 +81,44 @@ describe("the conversation search index", () => {
       expect(await hrefs("rebar")).toEqual([`/chat?conversation=${conversationId}&message=m1`]);
       expect(await hrefs("talk")).toEqual([`/chat?conversation=${conversationId}`]);
       expect((await ConversationEntity.get({ userId, conversationId }).go()).data?.searchIndexed).toBe(true);
+    }));
+
+  it("a document read again is found by its new pages only, its quote by what it says now, and not while it is being deleted", () =>
+    asUser(async () => {
+      const userId = Actor.userId();
+      const id = randomInt(1e9, 2e9);
+      await DocumentEntity.put({
+        id,
+        userId,
+        projectId: 7,
+        fileName: "plan.pdf",
+        fileType: "application/pdf",
+        storageKey: `users/${userId}/projects/7/documents/${id}/plan.pdf`,
+        documentCategory: "specifications",
+        processingStatus: "completed",
+        hasText: true,
+      }).go();
+      await RecordIndex.document({ id, userId }, [
+        { page: 1, text: "Foundation drawings" },
+        { page: 2, text: "A gravel drainage layer under the slab" },
+      ]);
+      expect(await hrefs("gravel")).toEqual([`/projects/7/documents/${id}?page=2`]);
+      await RecordIndex.document({ id, userId }, [{ page: 1, text: "Foundation drawings, revised" }]);
+      expect(await hrefs("gravel")).toEqual([]);
+      expect(await hrefs("revised")).toEqual([`/projects/7/documents/${id}?page=1`]);
+
+      const quote = { documentId: id, userId, quoteNumber: "Q-9", lineItems: [{ description: "Washed gravel 20mm" }] };
+      await RecordIndex.quote({ ...quote, vendorName: "Kestrel Aggregates" });
+      expect(await hrefs("kestrel")).toEqual(["/projects/7/quotes"]);
+      await RecordIndex.quote({ ...quote, vendorName: "Osprey Quarries" });
+      expect(await hrefs("kestrel")).toEqual([]);
+      expect((await ConversationSearch.find({ q: "osprey" })).results[0]).toMatchObject({ kind: "quote", title: "Osprey Quarries · Q-9" });
+
+      await DocumentEntity.patch({ id }).set({ processingStatus: "deleting" }).go();
+      expect(await hrefs("revised")).toEqual([]);
+      await RecordIndex.forget(id);
+      await DocumentEntity.patch({ id }).set({ processingStatus: "completed" }).go();
+      expect(await hrefs("revised")).toEqual([]);
+      expect(await hrefs("osprey")).toEqual([]);
     }));
 });

@@ -4,11 +4,14 @@ import { REPEAT_BONUS, START, TITLE_BONUS, WHOLE, match, searchWords, snippet, t
 import { MAX_SEARCH_RESULTS } from "../search/limits";
 import { SearchQuery, type SearchReply, type SearchResult } from "../search/schema";
 import { fold } from "../search/terms";
-import { ConversationEntity, MessageEntity, PostingEntity, type ConversationItem, type PostingItem } from "./entity";
+import { DocumentEntity } from "../document/entity";
+import { ConversationEntity, MessageEntity, PostingEntity, SearchTextEntity, type ConversationItem, type PostingItem } from "./entity";
+import { recordOf, titleOfQuote } from "./record-index";
 import { MIN_TERM_CHARS, TITLE_POSTING, bucketOf, isStopWord, searchableText } from "./search-index";
 
 /**
- * Search over the caller's conversations: titles and the text of every message.
+ * Search over the caller's conversations (titles and the text of every message), the text
+ * of their documents' pages and their quotes (vendor, number, items), ranked together.
  *
  * The index (search-index.ts) is read for the query's words: a word of three letters
  * or more reads every indexed word it starts (so a half-typed word finds), a shorter
@@ -18,7 +21,8 @@ import { MIN_TERM_CHARS, TITLE_POSTING, bucketOf, isStopWord, searchableText } f
  * gives the snippet. The reading follows how often the words occur, never how much
  * the user has written; POSTING_PAGES bounds a word found nearly everywhere. A search
  * only reads (as every GET does): conversations saved before the index existed are
- * indexed on their next save (Conversation.update and appendMessages).
+ * indexed on their next save (Conversation.update and appendMessages), documents and
+ * quotes when the pipeline reads them or a quote is corrected (record-index.ts).
  */
 
 /** A word of this many letters or more also finds the words it starts. */
@@ -90,7 +94,7 @@ function candidates(words: string[], postings: PostingItem[][]): Candidate[] {
   return out;
 }
 
-/** The best candidate of each conversation, best first, as many as are read. */
+/** The best candidate of each conversation (and of each document, and each quote), best first, as many as are read. */
 function bestPerConversation(all: Candidate[], limit: number): Candidate[] {
   const best = new Map<string, Candidate>();
   for (const c of all) {
@@ -100,11 +104,105 @@ function bestPerConversation(all: Candidate[], limit: number): Candidate[] {
   return [...best.values()].sort((a, b) => b.score - a.score).slice(0, limit);
 }
 
+/** A candidate ranked on its real text, with what its result shows. */
 interface Ranked {
-  conversation: ConversationItem;
-  messageId?: string;
+  kind: SearchResult["kind"];
+  id: string;
+  title: string;
   text: string;
+  href: string;
   match: Match;
+  /** Newest first among equals. */
+  date: string;
+}
+
+/** The conversations' candidates, read and ranked on their text. */
+async function rankMessages(userId: string, chosen: Candidate[], words: string[], all: string[]): Promise<Ranked[]> {
+  if (chosen.length === 0) return [];
+  const messageKeys = chosen
+    .filter((c) => c.messageId !== TITLE_POSTING)
+    .map((c) => ({ conversationId: c.conversationId, messageId: c.messageId }));
+  const [conversations, messages] = await Promise.all([
+    ConversationEntity.get(chosen.map((c) => ({ userId, conversationId: c.conversationId }))).go({ concurrency: 4 }),
+    messageKeys.length === 0
+      ? { data: [] }
+      : MessageEntity.get(messageKeys).go({
+          concurrency: 4,
+          attributes: ["conversationId", "messageId", "userId", "content", "details"],
+        }),
+  ]);
+  const byId = new Map(
+    (conversations.data as ConversationItem[]).filter((c) => c.userId === userId).map((c) => [c.conversationId, c] as const),
+  );
+  const texts = new Map(
+    messages.data
+      .filter((m) => m.userId === userId)
+      .map((m) => [`${m.conversationId}\u0000${m.messageId}`, searchableText(m.content as string, m.details as string | undefined)]),
+  );
+
+  // Ranked again on the real text; the query's stop words count in a phrase.
+  const ranked: Ranked[] = [];
+  for (const c of chosen) {
+    const conversation = byId.get(c.conversationId);
+    if (!conversation) continue;
+    const title = fold(conversation.title);
+    const base = { kind: "message" as const, title: conversation.title, date: conversation.lastMessageAt ?? conversation.updatedAt };
+    if (c.messageId === TITLE_POSTING) {
+      const found = match(words, title, "");
+      const href = hrefOf(conversation);
+      if (found) ranked.push({ ...base, id: conversation.conversationId, href, text: conversation.lastMessagePreview ?? "", match: found });
+      continue;
+    }
+    const text = texts.get(`${c.conversationId}\u0000${c.messageId}`);
+    const found = text === undefined ? undefined : match(words, title, fold(text), all);
+    // A candidate whose words only start a word of the text but were indexed apart (or a message changed since) is dropped here.
+    if (found && text !== undefined) ranked.push({ ...base, id: c.messageId, href: hrefOf(conversation, c.messageId), text, match: found });
+  }
+  return ranked;
+}
+
+/**
+ * The documents' pages and quotes among the candidates, read and ranked on their kept text.
+ * The href is built from the document's record as it is now; a document being deleted is left out.
+ */
+async function rankRecords(userId: string, chosen: Candidate[], words: string[], all: string[]): Promise<Ranked[]> {
+  const records = chosen.flatMap((c) => {
+    const record = recordOf(c.conversationId);
+    return record ? [{ ...c, ...record }] : [];
+  });
+  if (records.length === 0) return [];
+  const [texts, documents] = await Promise.all([
+    SearchTextEntity.get(records.map((r) => ({ conversationId: r.conversationId, messageId: r.messageId }))).go({ concurrency: 4 }),
+    DocumentEntity.get([...new Set(records.map((r) => r.documentId))].map((id) => ({ id }))).go({
+      concurrency: 4,
+      attributes: ["id", "userId", "projectId", "fileName", "processingStatus", "quoteId", "processedAt", "updatedAt"],
+    }),
+  ]);
+  const byId = new Map(
+    documents.data.filter((d) => d.userId === userId && d.processingStatus !== "deleting").map((d) => [d.id, d] as const),
+  );
+  const textOf = new Map(
+    texts.data.filter((t) => t.userId === userId).map((t) => [`${t.conversationId}\u0000${t.messageId}`, t.text] as const),
+  );
+  const ranked: Ranked[] = [];
+  for (const r of records) {
+    const document = byId.get(r.documentId);
+    const text = textOf.get(`${r.conversationId}\u0000${r.messageId}`);
+    if (!document || text === undefined) continue;
+    const date = document.processedAt ?? document.updatedAt;
+    const project = `/projects/${document.projectId}`;
+    if (r.kind === "document") {
+      const found = match(words, fold(document.fileName), fold(text), all);
+      const href = `${project}/documents/${document.id}?page=${r.messageId}`;
+      if (found) ranked.push({ kind: "document", id: String(document.id), title: document.fileName, text, href, match: found, date });
+    } else {
+      const found = match(words, "", fold(text), all);
+      const title = titleOfQuote(text) || document.fileName;
+      const id = String(document.quoteId ?? document.id);
+      if (found) ranked.push({ kind: "quote", id, title, text, href: `${project}/quotes`, match: found, date });
+    }
+  }
+  return ranked;
 }
 
 export namespace ConversationSearch {
@@ -118,56 +216,17 @@ export namespace ConversationSearch {
 
     const postings = await Promise.all(words.map((w) => postingsFor(userId, w)));
     const chosen = bestPerConversation(candidates(words, postings), MAX_SEARCH_RESULTS * CANDIDATES_PER_RESULT);
-    if (chosen.length === 0) return { results: [] };
-
-    const messageKeys = chosen
-      .filter((c) => c.messageId !== TITLE_POSTING)
-      .map((c) => ({ conversationId: c.conversationId, messageId: c.messageId }));
-    const [conversations, messages] = await Promise.all([
-      ConversationEntity.get(chosen.map((c) => ({ userId, conversationId: c.conversationId }))).go({ concurrency: 4 }),
-      messageKeys.length === 0
-        ? { data: [] }
-        : MessageEntity.get(messageKeys).go({
-            concurrency: 4,
-            attributes: ["conversationId", "messageId", "userId", "content", "details"],
-          }),
-    ]);
-    const byId = new Map(
-      (conversations.data as ConversationItem[]).filter((c) => c.userId === userId).map((c) => [c.conversationId, c] as const),
-    );
-    const texts = new Map(
-      messages.data
-        .filter((m) => m.userId === userId)
-        .map((m) => [`${m.conversationId}\u0000${m.messageId}`, searchableText(m.content as string, m.details as string | undefined)]),
-    );
-
-    // Ranked again on the real text; the query's stop words count in a phrase.
-    const ranked: Ranked[] = [];
-    for (const c of chosen) {
-      const conversation = byId.get(c.conversationId);
-      if (!conversation) continue;
-      const title = fold(conversation.title);
-      if (c.messageId === TITLE_POSTING) {
-        const found = match(words, title, "");
-        if (found) ranked.push({ conversation, text: conversation.lastMessagePreview ?? "", match: found });
-        continue;
-      }
-      const text = texts.get(`${c.conversationId}\u0000${c.messageId}`);
-      const found = text === undefined ? undefined : match(words, title, fold(text), all);
-      // A candidate whose words only start a word of the text but were indexed apart (or a message changed since) is dropped here.
-      if (found && text !== undefined) ranked.push({ conversation, messageId: c.messageId, text, match: found });
-    }
-    ranked.sort(
-      (a, b) =>
-        b.match.score - a.match.score ||
-        (b.conversation.lastMessageAt ?? b.conversation.updatedAt).localeCompare(a.conversation.lastMessageAt ?? a.conversation.updatedAt),
-    );
+    const isMessage = (c: Candidate) => recordOf(c.conversationId) === undefined;
+    const ranked = (
+      await Promise.all([rankMessages(userId, chosen.filter(isMessage), words, all), rankRecords(userId, chosen, words, all)])
+    ).flat();
+    ranked.sort((a, b) => b.match.score - a.match.score || b.date.localeCompare(a.date));
     const results: SearchResult[] = ranked.slice(0, MAX_SEARCH_RESULTS).map((r) => ({
-      kind: "message",
-      id: r.messageId ?? r.conversation.conversationId,
-      title: r.conversation.title,
+      kind: r.kind,
+      id: r.id,
+      title: r.title,
       ...snippet(r.text, words, r.match.at),
-      href: hrefOf(r.conversation, r.messageId),
+      href: r.href,
     }));
     return { results };
   });

@@ -10,7 +10,7 @@ import {
   TestSubscriptionEntity,
 } from "../billing/entity";
 import { ContactEntity } from "../contact/entity";
-import { ConversationEntity, MessageEntity, PostingEntity, ShareEntity } from "../conversation/entity";
+import { ConversationEntity, MessageEntity, PostingEntity, SearchTextEntity, ShareEntity } from "../conversation/entity";
 import { CustomerEntity } from "../customer/entity";
 import { DocumentEntity } from "../document/entity";
 import { InAppNotificationEntity, PushSubscriptionEntity } from "../notify/entity";
@@ -66,6 +66,7 @@ export const Domain = new Service(
     message: MessageEntity,
     posting: PostingEntity,
     share: ShareEntity,
+    searchText: SearchTextEntity,
     chatLink: ChatLinkEntity,
     inAppNotification: InAppNotificationEntity,
     pushSubscription: PushSubscriptionEntity,

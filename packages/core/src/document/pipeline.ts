@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { RecordIndex } from "../conversation/record-index";
 import { Domain } from "../db/service";
 import { config } from "../config";
 import { nextId } from "../db/counter";
@@ -220,6 +221,7 @@ export namespace DocumentPipeline {
             quotes.put(quote as never).commit(),
           ])
           .go();
+        await RecordIndex.quote(quote);
         return { documentType: analysis.documentType, quoteId: id, flags: quote.flags.length };
       }
       await Domain.transaction
@@ -233,6 +235,7 @@ export namespace DocumentPipeline {
           ...(existing ? [quotes.delete({ documentId }).commit()] : []),
         ])
         .go();
+      if (existing) await RecordIndex.forgetQuote(documentId);
       return { documentType: analysis.documentType, quoteId: null, flags: 0 };
     } catch (error) {
       if (isTransactionCancelled(error)) {
@@ -242,14 +245,14 @@ export namespace DocumentPipeline {
     }
   }
 
-  /** 4. index: retrieval chunks with page references, one JSON file per document (format in chunks.ts). */
+  /** 4. index: retrieval chunks with page references, one JSON file per document (format in chunks.ts), and its pages in the owner's search box. */
   export async function index(raw: unknown) {
     const { documentId } = DocumentInput.parse(raw);
     const item = await load(documentId);
     await patch(item, { stage: "index" });
     const text = await readText(item);
     const file: ChunkFile = { version: 1, documentId, chunks: chunkPages(text.pages) };
-    await writeChunks(chunksKey(refOf(item)), file);
+    await Promise.all([writeChunks(chunksKey(refOf(item)), file), RecordIndex.document(item, text.pages)]);
     await stillThere(item, { chunkCount: file.chunks.length });
     return { chunks: file.chunks.length };
   }

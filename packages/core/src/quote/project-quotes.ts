@@ -1,3 +1,4 @@
+import { RecordIndex } from "../conversation/record-index";
 import { Document } from "../document/index";
 import { fn } from "../fn";
 import { recordId } from "../validation";
@@ -91,6 +92,7 @@ export namespace ProjectQuotes {
   /** Saves a correction (see QuoteCorrections.correct) and answers the quote as the list shows it. */
   export const correct = fn(z.object({ id: recordId("Quote ID"), changes: CorrectionInput }), async (input): Promise<ProjectQuote> => {
     const corrected = await QuoteCorrections.correct(input);
+    await RecordIndex.quote(corrected);
     const [document, correction] = await Promise.all([
       Document.get(corrected.documentId),
       QuoteCorrectionEntity.get({ documentId: corrected.documentId }).go({ consistent: true }),

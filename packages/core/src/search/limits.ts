@@ -18,3 +18,8 @@ export const SEARCH_QUERY_TOO_LONG = `The search is too long: use at most ${MAX_
 export const MAX_SEARCH_TERM_CHARS = 40;
 /** Distinct words indexed per message, the most frequent first: bounds what saving a very long answer writes. */
 export const MAX_TERMS_PER_MESSAGE = 1_000;
+
+/** Pages of a document indexed for the search box: beyond them a document is found by its first pages only. */
+export const MAX_INDEXED_PAGES = 300;
+/** Characters of a page indexed and quoted: a dense printed page holds some 5,000; a sheet may hold far more. */
+export const MAX_INDEXED_PAGE_CHARS = 20_000;

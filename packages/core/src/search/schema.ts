@@ -3,7 +3,8 @@ import { MAX_SEARCH_QUERY_CHARS, SEARCH_QUERY_TOO_LONG } from "./limits";
 
 /**
  * GET /api/search: the caller's conversations searched by title and by the text of
- * every message (questions, answers and each model's answer in research mode).
+ * every message (questions, answers and each model's answer in research mode), the
+ * text of their documents' pages, and their quotes (vendor, number, items).
  * Browser-safe: the palette types its results from here (its limits are in ./limits).
  */
 
@@ -22,13 +23,13 @@ const SearchMark = z.tuple([z.number().int().nonnegative(), z.number().int().non
 
 export const SearchResult = z.object({
   kind: z.enum(SEARCH_KINDS),
-  /** The message's id, or the conversation's when only its title matched. */
+  /** The message's id (the conversation's when only its title matched), the document's or the quote's. */
   id: z.string(),
-  /** The conversation's title. */
+  /** The conversation's title, the document's file name, or the quote's vendor and number. */
   title: z.string(),
   snippet: z.string(),
   marks: z.array(SearchMark),
-  /** Where the result opens: the conversation, scrolled to the message. */
+  /** Where the result opens: the conversation scrolled to the message, the document's page in the viewer, the project's quotes. */
   href: z.string(),
 });
 export type SearchResult = z.infer<typeof SearchResult>;

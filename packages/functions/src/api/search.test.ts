@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { MAX_SEARCH_QUERY_CHARS, SEARCH_QUERY_TOO_LONG } from "@quorum/core/search/limits";
 import type { SearchResult } from "@quorum/core/search/schema";
-import { call, signedInUser, type TestUser } from "@quorum/local/testing";
+import { call, labelledProject, signedInUser, type TestUser } from "@quorum/local/testing";
 
-/** GET /api/search: the caller's conversations by title and by the text of every message. */
+/** GET /api/search: the caller's conversations by title and by the text of every message, their documents' pages and their quotes. */
 
 async function conversation(user: TestUser, title: string, messages: unknown[], path = "/api/conversations") {
   const res = await call(user, "POST", path, { title, messages });
@@ -99,5 +99,77 @@ describe("searching conversations", () => {
   it("asks for a signed-in caller", async () => {
     const res = await call(undefined, "GET", "/api/search?q=pump");
     expect(res.status).toBe(401);
+  });
+});
+
+describe("searching documents and quotes", { timeout: 180_000 }, () => {
+  let ann: TestUser;
+  let bob: TestUser;
+  let projectId: number;
+  let spec: number;
+  let quoted: number;
+  beforeAll(async () => {
+    [ann, bob] = await Promise.all([signedInUser(), signedInUser()]);
+    const project = await labelledProject(ann, ["riverside-specifications.pdf", "pacific-quote.pdf"]);
+    projectId = project.projectId;
+    spec = project.documentIds["riverside-specifications.pdf"]!;
+    quoted = project.documentIds["pacific-quote.pdf"]!;
+  }, 180_000);
+
+  const ofKind = (results: SearchResult[], kind: SearchResult["kind"]) => results.filter((r) => r.kind === kind);
+  const quoteOfDocument = async () => {
+    const listed = await call(ann, "GET", `/api/projects/${projectId}/quotes`);
+    return (listed.body.quotes as { id: number; documentId: number }[]).find((q) => q.documentId === quoted)!;
+  };
+
+  it("finds a word of a document's third page and opens the viewer at that page, the word marked", async () => {
+    const { status, body } = await search(ann, "clerestory");
+    expect(status).toBe(200);
+    expect(body.results).toHaveLength(1);
+    const [hit] = body.results;
+    expect(hit).toMatchObject({
+      kind: "document",
+      id: String(spec),
+      title: "riverside-specifications.pdf",
+      href: `/projects/${projectId}/documents/${spec}?page=3`,
+    });
+    expect(hit!.snippet).toContain("daylight dimming near the clerestory windows");
+    expect(marked(hit!)).toEqual(["clerestory"]);
+  });
+
+  it("finds a quote by its vendor and by an item's description, and opens the project's quotes", async () => {
+    const quote = await quoteOfDocument();
+    const byVendor = ofKind((await search(ann, "pacific fasteners")).body.results, "quote");
+    expect(byVendor).toEqual([
+      expect.objectContaining({
+        id: String(quote.id),
+        title: expect.stringContaining("Pacific Fasteners"),
+        href: `/projects/${projectId}/quotes`,
+      }),
+    ]);
+    const byItem = ofKind((await search(ann, "relief valve")).body.results, "quote");
+    expect(byItem.map((r) => r.href)).toEqual([`/projects/${projectId}/quotes`]);
+    expect(marked(byItem[0]!)).toEqual(["relief", "valve"]);
+  });
+
+  it("follows a corrected quote: the new vendor is found", async () => {
+    const quote = await quoteOfDocument();
+    expect(ofKind((await search(ann, "tidewater")).body.results, "quote")).toEqual([]);
+    const res = await call(ann, "PUT", `/api/quotes/${quote.id}`, { vendorName: "Tidewater Hydraulics" });
+    expect(res.status, res.text).toBe(200);
+    const found = ofKind((await search(ann, "tidewater")).body.results, "quote");
+    expect(found.map((r) => r.title)).toEqual([expect.stringContaining("Tidewater Hydraulics")]);
+  });
+
+  it("never finds another account's documents or quotes", async () => {
+    for (const q of ["clerestory", "pacific fasteners", "relief valve"]) expect((await search(bob, q)).body.results).toEqual([]);
+  });
+
+  it("a deleted document, and its quote, are no longer found", async () => {
+    expect(ofKind((await search(ann, "relief valve")).body.results, "document")).toHaveLength(1);
+    expect((await call(ann, "DELETE", `/api/documents/${quoted}`)).status).toBe(200);
+    expect((await search(ann, "relief valve")).body.results).toEqual([]);
+    expect((await search(ann, "pacific")).body.results).toEqual([]);
+    expect((await search(ann, "clerestory")).body.results).toHaveLength(1);
   });
 });

@@ -1,7 +1,7 @@
 import * as React from "react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useRouter } from "@tanstack/react-router";
-import { MessageSquare, Search } from "lucide-react";
+import { FileText, MessageSquare, ReceiptText, Search, type LucideIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { MAX_SEARCH_QUERY_CHARS } from "@quorum/core/search/limits";
 import type { SearchReply, SearchResult } from "@quorum/core/search/schema";
@@ -37,6 +37,18 @@ function Marked({ text, marks }: { text: string; marks: SearchResult["marks"] })
   }
   parts.push(text.slice(at));
   return <>{parts}</>;
+}
+
+const ICONS: Record<SearchResult["kind"], LucideIcon> = { message: MessageSquare, document: FileText, quote: ReceiptText };
+
+/** What a result is, said in words beside its icon: a conversation, a document's page, a quote. */
+function KindLabel({ result }: { result: SearchResult }) {
+  const { t } = useTranslation("search");
+  if (result.kind === "document") {
+    const page = new URL(result.href, window.location.origin).searchParams.get("page") ?? "1";
+    return <>{t("kindDocument", { page })}</>;
+  }
+  return <>{t(result.kind === "quote" ? "kindQuote" : "kindMessage")}</>;
 }
 
 /**
@@ -116,26 +128,34 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
           {search.isFetching && <Spinner className="size-4 text-muted-foreground" />}
         </div>
         <ul id={listId} role="listbox" aria-label={t("results")} className="max-h-[min(60vh,28rem)] overflow-y-auto p-2 empty:hidden">
-          {results.map((result, i) => (
-            <li
-              key={result.href}
-              id={optionId(i)}
-              role="option"
-              aria-selected={i === active}
-              onMouseMove={() => setActive(i)}
-              onClick={() => open(result)}
-              className={cn("flex cursor-pointer gap-3 rounded-lg px-3 py-2.5", i === active && "bg-accent text-accent-foreground")}
-              data-testid="search-result"
-            >
-              <MessageSquare className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-              <span className="grid min-w-0 gap-0.5">
-                <span className="truncate text-sm font-medium">{result.title.trim() || t("untitled")}</span>
-                <span className="line-clamp-2 text-xs leading-5 text-muted-foreground">
-                  <Marked text={result.snippet} marks={result.marks} />
+          {results.map((result, i) => {
+            const Icon = ICONS[result.kind];
+            return (
+              <li
+                key={`${result.kind} ${result.id} ${result.href}`}
+                id={optionId(i)}
+                role="option"
+                aria-selected={i === active}
+                onMouseMove={() => setActive(i)}
+                onClick={() => open(result)}
+                className={cn("flex cursor-pointer gap-3 rounded-lg px-3 py-2.5", i === active && "bg-accent text-accent-foreground")}
+                data-testid="search-result"
+              >
+                <Icon className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+                <span className="grid min-w-0 gap-0.5">
+                  <span className="flex min-w-0 items-baseline gap-2">
+                    <span className="truncate text-sm font-medium">{result.title.trim() || t("untitled")}</span>
+                    <span className="shrink-0 text-xs text-muted-foreground" data-testid="search-result-kind">
+                      <KindLabel result={result} />
+                    </span>
+                  </span>
+                  <span className="line-clamp-2 text-xs leading-5 text-muted-foreground">
+                    <Marked text={result.snippet} marks={result.marks} />
+                  </span>
                 </span>
-              </span>
-            </li>
-          ))}
+              </li>
+            );
+          })}
         </ul>
         <div className="flex items-center gap-3 border-t bg-muted/40 px-4 py-2 text-xs text-muted-foreground">
           <p role="status" aria-live="polite" className="min-w-0 flex-1 truncate">
