@@ -138,6 +138,15 @@ describe("the search palette", { timeout: 120_000 }, () => {
     expect(url.pathname).toBe(`/projects/${projectId}/documents/${documentId}`);
     expect(url.searchParams.get("page")).toBe("3");
     await reviewShot(page, "search-document-opened.png");
+
+    // A quote's result opens that quote's detail in the project's quotes.
+    await page.locator("body").press("Control+k");
+    await box.fill("pacific fasteners");
+    const quote = dialog.getByRole("option").filter({ has: page.getByTestId("search-result-kind").getByText("Quote", { exact: true }) });
+    await quote.first().click();
+    await dialog.waitFor({ state: "detached" });
+    await page.getByRole("dialog", { name: /Pacific Fasteners/ }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/projects/${projectId}/quotes`);
     await app.close();
   });
 });

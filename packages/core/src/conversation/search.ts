@@ -199,7 +199,9 @@ async function rankRecords(userId: string, chosen: Candidate[], words: string[],
       const found = match(words, "", fold(text), all);
       const title = titleOfQuote(text) || document.fileName;
       const id = String(document.quoteId ?? document.id);
-      if (found) ranked.push({ kind: "quote", id, title, text, href: `${project}/quotes`, match: found, date });
+      // the quotes section opens this quote's detail
+      const href = document.quoteId ? `${project}/quotes?quote=${document.quoteId}` : `${project}/quotes`;
+      if (found) ranked.push({ kind: "quote", id, title, text, href, match: found, date });
     }
   }
   return ranked;

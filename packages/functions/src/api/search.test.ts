@@ -137,18 +137,18 @@ describe("searching documents and quotes", { timeout: 180_000 }, () => {
     expect(marked(hit!)).toEqual(["clerestory"]);
   });
 
-  it("finds a quote by its vendor and by an item's description, and opens the project's quotes", async () => {
+  it("finds a quote by its vendor and by an item's description, and opens it in the project's quotes", async () => {
     const quote = await quoteOfDocument();
     const byVendor = ofKind((await search(ann, "pacific fasteners")).body.results, "quote");
     expect(byVendor).toEqual([
       expect.objectContaining({
         id: String(quote.id),
         title: expect.stringContaining("Pacific Fasteners"),
-        href: `/projects/${projectId}/quotes`,
+        href: `/projects/${projectId}/quotes?quote=${quote.id}`,
       }),
     ]);
     const byItem = ofKind((await search(ann, "relief valve")).body.results, "quote");
-    expect(byItem.map((r) => r.href)).toEqual([`/projects/${projectId}/quotes`]);
+    expect(byItem.map((r) => r.href)).toEqual([`/projects/${projectId}/quotes?quote=${quote.id}`]);
     expect(marked(byItem[0]!)).toEqual(["relief", "valve"]);
   });
 

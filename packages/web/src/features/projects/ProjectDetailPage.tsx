@@ -48,7 +48,7 @@ const SECTIONS = [
 ] as const satisfies readonly { id: ProjectSection; icon: LucideIcon; path: string }[];
 
 /** /projects/$id and its chat, documents, quotes and upload sub-routes. */
-export function ProjectDetailPage({ projectId, section }: { projectId: number; section: ProjectSection }) {
+export function ProjectDetailPage({ projectId, section, quoteId }: { projectId: number; section: ProjectSection; quoteId?: number }) {
   const { t } = useTranslation("projects");
   const project = useProject(projectId);
   if (project.isPending) return <PageLoader text={t("detail.loading")} />;
@@ -56,10 +56,10 @@ export function ProjectDetailPage({ projectId, section }: { projectId: number; s
     const missing = project.error instanceof ApiError && (project.error.status === 404 || project.error.status === 400);
     return missing ? <ProjectNotFound /> : <ProjectUnavailable />;
   }
-  return <ProjectWorkspace project={project.data} section={section} />;
+  return <ProjectWorkspace project={project.data} section={section} quoteId={quoteId} />;
 }
 
-function ProjectWorkspace({ project, section }: { project: ProjectWithLinks; section: ProjectSection }) {
+function ProjectWorkspace({ project, section, quoteId }: { project: ProjectWithLinks; section: ProjectSection; quoteId?: number }) {
   const { t } = useTranslation("projects");
   const { user } = useAuth();
   const [editing, setEditing] = React.useState(false);
@@ -126,7 +126,7 @@ function ProjectWorkspace({ project, section }: { project: ProjectWithLinks; sec
           {section === "chat" && <ProjectChat projectId={project.id} />}
           {section === "documents" && <DocumentsSection projectId={project.id} />}
           {section === "upload" && <UploadSection projectId={project.id} />}
-          {section === "quotes" && <QuotesSection projectId={project.id} />}
+          {section === "quotes" && <QuotesSection projectId={project.id} openFirst={quoteId} />}
         </section>
       </div>
       {user && <EditProjectDialog uid={user.uid} project={project} open={editing} onOpenChange={setEditing} />}

@@ -18,10 +18,11 @@ import { nextToReview } from "./review";
  * table; open one for its line items, flags and corrections; level vendor
  * quotes on their own page; export as CSV.
  */
-export function QuotesSection({ projectId }: { projectId: number }) {
+export function QuotesSection({ projectId, openFirst }: { projectId: number; openFirst?: number }) {
   const { t } = useTranslation("quotes");
   const quotes = useProjectQuotes(projectId);
-  const [openId, setOpenId] = React.useState<number | null>(null);
+  // a link to one quote (from search) opens its detail
+  const [openId, setOpenId] = React.useState<number | null>(openFirst ?? null);
   const [reviewOnly, setReviewOnly] = React.useState(false);
   const list = quotes.data?.quotes ?? [];
   const open = list.find((q) => q.id === openId);
