@@ -170,7 +170,7 @@ export async function research(input: ResearchInput): Promise<ResearchResult> {
     const { text: written, consensus } = splitConsensus(outcome.generation.text);
     const { text, section } = splitComparison(written);
     const response = deanonymise(text, labelled);
-    const comparison = parseComparison(section, letterModels(labelled), (point) => deanonymise(point, labelled));
+    const comparison = comparisonReader(labelled)(section);
     if (comparison) live?.comparison?.(comparison);
     const agreement =
       consensus && synthesizer.choice !== OFFLINE
@@ -245,7 +245,11 @@ function lastUserMessage(messages: Message[]): Message {
 
 type Labelled = { letter: string; outcome: Extract<CallOutcome, { ok: true }> }[];
 
-const letterModels = (labelled: Labelled) => new Map(labelled.map((l) => [l.letter, l.outcome.model.choice as string]));
+/** Reads a synthesis's closing point lines for this panel: letters become its models, and letters in a point's text their names. */
+function comparisonReader(labelled: Labelled) {
+  const models = new Map(labelled.map((l) => [l.letter, l.outcome.model.choice as string]));
+  return (section: string | null) => parseComparison(section, models, (point) => deanonymise(point, labelled));
+}
 
 /**
  * The synthesis as the user will read it, while it is written: letters become
@@ -266,6 +270,7 @@ function synthesisStream(labelled: Labelled, emit: (delta: string) => void, onCo
   };
   let raw = "";
   let shown = "";
+  const readComparison = comparisonReader(labelled);
   const held = new HeldBackStream(
     (text) => deanonymise(text, labelled),
     emit,
@@ -289,7 +294,7 @@ function synthesisStream(labelled: Labelled, emit: (delta: string) => void, onCo
       const from = pointsStart(raw);
       if (!onComparison || from === Infinity) return;
       const complete = raw.slice(from, raw.lastIndexOf("\n") + 1);
-      const comparison = parseComparison(complete, letterModels(labelled), (point) => deanonymise(point, labelled));
+      const comparison = readComparison(complete);
       const key = JSON.stringify(comparison);
       if (comparison && key !== shown) {
         shown = key;
