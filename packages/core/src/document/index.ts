@@ -115,14 +115,18 @@ export namespace Document {
    * plan's document storage (413 otherwise). What passes counts against the plan's document
    * uploads of the day (`Quota.metered`) and holds its bytes of the storage (`StorageUse.create`).
    */
-  async function admit(projectId: number, fileName: string, contentType: string, size: number): Promise<string> {
+  async function admit(
+    projectId: number,
+    fileName: string,
+    contentType: string,
+    size: number,
+  ): Promise<{ fileType: string; room: StorageUse.Room }> {
     const type = acceptedContentType(fileName, contentType);
     if (!type) throw new Invalid(TYPE_REJECTION);
     if (size > MAX_DOCUMENT_BYTES) throw new TooLarge(tooLarge());
     if (size < 1) throw new Invalid(tooSmall());
     await Project.get(projectId);
-    await StorageUse.assertRoom(size);
-    return type;
+    return { fileType: type, room: await StorageUse.assertRoom(size) };
   }
 
   async function createRecord(input: {
@@ -131,22 +135,26 @@ export namespace Document {
     fileName: string;
     fileType: string;
     size: number;
+    room: StorageUse.Room;
   }) {
     const userId = Actor.userId();
     const id = await nextId("document");
     const storageKey = uploadKey({ userId, projectId: input.projectId, documentId: id }, safeFileName(input.fileName));
-    return StorageUse.create({
-      id,
-      userId,
-      projectId: input.projectId,
-      fileName: input.fileName,
-      fileType: input.fileType,
-      storageKey,
-      documentCategory: input.documentCategory,
-      processingStatus: "uploading",
-      size: input.size,
-      heldBytes: input.size,
-    });
+    return StorageUse.create(
+      {
+        id,
+        userId,
+        projectId: input.projectId,
+        fileName: input.fileName,
+        fileType: input.fileType,
+        storageKey,
+        documentCategory: input.documentCategory,
+        processingStatus: "uploading",
+        size: input.size,
+        heldBytes: input.size,
+      },
+      input.room,
+    );
   }
 
   export const UploadRequest = DocumentUploadRequest;
@@ -161,9 +169,9 @@ export namespace Document {
    * when S3 reports the object.
    */
   export const requestUpload = fn(UploadRequest, async (input): Promise<UploadTicket> => {
-    const fileType = await admit(input.projectId, input.fileName, input.contentType, input.size);
+    const { fileType, room } = await admit(input.projectId, input.fileName, input.contentType, input.size);
     return Quota.metered(DOCUMENT_UPLOADS, async () => {
-      const item = await createRecord({ ...input, fileType });
+      const item = await createRecord({ ...input, fileType, room });
       const upload = await Storage.presignedUpload({
         key: item.storageKey,
         contentType: fileType,
@@ -187,9 +195,9 @@ export namespace Document {
     contentType: string;
     data: Buffer;
   }): Promise<Info> {
-    const fileType = await admit(input.projectId, input.fileName, input.contentType, input.data.length);
+    const { fileType, room } = await admit(input.projectId, input.fileName, input.contentType, input.data.length);
     const item = await Quota.metered(DOCUMENT_UPLOADS, async () => {
-      const created = await createRecord({ ...input, size: input.data.length, fileType });
+      const created = await createRecord({ ...input, size: input.data.length, fileType, room });
       try {
         await Storage.s3().send(
           new PutObjectCommand({ Bucket: Storage.bucket(), Key: created.storageKey, Body: input.data, ContentType: fileType }),

@@ -30,6 +30,9 @@ export namespace StorageUse {
     return { plan, limit: storageLimitOf(plan) };
   }
 
+  /** The user's uploads whose file has not arrived yet. */
+  const pendingOf = async (userId: string) => (await PendingUploadEntity.query.primary({ userId }).go({ pages: "all" })).data;
+
   const stored = async (userId: string) => (await UsageCountEntity.get(storageCounter(userId)).go({ consistent: true })).data?.count ?? 0;
 
   /** The counter raised by `by` (lowered when negative), within `limit` when it grows: any chain with ElectroDB's add, subtract and where. */
@@ -49,8 +52,7 @@ export namespace StorageUse {
    * document being deleted, settles its bytes itself. Cheap: one Query of the user's open uploads.
    */
   async function releaseAbandoned(userId: string, now = Date.now()) {
-    const pending = (await PendingUploadEntity.query.primary({ userId }).go({ pages: "all" })).data;
-    for (const mark of pending.filter((p) => abandoned(p, now))) {
+    for (const mark of (await pendingOf(userId)).filter((p) => abandoned(p, now))) {
       const key = { userId, documentId: mark.documentId };
       const result = await Domain.transaction
         .write(({ pendingUpload, document, usageCount }) => [
@@ -75,31 +77,33 @@ export namespace StorageUse {
    * shows them: read only, so abandoned uploads are left out rather than given back here.
    */
   export async function summary(userId = Actor.userId(), now = Date.now()) {
-    const [{ plan, limit }, used, pending] = await Promise.all([
-      limitFor(userId),
-      stored(userId),
-      PendingUploadEntity.query.primary({ userId }).go({ pages: "all" }),
-    ]);
-    const given = pending.data.filter((m) => abandoned(m, now)).reduce((sum, m) => sum + m.bytes, 0);
+    const [{ plan, limit }, used, pending] = await Promise.all([limitFor(userId), stored(userId), pendingOf(userId)]);
+    const given = pending.filter((m) => abandoned(m, now)).reduce((sum, m) => sum + m.bytes, 0);
     return { plan, used: Math.max(0, used - given), limit };
   }
 
-  /** Refuses (413, nothing written) a file of `size` bytes that would take the caller past the plan's cap. */
-  export async function assertRoom(size: number) {
+  /** The caller's plan and its storage cap (null: unlimited), as the upload that checked for room read them. */
+  export type Room = Awaited<ReturnType<typeof limitFor>>;
+
+  /** Refuses (413, nothing written) a file of `size` bytes that would take the caller past the plan's cap; else the cap it checked against. */
+  export async function assertRoom(size: number): Promise<Room> {
     const userId = Actor.userId();
     await releaseAbandoned(userId);
-    const [{ plan, limit }, used] = await Promise.all([limitFor(userId), stored(userId)]);
-    if (limit !== null && used + size > limit) throw new StorageFull(storageFullMessage(plan, limit, used));
+    const [room, used] = await Promise.all([limitFor(userId), stored(userId)]);
+    if (room.limit !== null && used + size > room.limit) throw new StorageFull(storageFullMessage(room.plan, room.limit, used));
+    return room;
   }
 
   /**
    * Writes a new document record holding `item.heldBytes`, with its pending-upload mark, in one
-   * transaction with the conditional raise of the owner's counter: past the cap nothing is written
-   * and the answer is a 413 that names the limit.
+   * transaction with the conditional raise of the owner's counter (within the cap `assertRoom` read):
+   * past the cap nothing is written and the answer is a 413 that names the limit.
    */
-  export async function create(item: Parameters<typeof DocumentEntity.create>[0] & { heldBytes: number }): Promise<DocumentItem> {
+  export async function create(
+    item: Parameters<typeof DocumentEntity.create>[0] & { heldBytes: number },
+    { plan, limit }: Room,
+  ): Promise<DocumentItem> {
     const { userId, id: documentId, heldBytes } = item;
-    const { plan, limit } = await limitFor(userId);
     const requestedAt = new Date().toISOString();
     const refuse = async () => new StorageFull(storageFullMessage(plan, limit!, await stored(userId)));
     if (limit !== null && heldBytes > limit) throw await refuse();
