@@ -36,23 +36,27 @@ export async function loadPdf(url: string): Promise<PdfFile> {
       let task: RenderTask | undefined;
       let words: TextLayer | undefined;
       let cancelled = false;
-      void document.getPage(number).then((page) => {
-        if (cancelled) return;
-        const base = page.getViewport({ scale: 1 });
-        const ratio = window.devicePixelRatio || 1;
-        const viewport = page.getViewport({ scale: (width / base.width) * ratio });
-        canvas.width = Math.floor(viewport.width);
-        canvas.height = Math.floor(viewport.height);
-        task = page.render({ canvas, viewport });
-        task.promise.catch(() => undefined);
-        if (!text) return;
-        // pdf.js sizes the words from this factor: CSS pixels per point of the page
-        const shown = page.getViewport({ scale: width / base.width });
-        text.replaceChildren();
-        text.style.setProperty("--total-scale-factor", String(shown.scale));
-        words = new TextLayer({ textContentSource: page.streamTextContent(), container: text, viewport: shown });
-        words.render().catch(() => undefined);
-      });
+      // A document closed meanwhile (the viewer left) rejects with "Transport destroyed": nothing is drawn then.
+      void document.getPage(number).then(
+        (page) => {
+          if (cancelled) return;
+          const base = page.getViewport({ scale: 1 });
+          const ratio = window.devicePixelRatio || 1;
+          const viewport = page.getViewport({ scale: (width / base.width) * ratio });
+          canvas.width = Math.floor(viewport.width);
+          canvas.height = Math.floor(viewport.height);
+          task = page.render({ canvas, viewport });
+          task.promise.catch(() => undefined);
+          if (!text) return;
+          // pdf.js sizes the words from this factor: CSS pixels per point of the page
+          const shown = page.getViewport({ scale: width / base.width });
+          text.replaceChildren();
+          text.style.setProperty("--total-scale-factor", String(shown.scale));
+          words = new TextLayer({ textContentSource: page.streamTextContent(), container: text, viewport: shown });
+          words.render().catch(() => undefined);
+        },
+        () => undefined,
+      );
       return {
         cancel() {
           cancelled = true;
