@@ -82,6 +82,17 @@ function senderOf(text: string): string | null {
   return nameOf(parts[0]!);
 }
 
+/** A name followed on its line by its registration, contact or address: "Climatiza Serviços Ltda - CNPJ 12.345.678/0001-90". */
+function leadName(text: string): string | null {
+  const [first, ...rest] = text.split(SENDER_SEPARATOR);
+  if (rest.length === 0) return null;
+  const partyPart = (part: string) => {
+    const key = fold(part);
+    return REGISTRATION.test(key) || CONTACT.test(key) || isAddress(key);
+  };
+  return rest.every(partyPart) ? nameOf(first!) : null;
+}
+
 /** Blocks of lines at the top of the first page, before the item table. */
 export function topBlocks(doc: Doc): Block[] {
   const first = doc.rows[0]?.page;
@@ -138,7 +149,7 @@ function blocksOf(rows: Row[]): Block[] {
       if (c > 0 && /:\s*$/.test(row.cells[c - 1]!.text)) return;
       let current = alone ? undefined : open.find(sameColumn);
       const partyLine = isAddress(key) || CONTACT.test(key) || REGISTRATION.test(key);
-      const name = nameOf(text);
+      const name = nameOf(text) ?? leadName(text);
       // a new name under a finished address ("... 4000 Liège / Belgique" then "Atelier Garance") starts a block
       if (current && current.block.address && name && !partyLine) current = undefined;
       // a line that is neither a name nor an address or contact line ("Total", a sentence) ends its column's block
@@ -158,7 +169,7 @@ function blocksOf(rows: Row[]): Block[] {
       const b = current.block;
       b.lines.push({ row, cell: c, text, key });
       // the block's name is its first line, or the second under a slogan or a label
-      if (b.lines.length <= 2 && !b.head && !alone && !isAddress(key)) b.head = nameOf(text) ?? undefined;
+      if (b.lines.length <= 2 && !b.head && !alone && !isAddress(key)) b.head = name ?? undefined;
       // a name set over two lines, its legal form on the second ("Ingenieurbüro" / "Falkenrath UG (haftungsbeschränkt)")
       else if (b.lines.length === 2 && b.head === b.lines[0]!.text && twoLineName(b.head, text)) b.head = `${b.head} ${text}`;
       if (isAddress(key)) b.address = true;
