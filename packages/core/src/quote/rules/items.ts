@@ -1,5 +1,6 @@
 import { moneyTokens, parseNumber } from "../numbers";
 import type { LineItem } from "../schema";
+import { expressionItem } from "./expression-item";
 import { formItem } from "./form-item";
 import { headerOf, type Header } from "./item-header";
 import { NUMERIC, align, alignByPosition, cellValues, close, isValueCell, rowValues, splitTrailing, valuesToItem } from "./item-values";
@@ -202,12 +203,18 @@ function mixedArithmetic(row: Row, doc: Doc): LineItem | undefined {
 /**
  * Rows that are items by their arithmetic alone, for a table whose header was not read: a
  * description, then numbers whose quantity x unit price is the line amount, at least two such
- * rows one after the other.
+ * rows one after the other, or a calculation written out on the row.
  */
 function arithmeticRows(doc: Doc): Items {
-  const found: { item: LineItem; row: Row }[] = [];
-  for (const row of doc.rows) {
+  const found: { item: LineItem; row: Row; written?: Row }[] = [];
+  for (const [i, row] of doc.rows.entries()) {
     if (CONTACT.test(row.key) || isTotalsRow(row, doc)) continue;
+    const above = doc.rows[i - 1];
+    const written = expressionItem(row, doc, above?.page === row.page && !isTotalsRow(above, doc) ? above : undefined);
+    if (written) {
+      found.push({ item: written.item, row, written: written.described });
+      continue;
+    }
     const joined = row.cells.map((c) => c.text).join(" ");
     const { description, values } = splitTrailing(joined, doc);
     const nums = values.filter((v) => v.kind === "num").map((v) => v.value!);
@@ -221,9 +228,9 @@ function arithmeticRows(doc: Doc): Items {
     if (amount === 0 || !close(quantity * unitPrice, amount)) continue;
     found.push({ item: { description, quantity, unit: null, unitPrice, amount, page: row.page }, row });
   }
-  // rows of one table sit together
-  const kept = found.filter((f, i) => found.some((g, j) => j !== i && Math.abs(g.row.n - f.row.n) <= 3));
-  return { items: kept.map((k) => k.item), inside: new Set(kept.map((k) => k.row.n)) };
+  // rows of one table sit together; a calculation written out is a line wherever it stands
+  const kept = found.filter((f, i) => f.written || found.some((g, j) => j !== i && Math.abs(g.row.n - f.row.n) <= 3));
+  return { items: kept.map((k) => k.item), inside: new Set(kept.flatMap((k) => [k.row.n, ...(k.written ? [k.written.n] : [])])) };
 }
 
 /** Rows whose amounts end within this many points of each other share a right-aligned column. */

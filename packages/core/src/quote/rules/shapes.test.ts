@@ -322,4 +322,49 @@ describe("the evidence behind the rules", () => {
     ]);
     expect(q.vendorName).toBe("Hillside Joinery");
   });
+
+  it("a name with its tax id on the same line, and a customer whose legal form reads like a state code", () => {
+    const q = read([
+      "Climatiza Serviços Ltda - CNPJ 12.345.678/0001-90",
+      "Rua das Flores, 100 - São Paulo/SP",
+      "ORÇAMENTO Nº 0321",
+      "Data: 10/06/2031",
+      "Cliente: Padaria Pão Quente ME",
+      "Descrição | Qtde | Valor Unit. | Valor Total",
+      "Instalação | 3 | R$ 450,00 | R$ 1.350,00",
+      "Total | R$ 1.350,00",
+    ]);
+    expect({ vendor: q.vendorName, customer: q.customerName }).toEqual({
+      vendor: "Climatiza Serviços Ltda",
+      customer: "Padaria Pão Quente ME",
+    });
+  });
+
+  it("lines written as calculations: the sign is the evidence, the words above describe a bare one", () => {
+    const q = read([
+      "Brightline Electrical Ltd",
+      "Unit 7, Riverside Park, Leeds LS10 1AB",
+      "ESTIMATE",
+      "Estimate #: 1042",
+      "Supply and fit 12 LED panels",
+      "12 x £45.00 | £540.00",
+      "Call-out | £850.00 | 1 × £850.00",
+      "Subtotal | £1,390.00",
+      "VAT @ 20% | £278.00",
+      "Total | £1,668.00",
+    ]);
+    expect(q.items).toEqual([
+      ["Supply and fit 12 LED panels", 12, 45, 540],
+      ["Call-out", 1, 850, 850],
+    ]);
+    const de = read([
+      "Beratung Kranich",
+      "Angebot 7",
+      "Honorar | 2.240,00 € | 70,00 € * 32 h",
+      "zzgl. 19% MwSt. | 425,60 €",
+      "Gesamt | 2.665,60 €",
+    ]);
+    expect(de.items).toEqual([["Honorar", 32, 70, 2240]]);
+    expect(de.total).toBe(2665.6);
+  });
 });
