@@ -24,8 +24,24 @@ export interface Value {
   cell: number;
 }
 
-export const UNIT_WORDS =
-  /^(ea|each|pc|pcs|piece|pieces|units?|unit\(s\)|hrs?|hours?|h|days?|nights?|rooms?|tag|tage|std|stunden?|stk|stuck|pauschal|pausch|psch|m|m2|m²|m3|m³|lm|kg|g|t|l|liters?|liter\(s\)|lot|lots|set|sets|box|boxes|pack|packs|months?|monat|monate|jours?|heures?|forfait|ml|mm|cm|km|kwh|u|ud|uds|unidad|unidades|stuks|st|pce|pces|pz|pezzi|unita|unid|buah|pcs\.|qty|x|sqm|sqft|ft|in|yd|gal|lb|lbs|oz|mois|an|ans|year|years|jahr|jahre|jaar|jaren|ano|anos|week|weeks|woche|wochen|semaine|semaines|uur|ore|horas|jam|hari|bulan|tahun|[a-z]\d{2}|c62|h87)\.?$/i;
+/** Units of measure and packaging words that follow a quantity ("50 sak", "12 Rollen", "3 cad."), in the languages read. */
+export const UNIT_WORDS = new RegExp(
+  `^(${[
+    "ea|each|pc|pcs|piece|pieces|units?|unit\\(s\\)|hrs?|hours?|h|days?|nights?|rooms?|tag|tage|std|stunden?|stk|stuck|stück|pauschal|pausch|psch",
+    "m|m2|m²|m3|m³|lm|m1|ml|mm|cm|km|kwh|mq|mc|kg|g|t|l|liters?|liter\\(s\\)|lfm|lfdm|sqm|sqft|ft|in|yd|gal|lb|lbs|oz",
+    "lot|lots|set|sets|kit|kits|box|boxes|pack|packs|bags?|rolls?|sheets?|bars?|lengths?|bundles?|pallets?|cartons?|cases?|pairs?|dozen|doz|cans?|bottles?|drums?|coils?|trips?|visits?|ls|job",
+    "months?|monat|monate|mois|an|ans|year|years|jahr|jahre|jaar|jaren|ano|anos|week|weeks|woche|wochen|semaine|semaines",
+    "jours?|heures?|forfait|fft|ens|u|sac|sacs|rouleaux?|paire|palette",
+    "sack|sacke|säcke|rolle|rollen|karton|paar|pal|pak",
+    "uur|stuks|st|stuk|zak|zakken|rol|doos",
+    "ud|uds|unidad|unidades|pa|gl|jgo|caja|cajas|rollo|rollos|saco|sacos|pieza|piezas",
+    "pce|pces|pz|pezzi|unita|cad|nr|corpo|ore|sacchi",
+    "un|und|unid|pç|pc|peças|cx|caixa|vb|horas",
+    "buah|bh|sak|btg|batang|lembar|lbr|dus|kaleng|titik|ttk|paket|orang|org|kali|jam|hari|bulan|tahun",
+    "pcs\\.|qty|x|[a-z]\\d{2}|c62|h87",
+  ].join("|")})\\.?$`,
+  "i",
+);
 
 // a value cell holds numbers, rates, units and short qualifiers ("12.00 Units", "250.00 TVA 20%", "Std 4 e")
 export const isValueCell = (cell: Cell) => {

@@ -367,4 +367,31 @@ describe("the evidence behind the rules", () => {
     expect(de.items).toEqual([["Honorar", 32, 70, 2240]]);
     expect(de.total).toBe(2665.6);
   });
+
+  it("a quantity written with its packaging word ('50 sak', '30 bars') stays the quantity", () => {
+    const id = read([
+      "Toko Bangunan Sumber",
+      "FAKTUR",
+      "Keterangan | Banyaknya | Harga | Jumlah",
+      "Semen 40kg | 50 sak | 62.000 | 3.100.000",
+      "Besi beton 10mm | 30 btg | 78.500 | 2.355.000",
+      "Total | 5.455.000",
+    ]);
+    expect(id.items).toEqual([
+      ["Semen 40kg", 50, 62000, 3100000],
+      ["Besi beton 10mm", 30, 78500, 2355000],
+    ]);
+    const en = read([
+      "Northgate Supplies Ltd",
+      "QUOTE",
+      "Description | Qty | Price | Amount",
+      "Cement | 50 bags | 6.20 | 310.00",
+      "Rebar | 30 bars | 7.85 | 235.50",
+      "Total | 545.50",
+    ]);
+    expect(en.items).toEqual([
+      ["Cement", 50, 6.2, 310],
+      ["Rebar", 30, 7.85, 235.5],
+    ]);
+  });
 });
