@@ -33,11 +33,15 @@ export function descriptionEnd(row: Row): number | undefined {
   return first < 0 || first === row.cells.length - 1 ? undefined : first;
 }
 
-/** A row's cells up to and including `end`, as one description. */
+/** A row's line number in a cell of its own before the description ("1 | Cement | 50 | ..."). */
+const INDEX_CELL = /^\d{1,3}[.)]?$/;
+
+/** A row's cells up to and including `end`, as one description; a leading line number is not part of it. */
 export const descriptionOf = (row: Row, end: number) =>
   clean(
     row.cells
       .slice(0, end + 1)
+      .filter((c, i) => i > 0 || i === end || !INDEX_CELL.test(c.text.trim()))
       .map((c) => c.text)
       .join(" "),
   );
@@ -215,7 +219,7 @@ function arithmeticRows(doc: Doc): Items {
       found.push({ item: written.item, row, written: written.described });
       continue;
     }
-    const joined = row.cells.map((c) => c.text).join(" ");
+    const joined = descriptionOf(row, row.cells.length - 1);
     const { description, values } = splitTrailing(joined, doc);
     const nums = values.filter((v) => v.kind === "num").map((v) => v.value!);
     if (nums.length < 3 || !/\p{L}{2}/u.test(description)) {

@@ -394,4 +394,18 @@ describe("the evidence behind the rules", () => {
       ["Rebar", 30, 7.85, 235.5],
     ]);
   });
+
+  it("rows numbered in a cell of their own, under no column titles, are described without their number", () => {
+    const q = read([
+      "PT. Cahaya Digital Nusantara",
+      "SURAT PENAWARAN HARGA",
+      "1 | Lisensi perangkat lunak | 25 | 2.150.000 | 53.750.000",
+      "2 | Jasa instalasi dan migrasi | 1 | 7.500.000 | 7.500.000",
+      "Jumlah | 61.250.000",
+    ]);
+    expect(q.items).toEqual([
+      ["Lisensi perangkat lunak", 25, 2150000, 53750000],
+      ["Jasa instalasi dan migrasi", 1, 7500000, 7500000],
+    ]);
+  });
 });
