@@ -408,4 +408,18 @@ describe("the evidence behind the rules", () => {
       ["Jasa instalasi dan migrasi", 1, 7500000, 7500000],
     ]);
   });
+
+  it("a row labelled by a rate alone is the tax when its amount is that rate of the sum above", () => {
+    const q = read([
+      "Talleres Ortega",
+      "Presupuesto: 2031-19",
+      "Concepto | Cantidad | Precio | Importe",
+      "Pastillas de freno | 2 | 48,00 | 96,00",
+      "Mano de obra | 1,5 | 40,00 | 60,00",
+      "Suma | 156,00",
+      "21% | 32,76",
+      "Total a pagar | 188,76",
+    ]);
+    expect({ subtotal: q.subtotal, tax: q.tax, total: q.total }).toEqual({ subtotal: 156, tax: 32.76, total: 188.76 });
+  });
 });

@@ -35,6 +35,8 @@ export interface Amount {
   unlabelled?: boolean;
 }
 
+/** The rates a tax is levied at; a larger share of an amount is a deposit or an instalment. */
+const MAX_TAX_RATE = 0.27;
 const NOT_TOTAL = wordPattern(NOT_TOTAL_LABELS);
 const DISCOUNT = /(?<![\p{L}])(discounts?|remise|rabais|rabatt|nachlass|descuento|korting|sconto|desconto|diskon|potongan)(?![\p{L}])/u;
 const TAX_ID =
@@ -220,7 +222,33 @@ export function labelledAmounts(doc: Doc, rows: Row[]): Amount[] {
     }
     if (!used.has(row.n)) out.push(...amounts);
   }
-  return [...out, ...rateRowAmounts(doc, rows), ...unlabelledAmounts(doc, rows, out)];
+  return [...out, ...rateRowAmounts(doc, rows), ...rateAloneTaxes(doc, rows, out), ...unlabelledAmounts(doc, rows, out)];
+}
+
+/** A rate alone as a row's label ("21 % | 52,71", "+ 19% | 47,69"). */
+const RATE_ALONE = /^[\s+]*(\d{1,2}(?:[.,]\d{1,2})?)\s?%[\s:=]*$/;
+
+/**
+ * A row labelled by a rate alone is a tax when its amount is that rate of a subtotal or total
+ * printed above it: the arithmetic names it where no tax word does.
+ */
+function rateAloneTaxes(doc: Doc, rows: Row[], labelled: Amount[]): Amount[] {
+  return rows.flatMap((row) => {
+    const tokens = moneyTokens(row.text, doc.style).filter((t) => t.decimals && t.value > 0);
+    const rate = tokens.length === 1 ? RATE_ALONE.exec(asciiDigits(row.text.slice(0, tokens[0]!.index).replace(/\|/g, " "))) : null;
+    if (!rate) return [];
+    const percent = Number(rate[1]!.replace(",", ".")) / 100;
+    const tax = tokens[0]!.value;
+    const based = labelled.some(
+      (a) =>
+        (a.field === "subtotal" || a.field === "total") &&
+        a.row.n < row.n &&
+        Math.abs(a.value * percent - tax) <= Math.max(0.011, tax * 0.002),
+    );
+    return percent > 0 && percent <= MAX_TAX_RATE && based
+      ? [{ field: "tax" as const, value: tax, decimals: true, rank: 0.5, row, label: rate[0] }]
+      : [];
+  });
 }
 
 const RATE = /(?<![\d.,])(\d{1,2}(?:[.,]\d{1,2})?)\s?%/;
@@ -236,8 +264,7 @@ function rateRowAmounts(doc: Doc, rows: Row[]): Amount[] {
     const rate = RATE.exec(asciiDigits(row.text));
     if (!rate) continue;
     const percent = Number(rate[1]!.replace(",", ".")) / 100;
-    // the rates a tax is levied at; a larger share of an amount is a deposit or an instalment
-    if (percent > 0.27) continue;
+    if (percent > MAX_TAX_RATE) continue;
     // a tax word on the row or in the summary's header just above it
     const above = previousRow(doc, row);
     if (![row, above, above && previousRow(doc, above)].some((r) => r && TAX.test(r.key))) continue;
