@@ -159,7 +159,7 @@ export const CUSTOMER_LABELS = [
   "cliente", "facturar a", "cobrar a", "comprador", "presupuesto para", "cotizacion para", "oferta para", "factura para", "senor", "senores", "destinatario",
   "kunde", "kundin", "rechnungsempfanger", "empfanger", "an", "auftraggeber", "rechnungsadresse", "kaufer", "angebot fur", "rechnung fur",
   "klant", "factuuradres", "aan", "t.a.v", "opdrachtgever", "afnemer", "offerte voor", "factuur voor", "proforma voor",
-  "spett.le", "spettabile", "committente", "intestatario", "preventivo per", "offerta per", "fattura per",
+  "spett.le", "spettabile", "gent.mo", "gent.mo sig", "gent.ma", "gent.ma sig.ra", "gent.mi", "egr.", "egr. sig", "egregio", "egregio sig", "egregia", "alla cortese attenzione di", "committente", "intestatario", "preventivo per", "offerta per", "fattura per",
   "faturar a", "adquirente", "tomador", "orcamento para", "proposta para", "cotacao para", "fatura para",
   "exmo", "exmo. sr", "exmo. senhor", "exma", "exma. sra", "exma. senhora", "exmos. srs", "exmos. senhores", "ilmo", "ilmo. sr", "ilma", "ilma. sra",
   "pelanggan", "kepada", "kepada yth", "ditagihkan kepada", "pembeli", "nama pelanggan", "penawaran untuk", "tagihan untuk", "ditujukan kepada",

@@ -452,8 +452,11 @@ export function parties(doc: Doc): Parties {
   if (best && best.score >= 3 && !lone)
     result.vendor = { name: companyPart(best.name), row: best.row, confidence: Math.min(0.9, 0.4 + best.score * 0.06) };
   else if (!lone) {
-    // no name printed as a party: the owner of the web site or e-mail domain at the head or foot of the page
-    const owner = domains(`${edges}\n${topText}`).find((d) => outside.some((o) => o.host === d.host) && d.host.length >= 3);
+    // no name printed as a party: the owner of the web site or e-mail domain at the head or foot of
+    // the page, else of an e-mail address anywhere outside the customer's block ("Questions? Email ...")
+    const owner =
+      domains(`${edges}\n${topText}`).find((d) => outside.some((o) => o.host === d.host) && d.host.length >= 3) ??
+      outside.find((d) => d.local && d.host.length >= 3);
     const row = owner && doc.rows.find((r) => r.key.includes(`${owner.host}.`));
     if (owner && row) result.vendor = { name: brandOf(owner.host), row, confidence: 0.5 };
   }

@@ -422,4 +422,36 @@ describe("the evidence behind the rules", () => {
     ]);
     expect({ subtotal: q.subtotal, tax: q.tax, total: q.total }).toEqual({ subtotal: 156, tax: 32.76, total: 188.76 });
   });
+
+  it("an Italian addressee written 'Gent.mo Sig.' is the customer, not the city of the date line", () => {
+    const q = read([
+      "Idraulica Ferri di Marco Ferri",
+      "Via Garibaldi 12 - 40121 Bologna",
+      "P.IVA 02345678901 - Tel. 051 123456",
+      "Bologna, 15/03/2031",
+      "Gent.mo Sig. Paolo Neri",
+      "Via Indipendenza 40",
+      "40121 Bologna",
+      "Oggetto: preventivo n. 31/2031",
+      "Manodopera | 6 | 40,00 | 240,00",
+      "Totale | 240,00",
+    ]);
+    expect({ vendor: q.vendorName, customer: q.customerName }).toEqual({
+      vendor: "Idraulica Ferri di Marco Ferri",
+      customer: "Paolo Neri",
+    });
+  });
+
+  it("an issuer named nowhere but in a contact e-mail address at the foot is named by its domain", () => {
+    const q = read([
+      "INVOICE",
+      "Invoice no. 0932",
+      "Billed to: Marlow Bakery Ltd, 3 High St, Marlow SL7 1AB",
+      "Item | Qty | Price | Total",
+      "Website maintenance | 1 | £250.00 | £250.00",
+      "Total due | £250.00",
+      "Questions? Email accounts@pixelforge-studio.co.uk",
+    ]);
+    expect({ vendor: q.vendorName, customer: q.customerName }).toEqual({ vendor: "Pixelforge Studio", customer: "Marlow Bakery Ltd" });
+  });
 });
