@@ -2,10 +2,10 @@ import { randomInt, randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { Actor } from "../actor";
 import { DocumentEntity } from "../document/entity";
-import { ConversationEntity, MessageEntity } from "./entity";
+import { ConversationEntity, MessageEntity, PostingEntity } from "./entity";
 import { Conversation } from "./index";
 import { RecordIndex } from "./record-index";
-import { ConversationSearch } from "./search";
+import { ConversationSearch, MAX_POSTINGS_PER_WORD } from "./search";
 
 /** The search index kept in step with conversations (runs with the test stack's DynamoDB Local; each test is its own user). */
 const asUser = <T>(work: () => Promise<T>) => Actor.provide({ userId: `user-${randomUUID()}` }, work);
@@ -52,6 +52,27 @@ describe("the conversation search index", () => {
         `/chat?conversation=${together.id}&message=m1`,
         `/chat?conversation=${apart.id}&message=m1`,
       ]);
+    }));
+
+  it("a word in more messages than a search reads still narrows a rare word to the message holding both", () =>
+    asUser(async () => {
+      const userId = Actor.userId();
+      // Postings of "pump" that sort before the real conversation's, more than one search reads.
+      const many = Array.from({ length: MAX_POSTINGS_PER_WORD + 20 }, (_, i) => ({
+        userId,
+        bucket: "pum",
+        term: "pump",
+        conversationId: `0000-${String(i).padStart(5, "0")}`,
+        messageId: "m1",
+        count: 1,
+      }));
+      await PostingEntity.put(many).go({ concurrency: 4 });
+      const c = await Conversation.create({
+        listType: "general",
+        title: "Spares",
+        messages: [message("m1", "the pump needs a new xr20 seal"), message("m2", "an xr20 gasket alone")],
+      });
+      expect(await hrefs("pump xr20")).toEqual([`/chat?conversation=${c.id}&message=m1`]);
     }));
 
   it("indexes a conversation saved before the index existed on its next save", () =>

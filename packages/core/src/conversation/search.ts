@@ -19,7 +19,7 @@ import { MIN_TERM_CHARS, TITLE_POSTING, bucketOf, isStopWord, searchableText } f
  * the rest) are candidates, scored from their postings; the best few are then read
  * and ranked again on their real text (a phrase side by side counts there), which also
  * gives the snippet. The reading follows how often the words occur, never how much
- * the user has written; POSTING_PAGES bounds a word found nearly everywhere. A search
+ * the user has written; MAX_POSTINGS_PER_WORD bounds a word found nearly everywhere. A search
  * only reads (as every GET does): conversations saved before the index existed are
  * indexed on their next save (Conversation.update and appendMessages), documents and
  * quotes when the pipeline reads them or a quote is corrected (record-index.ts).
@@ -28,11 +28,12 @@ import { MIN_TERM_CHARS, TITLE_POSTING, bucketOf, isStopWord, searchableText } f
 /** A word of this many letters or more also finds the words it starts. */
 const PREFIX_FROM = 3;
 /**
- * Pages (1 MB, some 3,000 postings) read per word at most: a word in nearly every message
- * is ranked among the first 3,000 that hold it (in key order, so any of them), which keeps
- * such a search to one read per word; a second word narrows it to what the person means.
+ * Postings read per word at most (one request of some 150 KB): a word in nearly every message is
+ * ranked among the first this many that hold it (in key order, so any of them), which keeps such a
+ * search to one small read per word; a second word narrows it to what the person means. Rare words,
+ * the ones people search for, have fewer postings than this and are read whole.
  */
-const POSTING_PAGES = 1;
+export const MAX_POSTINGS_PER_WORD = 500;
 /** Candidates read and ranked on their text, per result shown: the postings' order is close, not final. */
 const CANDIDATES_PER_RESULT = 2;
 
@@ -44,15 +45,20 @@ function hrefOf(conversation: ConversationItem, messageId?: string): string {
   return `${HREF[conversation.listType]}?${query}`;
 }
 
-async function postingsFor(userId: string, word: string): Promise<PostingItem[]> {
+/** A word's postings, and whether they are all of them (false when the word is in more places than are read). */
+async function postingsFor(userId: string, word: string): Promise<{ postings: PostingItem[]; complete: boolean }> {
   const bucket = bucketOf(word);
   const query =
     word.length >= PREFIX_FROM
       ? PostingEntity.query.primary({ userId, bucket }).begins({ term: word })
       : PostingEntity.query.primary({ userId, bucket, term: word });
-  const result = await query.go({ pages: POSTING_PAGES, attributes: ["userId", "bucket", "term", "conversationId", "messageId", "count"] });
+  const result = await query.go({
+    limit: MAX_POSTINGS_PER_WORD,
+    pages: 1,
+    attributes: ["userId", "bucket", "term", "conversationId", "messageId", "count"],
+  });
   // Keys are case-folded by ElectroDB: the stored owner is compared as written.
-  return result.data.filter((p) => p.userId === userId);
+  return { postings: result.data.filter((p) => p.userId === userId), complete: result.cursor === null };
 }
 
 /** A candidate: a message (or, with TITLE_POSTING, a conversation by its title alone) and its score from the postings. */
@@ -62,8 +68,14 @@ interface Candidate {
   score: number;
 }
 
-/** Messages that hold every word, in them or in their conversation's title, scored from the postings. */
-function candidates(words: string[], postings: PostingItem[][]): Candidate[] {
+/**
+ * Messages that hold every word, in them or in their conversation's title, scored from the postings.
+ * A word whose postings were not all read is not required of a message found by the others (the
+ * ranking on the real text checks it): "pump" in most messages and "XR-20" in one still finds it.
+ */
+function candidates(words: string[], read: { postings: PostingItem[]; complete: boolean }[]): Candidate[] {
+  const postings = read.map((r) => r.postings);
+  const required = words.map((_, w) => read[w]!.complete || read.every((r) => !r.complete));
   // Per message, per word: the best quality and count found.
   const found = new Map<string, { conversationId: string; messageId: string; words: Map<number, number> }>();
   const titled = new Map<string, Set<number>>();
@@ -83,14 +95,14 @@ function candidates(words: string[], postings: PostingItem[][]): Candidate[] {
   const out: Candidate[] = [];
   for (const entry of found.values()) {
     const title = titled.get(entry.conversationId);
-    if (!words.every((_, w) => entry.words.has(w) || title?.has(w))) continue;
+    if (!words.every((_, w) => !required[w] || entry.words.has(w) || title?.has(w))) continue;
     let score = 0;
     for (const s of entry.words.values()) score += s;
     if (title?.size === words.length) score += TITLE_BONUS;
     out.push({ conversationId: entry.conversationId, messageId: entry.messageId, score });
   }
   for (const [conversationId, title] of titled)
-    if (title.size === words.length) out.push({ conversationId, messageId: TITLE_POSTING, score: TITLE_BONUS });
+    if (words.every((_, w) => !required[w] || title.has(w))) out.push({ conversationId, messageId: TITLE_POSTING, score: TITLE_BONUS });
   return out;
 }
 
@@ -216,8 +228,8 @@ export namespace ConversationSearch {
     if (words.length === 0) return { results: [] };
     const userId = Actor.userId();
 
-    const postings = await Promise.all(words.map((w) => postingsFor(userId, w)));
-    const chosen = bestPerConversation(candidates(words, postings), MAX_SEARCH_RESULTS * CANDIDATES_PER_RESULT);
+    const read = await Promise.all(words.map((w) => postingsFor(userId, w)));
+    const chosen = bestPerConversation(candidates(words, read), MAX_SEARCH_RESULTS * CANDIDATES_PER_RESULT);
     const isMessage = (c: Candidate) => recordOf(c.conversationId) === undefined;
     const ranked = (
       await Promise.all([rankMessages(userId, chosen.filter(isMessage), words, all), rankRecords(userId, chosen, words, all)])
