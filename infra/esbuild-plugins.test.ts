@@ -25,11 +25,32 @@ describe("the esbuild plugins every Lambda bundle is built with", () => {
     expect(locales.map((file) => file.split("/").pop())).toEqual(["en.js"]);
   });
 
+  it("leave nodemailer out: a bundle that would send over SMTP says Lambda mails through SES", async () => {
+    const result = await build({
+      stdin: {
+        contents: 'import { createTransport } from "nodemailer"; export const smtp = () => createTransport("smtp://x");',
+        resolveDir: ".",
+      },
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      write: false,
+      metafile: true,
+      plugins,
+      logLevel: "error",
+    });
+    expect(Object.keys(result.metafile.inputs).filter((file) => file.includes("node_modules/nodemailer"))).toEqual([]);
+    const bundled = (await import(`data:text/javascript,${encodeURIComponent(result.outputFiles[0]!.text)}`)) as { smtp: () => unknown };
+    expect(() => bundled.smtp()).toThrow(/sends mail through SES/);
+  });
+
   it.runIf(existsSync(BRIDGE))("work through SST's plugin bridge, which tests no filter the way esbuild does", () => {
     const messages = [
       { id: 1, command: "resolve", value: { path: "../locales/index.js", importer: "/x/node_modules/zod/v4/core/index.js" } },
       { id: 2, command: "resolve", value: { path: "./other.js", importer: "/x/src/a.js" } },
       { id: 3, command: "load", value: { path: "zod-locales", namespace: "zod-without-locales" } },
+      { id: 4, command: "resolve", value: { path: "nodemailer", importer: "/x/packages/core/src/notify/mailer.ts" } },
+      { id: 5, command: "load", value: { path: "nodemailer", namespace: "lambda-without-smtp" } },
     ];
     const run = spawnSync("node", [BRIDGE, `${process.cwd()}/infra/esbuild-plugins.mjs`], {
       input: messages.map((m) => JSON.stringify(m)).join("\n") + "\n",
@@ -43,5 +64,7 @@ describe("the esbuild plugins every Lambda bundle is built with", () => {
     expect(replies.find((r) => r.id === 1)?.value).toEqual({ path: "zod-locales", namespace: "zod-without-locales" });
     expect(replies.find((r) => r.id === 2)?.value).toEqual({});
     expect(replies.find((r) => r.id === 3)?.value).toEqual({ contents: "export {};", loader: "js" });
+    expect(replies.find((r) => r.id === 4)?.value).toEqual({ path: "nodemailer", namespace: "lambda-without-smtp" });
+    expect(replies.find((r) => r.id === 5)?.value).toMatchObject({ loader: "js" });
   });
 });
