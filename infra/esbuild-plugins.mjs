@@ -47,4 +47,25 @@ const withoutSmtp = {
   },
 };
 
-export default [zodWithoutLocales, withoutSmtp];
+const URL_NAMESPACE = "node-fetch-with-node-url";
+
+/**
+ * node-fetch 2 (jsforce's HTTP client) takes `URL` from Node's url module and falls back to the
+ * whatwg-url package only where Node has none, which no Lambda runtime is. That fallback is about
+ * 280 KB (tr46's Unicode tables) of the Salesforce function's cold start: the bundles get Node's own.
+ */
+const nodeFetchWithNodeUrl = {
+  name: URL_NAMESPACE,
+  setup(build) {
+    build.onResolve({ filter: /.*/ }, (args) =>
+      args.path === "whatwg-url" && /[\\/]node-fetch[\\/]/.test(args.importer ?? "")
+        ? { path: "whatwg-url", namespace: URL_NAMESPACE }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: URL_NAMESPACE }, (args) =>
+      args.namespace === URL_NAMESPACE ? { contents: "export default { URL: globalThis.URL };", loader: "js" } : undefined,
+    );
+  },
+};
+
+export default [zodWithoutLocales, withoutSmtp, nodeFetchWithNodeUrl];

@@ -44,6 +44,24 @@ describe("the esbuild plugins every Lambda bundle is built with", () => {
     expect(() => bundled.smtp()).toThrow(/sends mail through SES/);
   });
 
+  it("give node-fetch Node's own URL instead of whatwg-url's Unicode tables, and leave whatwg-url to anyone else", async () => {
+    const bundleOf = async (contents: string) =>
+      build({
+        stdin: { contents, resolveDir: "." },
+        bundle: true,
+        platform: "node",
+        format: "esm",
+        write: false,
+        metafile: true,
+        plugins,
+        logLevel: "error",
+      });
+    const fetch = await bundleOf('import fetch from "node-fetch"; export default fetch;');
+    expect(Object.keys(fetch.metafile.inputs).filter((file) => /node_modules\/(whatwg-url|tr46)\//.test(file))).toEqual([]);
+    const direct = await bundleOf('import { URL } from "whatwg-url"; export default URL;');
+    expect(Object.keys(direct.metafile.inputs).some((file) => file.includes("node_modules/whatwg-url/"))).toBe(true);
+  });
+
   it.runIf(existsSync(BRIDGE))("work through SST's plugin bridge, which tests no filter the way esbuild does", () => {
     const messages = [
       { id: 1, command: "resolve", value: { path: "../locales/index.js", importer: "/x/node_modules/zod/v4/core/index.js" } },
