@@ -25,4 +25,47 @@ const zodWithoutLocales = {
   },
 };
 
-export default [zodWithoutLocales];
+const SMTP_NAMESPACE = "lambda-without-smtp";
+
+/**
+ * Lambda sends mail through SES (infra sets MAIL_TRANSPORT=ses); SMTP is the local stack's mail
+ * catcher. nodemailer, its transport, is about 240 KB of every mailing function's bundle, so the
+ * bundles get a createTransport that says so instead of sending nowhere.
+ */
+const SMTP_IN_LAMBDA = "SMTP is the local stack's mail transport: a Lambda function sends mail through SES (MAIL_TRANSPORT=ses)";
+const withoutSmtp = {
+  name: SMTP_NAMESPACE,
+  setup(build) {
+    build.onResolve({ filter: /.*/ }, (args) =>
+      args.path === "nodemailer" ? { path: "nodemailer", namespace: SMTP_NAMESPACE } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: SMTP_NAMESPACE }, (args) =>
+      args.namespace === SMTP_NAMESPACE
+        ? { contents: `export function createTransport() { throw new Error(${JSON.stringify(SMTP_IN_LAMBDA)}); }`, loader: "js" }
+        : undefined,
+    );
+  },
+};
+
+const URL_NAMESPACE = "node-fetch-with-node-url";
+
+/**
+ * node-fetch 2 (jsforce's HTTP client) takes `URL` from Node's url module and falls back to the
+ * whatwg-url package only where Node has none, which no Lambda runtime is. That fallback is about
+ * 280 KB (tr46's Unicode tables) of the Salesforce function's cold start: the bundles get Node's own.
+ */
+const nodeFetchWithNodeUrl = {
+  name: URL_NAMESPACE,
+  setup(build) {
+    build.onResolve({ filter: /.*/ }, (args) =>
+      args.path === "whatwg-url" && /[\\/]node-fetch[\\/]/.test(args.importer ?? "")
+        ? { path: "whatwg-url", namespace: URL_NAMESPACE }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: URL_NAMESPACE }, (args) =>
+      args.namespace === URL_NAMESPACE ? { contents: "export default { URL: globalThis.URL };", loader: "js" } : undefined,
+    );
+  },
+};
+
+export default [zodWithoutLocales, withoutSmtp, nodeFetchWithNodeUrl];

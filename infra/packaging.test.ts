@@ -7,9 +7,11 @@ import { documentReader, lockedVersion, packagingFor, readsDocumentsRoute, reads
 const lock = JSON.parse(readFileSync("package-lock.json", "utf8")) as { packages: Record<string, { version?: string }> };
 
 describe("what each Lambda package ships", () => {
-  it("every function is minified (SST 4.17 minifies only when asked)", () => {
-    expect(packagingFor(false).nodejs.minify).toBe(true);
-    expect(packagingFor(true).nodejs.minify).toBe(true);
+  it("every function is minified (SST 4.17 minifies only when asked) and split where it imports lazily", () => {
+    for (const readsDocuments of [false, true]) {
+      expect(packagingFor(readsDocuments).nodejs.minify).toBe(true);
+      expect(packagingFor(readsDocuments).nodejs.splitting).toBe(true);
+    }
   });
 
   it("every runtime-installed package is pinned to the version the lockfile resolved", () => {

@@ -42,10 +42,13 @@ export function lockedVersion(name: string): string {
 
 /**
  * SST 4.17 minifies only when asked; the plugins drop what no function uses (infra/esbuild-plugins.mjs).
+ * Code splitting turns each dynamic `import()` into a file of its own that Node loads when that
+ * line first runs, not at the cold start: the chat's document readers (pdf.js, OCR), the quote
+ * rules and the AWS SDK's unused credential providers stay on disk until needed.
  * The rest of SST's esbuild options (ESM, node platform, keepNames, its banner) are its own and
  * the check reproduces them.
  */
-export const NODEJS = { minify: true, plugins: "infra/esbuild-plugins.mjs" } as const;
+export const NODEJS = { minify: true, splitting: true, plugins: "infra/esbuild-plugins.mjs" } as const;
 
 /** The OCR languages' data: only the `4.0.0_best_int` models the reader loads, not the larger `4.0.0` set beside them. */
 const LANGUAGE_DATA = Object.values(TESSERACT_LANGUAGE).map((code) => `@tesseract.js-data/${code}`);
@@ -87,7 +90,7 @@ export const readsDocumentsRoute = (entry: { access?: readonly string[] }) => en
 export const readsDocumentsStep = (state: string) => state === "Extract";
 
 export interface Packaging {
-  nodejs: { minify: boolean; plugins: string; install?: Record<string, string> };
+  nodejs: { minify: boolean; splitting: boolean; plugins: string; install?: Record<string, string> };
   copyFiles?: CopyFile[];
 }
 

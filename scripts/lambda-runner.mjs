@@ -1,7 +1,8 @@
 // The simulated Lambda runtime of `npm run check:lambda`, run in the bare package directory:
 // loads the bundle as the Node.js runtime does (an ESM import, timed: the function's init), then
-// calls the handler with the event and a context, or, with --read, has the bundle read a document
-// in its extraction child exactly as the deployed function does (the bundle forks itself).
+// calls the handler with the event and a context, or, with --read, has the package read a document
+// in its extraction child exactly as the deployed function does: the isolation module forks its
+// own file (the bundle, or with code splitting the chunk that holds it), which is the file given.
 // Prints one JSON line. Plain JavaScript: nothing from the repository may be loaded here.
 import { Buffer } from "node:buffer";
 import { fork } from "node:child_process";

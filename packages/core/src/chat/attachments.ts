@@ -1,5 +1,5 @@
 import { Actor } from "../actor";
-import { Extract } from "../extract/index";
+import { extractIsolated } from "../extract/isolate";
 import { ATTACHMENT_ANALYSES, Quota } from "../quota/index";
 import { VisibleError } from "../error";
 import type { DocumentText, ImageInput } from "../ai/types";
@@ -102,7 +102,7 @@ async function readOne(file: FileInput): Promise<ReadResult> {
  * request its attachment, never the process.
  */
 async function extractText(bytes: Buffer, fileName: string, contentType: string) {
-  const result = await Extract.isolated(
+  const result = await extractIsolated(
     bytes,
     { fileName, contentType: contentType || undefined, limits: { maxOcrPages: 1, maxOcrSeconds: ATTACHMENT_OCR_SECONDS } },
     { timeoutMs: ATTACHMENT_READ_TIMEOUT_MS, heapMb: ATTACHMENT_READ_HEAP_MB },

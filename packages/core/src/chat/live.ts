@@ -4,7 +4,6 @@ import { config } from "../config";
 import { Conversation, type ListType, type Summary } from "../conversation/index";
 import { parseInput } from "../fn";
 import { Actor } from "../actor";
-import { Notify } from "../notify/index";
 import type { Asker } from "./access";
 import type { Continuation } from "./continue";
 import { Chat } from "./index";
@@ -156,6 +155,8 @@ export async function writeLive<R extends { response: string; stopped?: boolean;
     const payload = { ...reply, response: message.content, conversationId, version: saved.version, message };
     emit(error ? STREAM_EVENTS.error : STREAM_EVENTS.done, error ? { ...payload, error } : payload);
     if (!error && !reply?.stopped) {
+      // loaded once the answer is out: the notifications (mail, push) are no part of a chat function's cold start
+      const { Notify } = await import("../notify/index");
       await Notify.answerReady({ userId: Actor.userId(), conversationId, listType: options.listType, title: saved.title, startedAt });
     }
   } catch (cause) {

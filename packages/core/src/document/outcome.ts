@@ -1,17 +1,14 @@
 import { z } from "zod";
 import { isConditionFailure } from "../db/optimistic";
 import { Notify } from "../notify/index";
-import { QuoteEntity } from "../quote/entity";
-import { Storage } from "../storage/index";
 import { DocumentEntity } from "./entity";
 import { AlreadyClaimed, PERMANENT_ERRORS } from "./errors";
-import { Document } from "./index";
 import { parseUploadKey } from "./keys";
 import { DocumentInput, load } from "./step";
 
 /**
- * How a pipeline run ends for its document: completed, failed with a reason, or discarded once
- * deleted. Plain functions, not a namespace, so that the Discard bundle leaves the notification code out.
+ * How a pipeline run ends for its document: completed, or failed with a reason, and its owner told.
+ * A deleted document's run ends in discard.ts, whose Lambda does not load the notifications.
  */
 
 const STAGE_LABELS: Record<string, string> = {
@@ -82,22 +79,6 @@ export async function recordFailure(raw: unknown) {
     if (!isConditionFailure(error)) throw error;
   }
   return { status: "failed" as const, reason };
-}
-
-/** A deleted (or never recorded) document's leftovers: the object and anything derived from it. */
-export async function discardDocument(raw: unknown) {
-  const { key } = z.object({ key: z.string() }).parse(raw);
-  const ref = parseUploadKey(key);
-  if (!ref) return { discarded: false };
-  const item = (await DocumentEntity.get({ id: ref.documentId }).go({ consistent: true })).data;
-  if (item && item.storageKey !== key) {
-    // a stray object next to a live document: only the stray goes
-    await Storage.remove([key]);
-  } else if (!item || item.processingStatus === "deleting") {
-    await QuoteEntity.delete({ documentId: ref.documentId }).go();
-    await Document.removeFiles(ref);
-  }
-  return { discarded: true };
 }
 
 /** Lambda reports `{"errorMessage": ...}` as the Cause; the local runner the message itself. */

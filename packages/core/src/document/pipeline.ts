@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { RecordIndex } from "../conversation/record-index";
 import { Domain } from "../db/service";
 import { config } from "../config";
@@ -14,13 +13,12 @@ import { Storage } from "../storage/index";
 import { chunkPages, type ChunkFile } from "./chunks";
 import { type DocumentItem } from "./entity";
 import { OcrBudget } from "./ocr-budget";
-import { DocumentRejected } from "./errors";
 import { chunksKey, textKey } from "./keys";
 import { DocumentInput, load, patch, refOf, stillThere } from "./step";
-import { isMissingObject, readJson, writeChunks, writeText } from "./store";
-import { MAX_LISTED_OCR_PAGES, type OcrPage } from "./schema";
-import { excerptOf, type StoredText } from "./text";
-import { analyzeWithTextract, getTextractResult, startTextract } from "../extract/textract";
+import { isMissingObject, readJson, writeChunks } from "./store";
+import type { StoredText } from "./text";
+import { analyzeWithTextract, startTextract } from "../extract/textract";
+import { saveText, type ExtractState } from "./saved-text";
 
 /**
  * The document pipeline's steps, one per Task state of definition.asl.json. Each
@@ -33,33 +31,12 @@ import { analyzeWithTextract, getTextractResult, startTextract } from "../extrac
 /** What Amazon Textract reads (AnalyzeDocument: JPEG, PNG, TIFF, PDF). */
 const TEXTRACT_KINDS = new Set(["pdf", "png", "jpeg", "tiff"]);
 
-const PollInput = DocumentInput.extend({ jobId: z.string().min(1), pollCount: z.number().int().min(0) });
-export type ExtractState = { status: "done"; pages: number } | { status: "started"; jobId: string; pollCount: number };
-
 /**
- * The steps that read the document (extract, poll Textract, analyze, index). The others live in
- * validate.ts and outcome.ts, so that their Lambdas do not load the extraction code this module does.
+ * The steps that read the document (extract, analyze, index). The others live in validate.ts,
+ * textract-poll.ts, discard.ts and outcome.ts, so that their Lambdas do not load the extraction
+ * code this module does.
  */
 export namespace DocumentPipeline {
-  async function saveText(item: DocumentItem, text: Omit<StoredText, "version" | "documentId">) {
-    const stored: StoredText = { version: 1, documentId: item.id, ...text };
-    await writeText(textKey(refOf(item)), stored);
-    const excerpt = excerptOf(stored.pages);
-    await stillThere(
-      item,
-      {
-        hasText: excerpt !== "",
-        pageCount: stored.pages.length,
-        textSource: stored.source,
-        ocrPages: ocrPagesOf(stored),
-        warnings: [...new Set(stored.warnings)].slice(0, 20),
-        ...(excerpt ? { excerpt } : {}),
-      },
-      excerpt ? [] : ["excerpt"],
-    );
-    return { status: "done" as const, pages: stored.pages.length };
-  }
-
   /**
    * 2. extract: the text per page or sheet, into S3. With Textract on (the cloud),
    * images and PDFs without a text layer go to Textract: one page synchronously,
@@ -137,27 +114,6 @@ export namespace DocumentPipeline {
       pages: local.pages,
       tables: local.tables ?? [],
       warnings: local.warnings,
-    });
-  }
-
-  /** 2b. One look at an asynchronous Textract job; the state machine waits between looks. */
-  export async function pollTextract(raw: unknown): Promise<ExtractState> {
-    const { documentId, jobId, pollCount } = PollInput.parse(raw);
-    const item = await load(documentId);
-    const result = await getTextractResult(jobId, undefined, { mode: "tables" });
-    if (result.status === "IN_PROGRESS") {
-      if (pollCount + 1 >= config().TEXTRACT_MAX_POLLS)
-        throw new DocumentRejected("Reading the scanned pages took too long and was stopped.");
-      return { status: "started", jobId, pollCount: pollCount + 1 };
-    }
-    if (result.status === "FAILED")
-      throw new DocumentRejected(`The scanned pages could not be read${result.message ? `: ${result.message.replace(/\.$/, "")}` : ""}.`);
-    return saveText(item, {
-      kind: item.detectedType ?? "pdf",
-      source: "textract",
-      pages: result.pages ?? [],
-      tables: result.tables ?? [],
-      warnings: result.warnings ?? [],
     });
   }
 
@@ -256,14 +212,6 @@ export namespace DocumentPipeline {
     await stillThere(item, { chunkCount: file.chunks.length });
     return { chunks: file.chunks.length };
   }
-}
-
-/** The pages read from pixels (local OCR, or every page Textract read), for the document record. */
-function ocrPagesOf(text: Pick<StoredText, "pages" | "source">): OcrPage[] {
-  return text.pages
-    .filter((p) => p.source === "ocr" || p.source === "textract" || (p.source === undefined && text.source === "textract"))
-    .slice(0, MAX_LISTED_OCR_PAGES)
-    .map((p) => ({ page: p.page, confidence: p.confidence ?? null }));
 }
 
 /** "Transaction ... cancel..." in one message, read with indexOf: the regex /transaction.*cancel/ was quadratic. */

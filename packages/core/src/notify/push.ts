@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
-import webpush from "web-push";
+import type webpush from "web-push";
 import { Actor } from "../actor";
 import { config } from "../config";
 import { PushSubscriptionEntity } from "./entity";
@@ -98,13 +98,16 @@ export namespace Push {
     const keys = vapid();
     if (!keys) return 0;
     const subscriptions = (await PushSubscriptionEntity.query.primary({ userId }).go()).data;
+    if (!subscriptions.length) return 0;
+    // its encryption (about 85 KB with bn.js and asn1.js) loads only for a user with a browser to push to
+    const { default: push } = await import("web-push");
     const payload = JSON.stringify(message);
     const results = await Promise.all(
       subscriptions.map(async (s) => {
         // A subscription stored before the list of services existed is not sent to either.
         if (!isPushService(s.endpoint)) return 0;
         try {
-          const details = webpush.generateRequestDetails({ endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } }, payload, {
+          const details = push.generateRequestDetails({ endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } }, payload, {
             vapidDetails: keys,
             TTL: 3600,
             urgency: "normal",

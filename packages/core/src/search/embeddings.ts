@@ -1,4 +1,4 @@
-import OpenAI from "openai";
+import type OpenAI from "openai";
 import type { Config } from "../config";
 import { derivedPrefix } from "../document/keys";
 import { isMissingObject } from "../document/store";
@@ -39,15 +39,18 @@ export function configuredEmbedder(c: Config): Embedder | undefined {
 const BATCH = 64;
 
 export function openAiEmbedder(provider: string, model: string, apiKey: string, baseURL?: string): Embedder {
-  const client = new OpenAI({ apiKey, baseURL, maxRetries: 0 });
+  // the SDK loads with the first texts to embed, not with every function that can rank a project
+  let client: Promise<OpenAI> | undefined;
   return {
     id: `${provider}:${model}`,
     async embed(texts, timeoutMs) {
+      client ??= import("openai").then(({ default: Client }) => new Client({ apiKey, baseURL, maxRetries: 0 }));
+      const api = await client;
       const out: Float32Array[] = [];
       for (let i = 0; i < texts.length; i += BATCH) {
         const batch = texts.slice(i, i + BATCH);
         // "float": every compatible server speaks it (base64 is OpenAI's own optimisation).
-        const result = await client.embeddings.create({ model, input: batch, encoding_format: "float" }, { timeout: timeoutMs });
+        const result = await api.embeddings.create({ model, input: batch, encoding_format: "float" }, { timeout: timeoutMs });
         const ordered = [...result.data].sort((a, b) => a.index - b.index);
         if (ordered.length !== batch.length) throw new Error(`${provider} returned ${ordered.length} embeddings for ${batch.length} texts`);
         for (const item of ordered) out.push(normalized(Float32Array.from(item.embedding as number[])));

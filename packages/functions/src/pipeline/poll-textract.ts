@@ -1,4 +1,4 @@
-import { DocumentPipeline } from "@quorum/core/document/pipeline";
+import { pollTextract } from "@quorum/core/document/textract-poll";
 
-/** Step 2b (Task "PollTextract"): one look at the Textract job; the state machine's Wait spaces the looks. */
-export const handler = (input: unknown) => DocumentPipeline.pollTextract(input);
+/** Step 2b (Task "PollTextract"): one look at the Textract job; the state machine's Wait spaces the looks. Imports no reader. */
+export const handler = (input: unknown) => pollTextract(input);

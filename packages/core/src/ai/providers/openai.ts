@@ -1,7 +1,6 @@
-import OpenAI from "openai";
+import type OpenAI from "openai";
 import type { ChatCompletionContentPart, ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import type { CompletionUsage } from "openai/resources/completions";
-import { zodResponseFormat } from "openai/helpers/zod";
 import { z } from "zod";
 import { describeFailure, ModelFailure, withTimeout } from "../failure";
 import { renderUserText } from "../prompt";
@@ -30,13 +29,22 @@ export interface OpenAiModelSpec {
 
 const clients = new Map<string, OpenAI>();
 
-function clientFor(spec: OpenAiModelSpec): OpenAI {
+/**
+ * The SDK loads at the first call to a model it serves: the functions that list models, report
+ * their status or hand out an upload address start without it (a Lambda bundle loads it from a
+ * file of its own only then).
+ */
+const sdk = () => import("openai");
+const structuredOutput = async () => (await import("openai/helpers/zod")).zodResponseFormat;
+
+async function clientFor(spec: OpenAiModelSpec): Promise<OpenAI> {
   const key = `${spec.baseURL ?? "openai"}\u0000${spec.apiKey}`;
   let client = clients.get(key);
   if (!client) {
+    const { default: Client } = await sdk();
     // Retries would blow the answer's time budget; the engine decides what to do with a
     // failure instead. Each call's own timeout (withTimeout) is the one that counts.
-    client = new OpenAI({ apiKey: spec.apiKey, baseURL: spec.baseURL, maxRetries: 0, timeout: 900_000 });
+    client = new Client({ apiKey: spec.apiKey, baseURL: spec.baseURL, maxRetries: 0, timeout: 900_000 });
     clients.set(key, client);
   }
   return client;
@@ -84,15 +92,14 @@ export function openAiModel(spec: OpenAiModelSpec): Model {
       const request = { ...base(options), messages: toOpenAiMessages(messages, options.system, spec.vision) };
       const result = await withTimeout(options.timeoutMs, options.signal, async (signal) => {
         if (!options.onText) {
-          const completion = await clientFor(spec).chat.completions.create({ ...request, stream: false }, { signal });
+          const completion = await (await clientFor(spec)).chat.completions.create({ ...request, stream: false }, { signal });
           const choice = completion.choices?.[0];
           return { text: choice?.message?.content ?? "", finish: choice?.finish_reason, usage: completion.usage, model: completion.model };
         }
         // The usage arrives in a last chunk of its own when asked for.
-        const stream = await clientFor(spec).chat.completions.create(
-          { ...request, stream: true, stream_options: { include_usage: true } },
-          { signal },
-        );
+        const stream = await (
+          await clientFor(spec)
+        ).chat.completions.create({ ...request, stream: true, stream_options: { include_usage: true } }, { signal });
         let text = "";
         let finish: string | null | undefined;
         let usage: CompletionUsage | undefined;
@@ -136,9 +143,10 @@ export function openAiModel(spec: OpenAiModelSpec): Model {
       options: GenerateOptions & { name: string },
     ): Promise<ObjectGeneration<z.output<S>>> {
       const started = Date.now();
-      const client = clientFor(spec);
+      const client = await clientFor(spec);
       const run = async (signal: AbortSignal) => {
         if (spec.structured === "json_schema") {
+          const zodResponseFormat = await structuredOutput();
           const completion = await client.chat.completions.parse(
             {
               ...base(options),
