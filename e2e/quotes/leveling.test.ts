@@ -139,9 +139,19 @@ describe("vendor leveling", () => {
     await expect.poll(() => page.getByTestId("awarded-total").textContent()).toBe(dollars(expected - acmePump + pacificPump));
 
     // the address keeps the quotes, the rate and the awards
+    await page
+      .getByTestId("leveling-saved")
+      .getByText(/^Saved with the project at/)
+      .waitFor();
     await page.reload();
     await expect.poll(() => page.getByTestId("awarded-total").textContent()).toBe(dollars(expected - acmePump + pacificPump));
     await page.getByText(`at ${RATE} (Nov 20, 2026)`).first().waitFor();
+
+    // and the project keeps them: opened afresh from the Quotes section, in a new browser, the leveling is as it was left
+    const elsewhere = await browser.signedInAs(user, `/projects/${projectId}/quotes`);
+    await elsewhere.page.getByRole("link", { name: "Compare vendor quotes" }).click();
+    await expect.poll(() => elsewhere.page.getByTestId("awarded-total").textContent()).toBe(dollars(expected - acmePump + pacificPump));
+    await elsewhere.page.getByText(`at ${RATE} (Nov 20, 2026)`).first().waitFor();
 
     await page.emulateMedia({ media: "print" });
     await page.getByText(COMPANY.company).first().waitFor();

@@ -20,6 +20,7 @@ import {
   PageText,
 } from "@quorum/core/document/schema";
 import { CorrectionInput, ForgetInput, LessonForgotten, QuoteList, QuoteReply } from "@quorum/core/quote/schema";
+import { SavedLevelingInput, SavedLevelingReply } from "@quorum/core/quote/leveling";
 import { AllProjectsChatInput, ChatPage, ChatReply, ProjectChatInput } from "@quorum/core/project-chat/schema";
 import { SalesReceipt, SalesRequestInput, SupportInput, SupportReceipt } from "@quorum/core/support/schema";
 import {
@@ -454,6 +455,14 @@ export const routes = {
   // Quotes extracted by the pipeline, and people's corrections of them.
   "GET /api/projects/{id}/quotes": { handler: "api/quotes.list", output: QuoteList, access: ["table:read"] },
   "PUT /api/quotes/{id}": { handler: "api/quotes.correct", input: CorrectionInput, output: QuoteReply, access: ["table", "bucket:read"] },
+  // The leveling page's arrangement (quotes, currency, rates, awards), kept per project.
+  "GET /api/projects/{id}/leveling": { handler: "api/quotes.leveling", output: SavedLevelingReply, access: ["table:read"] },
+  "PUT /api/projects/{id}/leveling": {
+    handler: "api/quotes.saveLeveling",
+    input: SavedLevelingInput,
+    output: SavedLevelingReply,
+    access: ["table"],
+  },
   "POST /api/quote-memories/forget": { handler: "api/quotes.forget", input: ForgetInput, output: LessonForgotten, access: ["table"] },
 } satisfies Record<string, RouteEntry>;
 

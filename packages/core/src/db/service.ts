@@ -21,6 +21,7 @@ import { PendingUploadEntity, UsageCountEntity } from "../quota/entity";
 import { QuoteCorrectionEntity } from "../quote/correction-entity";
 import { QuoteEntity } from "../quote/entity";
 import { QuoteMemoryEntity } from "../quote/memory-entity";
+import { SavedLevelingEntity } from "../quote/leveling-entity";
 import { RateLimitCounterEntity } from "../ratelimit/entity";
 import { SettingsEntity } from "../settings/entity";
 import { SupportRequestEntity } from "../support/entity";
@@ -62,6 +63,7 @@ export const Domain = new Service(
     quote: QuoteEntity,
     correction: QuoteCorrectionEntity,
     quoteMemory: QuoteMemoryEntity,
+    savedLeveling: SavedLevelingEntity,
     conversation: ConversationEntity,
     message: MessageEntity,
     posting: PostingEntity,

@@ -179,6 +179,33 @@ export const LevelingRate = z.object({
 });
 export type LevelingRate = z.infer<typeof LevelingRate>;
 
+/** The longest value a saved leveling keeps per setting (some hundred quotes, rates or awards). */
+export const MAX_LEVELING_SETTING = 2000;
+const setting = (pattern: RegExp, message: string) =>
+  z.string().max(MAX_LEVELING_SETTING, `A leveling setting may be at most ${MAX_LEVELING_SETTING} characters`).regex(pattern, message);
+
+/**
+ * A leveling as the page's address writes it: "4,7,9" (quote ids), "USD", "EUR:1.08:2026-11-20;..."
+ * (rates with their dates), "4:0,9:2" (the awarded quote and line of each row).
+ */
+export const SavedLevelingInput = z.object({
+  quotes: setting(/^(\d{1,15}(,\d{1,15})*)?$/, "quotes must be quote ids separated by commas"),
+  base: setting(/^[A-Z]{3}$/, "base must be a three-letter currency code").optional(),
+  rates: setting(
+    /^([A-Z]{3}:[0-9.eE+-]{1,24}:\d{4}-\d{2}-\d{2}(;[A-Z]{3}:[0-9.eE+-]{1,24}:\d{4}-\d{2}-\d{2})*)?$/,
+    "rates must be CURRENCY:rate:YYYY-MM-DD separated by semicolons",
+  ).optional(),
+  award: setting(/^(\d{1,15}:\d{1,4}(,\d{1,15}:\d{1,4})*)?$/, "award must be quote:line pairs separated by commas").optional(),
+});
+export type SavedLevelingInput = z.infer<typeof SavedLevelingInput>;
+
+export const SavedLeveling = SavedLevelingInput.extend({ updatedAt: z.string() });
+export type SavedLeveling = z.infer<typeof SavedLeveling>;
+
+/** GET /api/projects/{id}/leveling: the project's saved leveling, null before one was arranged. */
+export const SavedLevelingReply = z.object({ leveling: SavedLeveling.nullable() });
+export type SavedLevelingReply = z.infer<typeof SavedLevelingReply>;
+
 /**
  * How a quote's amounts become the leveling currency's: 1 when it is that currency (or states
  * none, and is taken as that), the entered rate otherwise, null while no rate is entered.

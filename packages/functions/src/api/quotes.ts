@@ -1,6 +1,8 @@
 import { QuoteMemory } from "@quorum/core/quote/memory";
 import { CorrectionInput, ForgetInput } from "@quorum/core/quote/schema";
 import { ProjectQuotes } from "@quorum/core/quote/project-quotes";
+import { SavedLevelingInput } from "@quorum/core/quote/leveling";
+import { SavedLeveling } from "@quorum/core/quote/saved-leveling";
 import { NumericId, route } from "../http/route";
 
 /** GET /api/projects/{id}/quotes: `{ quotes, documents }` (quote documents without a quote yet). */
@@ -16,3 +18,11 @@ export const forget = route({ body: ForgetInput }, async ({ body }) => {
   await QuoteMemory.forget(body);
   return { forgotten: true as const };
 });
+
+/** GET /api/projects/{id}/leveling: `{ leveling }`, the project's leveling as last arranged, or null. */
+export const leveling = route({ path: NumericId }, async ({ path }) => SavedLeveling.get(path.id));
+
+/** PUT /api/projects/{id}/leveling: keeps the leveling as now arranged; answers `{ leveling }`. */
+export const saveLeveling = route({ path: NumericId, body: SavedLevelingInput }, async ({ path, body }) =>
+  SavedLeveling.save({ projectId: path.id, leveling: body }),
+);

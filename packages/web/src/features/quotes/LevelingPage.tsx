@@ -15,7 +15,7 @@ import { useProfile, type Profile } from "@/features/profile/queries";
 import { useProject } from "@/features/projects/queries";
 import { GOOD_TEXT } from "@/features/projects/colors";
 import { boxParam } from "@/features/viewer/search";
-import { formatCalendarDate, formatCount, formatMoney, NO_VALUE } from "@/lib/format";
+import { formatCalendarDate, formatCount, formatMoney, formatTimeOfDay, NO_VALUE } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { awardRow, awardsOf, levelingOf, type Leveling } from "./leveling-model";
 import { awardsParam, idsParam, ratesParam, type Award } from "./leveling-params";
@@ -23,12 +23,14 @@ import type { LevelingSearch } from "./leveling-search";
 import { counterparty, type Quote } from "./model";
 import { QuotesNotReady } from "./parts";
 import { useProjectQuotes } from "./queries";
+import { useSavedLeveling, useSaveLeveling } from "./saved-leveling";
 
 /**
  * /projects/$id/quotes/compare: vendor leveling. Any number of vendor quotes side by side, their
  * line items matched into rows, each vendor's missing lines marked "not quoted", amounts converted
  * into one currency with rates the person enters (each with its date), an award per row and the
- * awarded total. Its state lives in the address; it exports to XLSX and prints as a report.
+ * awarded total. Its state lives in the address and is kept with the project (opened from the
+ * Quotes section, the page shows the leveling as last arranged); it exports to XLSX and prints as a report.
  */
 export function LevelingPage({ projectId, search }: { projectId: number; search: LevelingSearch }) {
   const { t } = useTranslation("quotes");
@@ -37,9 +39,24 @@ export function LevelingPage({ projectId, search }: { projectId: number; search:
   const { user, synced } = useAuth();
   const profile = useProfile(user?.uid, synced);
   const navigate = useNavigate({ from: "/projects/$id/quotes/compare" });
-  // Every edit replaces the address: the back button leaves the page rather than undoing a rate.
-  const update = (change: Partial<LevelingSearch>) =>
+  const saved = useSavedLeveling(projectId);
+  const { save, saving, failed, savedAt } = useSaveLeveling(projectId);
+  // Every edit replaces the address (the back button leaves the page rather than undoing a rate) and is kept with the project.
+  const update = (change: Partial<LevelingSearch>) => {
     void navigate({ search: (prev) => ({ ...prev, ...change }), replace: true, resetScroll: false });
+    save({ ...search, ...change });
+  };
+  // Opened without a leveling in the address (from the Quotes section): the one last arranged, once.
+  const restored = React.useRef(false);
+  const kept = saved.data?.leveling;
+  const savedTime = formatTimeOfDay(savedAt ?? kept?.updatedAt);
+  React.useEffect(() => {
+    if (restored.current || saved.data === undefined) return;
+    restored.current = true;
+    if (!kept || search.quotes !== undefined || search.base || search.rates || search.award) return;
+    const { quotes, base, rates, award } = kept;
+    void navigate({ search: { quotes: quotes || undefined, base, rates, award }, replace: true, resetScroll: false });
+  }, [kept, saved.data, search, navigate]);
 
   const leveling = React.useMemo(() => levelingOf(quotes.data?.quotes ?? [], search), [quotes.data, search]);
   const title = t("leveling.title");
@@ -57,6 +74,9 @@ export function LevelingPage({ projectId, search }: { projectId: number; search:
         <div className="min-w-64 flex-1">
           <h1 className="text-xl font-semibold leading-tight">{title}</h1>
           <p className="text-sm text-muted-foreground">{t("leveling.description")}</p>
+          <p className="text-xs text-muted-foreground" aria-live="polite" data-testid="leveling-saved">
+            {saving ? t("leveling.saving") : failed ? t("leveling.saveFailed") : savedTime ? t("leveling.saved", { time: savedTime }) : ""}
+          </p>
         </div>
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" size="sm" disabled={leveling.quotes.length === 0} onClick={() => window.print()}>
