@@ -8,6 +8,9 @@ import type { BranchPlace } from "./schema";
  * parent: each follows the one before it by position, so they read as one line.
  */
 
+/** The parent named by a message that starts the conversation beside another first message (an edited first question). */
+export const FIRST_MESSAGE = "~first";
+
 export interface TreeNode {
   messageId: string;
   position: number;
@@ -26,7 +29,7 @@ export class MessageTree<N extends TreeNode> {
     for (const node of ordered) {
       const named = node.parentId ? this.byId.get(node.parentId) : undefined;
       // A parent must come earlier: a dangling or later one cannot make a cycle, it falls back to the line.
-      const parent = named && named.position < node.position ? named.messageId : previous;
+      const parent = node.parentId === FIRST_MESSAGE ? null : named && named.position < node.position ? named.messageId : previous;
       this.parents.set(node.messageId, parent);
       this.children.set(parent, [...(this.children.get(parent) ?? []), node]);
       previous = node.messageId;

@@ -8,7 +8,7 @@ import { Conflict, Invalid, NotFound } from "../error";
 import { fn } from "../fn";
 import { CONVERSATION_FULL, MAX_CONVERSATION_MESSAGES, MAX_MESSAGE_PAGE, MAX_PAGE_BYTES, STALE_CONVERSATION } from "../chat/limits";
 import { deleteAnswerEvents } from "./answer-events";
-import { MessageTree } from "./branches";
+import { FIRST_MESSAGE, MessageTree } from "./branches";
 import { ConversationEntity, MessageEntity, ShareEntity, type ConversationItem, type MessageItem } from "./entity";
 import { SearchIndex, TITLE_POSTING, searchableText } from "./search-index";
 import {
@@ -486,7 +486,7 @@ export namespace Conversation {
     await Promise.all([indexPositions(conversation), indexForSearch(conversation)]);
     const claimed = await claim(conversation, undefined, messages.length);
     let position = claimed.messageCount - messages.length;
-    let parent = parentId;
+    let parent = parentId ?? FIRST_MESSAGE;
     const records = messages.map((m) => {
       const record = toRecord(m, m.id, position++, parent);
       parent = m.id;

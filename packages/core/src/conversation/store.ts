@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { TooLarge } from "../error";
+import { FIRST_MESSAGE } from "./branches";
 import { MessageEntity, type MessageItem } from "./entity";
 import type { FileMeta, StoredMessage } from "./schema";
 
@@ -50,7 +51,7 @@ export function fromRecord(item: MessageItem): Message {
     content: item.content,
     timestamp: item.timestamp ?? null,
     files: details.files ?? [],
-    ...(item.parentId ? { parentId: item.parentId } : {}),
+    ...(item.parentId && item.parentId !== FIRST_MESSAGE ? { parentId: item.parentId } : {}),
   };
 }
 

@@ -77,6 +77,17 @@ describe("edit and regenerate with branches", () => {
     expect(messages[3]!.branch).toBeUndefined();
   });
 
+  it("the first question of a conversation can be edited too: the new version starts the conversation", async () => {
+    const fresh = await asked(ann, "Is the order complete?");
+    const edited = finished(
+      await callStream(ann, path(fresh.conversationId, fresh.question.id, "edit"), { message: "Is the order paid?", model: "gemini" }),
+    );
+    const messages = await shown(ann, fresh.conversationId);
+    expect(messages.map((m) => m.id)).toEqual([edited.question.id, edited.answer.id]);
+    expect(messages[0]!.branch).toEqual({ index: 2, count: 2, ids: [fresh.question.id, edited.question.id] });
+    expect(messages[0]!.parentId).toBeUndefined();
+  });
+
   it("choosing the first version shows it with its own answer, and the choice survives a reload", async () => {
     const res = await call(ann, "PUT", `/api/conversations/${id}/branch`, { messageId: second.question.id });
     expect(res.status, res.text).toBe(200);
