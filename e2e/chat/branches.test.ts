@@ -1,10 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import type { Gateway } from "@quorum/local/gateway";
-import { gatewayWithSettings, launchBrowser, siteWithApi, type SiteProxy } from "@quorum/local/testing";
-import { openAiStreams, startFakeServer, type FakeCall, type FakeServer } from "@quorum/testing/fake-models";
+import { describe, expect, it } from "vitest";
+import { openAiStreams, type FakeCall } from "@quorum/testing/fake-models";
 import { reviewShot } from "../shell/browser";
-import { openChat } from "./app";
+import { openChat, withFakeGemini } from "./app";
 
 /**
  * A person edits a question: the first version and its answer stay, ‹ 1/2 › and
@@ -23,25 +20,11 @@ function lastQuestion(call: FakeCall): string {
   return typeof last === "string" ? last : JSON.stringify(last);
 }
 
-let browser: Browser;
-let fake: FakeServer;
-let gateway: Gateway;
-let site: SiteProxy;
-
-beforeAll(async () => {
-  fake = await startFakeServer(openAiStreams((call) => answerTo(lastQuestion(call)), { tokensPerSecond: 400 }));
-  gateway = await gatewayWithSettings({ GEMINI_API_KEY: "k", GEMINI_BASE_URL: `${fake.url}/v1` });
-  site = await siteWithApi(gateway.url);
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all([site?.close(), gateway?.close(), fake?.close()]);
-});
+const stack = withFakeGemini(openAiStreams((call) => answerTo(lastQuestion(call)), { tokensPerSecond: 400 }));
 
 describe("edit and regenerate with branches", { timeout: 120_000 }, () => {
   it("an edited question keeps the first version: ‹ 2/2 ›, back to ‹ 1/2 › with its own answer, kept across a reload", async () => {
-    const app = await openChat(browser, { siteUrl: site.url });
+    const app = await openChat(stack.browser, { siteUrl: stack.site.url });
     const { page } = app;
     const question = page.getByTestId("message-user");
     const answer = page.getByTestId("message-ai");
@@ -54,6 +37,7 @@ describe("edit and regenerate with branches", { timeout: 120_000 }, () => {
     await question.getByRole("button", { name: "Edit question" }).click();
     const box = page.getByRole("textbox", { name: "Your question" });
     await box.fill(EDITED);
+    await reviewShot(page, "branches-editing.png");
     await page.getByRole("button", { name: "Save and ask" }).click();
     await answer.getByText(answerTo(EDITED)).waitFor();
     await expect.poll(() => answer.getAttribute("data-state")).toBe("complete");
@@ -76,6 +60,7 @@ describe("edit and regenerate with branches", { timeout: 120_000 }, () => {
 
     // The answer written again stays beside the first one.
     await answer.getByTestId("regenerate").click();
+    await reviewShot(page, "branches-regenerate-menu.png");
     await page.getByRole("option", { name: "Gemini (same model)" }).click();
     await answer.getByTestId("version-position").getByText("2/2").waitFor();
     await expect.poll(() => answer.getAttribute("data-state")).toBe("complete");

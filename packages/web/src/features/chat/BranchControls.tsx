@@ -2,9 +2,8 @@ import * as React from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { ChevronLeft, ChevronRight, Pencil, RefreshCw } from "lucide-react";
-import * as SelectPrimitive from "@radix-ui/react-select";
 import { Button } from "@/components/ui/button";
-import { Select, SelectContent, SelectGroup, SelectTrigger } from "@/components/ui/select";
+import { Select, SelectContent, SelectGroup, SelectItem, SelectLabel, SelectTrigger } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { MAX_MESSAGE_CHARS } from "@quorum/core/chat/limits";
 import type { ModelValue } from "@quorum/core/chat/schema";
@@ -146,19 +145,11 @@ export function RegenerateMenu({
       </SelectTrigger>
       <SelectContent className="w-56" align="start" side="top" sideOffset={4}>
         <SelectGroup>
-          <SelectPrimitive.Label className="px-2 pb-1 pt-1.5 text-xs font-medium text-muted-foreground">
-            {t("branch.regenerateWith")}
-          </SelectPrimitive.Label>
+          <SelectLabel>{t("branch.regenerateWith")}</SelectLabel>
           {ordered.map((o) => (
-            <SelectPrimitive.Item
-              key={o.value}
-              value={o.value}
-              className="relative flex w-full cursor-default select-none items-center rounded-md px-2 py-1.5 text-sm outline-none focus:bg-accent focus:text-accent-foreground"
-            >
-              <SelectPrimitive.ItemText>
-                {o === same ? t("branch.sameModel", { model: modelOption(o.value)?.label ?? o.value }) : o.label}
-              </SelectPrimitive.ItemText>
-            </SelectPrimitive.Item>
+            <SelectItem key={o.value} value={o.value}>
+              {o === same ? t("branch.sameModel", { model: modelOption(o.value)?.label ?? o.value }) : o.label}
+            </SelectItem>
           ))}
         </SelectGroup>
       </SelectContent>

@@ -51,7 +51,7 @@ export function AttachmentList({ attachments, tone = "muted" }: { attachments: A
   );
 }
 
-function UserBubble({ message, actions }: { message: ChatMessage; actions?: MessageActions }) {
+function UserBubble({ message, actions }: Omit<BubbleProps, "onContinue">) {
   const time = formatTimeOfDay(message.timestamp);
   const [editing, setEditing] = React.useState(false);
   const { onEdit } = actions ?? {};
@@ -222,16 +222,15 @@ function LiveResearch({ message }: { message: ChatMessage }) {
   );
 }
 
-/** `onContinue`: "Continue with this model" on a research answer's cards (absent where the thread is read-only). */
-function AiBubble({
-  message,
-  onContinue,
-  actions,
-}: {
+interface BubbleProps {
   message: ChatMessage;
+  /** "Continue with this model" from one of a research answer's cards (absent where the thread is read-only). */
   onContinue?: (messageId: string, model: string) => void;
+  /** Edit, regenerate and ‹ n/m › (absent where the thread is read-only). */
   actions?: MessageActions;
-}) {
+}
+
+function AiBubble({ message, onContinue, actions }: BubbleProps) {
   const { t } = useTranslation("chat");
   const [tab, setTab] = React.useState("answer");
   // A chip opens the individual answers, then shows its card.
@@ -317,17 +316,7 @@ function AiBubble({
   );
 }
 
-export function MessageBubble({
-  message,
-  onContinue,
-  actions,
-}: {
-  message: ChatMessage;
-  /** "Continue with this model" from one of a research answer's cards. */
-  onContinue?: (messageId: string, model: string) => void;
-  /** Edit, regenerate and ‹ n/m › (absent where the thread is read-only). */
-  actions?: MessageActions;
-}) {
+export function MessageBubble({ message, onContinue, actions }: BubbleProps) {
   return message.type === "user" ? (
     <UserBubble message={message} actions={actions} />
   ) : (
