@@ -13,10 +13,10 @@ describe("streamed routes in the cloud", () => {
   it("every chat answer streams, and so does reading one being written, with a timeout beyond the HTTP API's 30 s", () => {
     expect(streamed.map(([key]) => key).sort()).toEqual([
       "GET /api/conversations/{id}/messages/{messageId}/stream",
-      "POST /api/conversations/{id}/messages/{messageId}/edit",
-      "POST /api/conversations/{id}/messages/{messageId}/regenerate",
       "GET /api/projects-conversations/{id}/messages/{messageId}/stream",
       "POST /api/chat",
+      "POST /api/conversations/{id}/messages/{messageId}/edit",
+      "POST /api/conversations/{id}/messages/{messageId}/regenerate",
       "POST /api/projects-chat",
       "POST /api/projects/{id}/chat",
     ]);

@@ -73,6 +73,7 @@ import {
   EditInput,
   RegenerateInput,
   ModelCatalog,
+  StreamEnd,
   TitleInput,
   TitleReply,
 } from "@quorum/core/chat/schema";
@@ -350,6 +351,8 @@ export const routes = {
   "POST /api/conversations/{id}/messages/{messageId}/edit": {
     handler: "api/branches.edit",
     input: EditInput,
+    // Without `Accept: text/event-stream`: the stream's last event, the stored answer with the conversation.
+    output: StreamEnd,
     access: ["table", "bedrock", "models", "push"],
     timeout: STREAM_TIMEOUT_SECONDS,
     memory: 1024,
@@ -358,6 +361,7 @@ export const routes = {
   "POST /api/conversations/{id}/messages/{messageId}/regenerate": {
     handler: "api/branches.regenerate",
     input: RegenerateInput,
+    output: StreamEnd,
     access: ["table", "bedrock", "models", "push"],
     timeout: STREAM_TIMEOUT_SECONDS,
     memory: 1024,
