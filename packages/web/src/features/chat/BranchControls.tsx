@@ -9,7 +9,7 @@ import { MAX_MESSAGE_CHARS } from "@quorum/core/chat/limits";
 import type { ModelValue } from "@quorum/core/chat/schema";
 import type { BranchPlace } from "@quorum/core/conversation/schema";
 import { modelCatalogQuery } from "@/features/models/queries";
-import { MODEL_OPTIONS, modelOption } from "./model";
+import { MODEL_OPTIONS, RESEARCH_MODEL, modelOption } from "./model";
 
 /**
  * Edit, regenerate and ‹ n/m ›: a question asked again in new words, or an answer
@@ -148,7 +148,11 @@ export function RegenerateMenu({
           <SelectLabel>{t("branch.regenerateWith")}</SelectLabel>
           {ordered.map((o) => (
             <SelectItem key={o.value} value={o.value}>
-              {o === same ? t("branch.sameModel", { model: modelOption(o.value)?.label ?? o.value }) : o.label}
+              {o === same
+                ? t("branch.sameModel", { model: modelOption(o.value)?.label ?? o.value })
+                : o.value === RESEARCH_MODEL
+                  ? `${o.label} (${t("message.researchMode")})`
+                  : o.label}
             </SelectItem>
           ))}
         </SelectGroup>
