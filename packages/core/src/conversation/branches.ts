@@ -81,9 +81,4 @@ export class MessageTree<N extends TreeNode> {
     const ids = siblings.map((s) => s.messageId);
     return { index: ids.indexOf(messageId) + 1, count: ids.length, ids };
   }
-
-  /** The other versions of `messageId` (its siblings but itself), oldest first. */
-  othersOf(messageId: string): N[] {
-    return (this.children.get(this.parents.get(messageId) ?? null) ?? []).filter((s) => s.messageId !== messageId);
-  }
 }

@@ -443,8 +443,10 @@ export namespace Conversation {
       const conversation = await owned(listType, id);
       const tree = await treeOf(id);
       if (!tree.get(messageId)) throw new NotFound("Message");
+      const leaf = tree.get(tree.newestLeaf(messageId))!;
+      // The sidebar's preview follows the branch shown.
       await ConversationEntity.patch(keyOf(conversation))
-        .set({ branched: true, selectedLeaf: tree.newestLeaf(messageId) })
+        .set({ branched: true, selectedLeaf: leaf.messageId, ...lastMessageFields(leaf) })
         .go();
       return get({ listType, id });
     },

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { MAX_MESSAGE_CHARS } from "@quorum/core/chat/limits";
+import { User } from "@quorum/core/user/index";
 import { call, callStream, signedInUser, type StreamResult, type TestUser } from "@quorum/local/testing";
 
 /**
@@ -48,6 +49,8 @@ describe("edit and regenerate with branches", () => {
 
   beforeAll(async () => {
     [ann, bob] = await Promise.all([signedInUser(), signedInUser()]);
+    // Past the starter plan's 10 questions a day: the limit itself is a test of its own.
+    await User.setPlan(ann.uid, "professional", "active");
     const one = await asked(ann, "When do the pumps ship?");
     id = one.conversationId;
     first = one;
@@ -96,6 +99,10 @@ describe("edit and regenerate with branches", () => {
     const reloaded = await shown(ann, id);
     expect(reloaded.map((m) => m.content)).toEqual(expected);
     expect(reloaded[2]!.branch).toMatchObject({ index: 1, count: 2 });
+    // The sidebar's preview is the branch shown.
+    const list = await call(ann, "GET", "/api/conversations");
+    const listed = (list.body.conversations as Record<string, any>[]).find((c) => c.id === id);
+    expect(listed?.lastMessage.content).toBe(second.answer.content.slice(0, 200));
   });
 
   it("regenerating an answer keeps the earlier answer as a sibling under the same question, and counts once", async () => {
@@ -135,6 +142,15 @@ describe("edit and regenerate with branches", () => {
     expect(messages[1]).toMatchObject({ id: res.body.message.id, parentId: first.question.id, branch: { index: 2, count: 2 } });
   });
 
+  it("a research-mode answer can be written again, and a single model's answer again in research mode", async () => {
+    const research = finished(await callStream(ann, path(id, first.answer.id, "regenerate"), { model: "quorum", budgetSeconds: 10 }));
+    expect(research.answer.details).toMatchObject({ requested: "quorum", mode: "research" });
+    const again = finished(await callStream(ann, path(id, research.answer.id, "regenerate"), { model: "gemini" }));
+    const messages = await shown(ann, id);
+    expect(messages[1]).toMatchObject({ id: again.answer.id, branch: { count: 4, index: 4 } });
+    expect(messages[1]!.branch.ids.slice(2)).toEqual([research.answer.id, again.answer.id]);
+  });
+
   it("the export follows the branch shown, marks each version and lists the others", async () => {
     await call(ann, "PUT", `/api/conversations/${id}/branch`, { messageId: second.question.id });
     const res = await call(ann, "GET", `/api/conversations/${id}/export?format=md`);
@@ -145,6 +161,27 @@ describe("edit and regenerate with branches", () => {
     // The edited question, not shown on this branch, is still in the document.
     expect(md).toContain("And the flanges?");
     expect(md).toContain(second.question.content);
+  });
+
+  it("each version is a question of the day: past the starter plan's 10, an edit or a regeneration is refused and nothing is stored", async () => {
+    const carl = await signedInUser();
+    const one = await asked(carl, "When do the pumps ship?");
+    for (let i = 2; i <= 10; i++) {
+      const res = await call(carl, "POST", path(one.conversationId, one.answer.id, "regenerate"), { model: "gemini" });
+      expect(res.status, res.text).toBe(200);
+    }
+    expect(await usedToday(carl)).toBe(10);
+    const before = await shown(carl, one.conversationId);
+    expect(before[1]!.branch).toMatchObject({ index: 10, count: 10 });
+    const refused = [
+      await call(carl, "POST", path(one.conversationId, one.answer.id, "regenerate"), { model: "gemini" }),
+      await call(carl, "POST", path(one.conversationId, one.question.id, "edit"), { message: "And the valves?", model: "gemini" }),
+    ];
+    for (const res of refused) {
+      expect(res.status).toBe(429);
+      expect(res.body.error).toMatch(/^You have used your 10 free questions for today\./);
+    }
+    expect(await shown(carl, one.conversationId)).toEqual(before);
   });
 
   it("another account's conversation is not found, and nothing is counted", async () => {

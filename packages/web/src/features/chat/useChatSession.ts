@@ -247,12 +247,13 @@ export function useChatSession({ uid, listType = "general" }: { uid: string; lis
       const myEpoch = epoch.current;
       try {
         show(await selectBranch(id, messageId), myEpoch);
+        void titles.refreshList();
       } catch (cause) {
         console.error("Choosing a version failed", cause);
         setError(chatText("errors.noResponse"));
       }
     },
-    [show],
+    [show, titles],
   );
 
   /** Another chat is shown: whatever was on screen, and any late answer to it, is left behind. */
