@@ -15,6 +15,8 @@ describe("streamed routes in the cloud", () => {
       "GET /api/conversations/{id}/messages/{messageId}/stream",
       "GET /api/projects-conversations/{id}/messages/{messageId}/stream",
       "POST /api/chat",
+      "POST /api/conversations/{id}/messages/{messageId}/edit",
+      "POST /api/conversations/{id}/messages/{messageId}/regenerate",
       "POST /api/projects-chat",
       "POST /api/projects/{id}/chat",
     ]);

@@ -2,9 +2,20 @@
  * What the chat's browser tests share: a fresh account signed in through the
  * header's sign-in modal, landing on /chat, and a page that records the app's own crashes.
  */
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
-import { call, signedInUser, webUrl, type TestUser } from "@quorum/local/testing";
+import type { Gateway } from "@quorum/local/gateway";
+import {
+  call,
+  gatewayWithSettings,
+  launchBrowser,
+  signedInUser,
+  siteWithApi,
+  webUrl,
+  type SiteProxy,
+  type TestUser,
+} from "@quorum/local/testing";
+import { startFakeServer, type FakeHandler, type FakeServer } from "@quorum/testing/fake-models";
 
 export interface ChatApp {
   page: Page;
@@ -80,4 +91,23 @@ export async function openChat(browser: Browser, options: OpenChatOptions = {}):
       await context.close();
     },
   };
+}
+
+/**
+ * For a file of tests whose Gemini is a fake answering with `handler`: a gateway using it,
+ * a site in front of that gateway, and a browser, started before the tests and closed after.
+ */
+export function withFakeGemini(handler: FakeHandler) {
+  const stack = {} as { browser: Browser; site: SiteProxy; fake: FakeServer; gateway: Gateway };
+  beforeAll(async () => {
+    stack.fake = await startFakeServer(handler);
+    stack.gateway = await gatewayWithSettings({ GEMINI_API_KEY: "k", GEMINI_BASE_URL: `${stack.fake.url}/v1` });
+    stack.site = await siteWithApi(stack.gateway.url);
+    stack.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await stack.browser?.close();
+    await Promise.all([stack.site?.close(), stack.gateway?.close(), stack.fake?.close()]);
+  });
+  return stack;
 }

@@ -1,10 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import type { Gateway } from "@quorum/local/gateway";
-import { gatewayWithSettings, launchBrowser, siteWithApi, type SiteProxy } from "@quorum/local/testing";
-import { openAiStreams, startFakeServer, streamHold, type FakeServer } from "@quorum/testing/fake-models";
+import { describe, expect, it } from "vitest";
+import { openAiStreams, streamHold } from "@quorum/testing/fake-models";
 import { reviewShot } from "../shell/browser";
-import { openChat } from "./app";
+import { openChat, withFakeGemini } from "./app";
 
 /**
  * An answer survives a reload: the page comes back to the answer as far as it was
@@ -22,26 +19,12 @@ const QUESTION = "When do the pumps ship?";
 const HELD_AFTER = 30;
 const writtenBeforeHold = ANSWER.split(" ").slice(0, HELD_AFTER).join(" ");
 
-let browser: Browser;
-let fake: FakeServer;
-let gateway: Gateway;
-let site: SiteProxy;
 let hold = streamHold(HELD_AFTER);
-
-beforeAll(async () => {
-  fake = await startFakeServer((call) => openAiStreams(ANSWER, { tokensPerSecond: 200, hold })(call));
-  gateway = await gatewayWithSettings({ GEMINI_API_KEY: "k", GEMINI_BASE_URL: `${fake.url}/v1` });
-  site = await siteWithApi(gateway.url);
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all([site?.close(), gateway?.close(), fake?.close()]);
-});
+const stack = withFakeGemini((call) => openAiStreams(ANSWER, { tokensPerSecond: 200, hold })(call));
 
 describe("an answer that survives a reload", { timeout: 120_000 }, () => {
   it("reloading mid-answer shows what was written and follows the rest live, ending with the same text as an uninterrupted answer", async () => {
-    const app = await openChat(browser, { siteUrl: site.url });
+    const app = await openChat(stack.browser, { siteUrl: stack.site.url });
     const { page } = app;
 
     // Uninterrupted: the model writes the whole answer in one go.

@@ -71,7 +71,10 @@ import {
   AttachmentUploadTicket,
   ChatAnswer,
   ChatInput,
+  EditInput,
+  RegenerateInput,
   ModelCatalog,
+  StreamEnd,
   TitleInput,
   TitleReply,
 } from "@quorum/core/chat/schema";
@@ -81,6 +84,7 @@ import {
   ConversationPage,
   ConversationRemoved,
   ConversationStopInput,
+  BranchSelectInput,
   ConversationStopping,
   ConversationSummary,
   ConversationUpdateInput,
@@ -343,6 +347,32 @@ export const routes = {
     access: ["table:read"],
     timeout: STREAM_TIMEOUT_SECONDS,
     stream: true,
+  },
+  // Branches: an edited question or a regenerated answer is kept beside the earlier version, counted and streamed like a question.
+  "POST /api/conversations/{id}/messages/{messageId}/edit": {
+    handler: "api/branches.edit",
+    input: EditInput,
+    // Without `Accept: text/event-stream`: the stream's last event, the stored answer with the conversation.
+    output: StreamEnd,
+    access: ["table", "bedrock", "models", "push"],
+    timeout: STREAM_TIMEOUT_SECONDS,
+    memory: 1024,
+    stream: true,
+  },
+  "POST /api/conversations/{id}/messages/{messageId}/regenerate": {
+    handler: "api/branches.regenerate",
+    input: RegenerateInput,
+    output: StreamEnd,
+    access: ["table", "bedrock", "models", "push"],
+    timeout: STREAM_TIMEOUT_SECONDS,
+    memory: 1024,
+    stream: true,
+  },
+  "PUT /api/conversations/{id}/branch": {
+    handler: "api/branches.select",
+    input: BranchSelectInput,
+    output: ConversationPage,
+    access: ["table"],
   },
   // Export and read-only links. The shared conversation is read without sign-in: its unguessable token is the key.
   "GET /api/conversations/{id}/export": { handler: "api/share.exportConversation", access: ["table:read"], memory: 1024, timeout: 29 },

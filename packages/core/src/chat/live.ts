@@ -1,14 +1,14 @@
 import { Ai, RESEARCH, StopRequested, type Deps, type LiveEvents } from "../ai/index";
 import { dynamoStatusStore } from "../ai/status";
 import { config } from "../config";
-import { Conversation, type ListType, type Summary } from "../conversation/index";
+import { Conversation, type ListType, type Message, type Summary } from "../conversation/index";
 import { parseInput } from "../fn";
 import { Actor } from "../actor";
 import type { Asker } from "./access";
 import type { Continuation } from "./continue";
 import { Chat } from "./index";
 import { DEFAULT_RESEARCH_BUDGET_SECONDS, STOP_POLL_MS, STREAM_WRITING_SECONDS } from "./limits";
-import { FILES_ONLY_MESSAGE, type AnswerState } from "./schema";
+import { FILES_ONLY_MESSAGE, RegenerateInput, type AnswerState } from "./schema";
 import { answerJournal, type NumberedEmit } from "./journal";
 import { autoTitle, detailsOf, STREAM_EVENTS } from "./stored";
 
@@ -185,40 +185,84 @@ export namespace ChatStream {
       Conversation.assertRoom(existing, 2);
     }
     const continued = await Chat.continuationOf(request);
-    return { run: (emit) => answer(request, existing, emit, deps, asker, continued) };
+    const store = (question: Question, placeholder: StoredAnswer) =>
+      existing
+        ? Conversation.appendMessages({ listType: "general", id: existing.id, messages: [question, placeholder] })
+        : Conversation.create({
+            listType: "general",
+            title: autoTitle([question]),
+            messages: [question, placeholder],
+            sessionId: request.sessionId,
+          });
+    return { run: (emit) => answer(request, { store }, emit, deps, asker, continued) };
   }
 
+  /**
+   * An edited question (`edit`, with its new words) or a regenerated answer, written
+   * beside the earlier version as a branch of the conversation, with the messages
+   * before it as the history. Checked before anything counts, like `open`.
+   */
+  export async function openBranch(
+    target: { id: string; messageId: string; edit?: string },
+    input: RegenerateInput,
+    deps: Deps = defaultDeps(),
+    asker?: Asker,
+  ): Promise<LiveAnswer> {
+    const choice = parseInput(RegenerateInput, input);
+    const point = await Conversation.branchPoint("general", target.id, target.messageId, target.edit === undefined ? "ai" : "user");
+    Conversation.assertRoom(point.summary, target.edit === undefined ? 1 : 2);
+    const request: Chat.Parsed = {
+      ...choice,
+      message: target.edit ?? point.question!.content,
+      files: [],
+      history: point.history.map((m) => ({ type: m.type, content: m.content })),
+      conversationId: point.summary.id,
+    };
+    const asked = target.edit === undefined ? point.question : undefined;
+    const store = (question: Question, placeholder: StoredAnswer) =>
+      Conversation.addBranch(
+        "general",
+        point.summary.id,
+        asked ? question.id : point.parentId,
+        asked ? [placeholder] : [question, placeholder],
+      );
+    return { run: (emit) => answer(request, { store, asked }, emit, deps, asker, undefined) };
+  }
+
+  /** The question an answer is written to: a new one, or (regenerating) the one stored. */
+  type Question = ReturnType<typeof questionOf> | Message;
+
+  function questionOf(request: Chat.Parsed, started: number) {
+    return {
+      id: String(started),
+      type: "user" as const,
+      content: request.message.trim() || FILES_ONLY_MESSAGE,
+      timestamp: new Date(started).toISOString(),
+      files: request.files.map((f) => ({ name: f.name, type: f.type })),
+    };
+  }
+
+  /**
+   * Writes one answer to `request`. `store` keeps the question (unless it was `asked`
+   * before: a regenerated answer's) and the placeholder where they belong.
+   */
   async function answer(
     request: Chat.Parsed,
-    existing: Summary | undefined,
+    where: { store: (question: Question, placeholder: StoredAnswer) => Promise<Summary>; asked?: Message },
     emit: Emit,
     deps: Deps,
     asker: Asker | undefined,
     continued: Continuation | undefined,
   ) {
     const started = Date.now();
-    const asked = new Date(started).toISOString();
-    const question = {
-      id: String(started),
-      type: "user" as const,
-      content: request.message.trim() || FILES_ONLY_MESSAGE,
-      timestamp: asked,
-      files: request.files.map((f) => ({ name: f.name, type: f.type })),
-    };
-    const placeholder = placeholderAnswer(String(started + 1), asked);
+    const question = where.asked ?? questionOf(request, started);
+    const placeholder = placeholderAnswer(String(started + 1), new Date(started).toISOString());
     const budgetMs = (request.budgetSeconds ?? DEFAULT_RESEARCH_BUDGET_SECONDS) * 1000;
     return writeLive({
       listType: "general",
       answerId: placeholder.id,
       store: async () => {
-        const conversation = existing
-          ? await Conversation.appendMessages({ listType: "general", id: existing.id, messages: [question, placeholder] })
-          : await Conversation.create({
-              listType: "general",
-              title: autoTitle([question]),
-              messages: [question, placeholder],
-              sessionId: request.sessionId,
-            });
+        const conversation = await where.store(question, placeholder);
         emit(STREAM_EVENTS.start, { conversationId: conversation.id, version: conversation.version, question, answer: placeholder });
         return conversation.id;
       },

@@ -85,45 +85,47 @@ export const HistoryItem = z.object({
 /** "Continue with this model" names the conversation and one model to continue with. */
 export const CONTINUE_NEEDS_MODEL = "continueFrom needs the conversationId and a single model";
 
+/** POST /api/chat's fields, before the checks across them. */
+const ChatFields = z.object({
+  model: z
+    .string()
+    .trim()
+    .toLowerCase()
+    // The message names the spec's values: the custom model is only Enterprise's to know.
+    .pipe(z.enum(MODEL_VALUES, { message: `model must be one of ${[...CHOICES, RESEARCH].join(", ")}` }))
+    .default(DEFAULT_MODEL),
+  message: z.string().max(MAX_MESSAGE_CHARS, MESSAGE_TOO_LONG).default(""),
+  files: z.array(FileInput).max(MAX_ATTACHMENTS, TOO_MANY_ATTACHMENTS).default([]),
+  // The client sends 10; more is accepted and cut, far more is refused.
+  history: z.array(HistoryItem).max(500, "History is too long").default([]),
+  userId: z.string().max(128).optional(),
+  // A streamed answer is stored by the server: into this conversation, or a new one.
+  conversationId: z
+    .string()
+    .trim()
+    .max(100)
+    .regex(/^[A-Za-z0-9_-]+$/, "Invalid conversation id")
+    .nullish(),
+  sessionId: z.string().trim().max(200, "Session id is too long").nullish(),
+  // Research mode: the model that writes the combined answer (the strongest available when none is named).
+  synthesizer: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum([...CHOICES, CUSTOM], { message: `synthesizer must be one of ${CHOICES.join(", ")}` }))
+    .optional(),
+  // "Continue with this model": the id of the research answer whose card for `model` the question follows on from.
+  continueFrom: z.string().trim().min(1).max(200, "continueFrom is too long").optional(),
+  budgetSeconds: wholeNumber(
+    "budgetSeconds",
+    10,
+    MAX_RESEARCH_BUDGET_SECONDS,
+    `budgetSeconds can be at most ${MAX_RESEARCH_BUDGET_SECONDS}`,
+  ).optional(),
+});
+
 /** POST /api/chat. */
-export const ChatInput = z
-  .object({
-    model: z
-      .string()
-      .trim()
-      .toLowerCase()
-      // The message names the spec's values: the custom model is only Enterprise's to know.
-      .pipe(z.enum(MODEL_VALUES, { message: `model must be one of ${[...CHOICES, RESEARCH].join(", ")}` }))
-      .default(DEFAULT_MODEL),
-    message: z.string().max(MAX_MESSAGE_CHARS, MESSAGE_TOO_LONG).default(""),
-    files: z.array(FileInput).max(MAX_ATTACHMENTS, TOO_MANY_ATTACHMENTS).default([]),
-    // The client sends 10; more is accepted and cut, far more is refused.
-    history: z.array(HistoryItem).max(500, "History is too long").default([]),
-    userId: z.string().max(128).optional(),
-    // A streamed answer is stored by the server: into this conversation, or a new one.
-    conversationId: z
-      .string()
-      .trim()
-      .max(100)
-      .regex(/^[A-Za-z0-9_-]+$/, "Invalid conversation id")
-      .nullish(),
-    sessionId: z.string().trim().max(200, "Session id is too long").nullish(),
-    // Research mode: the model that writes the combined answer (the strongest available when none is named).
-    synthesizer: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .pipe(z.enum([...CHOICES, CUSTOM], { message: `synthesizer must be one of ${CHOICES.join(", ")}` }))
-      .optional(),
-    // "Continue with this model": the id of the research answer whose card for `model` the question follows on from.
-    continueFrom: z.string().trim().min(1).max(200, "continueFrom is too long").optional(),
-    budgetSeconds: wholeNumber(
-      "budgetSeconds",
-      10,
-      MAX_RESEARCH_BUDGET_SECONDS,
-      `budgetSeconds can be at most ${MAX_RESEARCH_BUDGET_SECONDS}`,
-    ).optional(),
-  })
+export const ChatInput = ChatFields
   // Refused while parsing, before anything counts against the plan's daily questions.
   .refine((input) => input.message.trim() !== "" || input.files.length > 0, { message: "Please enter a message", path: ["message"] })
   .refine((input) => !input.continueFrom || (input.conversationId && input.model !== RESEARCH), {
@@ -131,6 +133,19 @@ export const ChatInput = z
     path: ["continueFrom"],
   });
 export type ChatInput = z.input<typeof ChatInput>;
+
+/**
+ * POST /api/conversations/{id}/messages/{messageId}/regenerate: the answer is written again,
+ * by this model (or research mode), beside the earlier one.
+ */
+export const RegenerateInput = ChatFields.pick({ model: true, synthesizer: true, budgetSeconds: true, userId: true });
+export type RegenerateInput = z.input<typeof RegenerateInput>;
+
+/** POST /api/conversations/{id}/messages/{messageId}/edit: the question asked again in new words, beside the earlier one. */
+export const EditInput = RegenerateInput.extend({
+  message: z.string().max(MAX_MESSAGE_CHARS, MESSAGE_TOO_LONG).trim().min(1, "Please enter a message"),
+});
+export type EditInput = z.input<typeof EditInput>;
 
 /** How one attachment was read, shown under the question. */
 export const AttachmentReport = z.object({

@@ -29,6 +29,10 @@ export const ConversationEntity = defineEntity({
     searchIndexed: { type: "boolean" },
     /** The token of its read-only link, while it is shared. */
     shareToken: { type: "string" },
+    /** Whether a question was edited or an answer regenerated: its messages form a tree, not a line. */
+    branched: { type: "boolean" },
+    /** The last message of the branch the person chose to see (a branched conversation only). */
+    selectedLeaf: { type: "string" },
     ...timestamps,
   },
   indexes: {
@@ -65,6 +69,11 @@ export const MessageEntity = defineEntity({
     timestamp: { type: "string" },
     /** JSON: the files' names and types, and whatever else the client keeps on a message (model, answers...). */
     details: { type: "string" },
+    /**
+     * The message it follows, once its conversation has branches (an edited question and its
+     * first version share one). Without it a message follows the one before it by position.
+     */
+    parentId: { type: "string" },
     /** Of everything above but the position: unchanged messages are not written again. */
     hash: { type: "string", required: true },
   },

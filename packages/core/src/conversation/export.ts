@@ -71,13 +71,21 @@ function comparisonText(details: Details, research: ModelAnswerLike[]): string {
     .join("\n\n");
 }
 
+/** "version 2 of 3" for a message that was edited or regenerated: the export follows the branch shown. */
+const versionOf = (message: Message) => (message.branch ? `version ${message.branch.index} of ${message.branch.count}` : "");
+
 /** The parts of one message, shared by both formats: a heading, the text, and what follows it. */
-function partsOf(message: Message) {
+function partsOf(message: Message, others: Message[] = []) {
   const details = (message.details ?? {}) as Details;
   const research = details.mode === "research" ? (details.answers ?? []) : [];
   const citations = Array.isArray(message.citations) ? (message.citations as CitationLike[]) : [];
   return {
-    heading: [authorOf(message), when(message.timestamp)].filter(Boolean).join(" · "),
+    heading: [authorOf(message), when(message.timestamp), versionOf(message)].filter(Boolean).join(" · "),
+    // The versions not shown, each under its own heading, so nothing the person asked or got is lost.
+    others: others.map((o) => ({
+      heading: [`Version ${o.branch?.index ?? "?"}`, authorOf(o), when(o.timestamp)].filter(Boolean).join(" · "),
+      text: o.content,
+    })),
     text: [message.content, comparisonText(details, research)].filter(Boolean).join("\n\n"),
     files: message.files.map((f) => f.name).filter(Boolean),
     note: endNote(message),
@@ -95,6 +103,8 @@ function partsOf(message: Message) {
 export interface ExportedConversation {
   title: string;
   messages: Message[];
+  /** Of a shown message with other versions (edited, regenerated): those versions, by the shown one's id. */
+  versions?: Map<string, Message[]>;
   /** False when only the latest messages fit. */
   complete: boolean;
   exportedAt: Date;
@@ -116,7 +126,7 @@ function preface(c: ExportedConversation): string[] {
 export function toMarkdown(c: ExportedConversation): string {
   const out = [`# ${c.title || "Untitled Conversation"}`, "", ...preface(c).map((line) => `_${line}_`), ""];
   for (const message of c.messages) {
-    const p = partsOf(message);
+    const p = partsOf(message, c.versions?.get(message.id));
     out.push("---", "", `## ${p.heading}`, "", p.text || "_(empty)_", "");
     if (p.files.length) out.push(`Attachments: ${p.files.join(", ")}`, "");
     if (p.note) out.push(`_${p.note}_`, "");
@@ -125,6 +135,10 @@ export function toMarkdown(c: ExportedConversation): string {
       for (const m of p.models) out.push(`#### ${m.name}`, "", m.text, "");
     }
     if (p.sources.length) out.push("### Sources", "", ...p.sources.map((s) => `- ${s}`), "");
+    if (p.others.length) {
+      out.push("### Other versions", "");
+      for (const o of p.others) out.push(`#### ${o.heading}`, "", o.text || "_(empty)_", "");
+    }
   }
   return out.join("\n");
 }
@@ -217,7 +231,7 @@ export async function toPdf(c: ExportedConversation): Promise<Uint8Array> {
   w.gap(4);
   for (const line of preface(c)) w.paragraph(line, { size: 9.5, font: "italic", grey: true });
   for (const message of c.messages) {
-    const p = partsOf(message);
+    const p = partsOf(message, c.versions?.get(message.id));
     w.gap(14);
     w.paragraph(p.heading, { size: 11.5, font: "bold" });
     w.gap(2);
@@ -234,15 +248,46 @@ export async function toPdf(c: ExportedConversation): Promise<Uint8Array> {
       w.paragraph("Sources", { size: 10, font: "bold" });
       for (const s of p.sources) w.paragraph(s, { size: 9.5, grey: true });
     }
+    if (p.others.length) {
+      w.gap(6);
+      w.paragraph("Other versions", { size: 10, font: "bold" });
+      for (const o of p.others) {
+        w.paragraph(o.heading, { size: 9.5, font: "bold", grey: true });
+        w.paragraph(o.text || "(empty)", { size: 9.5 });
+      }
+    }
   }
   return doc.save();
+}
+
+/** The versions of the shown messages that are not shown, each with its place among them. */
+async function otherVersions(listType: ListType, id: string, shown: Message[]) {
+  const wanted = shown.flatMap((m) => (m.branch ? m.branch.ids.filter((other) => other !== m.id) : []));
+  const found = new Map((await Conversation.messagesById(listType, id, wanted)).map((m) => [m.id, m]));
+  return new Map(
+    shown.flatMap((m) => {
+      const place = m.branch;
+      if (!place) return [];
+      const others = place.ids.flatMap((other, i) => {
+        const version = other === m.id ? undefined : found.get(other);
+        return version ? [{ ...version, branch: { ...place, index: i + 1 } }] : [];
+      });
+      return [[m.id, others] as const];
+    }),
+  );
 }
 
 export namespace ConversationExport {
   /** The caller's conversation as a file: its name, type and bytes (404 when it is not theirs). */
   export async function file(listType: ListType, id: string, format: "md" | "pdf") {
     const { summary, messages, complete } = await Conversation.latestMessages(listType, id, MAX_EXPORT_CHARS);
-    const exported: ExportedConversation = { title: summary.title, messages, complete, exportedAt: new Date() };
+    const exported: ExportedConversation = {
+      title: summary.title,
+      messages,
+      versions: await otherVersions(listType, id, messages),
+      complete,
+      exportedAt: new Date(),
+    };
     const name = `${
       (summary.title || "conversation")
         .replace(/[^\p{L}\p{N} _-]+/gu, "")

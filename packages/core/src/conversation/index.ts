@@ -8,7 +8,8 @@ import { Conflict, Invalid, NotFound } from "../error";
 import { fn } from "../fn";
 import { CONVERSATION_FULL, MAX_CONVERSATION_MESSAGES, MAX_MESSAGE_PAGE, MAX_PAGE_BYTES, STALE_CONVERSATION } from "../chat/limits";
 import { deleteAnswerEvents } from "./answer-events";
-import { ConversationEntity, MessageEntity, ShareEntity, type ConversationItem } from "./entity";
+import { FIRST_MESSAGE, MessageTree } from "./branches";
+import { ConversationEntity, MessageEntity, ShareEntity, type ConversationItem, type MessageItem } from "./entity";
 import { SearchIndex, TITLE_POSTING, searchableText } from "./search-index";
 import {
   ConversationCreateInput,
@@ -133,9 +134,12 @@ async function replaceMessages(conversation: ConversationItem, messages: Parsed[
 
   const last = lastMessageFields(records[records.length - 1]);
   const update = ConversationEntity.patch(keyOf(conversation)).set({ messageCount: records.length, ...last });
-  const result = await (last ? update : update.remove(["lastMessageType", "lastMessagePreview", "lastMessageAt"])).go({
-    response: "all_new",
-  });
+  // The list sent is the whole conversation, in order: any branches it had are now this one line.
+  const emptied: ("lastMessageType" | "lastMessagePreview" | "lastMessageAt" | "branched" | "selectedLeaf")[] = last
+    ? []
+    : ["lastMessageType", "lastMessagePreview", "lastMessageAt"];
+  if (conversation.branched) emptied.push("branched", "selectedLeaf");
+  const result = await (emptied.length ? update.remove(emptied) : update).go({ response: "all_new" });
   return result.data as ConversationItem;
 }
 
@@ -149,11 +153,15 @@ async function upsertMessages(conversation: ConversationItem, messages: ParsedMe
   const fresh = messages.flatMap((m, i) => (stored.has(ids[i]!) ? [] : [i]));
   const claimed = await claim(conversation, expected, fresh.length);
   let next = claimed.messageCount - fresh.length;
+  // In a branched conversation a new message follows the end of the branch shown; one rewritten keeps its place in the tree.
+  let branchEnd = conversation.branched ? conversation.selectedLeaf : undefined;
   const records: MessageRecord[] = [];
   messages.forEach((m, i) => {
     const id = ids[i]!;
     const kept = stored.get(id);
-    const record = toRecord(m, id, kept ? kept.position : next++);
+    const parentId = kept ? kept.parentId : branchEnd;
+    if (!kept && conversation.branched) branchEnd = id;
+    const record = toRecord(m, id, kept ? kept.position : next++, parentId);
     if (!kept || kept.hash !== record.hash) records.push(record);
   });
   await Promise.all([
@@ -165,8 +173,11 @@ async function upsertMessages(conversation: ConversationItem, messages: ParsedMe
     ),
   ]);
   const newest = records.filter((r) => r.position === claimed.messageCount - 1).pop();
-  if (!newest) return claimed;
-  const updated = await ConversationEntity.patch(keyOf(conversation)).set(lastMessageFields(newest)!).go({ response: "all_new" });
+  const selected = branchEnd !== conversation.selectedLeaf ? { selectedLeaf: branchEnd } : {};
+  if (!newest && !selected.selectedLeaf) return claimed;
+  const updated = await ConversationEntity.patch(keyOf(conversation))
+    .set({ ...(newest ? lastMessageFields(newest) : {}), ...selected })
+    .go({ response: "all_new" });
   return updated.data as ConversationItem;
 }
 
@@ -194,6 +205,16 @@ async function indexForSearch(conversation: ConversationItem) {
     { messageId: TITLE_POSTING, text: conversation.title },
   ]);
   await ConversationEntity.patch(keyOf(conversation)).set({ searchIndexed: true }).go();
+}
+
+async function treeOf(conversationId: string) {
+  return new MessageTree((await MessageEntity.query.primary({ conversationId }).go({ pages: "all" })).data);
+}
+
+/** A shown message with other versions says which one it is and names them all, for ‹ n/m ›. */
+function withPlace(message: Message, tree: MessageTree<MessageItem> | undefined): Message {
+  const place = tree?.placeOf(message.id);
+  return place ? { ...message, branch: place } : message;
 }
 
 function positionQuery(conversationId: string, before: number | undefined) {
@@ -249,12 +270,20 @@ export namespace Conversation {
    */
   export const get = fn(PageInput, async ({ listType, id, limit, before }): Promise<Page> => {
     const conversation = await owned(listType, id);
-    const data = conversation.positionsIndexed
-      ? (await positionQuery(id, before).go({ order: "desc", limit: limit + 1 })).data
-      : (await MessageEntity.query.primary({ conversationId: id }).go({ pages: "all" })).data
+    // A branched conversation is read whole once: which messages are shown depends on the tree.
+    const tree = conversation.branched ? await treeOf(id) : undefined;
+    const data = tree
+      ? tree
+          .shownPath(conversation.selectedLeaf)
           .filter((m) => before === undefined || m.position < before)
-          .sort((a, b) => b.position - a.position)
-          .slice(0, limit + 1);
+          .reverse()
+          .slice(0, limit + 1)
+      : conversation.positionsIndexed
+        ? (await positionQuery(id, before).go({ order: "desc", limit: limit + 1 })).data
+        : (await MessageEntity.query.primary({ conversationId: id }).go({ pages: "all" })).data
+            .filter((m) => before === undefined || m.position < before)
+            .sort((a, b) => b.position - a.position)
+            .slice(0, limit + 1);
     const page: typeof data = [];
     let bytes = 0;
     for (const item of data.slice(0, limit)) {
@@ -265,7 +294,7 @@ export namespace Conversation {
     const hasMore = data.length > page.length;
     return {
       ...summary(conversation),
-      messages: page.reverse().map(fromRecord),
+      messages: page.reverse().map((item) => withPlace(fromRecord(item), tree)),
       hasMore,
       older: hasMore ? page[0]!.position : null,
     };
@@ -396,8 +425,98 @@ export namespace Conversation {
     const conversation = await owned(listType, parseId(id));
     const item = (await MessageEntity.get({ conversationId: conversation.conversationId, messageId }).go()).data;
     if (!item || item.type !== "ai") throw new NotFound("Message");
+    if (item.parentId) {
+      const parent = (await MessageEntity.get({ conversationId: conversation.conversationId, messageId: item.parentId }).go()).data;
+      return { answer: fromRecord(item), question: parent ? fromRecord(parent) : undefined };
+    }
     const before = await get({ listType, id: conversation.conversationId, before: item.position, limit: 1 });
     return { answer: fromRecord(item), question: before.messages[0] };
+  }
+
+  /**
+   * Shows the branch that holds `messageId` (one of the ‹ n/m › versions): the newest
+   * branch under it, which stays chosen across reloads and devices. Answers the page shown.
+   */
+  export const selectBranch = fn(
+    z.object({ listType: List, id: Id, messageId: messageShape.id }),
+    async ({ listType, id, messageId }): Promise<Page> => {
+      const conversation = await owned(listType, id);
+      const tree = await treeOf(id);
+      if (!tree.get(messageId)) throw new NotFound("Message");
+      const leaf = tree.get(tree.newestLeaf(messageId))!;
+      // The sidebar's preview follows the branch shown.
+      await ConversationEntity.patch(keyOf(conversation))
+        .set({ branched: true, selectedLeaf: leaf.messageId, ...lastMessageFields(leaf) })
+        .go();
+      return get({ listType, id });
+    },
+  );
+
+  /**
+   * Where an edited question or a regenerated answer goes: beside `messageId`, following
+   * what it followed. Answers the message to follow (the edited question's parent, or the
+   * regenerated answer's question), the messages before it for the model's history, and
+   * the conversation. Messages with files cannot branch: their files are not kept.
+   */
+  export async function branchPoint(listType: ListType, id: string, messageId: string, kind: "user" | "ai") {
+    const conversation = await owned(listType, parseId(id));
+    const tree = await treeOf(conversation.conversationId);
+    const target = tree.get(messageId);
+    if (!target) throw new NotFound("Message");
+    if (target.type !== kind) throw new Invalid(kind === "user" ? "Only a question can be edited" : "Only an answer can be regenerated");
+    const parent = tree.parentOf(messageId);
+    const question = kind === "ai" ? parent : target;
+    if (kind === "ai" && question?.type !== "user") throw new Invalid("This answer has no question to ask again");
+    if (question && fromRecord(question).files.length > 0)
+      throw new Invalid("A question with attachments cannot be asked again here: send it again with its files");
+    const before = tree.pathTo(kind === "ai" ? question!.messageId : parent?.messageId).map(fromRecord);
+    return {
+      summary: summary(conversation),
+      parentId: parent?.messageId,
+      question: question ? fromRecord(question) : undefined,
+      history: kind === "ai" ? before.slice(0, -1) : before,
+    };
+  }
+
+  /**
+   * Stores a new branch's messages (an edited question and its answer's placeholder, or a
+   * regenerated answer's placeholder), each following the one before it and the first following
+   * `parentId`, and shows it. The rest of the conversation is not read.
+   */
+  export async function addBranch(listType: ListType, id: string, parentId: string | undefined, messages: ParsedMessage[]) {
+    const conversation = await owned(listType, parseId(id));
+    await Promise.all([indexPositions(conversation), indexForSearch(conversation)]);
+    const claimed = await claim(conversation, undefined, messages.length);
+    let position = claimed.messageCount - messages.length;
+    let parent = parentId ?? FIRST_MESSAGE;
+    const records = messages.map((m) => {
+      const record = toRecord(m, m.id, position++, parent);
+      parent = m.id;
+      return record;
+    });
+    await Promise.all([
+      putAll(records.map((r) => ({ ...r, conversationId: conversation.conversationId, userId: conversation.userId }))),
+      SearchIndex.update(
+        conversation.userId,
+        conversation.conversationId,
+        records.map((r) => indexedText(r, true)),
+      ),
+    ]);
+    const updated = await ConversationEntity.patch(keyOf(conversation))
+      .set({ branched: true, selectedLeaf: parent, ...lastMessageFields(records.at(-1)) })
+      .go({ response: "all_new" });
+    return summary(updated.data as ConversationItem);
+  }
+
+  /** Messages of the caller's conversation by id, as stored (the other versions an export lists). */
+  export async function messagesById(listType: ListType, id: string, messageIds: string[]): Promise<Message[]> {
+    const conversation = await owned(listType, parseId(id));
+    if (messageIds.length === 0) return [];
+    const result = await MessageEntity.get(messageIds.map((messageId) => ({ conversationId: conversation.conversationId, messageId }))).go({
+      concurrency: 4,
+    });
+    const byId = new Map(result.data.map((m) => [m.messageId, fromRecord(m)]));
+    return messageIds.flatMap((m) => byId.get(m) ?? []);
   }
 
   /** The conversation's record as it is stored (for its share link). */

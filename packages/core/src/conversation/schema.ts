@@ -86,6 +86,19 @@ export const ConversationStopInput = z.object({
   userId: z.string().max(128).optional(),
 });
 
+/** Where a shown message stands among its versions: `ids` oldest first, `index` 1-based into them. */
+export const BranchPlace = z.object({ index: z.number().int().min(1), count: z.number().int().min(2), ids: z.array(z.string()) });
+export type BranchPlace = z.infer<typeof BranchPlace>;
+
+/** PUT /api/conversations/{id}/branch: show the branch holding this message (one of a message's versions). */
+export const BranchSelectInput = z.object({
+  messageId: z
+    .union([z.string(), z.number()], { message: "messageId is required" })
+    .transform(String)
+    .pipe(z.string().trim().min(1).max(200)),
+  userId: z.string().max(128).optional(),
+});
+
 /** A message as the API stores and answers it; the client's extra fields come back as they were sent. */
 export const StoredMessage = z
   .object({
@@ -94,6 +107,10 @@ export const StoredMessage = z
     content: z.string(),
     timestamp: z.string().nullable(),
     files: z.array(FileMeta),
+    /** In a branched conversation: the message it follows. */
+    parentId: z.string().optional(),
+    /** A shown message with other versions (an edited question, a regenerated answer): which of them it is, 1-based. */
+    branch: BranchPlace.optional(),
   })
   .catchall(z.unknown());
 export type StoredMessage = z.infer<typeof StoredMessage>;

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { TooLarge } from "../error";
+import { FIRST_MESSAGE } from "./branches";
 import { MessageEntity, type MessageItem } from "./entity";
 import type { FileMeta, StoredMessage } from "./schema";
 
@@ -11,7 +12,8 @@ import type { FileMeta, StoredMessage } from "./schema";
 /** DynamoDB refuses items over 400 KB; a message is kept under this with room for its keys. */
 const MAX_MESSAGE_BYTES = 350_000;
 const PREVIEW_CHARS = 200;
-const MESSAGE_FIELDS = new Set(["id", "type", "content", "timestamp", "files"]);
+// `parentId` and `branch` are the server's to set: a client's copy is never kept as its own field.
+const MESSAGE_FIELDS = new Set(["id", "type", "content", "timestamp", "files", "parentId", "branch"]);
 
 export type Message = StoredMessage;
 
@@ -27,7 +29,7 @@ export interface ParsedMessage {
 
 export type MessageRecord = Omit<MessageItem, "conversationId" | "userId">;
 
-export function toRecord(message: ParsedMessage, messageId: string, position: number): MessageRecord {
+export function toRecord(message: ParsedMessage, messageId: string, position: number, parentId?: string): MessageRecord {
   const meta = Object.fromEntries(Object.entries(message).filter(([key]) => !MESSAGE_FIELDS.has(key)));
   const timestamp = message.timestamp === null || message.timestamp === undefined ? undefined : String(message.timestamp);
   const hasDetails = (message.files?.length ?? 0) > 0 || Object.keys(meta).length > 0;
@@ -35,9 +37,9 @@ export function toRecord(message: ParsedMessage, messageId: string, position: nu
   const bytes = Buffer.byteLength(message.content) + Buffer.byteLength(details ?? "");
   if (bytes > MAX_MESSAGE_BYTES) throw new TooLarge("A message is too large to save");
   const hash = createHash("sha256")
-    .update(JSON.stringify([message.type, message.content, timestamp, details]))
+    .update(JSON.stringify([message.type, message.content, timestamp, details, ...(parentId ? [parentId] : [])]))
     .digest("base64url");
-  return { messageId, position, type: message.type, content: message.content, timestamp, details, hash };
+  return { messageId, position, type: message.type, content: message.content, timestamp, details, hash, ...(parentId ? { parentId } : {}) };
 }
 
 export function fromRecord(item: MessageItem): Message {
@@ -49,6 +51,7 @@ export function fromRecord(item: MessageItem): Message {
     content: item.content,
     timestamp: item.timestamp ?? null,
     files: details.files ?? [],
+    ...(item.parentId && item.parentId !== FIRST_MESSAGE ? { parentId: item.parentId } : {}),
   };
 }
 
@@ -106,12 +109,14 @@ export async function storedMessages(conversationId: string) {
   return new Map(result.data.map((m) => [m.messageId as string, { hash: m.hash as string, position: m.position as number }]));
 }
 
-/** The stored hash and position of just these ids (a batch get, not the whole conversation). */
+/** The stored hash, position and parent of just these ids (a batch get, not the whole conversation). */
 export async function storedSubset(conversationId: string, messageIds: string[]) {
-  if (messageIds.length === 0) return new Map<string, { hash: string; position: number }>();
+  if (messageIds.length === 0) return new Map<string, { hash: string; position: number; parentId?: string }>();
   const result = await MessageEntity.get(messageIds.map((messageId) => ({ conversationId, messageId }))).go({
-    attributes: ["messageId", "hash", "position"],
+    attributes: ["messageId", "hash", "position", "parentId"],
     concurrency: 4,
   });
-  return new Map(result.data.map((m) => [m.messageId as string, { hash: m.hash as string, position: m.position as number }]));
+  return new Map(
+    result.data.map((m) => [m.messageId as string, { hash: m.hash as string, position: m.position as number, parentId: m.parentId }]),
+  );
 }

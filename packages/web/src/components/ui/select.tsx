@@ -47,6 +47,11 @@ export function SelectContent({
   );
 }
 
+/** A group's heading inside the list. */
+export function SelectLabel({ className, ...props }: React.ComponentProps<typeof SelectPrimitive.Label>) {
+  return <SelectPrimitive.Label className={cn("px-2 pb-1 pt-1.5 text-xs font-medium text-muted-foreground", className)} {...props} />;
+}
+
 export function SelectItem({ className, children, ...props }: React.ComponentProps<typeof SelectPrimitive.Item>) {
   return (
     <SelectPrimitive.Item

@@ -14,6 +14,8 @@ import { Composer } from "./Composer";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ConversationSidebar } from "./ConversationSidebar";
 import { MessageBubble } from "./MessageBubble";
+import type { MessageActions } from "./BranchControls";
+import type { ChatMessage } from "./model";
 import { OlderMessages, useThreadScroll } from "./older-pages";
 import { ResearchDialog } from "./ResearchDialog";
 import { StatusFooter } from "./StatusFooter";
@@ -144,6 +146,18 @@ function Messages({ session, opened }: { session: ChatSession; opened: string | 
     document.getElementById("chat-input")?.focus();
   };
   const older = { hasOlder, loadingOlder, loadOlder };
+  const busy = phase !== "idle";
+  // A question asked with files cannot be asked again: its files are not kept.
+  const actionsFor = (m: ChatMessage, i: number): MessageActions => {
+    const question = m.type === "user" ? m : messages[i - 1];
+    const askable = !!session.activeId && question?.type === "user" && !question.attachments?.length;
+    return {
+      busy,
+      onSelectVersion: session.selectVersion,
+      ...(askable && m.type === "user" ? { onEdit: session.edit } : {}),
+      ...(askable && m.type === "ai" ? { onRegenerate: session.regenerate } : {}),
+    };
+  };
   const { scroller, onScroll } = useThreadScroll({
     count: messages.length,
     lastId: messages.at(-1)?.id,
@@ -172,7 +186,7 @@ function Messages({ session, opened }: { session: ChatSession; opened: string | 
           <>
             <OlderMessages older={older} />
             <ol className="grid grid-cols-1 gap-6" aria-label={t("thread.messages")}>
-              {messages.map((m) => (
+              {messages.map((m, i) => (
                 <li
                   key={m.id}
                   id={messageAnchor(m.id)}
@@ -182,7 +196,7 @@ function Messages({ session, opened }: { session: ChatSession; opened: string | 
                   )}
                   data-opened={m.id === opened || undefined}
                 >
-                  <MessageBubble message={m} onContinue={continueWith} />
+                  <MessageBubble message={m} onContinue={continueWith} actions={actionsFor(m, i)} />
                 </li>
               ))}
             </ol>

@@ -23,6 +23,7 @@ import {
   type ShownDetails,
 } from "./model";
 import { costText, tokensText } from "./texts";
+import { EditButton, EditForm, RegenerateMenu, VersionSwitch, type MessageActions } from "./BranchControls";
 
 /** One message of the conversation: the user's on the right, the AI's on the left as Markdown. */
 
@@ -50,24 +51,41 @@ export function AttachmentList({ attachments, tone = "muted" }: { attachments: A
   );
 }
 
-function UserBubble({ message }: { message: ChatMessage }) {
+function UserBubble({ message, actions }: Omit<BubbleProps, "onContinue">) {
   const time = formatTimeOfDay(message.timestamp);
+  const [editing, setEditing] = React.useState(false);
+  const { onEdit } = actions ?? {};
   return (
     <div className="flex justify-end gap-3" data-testid="message-user">
-      <div className="flex max-w-[min(85%,40rem)] flex-col items-end gap-1.5">
-        <div className="rounded-2xl rounded-br-md bg-primary px-4 py-2.5 text-[15px] leading-7 text-primary-foreground shadow-sm">
-          {message.attachments && message.attachments.length > 0 && (
-            <div className="mb-1.5 mt-1">
-              <AttachmentList attachments={message.attachments} tone="inverted" />
-            </div>
-          )}
-          <p className="whitespace-pre-wrap break-words">{message.content}</p>
-        </div>
-        {time && (
-          <time dateTime={message.timestamp} className="px-1 text-xs text-muted-foreground">
-            {time}
-          </time>
+      <div className={cn("flex max-w-[min(85%,40rem)] flex-col items-end gap-1.5", editing && "w-full")}>
+        {editing && onEdit ? (
+          <EditForm
+            initial={message.content}
+            onCancel={() => setEditing(false)}
+            onSave={(text) => {
+              setEditing(false);
+              onEdit(message.id, text);
+            }}
+          />
+        ) : (
+          <div className="rounded-2xl rounded-br-md bg-primary px-4 py-2.5 text-[15px] leading-7 text-primary-foreground shadow-sm">
+            {message.attachments && message.attachments.length > 0 && (
+              <div className="mb-1.5 mt-1">
+                <AttachmentList attachments={message.attachments} tone="inverted" />
+              </div>
+            )}
+            <p className="whitespace-pre-wrap break-words">{message.content}</p>
+          </div>
         )}
+        <div className="flex items-center gap-1">
+          {actions && message.branch && <VersionSwitch place={message.branch} disabled={actions.busy} onSelect={actions.onSelectVersion} />}
+          {onEdit && !editing && <EditButton disabled={actions!.busy} onClick={() => setEditing(true)} />}
+          {time && (
+            <time dateTime={message.timestamp} className="px-1 text-xs text-muted-foreground">
+              {time}
+            </time>
+          )}
+        </div>
       </div>
       <div
         className="mt-0.5 hidden size-8 shrink-0 items-center justify-center rounded-full bg-muted text-muted-foreground sm:flex"
@@ -204,8 +222,15 @@ function LiveResearch({ message }: { message: ChatMessage }) {
   );
 }
 
-/** `onContinue`: "Continue with this model" on a research answer's cards (absent where the thread is read-only). */
-function AiBubble({ message, onContinue }: { message: ChatMessage; onContinue?: (messageId: string, model: string) => void }) {
+interface BubbleProps {
+  message: ChatMessage;
+  /** "Continue with this model" from one of a research answer's cards (absent where the thread is read-only). */
+  onContinue?: (messageId: string, model: string) => void;
+  /** Edit, regenerate and ‹ n/m › (absent where the thread is read-only). */
+  actions?: MessageActions;
+}
+
+function AiBubble({ message, onContinue, actions }: BubbleProps) {
   const { t } = useTranslation("chat");
   const [tab, setTab] = React.useState("answer");
   // A chip opens the individual answers, then shows its card.
@@ -279,21 +304,24 @@ function AiBubble({ message, onContinue }: { message: ChatMessage; onContinue?: 
           <EndNote message={message} />
           {d?.notes && <Notes notes={d.notes} />}
         </div>
-        <MetaLine message={message} />
+        <div className="flex flex-wrap items-center gap-x-1">
+          {actions && message.branch && <VersionSwitch place={message.branch} disabled={actions.busy} onSelect={actions.onSelectVersion} />}
+          <MetaLine message={message} />
+          {actions?.onRegenerate && !live && (
+            <RegenerateMenu requested={d?.requested} disabled={actions.busy} onPick={(model) => actions.onRegenerate!(message.id, model)} />
+          )}
+        </div>
       </div>
     </div>
   );
 }
 
-export function MessageBubble({
-  message,
-  onContinue,
-}: {
-  message: ChatMessage;
-  /** "Continue with this model" from one of a research answer's cards. */
-  onContinue?: (messageId: string, model: string) => void;
-}) {
-  return message.type === "user" ? <UserBubble message={message} /> : <AiBubble message={message} onContinue={onContinue} />;
+export function MessageBubble({ message, onContinue, actions }: BubbleProps) {
+  return message.type === "user" ? (
+    <UserBubble message={message} actions={actions} />
+  ) : (
+    <AiBubble message={message} onContinue={onContinue} actions={actions} />
+  );
 }
 
 /** Inside the answer until its first words arrive. */

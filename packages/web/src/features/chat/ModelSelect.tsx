@@ -5,7 +5,7 @@ import { Building2, Layers, Lock, Sparkles } from "lucide-react";
 import * as SelectPrimitive from "@radix-ui/react-select";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Select, SelectContent, SelectGroup, SelectTrigger } from "@/components/ui/select";
+import { Select, SelectContent, SelectGroup, SelectLabel, SelectTrigger } from "@/components/ui/select";
 import { CUSTOM } from "@quorum/core/ai/types";
 import { DEFAULT_MODEL, type ModelEntry, type ModelValue } from "@quorum/core/chat/schema";
 import { UpgradeButton } from "@/features/billing/UpgradeButton";
@@ -115,18 +115,14 @@ export function ModelSelect({
         </SelectTrigger>
         <SelectContent className="w-72" align="start" side="top" sideOffset={6}>
           <SelectGroup>
-            <SelectPrimitive.Label className="px-2 pb-1 pt-1.5 text-xs font-medium text-muted-foreground">
-              {t("single")}
-            </SelectPrimitive.Label>
+            <SelectLabel>{t("single")}</SelectLabel>
             {single.map((v) => (
               <Option key={v} value={v} entry={entries.get(v)} />
             ))}
           </SelectGroup>
           <SelectPrimitive.Separator className="-mx-1 my-1 h-px bg-border" />
           <SelectGroup>
-            <SelectPrimitive.Label className="px-2 pb-1 pt-1.5 text-xs font-medium text-muted-foreground">
-              {t("research")}
-            </SelectPrimitive.Label>
+            <SelectLabel>{t("research")}</SelectLabel>
             <Option value={RESEARCH_MODEL} entry={entries.get(RESEARCH_MODEL)} />
           </SelectGroup>
         </SelectContent>

@@ -1,7 +1,7 @@
-import type { ChatInput, StreamStart } from "@quorum/core/chat/schema";
+import type { StreamStart } from "@quorum/core/chat/schema";
 import { STREAM_EVENTS } from "@quorum/core/chat/stored";
 import type { z } from "zod";
-import { streamChat } from "./queries";
+import type { StreamEventHandler } from "@/lib/stream";
 
 /** How a streamed answer went: where the server stored it, and whether its last event arrived. */
 export interface StreamOutcome {
@@ -13,13 +13,16 @@ export interface StreamOutcome {
   lastId: number;
 }
 
-/** Reads POST /api/chat's stream: `start` once the exchange is stored, then every event of the answer. */
+/**
+ * Reads an answer's stream (POST /api/chat, or an edit or regeneration, which `open` starts):
+ * `start` once the exchange is stored, then every event of the answer.
+ */
 export async function readAnswerStream(
-  request: ChatInput,
+  open: (onEvent: StreamEventHandler) => Promise<void>,
   on: { start: (start: z.infer<typeof StreamStart>) => void; event: (event: string, data: unknown) => void },
 ): Promise<StreamOutcome> {
   const outcome: StreamOutcome = { stored: null, finished: false, lastId: 0 };
-  await streamChat(request, (event, data, id) => {
+  await open((event, data, id) => {
     if (id !== undefined) outcome.lastId = id;
     if (event === STREAM_EVENTS.start) {
       outcome.stored = data as z.infer<typeof StreamStart>;

@@ -14,7 +14,7 @@ import {
   type StreamModelText,
   type StreamText,
 } from "@quorum/core/chat/schema";
-import type { ConversationSummary, MessageInput, StoredMessage } from "@quorum/core/conversation/schema";
+import type { BranchPlace, ConversationSummary, MessageInput, StoredMessage } from "@quorum/core/conversation/schema";
 // Relative, so the rules can be unit-tested from the repository root (which knows no "@" alias).
 import { PRODUCT_NAME } from "../../lib/product";
 
@@ -81,6 +81,8 @@ export interface ChatMessage {
   /** A streamed answer: being written, stopped by the person, or broken off (why is in `error`). */
   state?: AnswerState;
   error?: string;
+  /** One of several versions (edited, regenerated): which, for ‹ n/m ›. */
+  branch?: BranchPlace;
 }
 
 /** Titles that ask for a generated one. */
@@ -154,6 +156,7 @@ export function fromStored(message: StoredMessage): ChatMessage {
     ...(message.details && typeof message.details === "object" ? { details: message.details as ShownDetails } : {}),
     ...(isAnswerState(message.state) ? { state: message.state } : {}),
     ...(typeof message.error === "string" ? { error: message.error } : {}),
+    ...(message.branch ? { branch: message.branch } : {}),
   };
 }
 

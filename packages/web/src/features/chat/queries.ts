@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import type { z } from "zod";
 import { AiStatusReply } from "@quorum/core/ai/schema";
 import { MESSAGE_PAGE_SIZE } from "@quorum/core/chat/limits";
-import type { AttachmentUploadTicket, ChatInput, TitleReply } from "@quorum/core/chat/schema";
+import type { AttachmentUploadTicket, ChatInput, EditInput, RegenerateInput, TitleReply } from "@quorum/core/chat/schema";
 import {
   ConversationList,
   type ConversationCreateInput,
@@ -75,6 +75,24 @@ export async function uploadAttachment(file: File): Promise<string> {
 export function streamChat(request: ChatInput, onEvent: StreamEventHandler) {
   return apiStream("/api/chat", request, onEvent);
 }
+
+/** The question `messageId` asked again in new words: the earlier one stays as another version. */
+export function streamEdit(conversationId: string, messageId: string, request: EditInput, onEvent: StreamEventHandler) {
+  return apiStream(`${messagePath(conversationId, messageId)}/edit`, request, onEvent);
+}
+
+/** The answer `messageId` written again (by `request.model`): the earlier one stays as another version. */
+export function streamRegenerate(conversationId: string, messageId: string, request: RegenerateInput, onEvent: StreamEventHandler) {
+  return apiStream(`${messagePath(conversationId, messageId)}/regenerate`, request, onEvent);
+}
+
+/** Shows the branch holding the version `messageId`; answers the conversation's page as now shown. */
+export function selectBranch(conversationId: string, messageId: string) {
+  return apiJson<ConversationPage>("PUT", `${BASE.general}/${encodeURIComponent(conversationId)}/branch`, { messageId });
+}
+
+const messagePath = (conversationId: string, messageId: string) =>
+  `${BASE.general}/${encodeURIComponent(conversationId)}/messages/${encodeURIComponent(messageId)}`;
 
 /** An answer being written, from after event `after` (from its start with 0), followed to its end. */
 export function resumeAnswer(listType: ListType, conversationId: string, messageId: string, after: number, onEvent: StreamEventHandler) {

@@ -1,11 +1,12 @@
 import * as React from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { CONVERSATION_FULL, MAX_CONVERSATION_MESSAGES } from "@quorum/core/chat/limits";
-import type { ListType } from "@quorum/core/conversation/schema";
+import type { ConversationPage, ListType } from "@quorum/core/conversation/schema";
 import type { LimitRefusal } from "@quorum/core/billing/schema";
 import type { ModelValue } from "@quorum/core/chat/schema";
 import { limitRefusal, usageKey } from "@/features/billing";
 import { ApiError } from "@/lib/api";
+import type { StreamEventHandler } from "@/lib/stream";
 import { readAnswerStream } from "./answer-stream";
 import { chatText } from "./chat-text";
 import { prepareFiles } from "./files";
@@ -23,7 +24,7 @@ import {
   type ChatMessage,
   type Continuation,
 } from "./model";
-import { deleteConversation, fetchConversation, uploadAttachment } from "./queries";
+import { deleteConversation, fetchConversation, selectBranch, streamChat, streamEdit, streamRegenerate, uploadAttachment } from "./queries";
 import { useComposerState } from "./useComposerState";
 import { useGeneratedTitle } from "./useGeneratedTitle";
 import { useLiveAnswer, type Phase } from "./useLiveAnswer";
@@ -58,6 +59,70 @@ export function useChatSession({ uid, listType = "general" }: { uid: string; lis
   const currentId = React.useCallback(() => state.current.activeId, []);
   const pages = useOlderPages({ listType, uid, epoch, activeId: currentId, setMessages });
 
+  /**
+   * Follows one answer's stream into the thread: the shown question (`questionId`) and the
+   * placeholder take the stored ids at `start`, then each event writes the answer. On a
+   * refusal the placeholder goes (nothing was stored) and the banner says why. Answers the
+   * outcome, or null when the answer failed.
+   */
+  const streamAnswer = React.useCallback(
+    async (o: { sentEpoch: number; questionId: string; placeholderId: string; open: (onEvent: StreamEventHandler) => Promise<void> }) => {
+      let answerId = o.placeholderId;
+      const update = (change: (m: ChatMessage) => ChatMessage) => {
+        if (epoch.current !== o.sentEpoch) return;
+        setMessages((list) => list.map((m) => (m.id === answerId ? change(m) : m)));
+      };
+      try {
+        const outcome = await readAnswerStream(o.open, {
+          start: (start) => {
+            const question = fromStored(start.question);
+            const answer = fromStored(start.answer);
+            answerId = answer.id;
+            if (epoch.current !== o.sentEpoch) return;
+            live.watch(start.conversationId, answer.id);
+            setMessages((list) =>
+              list.map((m) =>
+                m.id === o.questionId
+                  ? { ...question, attachments: m.attachments }
+                  : m.id === o.placeholderId
+                    ? { ...m, id: answer.id, timestamp: answer.timestamp }
+                    : m,
+              ),
+            );
+            if (state.current.activeId === null) setActiveId(start.conversationId);
+            void titles.refreshList();
+          },
+          event: (event, data) => update((m) => applyStreamEvent(m, event, data)),
+        });
+        // The connection ended without the last event (a proxy, a network change): the server still finishes the answer.
+        const following =
+          outcome.stored && !outcome.finished ? live.follow(outcome.stored.conversationId, answerId, o.sentEpoch, outcome.lastId) : null;
+        return { outcome, answerId, following };
+      } catch (cause) {
+        if (epoch.current !== o.sentEpoch) return null;
+        const refusal = limitRefusal(cause);
+        // Nothing was stored when the request was refused: the placeholder goes.
+        if (answerId === o.placeholderId) setMessages((list) => list.filter((m) => m.id !== o.placeholderId));
+        else update((m) => ({ ...m, state: "error", error: chatText("errors.noResponse") }));
+        if (refusal) setLimit(refusal);
+        else {
+          console.error("Chat request failed", cause);
+          setError(
+            cause instanceof ApiError && cause.detail === CONVERSATION_FULL
+              ? chatText("errors.conversationFull", { max: MAX_CONVERSATION_MESSAGES })
+              : chatText("errors.noResponse"),
+          );
+        }
+        return null;
+      } finally {
+        if (epoch.current === o.sentEpoch && !live.isFollowing()) live.settle();
+        // The daily count moved (or the limit was hit): the usage line follows.
+        void queryClient.invalidateQueries({ queryKey: usageKey });
+      }
+    },
+    [queryClient, titles, live],
+  );
+
   const send = React.useCallback(
     async (options: { confirmed?: boolean } = {}) => {
       const s = state.current;
@@ -90,76 +155,105 @@ export function useChatSession({ uid, listType = "general" }: { uid: string; lis
       setPhase("awaiting");
 
       // The server stores the exchange itself; the answer is followed here as it is written.
-      let answerId = placeholder.id;
-      const update = (change: (m: ChatMessage) => ChatMessage) => {
-        if (epoch.current !== sentEpoch) return;
-        setMessages((list) => list.map((m) => (m.id === answerId ? change(m) : m)));
+      const request = {
+        model: s.model,
+        message: text,
+        files: payloads,
+        history: historyOf(before),
+        userId: uid || "anonymous",
+        conversationId: s.activeId,
+        sessionId: s.sessionId,
+        ...(s.model === RESEARCH_MODEL ? { budgetSeconds: s.budgetSeconds } : {}),
+        ...(s.model === RESEARCH_MODEL && s.synthesizer ? { synthesizer: s.synthesizer } : {}),
+        ...(s.continuing && s.continuing.model === s.model ? { continueFrom: s.continuing.messageId } : {}),
       };
-      try {
-        const outcome = await readAnswerStream(
-          {
-            model: s.model,
-            message: text,
-            files: payloads,
-            history: historyOf(before),
-            userId: uid || "anonymous",
-            conversationId: s.activeId,
-            sessionId: s.sessionId,
-            ...(s.model === RESEARCH_MODEL ? { budgetSeconds: s.budgetSeconds } : {}),
-            ...(s.model === RESEARCH_MODEL && s.synthesizer ? { synthesizer: s.synthesizer } : {}),
-            ...(s.continuing && s.continuing.model === s.model ? { continueFrom: s.continuing.messageId } : {}),
-          },
-          {
-            start: (start) => {
-              const question = fromStored(start.question);
-              const answer = fromStored(start.answer);
-              answerId = answer.id;
-              if (epoch.current !== sentEpoch) return;
-              live.watch(start.conversationId, answer.id);
-              setMessages((list) =>
-                list.map((m) =>
-                  m.id === userMessage.id
-                    ? { ...question, attachments: m.attachments }
-                    : m.id === placeholder.id
-                      ? { ...m, id: answer.id, timestamp: answer.timestamp }
-                      : m,
-                ),
-              );
-              if (s.activeId === null) setActiveId(start.conversationId);
-              void titles.refreshList();
-            },
-            event: (event, data) => update((m) => applyStreamEvent(m, event, data)),
-          },
-        );
-        const conversationId = outcome.stored?.conversationId ?? s.activeId;
-        // The connection ended without the last event (a proxy, a network change): the server still finishes the answer.
-        if (outcome.stored && !outcome.finished) void live.follow(outcome.stored.conversationId, answerId, sentEpoch, outcome.lastId);
-        if (conversationId) {
-          await titles.refreshList();
-          void titles.maybeGenerateTitle(conversationId, titles.knownTitle(conversationId), [userMessage]);
-        }
-      } catch (cause) {
-        if (epoch.current !== sentEpoch) return;
-        const refusal = limitRefusal(cause);
-        // Nothing was stored when the request was refused: the placeholder goes.
-        if (answerId === placeholder.id) setMessages((list) => list.filter((m) => m.id !== placeholder.id));
-        else update((m) => ({ ...m, state: "error", error: chatText("errors.noResponse") }));
-        if (refusal) setLimit(refusal);
-        else {
-          console.error("Chat request failed", cause);
-          setError(
-            cause instanceof ApiError && cause.detail === CONVERSATION_FULL
-              ? chatText("errors.conversationFull", { max: MAX_CONVERSATION_MESSAGES })
-              : chatText("errors.noResponse"),
-          );
-        }
-      } finally {
-        if (epoch.current === sentEpoch && !live.isFollowing()) live.settle();
-        // The daily count moved (or the limit was hit): the usage line follows.
-        void queryClient.invalidateQueries({ queryKey: usageKey });
+      const result = await streamAnswer({
+        sentEpoch,
+        questionId: userMessage.id,
+        placeholderId: placeholder.id,
+        open: (onEvent) => streamChat(request, onEvent),
+      });
+      const conversationId = result?.outcome.stored?.conversationId ?? s.activeId;
+      if (result && conversationId) {
+        await titles.refreshList();
+        void titles.maybeGenerateTitle(conversationId, titles.knownTitle(conversationId), [userMessage]);
       }
     },
-    [uid, queryClient, titles, live],
+    [uid, titles, streamAnswer],
+  );
+
+  /** Shows a conversation's page as the server has it now (after a branch was chosen or written). */
+  const show = React.useCallback(
+    (page: ConversationPage, myEpoch: number) => {
+      if (epoch.current !== myEpoch) return;
+      setMessages(loadedMessages(page.messages));
+      pages.setOlder(page.hasMore ? (page.older ?? null) : null);
+    },
+    [pages],
+  );
+
+  /**
+   * An edited question (`edit`, its new words) or a regenerated answer (`messageId` is the
+   * answer): the thread is cut where the new version goes, the answer streams in, and the
+   * page is read again so ‹ n/m › counts the versions.
+   */
+  const branch = React.useCallback(
+    async (messageId: string, change: { edit: string } | { model: ModelValue }) => {
+      const s = state.current;
+      const id = s.activeId;
+      const at = s.messages.findIndex((m) => m.id === messageId);
+      if (s.phase !== "idle" || !id || at < 0) return;
+      const sentEpoch = epoch.current;
+      const model = "model" in change ? change.model : s.model;
+      const choice = {
+        model,
+        ...(model === RESEARCH_MODEL ? { budgetSeconds: s.budgetSeconds } : {}),
+        ...(model === RESEARCH_MODEL && s.synthesizer ? { synthesizer: s.synthesizer } : {}),
+      };
+      const now = Date.now();
+      const question: ChatMessage | null =
+        "edit" in change ? { id: `edit-${now}`, type: "user", content: change.edit, timestamp: new Date(now).toISOString() } : null;
+      const placeholder = streamingAnswer(`answer-${now}`, model);
+      setError(null);
+      setLimit(null);
+      setMessages([...s.messages.slice(0, at), ...(question ? [question] : []), placeholder]);
+      setPhase("awaiting");
+      const result = await streamAnswer({
+        sentEpoch,
+        questionId: question?.id ?? s.messages[at - 1]?.id ?? "",
+        placeholderId: placeholder.id,
+        open: (onEvent) =>
+          "edit" in change
+            ? streamEdit(id, messageId, { ...choice, message: change.edit }, onEvent)
+            : streamRegenerate(id, messageId, choice, onEvent),
+      });
+      await result?.following;
+      // Refused, or written: either way the server's page is the truth (the earlier versions, the counts).
+      try {
+        show(await fetchConversation(listType, id, uid), sentEpoch);
+      } catch (cause) {
+        console.error("Reloading the conversation failed", cause);
+      }
+      void titles.refreshList();
+    },
+    [listType, uid, streamAnswer, show, titles],
+  );
+
+  /** ‹ n/m ›: shows the branch holding the version `messageId`; the server keeps the choice. */
+  const selectVersion = React.useCallback(
+    async (messageId: string) => {
+      const id = state.current.activeId;
+      if (!id || state.current.phase !== "idle") return;
+      const myEpoch = epoch.current;
+      try {
+        show(await selectBranch(id, messageId), myEpoch);
+        void titles.refreshList();
+      } catch (cause) {
+        console.error("Choosing a version failed", cause);
+        setError(chatText("errors.noResponse"));
+      }
+    },
+    [show, titles],
   );
 
   /** Another chat is shown: whatever was on screen, and any late answer to it, is left behind. */
@@ -291,6 +385,9 @@ export function useChatSession({ uid, listType = "general" }: { uid: string; lis
     loadingOlder: pages.loadingOlder,
     loadOlder: pages.loadOlder,
     send,
+    edit: (messageId: string, text: string) => branch(messageId, { edit: text }),
+    regenerate: (messageId: string, model: ModelValue) => branch(messageId, { model }),
+    selectVersion,
     stop: live.stop,
     stoppable: live.stoppable,
     budgetSeconds: composer.budgetSeconds,
