@@ -57,12 +57,12 @@ describe("the conversation search index", () => {
   it("a word in more messages than a search reads still narrows a rare word to the message holding both", () =>
     asUser(async () => {
       const userId = Actor.userId();
-      // Postings of "pump" that sort before the real conversation's, more than one search reads.
+      // Postings of "pump" on both sides of the real conversation's in key order, more than one search reads.
       const many = Array.from({ length: MAX_POSTINGS_PER_WORD + 20 }, (_, i) => ({
         userId,
         bucket: "pum",
         term: "pump",
-        conversationId: `0000-${String(i).padStart(5, "0")}`,
+        conversationId: `${i % 2 ? "0000" : "ffff"}-${String(i).padStart(5, "0")}`,
         messageId: "m1",
         count: 1,
       }));

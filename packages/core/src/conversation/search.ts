@@ -28,10 +28,11 @@ import { MIN_TERM_CHARS, TITLE_POSTING, bucketOf, isStopWord, searchableText } f
 /** A word of this many letters or more also finds the words it starts. */
 const PREFIX_FROM = 3;
 /**
- * Postings read per word at most (one request of some 150 KB): a word in nearly every message is
- * ranked among the first this many that hold it (in key order, so any of them), which keeps such a
- * search to one small read per word; a second word narrows it to what the person means. Rare words,
- * the ones people search for, have fewer postings than this and are read whole.
+ * Postings read per word at most (two requests of some 75 KB): a word in nearly every message is
+ * ranked among this many that hold it, half from each end of its postings (conversations' first,
+ * documents' and quotes' last, in key order), which keeps such a search to two small reads per
+ * word and every kind of result in reach; a second word narrows it to what the person means. Rare
+ * words, the ones people search for, have fewer postings than half this and are read whole at once.
  */
 export const MAX_POSTINGS_PER_WORD = 500;
 /** Candidates read and ranked on their text, per result shown: the postings' order is close, not final. */
@@ -45,6 +46,8 @@ function hrefOf(conversation: ConversationItem, messageId?: string): string {
   return `${HREF[conversation.listType]}?${query}`;
 }
 
+const POSTING_ATTRIBUTES = ["userId", "bucket", "term", "conversationId", "messageId", "count"] as const;
+
 /** A word's postings, and whether they are all of them (false when the word is in more places than are read). */
 async function postingsFor(userId: string, word: string): Promise<{ postings: PostingItem[]; complete: boolean }> {
   const bucket = bucketOf(word);
@@ -52,13 +55,15 @@ async function postingsFor(userId: string, word: string): Promise<{ postings: Po
     word.length >= PREFIX_FROM
       ? PostingEntity.query.primary({ userId, bucket }).begins({ term: word })
       : PostingEntity.query.primary({ userId, bucket, term: word });
-  const result = await query.go({
-    limit: MAX_POSTINGS_PER_WORD,
-    pages: 1,
-    attributes: ["userId", "bucket", "term", "conversationId", "messageId", "count"],
-  });
+  const options = { limit: MAX_POSTINGS_PER_WORD / 2, pages: 1, attributes: POSTING_ATTRIBUTES };
+  const first = await query.go(options);
+  const complete = first.cursor === null;
+  const last = complete ? [] : (await query.go({ ...options, order: "desc" })).data;
+  const keyOf = (p: PostingItem) => `${p.term}\u0000${p.conversationId}\u0000${p.messageId}`;
+  const seen = new Set(first.data.map(keyOf));
+  const postings = [...first.data, ...last.filter((p) => !seen.has(keyOf(p)))];
   // Keys are case-folded by ElectroDB: the stored owner is compared as written.
-  return { postings: result.data.filter((p) => p.userId === userId), complete: result.cursor === null };
+  return { postings: postings.filter((p) => p.userId === userId), complete };
 }
 
 /** A candidate: a message (or, with TITLE_POSTING, a conversation by its title alone) and its score from the postings. */
