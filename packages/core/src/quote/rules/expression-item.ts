@@ -6,7 +6,8 @@ import { clean, type Doc, type Row } from "./text";
 /** A multiplication sign: "*" or "×" anywhere, a lone "x" between words. */
 const TIMES = /[*×]|(?<=\s)[xX](?=\s)/g;
 /** What may stand between a factor and its sign: a currency mark or a short unit ("32 h *", "14 km ×"). */
-const BESIDE_FACTOR = /^\s*(?:\p{Sc}|[\p{L}]{1,5}\.?)?\s*$/u;
+const BESIDE_FACTOR = /^(?:\p{Sc}|\p{L}{1,5}\.?)?$/u;
+const besideFactor = (between: string) => BESIDE_FACTOR.test(between.trim());
 /** A calculation with more factors than this is a reference or a code, not a line. */
 const MAX_FACTORS = 4;
 
@@ -17,7 +18,7 @@ function operands(text: string, tokens: MoneyToken[], at: number): [MoneyToken, 
   const left = tokens.filter((t) => end(t) <= at).at(-1);
   const right = tokens.find((t) => t.index > at);
   if (!left || !right) return undefined;
-  if (!BESIDE_FACTOR.test(text.slice(end(left), at)) || !BESIDE_FACTOR.test(text.slice(at + 1, right.index))) return undefined;
+  if (!besideFactor(text.slice(end(left), at)) || !besideFactor(text.slice(at + 1, right.index))) return undefined;
   return [left, right];
 }
 
