@@ -3,7 +3,8 @@ import type { ListPageQuery } from "../list-page";
 import { z } from "zod";
 import { Actor } from "../actor";
 import { nextId } from "../db/counter";
-import { Domain } from "../db/service";
+import type { Domain } from "../db/service";
+import { transactions } from "../db/transaction";
 import { RETRY, isConditionFailure, optimistic } from "../db/optimistic";
 import { Conflict, Invalid, NotFound } from "../error";
 import { fn } from "../fn";
@@ -113,7 +114,9 @@ export namespace Contact {
         isPrimary,
         isActive: input.isActive ?? true,
       };
-      const result = await Domain.transaction
+      const result = await (
+        await transactions()
+      )
         .write((s) => [
           s.contact.create(item).commit(),
           customerChange(s, customer, { count: 1, ...(isPrimary ? { primary: contactId } : {}) }),
@@ -143,7 +146,9 @@ export namespace Contact {
         const to = await Customer.owned(targetId, true);
         if (!to) throw new Invalid("The selected customer does not exist");
         const primary = isPrimary === true;
-        const result = await Domain.transaction
+        const result = await (
+          await transactions()
+        )
           .write((s) => [
             s.contact
               .patch({ id })
@@ -162,7 +167,9 @@ export namespace Contact {
       const isPrimaryNow = from?.primaryContactId === id;
       if (isPrimary === true && !isPrimaryNow) {
         if (!from) throw new Invalid("The selected customer does not exist");
-        const result = await Domain.transaction
+        const result = await (
+          await transactions()
+        )
           .write((s) => [
             s.contact
               .patch({ id })
@@ -176,7 +183,9 @@ export namespace Contact {
         return result.canceled ? RETRY : (await owned(id, true))!;
       }
       if (isPrimary === false && isPrimaryNow && from) {
-        const result = await Domain.transaction
+        const result = await (
+          await transactions()
+        )
           .write((s) => [
             s.contact
               .patch({ id })
@@ -226,7 +235,9 @@ export namespace Contact {
       const current = await owned(id, true);
       if (!current) throw new NotFound("Contact");
       const customer = await customerOf(current);
-      const result = await Domain.transaction
+      const result = await (
+        await transactions()
+      )
         .write((s) => [
           s.contact
             .remove({ id })

@@ -2,7 +2,7 @@ import { listPage } from "../db/list-page";
 import type { ListPageQuery } from "../list-page";
 import { z } from "zod";
 import { Actor } from "../actor";
-import { Domain } from "../db/service";
+import { transactions } from "../db/transaction";
 import { RETRY, isConditionFailure, optimistic } from "../db/optimistic";
 import { Conflict, NotFound } from "../error";
 import { fn } from "../fn";
@@ -118,7 +118,9 @@ export namespace Customer {
         if (contacts.length !== customer.contactCount) return RETRY;
 
         if (contacts.length < TRANSACTION_LIMIT) {
-          const result = await Domain.transaction
+          const result = await (
+            await transactions()
+          )
             .write(({ customer: c, contact }) => [
               c
                 .remove({ id })

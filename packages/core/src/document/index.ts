@@ -2,7 +2,7 @@ import { listPage } from "../db/list-page";
 import type { ListPageQuery } from "../list-page";
 import { PutObjectCommand } from "@aws-sdk/client-s3";
 import { z } from "zod";
-import { Domain } from "../db/service";
+import { transactions } from "../db/transaction";
 import { Actor } from "../actor";
 import { nextId } from "../db/counter";
 import { isConditionFailure, optimistic, RETRY } from "../db/optimistic";
@@ -317,7 +317,9 @@ export namespace Document {
         const item = (await DocumentEntity.get({ id }).go({ consistent: true })).data;
         if (!item) return undefined;
         const held = item.heldBytes ?? 0;
-        const result = await Domain.transaction
+        const result = await (
+          await transactions()
+        )
           .write(({ document, quote, correction, pendingUpload, usageCount }) => [
             document
               .delete({ id })

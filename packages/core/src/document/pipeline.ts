@@ -1,5 +1,5 @@
 import { RecordIndex } from "../conversation/record-index";
-import { Domain } from "../db/service";
+import { transactions } from "../db/transaction";
 import { config } from "../config";
 import { nextId } from "../db/counter";
 import { isConditionFailure } from "../db/optimistic";
@@ -167,7 +167,9 @@ export namespace DocumentPipeline {
           disagreements,
           learned: recalled.learned,
         });
-        await Domain.transaction
+        await (
+          await transactions()
+        )
           .write(({ document, quote: quotes }) => [
             document
               .patch({ id: documentId })
@@ -180,7 +182,9 @@ export namespace DocumentPipeline {
         await RecordIndex.quote(quote);
         return { documentType: analysis.documentType, quoteId: id, flags: quote.flags.length };
       }
-      await Domain.transaction
+      await (
+        await transactions()
+      )
         .write(({ document, quote: quotes }) => [
           document
             .patch({ id: documentId })

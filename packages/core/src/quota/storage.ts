@@ -1,5 +1,5 @@
 import { Actor } from "../actor";
-import { Domain } from "../db/service";
+import { transactions } from "../db/transaction";
 import { optimistic, RETRY } from "../db/optimistic";
 import { DocumentEntity, type DocumentItem } from "../document/entity";
 import { UPLOAD_DEADLINE_MS } from "../document/schema";
@@ -54,7 +54,9 @@ export namespace StorageUse {
   async function releaseAbandoned(userId: string, now = Date.now()) {
     for (const mark of (await pendingOf(userId)).filter((p) => abandoned(p, now))) {
       const key = { userId, documentId: mark.documentId };
-      const result = await Domain.transaction
+      const result = await (
+        await transactions()
+      )
         .write(({ pendingUpload, document, usageCount }) => [
           pendingUpload.delete(key).commit(),
           document
@@ -109,7 +111,9 @@ export namespace StorageUse {
     if (limit !== null && heldBytes > limit) throw await refuse();
     const full = await optimistic(
       async () => {
-        const result = await Domain.transaction
+        const result = await (
+          await transactions()
+        )
           .write(({ usageCount, document, pendingUpload }) => [
             change(usageCount.update(storageCounter(userId)), heldBytes, limit).commit(),
             document.create({ ...item, createdAt: requestedAt }).commit(),
@@ -140,7 +144,9 @@ export namespace StorageUse {
         const held = item.heldBytes ?? 0;
         if (held === size) return { status: "held" };
         const { plan, limit } = await limitFor(item.userId);
-        const result = await Domain.transaction
+        const result = await (
+          await transactions()
+        )
           .write(({ usageCount, document }) => [
             change(usageCount.update(storageCounter(item.userId)), size - held, limit).commit(),
             document

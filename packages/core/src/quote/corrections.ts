@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { Domain } from "../db/service";
+import type { Domain } from "../db/service";
+import { transactions } from "../db/transaction";
 import { Actor } from "../actor";
 import { QuoteCorrectionEntity, type QuoteCorrectionItem } from "./correction-entity";
 import { RETRY, optimistic } from "../db/optimistic";
@@ -148,7 +149,9 @@ export namespace QuoteCorrections {
           const merged = applyCorrection(Quote.present(item), saved);
           QuoteData.parse(merged);
 
-          const result = await Domain.transaction
+          const result = await (
+            await transactions()
+          )
             .write(({ quote, correction }) => [correctionWrite(correction, item, previous, saved), quoteWrite(quote, item, merged)])
             .go();
           if (result.canceled) return RETRY;

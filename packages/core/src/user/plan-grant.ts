@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { Domain } from "../db/service";
+import { transactions } from "../db/transaction";
 import { describeZodError } from "../fn";
 import { VisibleError } from "../error";
 import { PlanChangeEntity, type PlanChangeItem, type UserItem } from "./entity";
@@ -85,7 +85,9 @@ export namespace PlanGrant {
   async function record(user: UserItem, change: Pick<PlanChangeItem, "plan" | "until" | "by" | "source">, now: Date) {
     const at = now.toISOString();
     const planStatus = "active" as const;
-    const result = await Domain.transaction
+    const result = await (
+      await transactions()
+    )
       .write(({ user: users, planChange }) => [
         planChange.create({ userId: user.userId, changeId: randomUUID(), at, previousPlan: user.plan, ...change }).commit(),
         (change.until
