@@ -68,4 +68,28 @@ describe("edit and regenerate with branches", { timeout: 120_000 }, () => {
     await reviewShot(page, "branches-regenerated.png");
     await app.close();
   });
+
+  it("a search hit on a version not shown opens the conversation on that version's branch, the message marked", async () => {
+    const app = await openChat(stack.browser, { siteUrl: stack.site.url });
+    const { page } = app;
+    const question = page.getByTestId("message-user");
+    await app.ask(FIRST);
+    await (await app.answer(1)).getByText(answerTo(FIRST)).waitFor();
+    await question.getByRole("button", { name: "Edit question" }).click();
+    await page.getByRole("textbox", { name: "Your question" }).fill(EDITED);
+    await page.getByRole("button", { name: "Save and ask" }).click();
+    await question.getByTestId("version-position").getByText("2/2").waitFor();
+    await expect.poll(() => page.getByTestId("message-ai").getAttribute("data-state")).toBe("complete");
+
+    // "pumps" is only in the first version, which is not shown.
+    await page.locator("body").press("Control+k");
+    const box = page.getByRole("dialog").getByRole("combobox");
+    await box.pressSequentially("pumps");
+    await page.getByRole("dialog").getByRole("option").first().waitFor();
+    await box.press("Enter");
+    const opened = page.locator("[data-opened]");
+    await opened.getByText("pumps", { exact: false }).waitFor();
+    await question.getByTestId("version-position").getByText("1/2").waitFor();
+    await app.close();
+  });
 });

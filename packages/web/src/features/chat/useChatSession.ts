@@ -239,21 +239,30 @@ export function useChatSession({ uid, listType = "general" }: { uid: string; lis
     [listType, uid, streamAnswer, show, titles],
   );
 
-  /** ‹ n/m ›: shows the branch holding the version `messageId`; the server keeps the choice. */
-  const selectVersion = React.useCallback(
+  /** Shows the branch holding the version `messageId`, the server keeping the choice; false when it could not (a message since deleted). */
+  const showVersion = React.useCallback(
     async (messageId: string) => {
       const id = state.current.activeId;
-      if (!id || state.current.phase !== "idle") return;
+      if (!id || state.current.phase !== "idle") return false;
       const myEpoch = epoch.current;
       try {
         show(await selectBranch(id, messageId), myEpoch);
         void titles.refreshList();
+        return true;
       } catch (cause) {
         console.error("Choosing a version failed", cause);
-        setError(chatText("errors.noResponse"));
+        return false;
       }
     },
     [show, titles],
+  );
+
+  /** ‹ n/m ›: the version chosen, or the reason it is not shown. */
+  const selectVersion = React.useCallback(
+    async (messageId: string) => {
+      if (state.current.phase === "idle" && !(await showVersion(messageId))) setError(chatText("errors.noResponse"));
+    },
+    [showVersion],
   );
 
   /** Another chat is shown: whatever was on screen, and any late answer to it, is left behind. */
@@ -388,6 +397,7 @@ export function useChatSession({ uid, listType = "general" }: { uid: string; lis
     edit: (messageId: string, text: string) => branch(messageId, { edit: text }),
     regenerate: (messageId: string, model: ModelValue) => branch(messageId, { model }),
     selectVersion,
+    showVersion,
     stop: live.stop,
     stoppable: live.stoppable,
     budgetSeconds: composer.budgetSeconds,
