@@ -58,7 +58,8 @@ export namespace ProjectQuotes {
     const documents = (await Document.list(projectId)).filter((d) => d.processingStatus !== "deleting");
     const [records, corrections] = await Promise.all([Quote.listByProject(projectId), QuoteCorrections.forProject(projectId)]);
     const byId = new Map(documents.map((d) => [d.id, d]));
-    const kept = records.filter((q) => byId.has(q.documentId));
+    // newest upload first, as the documents list: a document read again keeps its place
+    const kept = records.filter((q) => byId.has(q.documentId)).sort((a, b) => b.documentId - a.documentId);
     const remembered = await stillRemembered(kept.flatMap((q) => lessonsOf(q, corrections.get(q.documentId))));
     const listed = kept.map((q): ProjectQuote => {
       const corrected = applyCorrection(q, corrections.get(q.documentId));

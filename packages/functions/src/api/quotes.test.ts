@@ -73,6 +73,8 @@ describe("quotes", { shuffle: false }, () => {
   it("lists every quote extracted from the project's documents, with the numbers of the fixtures", async () => {
     const { quotes, documents } = await list();
     expect(quotes).toHaveLength(2);
+    // newest upload first, as the documents list, whichever was read last
+    expect(quotes.map((q) => q.documentName)).toEqual(["pacific-quote.pdf", "acme-quote.pdf"]);
     expect(byFile(quotes, "acme-quote.pdf")).toMatchObject({
       ...expected(VENDOR_QUOTE, "acme-quote.pdf", "Net 30"),
       documentId: documentIds["acme-quote.pdf"],
