@@ -8,10 +8,9 @@ import { NotFound } from "@/components/layout/NotFound";
 import { AuthDialogsProvider, useAuth } from "@/features/auth";
 import type { RouterContext } from "@/router-context";
 
-// What only a signed-in person has (their preferences, the notices above each page, finished-work toasts)
+// What only a signed-in person has (their preferences, finished-work toasts; the notices above each page come with its layout)
 // loads once someone is signed in: a visitor's first download never carries it.
 const ApplyPreferences = React.lazy(() => import("@/features/settings/ApplyPreferences").then((m) => ({ default: m.ApplyPreferences })));
-const SignedInNotices = React.lazy(() => import("@/components/layout/SignedInNotices").then((m) => ({ default: m.SignedInNotices })));
 const InAppNotifier = React.lazy(() => import("@/features/notify/InAppNotifier").then((m) => ({ default: m.InAppNotifier })));
 // The search palette's shortcut (⌘K / Ctrl+K); the palette itself loads when first opened.
 const SearchShortcut = React.lazy(() => import("@/features/search/SearchShortcut"));
@@ -68,13 +67,7 @@ function RootLayout() {
       <SignedIn>
         <ApplyPreferences />
       </SignedIn>
-      <ShellFrame
-        notice={
-          <SignedIn>
-            <SignedInNotices />
-          </SignedIn>
-        }
-      >
+      <ShellFrame>
         <Outlet />
       </ShellFrame>
       <React.Suspense fallback={null}>

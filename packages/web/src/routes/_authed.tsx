@@ -2,6 +2,7 @@ import { Outlet, createFileRoute, redirect, useMatches } from "@tanstack/react-r
 import { useTranslation } from "react-i18next";
 import { AccessDenied } from "@/components/layout/AccessDenied";
 import { PageLoader } from "@/components/layout/PageLoader";
+import { SignedInNotices } from "@/components/layout/SignedInNotices";
 import { useAuth } from "@/features/auth";
 
 /**
@@ -26,7 +27,14 @@ function AuthedLayout() {
   const { user } = useAuth();
   const { t } = useTranslation();
   const denied = useMatches({ select: (matches) => matches.find((m) => m.staticData.accessDenied)?.staticData.accessDenied });
-  if (user) return <Outlet />;
+  // The notices above the page render with it, in one commit: arriving after it, they would push it down.
+  if (user)
+    return (
+      <>
+        <SignedInNotices />
+        <Outlet />
+      </>
+    );
   // Signed out: the screen's message, or nothing for the moment it takes the check to send the visitor away.
   return denied ? <AccessDenied text={t(denied)} /> : null;
 }

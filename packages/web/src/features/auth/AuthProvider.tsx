@@ -12,7 +12,7 @@ const loadActions = () => Promise.all([import("./actions"), loadFirebase()]).the
 const loadSignedInWork = () => Promise.all([import("./api"), import("@/features/settings/first-language")]);
 
 function snapshot(user: User): AuthUser {
-  return { uid: user.uid, displayName: user.displayName, email: user.email, photoURL: user.photoURL };
+  return { uid: user.uid, displayName: user.displayName, email: user.email, photoURL: user.photoURL, emailVerified: user.emailVerified };
 }
 
 interface State {

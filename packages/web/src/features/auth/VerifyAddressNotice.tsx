@@ -18,7 +18,8 @@ type Sending = { kind: "idle" } | { kind: "sending" } | { kind: "sent" } | { kin
  */
 export function VerifyAddressNotice() {
   const { user } = useAuth();
-  const verified = useAddressVerified(user?.uid ?? "");
+  // What the sign-in said until the provider is asked again: the notice comes with the page, not a round trip after it.
+  const verified = useAddressVerified(user?.uid ?? "") ?? user?.emailVerified;
   const { t } = useTranslation(["notify", "auth"]);
   const [sending, setSending] = React.useState<Sending>({ kind: "idle" });
   const [waiting, setWaiting] = React.useState(false);

@@ -7,6 +7,8 @@ export interface AuthUser {
   displayName: string | null;
   email: string | null;
   photoURL: string | null;
+  /** As the identity provider said at sign-in (or at the last refresh); verification.ts asks it again. */
+  emailVerified: boolean;
 }
 
 export interface AuthContextValue {
