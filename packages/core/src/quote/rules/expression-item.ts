@@ -23,8 +23,8 @@ function operands(text: string, tokens: MoneyToken[], at: number): [MoneyToken, 
 }
 
 /**
- * A line written as a calculation ("Stundensatz | 2.240,00 € | 70,00 € * 32 h",
- * "9 x 14 km x 0,50 € = 63,00 €"): factors joined by an explicit multiplication sign whose product
+ * A line written as a calculation ("Montage | 1.560,00 € | 65,00 € * 24 h",
+ * "6 x 12 km x 0,40 € = 28,80 €"): factors joined by an explicit multiplication sign whose product
  * is another amount on the row. The sign is the evidence, so where the amount stands does not
  * matter. A percentage is never a factor (a tax line multiplies a rate by a base). A row with
  * nothing but the calculation ("12 x £45.00 | £540.00") is described by the line of words above it.
