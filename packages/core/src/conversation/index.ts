@@ -217,6 +217,42 @@ function withPlace(message: Message, tree: MessageTree<MessageItem> | undefined)
   return place ? { ...message, branch: place } : message;
 }
 
+/** One page of a conversation read (see Conversation.get); `tree` when it is branched. */
+async function pageOf(
+  conversation: ConversationItem,
+  tree: MessageTree<MessageItem> | undefined,
+  limit: number,
+  before?: number,
+): Promise<Page> {
+  const id = conversation.conversationId;
+  const data = tree
+    ? tree
+        .shownPath(conversation.selectedLeaf)
+        .filter((m) => before === undefined || m.position < before)
+        .reverse()
+        .slice(0, limit + 1)
+    : conversation.positionsIndexed
+      ? (await positionQuery(id, before).go({ order: "desc", limit: limit + 1 })).data
+      : (await MessageEntity.query.primary({ conversationId: id }).go({ pages: "all" })).data
+          .filter((m) => before === undefined || m.position < before)
+          .sort((a, b) => b.position - a.position)
+          .slice(0, limit + 1);
+  const page: typeof data = [];
+  let bytes = 0;
+  for (const item of data.slice(0, limit)) {
+    bytes += recordBytes(item);
+    if (page.length > 0 && bytes > MAX_PAGE_BYTES) break;
+    page.push(item);
+  }
+  const hasMore = data.length > page.length;
+  return {
+    ...summary(conversation),
+    messages: page.reverse().map((item) => withPlace(fromRecord(item), tree)),
+    hasMore,
+    older: hasMore ? page[0]!.position : null,
+  };
+}
+
 function positionQuery(conversationId: string, before: number | undefined) {
   const query = MessageEntity.query.byPosition({ conversationId });
   return before === undefined ? query : query.lt({ position: before });
@@ -271,33 +307,7 @@ export namespace Conversation {
   export const get = fn(PageInput, async ({ listType, id, limit, before }): Promise<Page> => {
     const conversation = await owned(listType, id);
     // A branched conversation is read whole once: which messages are shown depends on the tree.
-    const tree = conversation.branched ? await treeOf(id) : undefined;
-    const data = tree
-      ? tree
-          .shownPath(conversation.selectedLeaf)
-          .filter((m) => before === undefined || m.position < before)
-          .reverse()
-          .slice(0, limit + 1)
-      : conversation.positionsIndexed
-        ? (await positionQuery(id, before).go({ order: "desc", limit: limit + 1 })).data
-        : (await MessageEntity.query.primary({ conversationId: id }).go({ pages: "all" })).data
-            .filter((m) => before === undefined || m.position < before)
-            .sort((a, b) => b.position - a.position)
-            .slice(0, limit + 1);
-    const page: typeof data = [];
-    let bytes = 0;
-    for (const item of data.slice(0, limit)) {
-      bytes += recordBytes(item);
-      if (page.length > 0 && bytes > MAX_PAGE_BYTES) break;
-      page.push(item);
-    }
-    const hasMore = data.length > page.length;
-    return {
-      ...summary(conversation),
-      messages: page.reverse().map((item) => withPlace(fromRecord(item), tree)),
-      hasMore,
-      older: hasMore ? page[0]!.position : null,
-    };
+    return pageOf(conversation, conversation.branched ? await treeOf(id) : undefined, limit, before);
   });
 
   export const create = fn(CreateInput, async ({ listType, title, messages, sessionId }): Promise<Summary> => {
@@ -445,10 +455,10 @@ export namespace Conversation {
       if (!tree.get(messageId)) throw new NotFound("Message");
       const leaf = tree.get(tree.newestLeaf(messageId))!;
       // The sidebar's preview follows the branch shown.
-      await ConversationEntity.patch(keyOf(conversation))
+      const updated = await ConversationEntity.patch(keyOf(conversation))
         .set({ branched: true, selectedLeaf: leaf.messageId, ...lastMessageFields(leaf) })
-        .go();
-      return get({ listType, id });
+        .go({ response: "all_new" });
+      return pageOf(updated.data as ConversationItem, tree, MAX_MESSAGE_PAGE);
     },
   );
 
