@@ -30,6 +30,12 @@ import { useGeneratedTitle } from "./useGeneratedTitle";
 import { useLiveAnswer, type Phase } from "./useLiveAnswer";
 import { useOlderPages } from "./useOlderPages";
 
+/** What a question to `model` carries besides: research mode's time budget and chosen synthesizer. */
+function researchOptions(model: ModelValue, s: { budgetSeconds: number; synthesizer?: ModelValue | null }) {
+  if (model !== RESEARCH_MODEL) return {};
+  return { budgetSeconds: s.budgetSeconds, ...(s.synthesizer ? { synthesizer: s.synthesizer } : {}) };
+}
+
 /**
  * The chat workspace's state and transitions: idle -> reading files -> awaiting
  * the reply -> reply appended (the server stores the exchange) or an error banner.
@@ -163,8 +169,7 @@ export function useChatSession({ uid, listType = "general" }: { uid: string; lis
         userId: uid || "anonymous",
         conversationId: s.activeId,
         sessionId: s.sessionId,
-        ...(s.model === RESEARCH_MODEL ? { budgetSeconds: s.budgetSeconds } : {}),
-        ...(s.model === RESEARCH_MODEL && s.synthesizer ? { synthesizer: s.synthesizer } : {}),
+        ...researchOptions(s.model, s),
         ...(s.continuing && s.continuing.model === s.model ? { continueFrom: s.continuing.messageId } : {}),
       };
       const result = await streamAnswer({
@@ -207,8 +212,7 @@ export function useChatSession({ uid, listType = "general" }: { uid: string; lis
       const model = "model" in change ? change.model : s.model;
       const choice = {
         model,
-        ...(model === RESEARCH_MODEL ? { budgetSeconds: s.budgetSeconds } : {}),
-        ...(model === RESEARCH_MODEL && s.synthesizer ? { synthesizer: s.synthesizer } : {}),
+        ...researchOptions(model, s),
       };
       const now = Date.now();
       const question: ChatMessage | null =
