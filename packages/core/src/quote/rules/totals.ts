@@ -225,6 +225,9 @@ export function labelledAmounts(doc: Doc, rows: Row[]): Amount[] {
   return [...out, ...rateRowAmounts(doc, rows), ...rateAloneTaxes(doc, rows, out), ...unlabelledAmounts(doc, rows, out)];
 }
 
+/** Whether `tax` is `percent` of `base`: a tax is rounded once, to the cent; allow that, and a little more on large bases. */
+const isTaxOf = (tax: number, base: number, percent: number) => Math.abs(base * percent - tax) <= Math.max(0.011, tax * 0.002);
+
 /** A rate alone as a row's label ("21 % | 52,71", "+ 19% | 47,69"). */
 const RATE_ALONE = /^[\s+]*(\d{1,2}(?:[.,]\d{1,2})?)\s?%[\s:=]*$/;
 
@@ -240,10 +243,7 @@ function rateAloneTaxes(doc: Doc, rows: Row[], labelled: Amount[]): Amount[] {
     const percent = Number(rate[1]!.replace(",", ".")) / 100;
     const tax = tokens[0]!.value;
     const based = labelled.some(
-      (a) =>
-        (a.field === "subtotal" || a.field === "total") &&
-        a.row.n < row.n &&
-        Math.abs(a.value * percent - tax) <= Math.max(0.011, tax * 0.002),
+      (a) => (a.field === "subtotal" || a.field === "total") && a.row.n < row.n && isTaxOf(tax, a.value, percent),
     );
     return percent > 0 && percent <= MAX_TAX_RATE && based
       ? [{ field: "tax" as const, value: tax, decimals: true, rank: 0.5, row, label: rate[0] }]
@@ -271,8 +271,7 @@ function rateRowAmounts(doc: Doc, rows: Row[]): Amount[] {
     const tokens = moneyTokens(row.text.slice(rate.index + rate[0].length), doc.style).filter((t) => t.decimals && t.value > 0);
     for (let i = 0; i + 1 < tokens.length; i++) {
       const [base, tax] = [tokens[i]!.value, tokens[i + 1]!.value];
-      // a tax is rounded once, to the cent: allow that, and a little more on large bases
-      if (Math.abs(base * percent - tax) > Math.max(0.011, tax * 0.002)) continue;
+      if (!isTaxOf(tax, base, percent)) continue;
       const sum = tokens[i + 2] && close(base + tax, tokens[i + 2]!.value) ? tokens[i + 2]!.value : undefined;
       found.push({ row, label: rate[0], base, tax, sum });
       break;
