@@ -40,7 +40,7 @@ export function LevelingPage({ projectId, search }: { projectId: number; search:
   const profile = useProfile(user?.uid, synced);
   const navigate = useNavigate({ from: "/projects/$id/quotes/compare" });
   const saved = useSavedLeveling(projectId);
-  const { save, saving, failed, savedAt } = useSaveLeveling(projectId);
+  const { save, saving, failed } = useSaveLeveling(projectId);
   // Every edit replaces the address (the back button leaves the page rather than undoing a rate) and is kept with the project.
   const update = (change: Partial<LevelingSearch>) => {
     void navigate({ search: (prev) => ({ ...prev, ...change }), replace: true, resetScroll: false });
@@ -49,7 +49,7 @@ export function LevelingPage({ projectId, search }: { projectId: number; search:
   // Opened without a leveling in the address (from the Quotes section): the one last arranged, once.
   const restored = React.useRef(false);
   const kept = saved.data?.leveling;
-  const savedTime = formatTimeOfDay(savedAt ?? kept?.updatedAt);
+  const savedTime = formatTimeOfDay(kept?.updatedAt);
   React.useEffect(() => {
     if (restored.current || saved.data === undefined) return;
     restored.current = true;

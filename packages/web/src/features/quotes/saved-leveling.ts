@@ -25,11 +25,12 @@ const toBody = (search: LevelingSearch): SavedLevelingInput => ({
 /**
  * PUT /api/projects/{id}/leveling at each change, one save at a time: changes made while one is
  * on its way are sent after it, only the latest, so the stored leveling is always the last one
- * made. `saving` is true until it is stored; `failed` when the last save was refused or lost.
+ * made, and the saved leveling's query holds it. `saving` is true until it is stored; `failed` when
+ * the last save was refused or lost.
  */
 export function useSaveLeveling(projectId: number) {
   const queryClient = useQueryClient();
-  const { mutateAsync, data, isError } = useMutation({
+  const { mutateAsync, isError } = useMutation({
     mutationFn: async (search: LevelingSearch) =>
       SavedLevelingReply.parse(await apiJson("PUT", `/api/projects/${projectId}/leveling`, toBody(search))),
     onSuccess: (reply) => queryClient.setQueryData(savedLevelingKey(projectId), reply),
@@ -55,5 +56,5 @@ export function useSaveLeveling(projectId: number) {
     },
     [mutateAsync],
   );
-  return { save, saving, failed: isError && !saving, savedAt: data?.leveling?.updatedAt };
+  return { save, saving, failed: isError && !saving };
 }
