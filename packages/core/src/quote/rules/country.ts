@@ -88,7 +88,8 @@ export function countries(text: string, key: string): Map<string, number> {
     if (country) score.set(country, (score.get(country) ?? 0) + weight);
   };
   for (const m of key.matchAll(NAME_RE)) add(NAME.get(m[1]!), 1);
-  for (const m of text.matchAll(/(?:\+|\b00)\s?(\d{1,3})[\s().-]*\d/g)) {
+  // a whole number follows the prefix: "0071" is a document number, not a call to Russia
+  for (const m of text.matchAll(/(?:\+|\b00)\s?(\d{1,3})(?=(?:[\s().-]*\d){6})/g)) {
     const digits = m[1]!;
     const code = [digits.slice(0, 3), digits.slice(0, 2), digits.slice(0, 1)].find((p) => PHONE_MAP.has(p));
     add(code ? PHONE_MAP.get(code) : undefined, 1);

@@ -1,3 +1,4 @@
+import { headerOf } from "./item-header";
 import { clean, type Doc, type Row } from "./text";
 
 /**
@@ -80,7 +81,8 @@ export function near(doc: Doc, row: Row, cell: number, end: number): Near[] {
   }
   for (let skip = 1; skip <= 2; skip++) {
     const below = nextRow(doc, row, skip);
-    if (!below) break;
+    // the item table's header ends the label's neighbourhood: its rows are items, not values
+    if (!below || headerOf(below, doc)) break;
     for (const i of cellsUnder(row, cell, below)) {
       const text = clean(below.cells[i]!.text);
       if (text) out.push({ text, row: below, cell: i, how: "below" });

@@ -47,8 +47,25 @@ interface Found<T> {
 }
 
 const US_ORDER = new Set(["US", "PH", "FM", "PW", "MH"]);
-/** Currencies of countries that write English dates day first. */
-const DAY_FIRST_ENGLISH = new Set(["GBP", "INR", "AUD", "NZD", "SGD", "ZAR", "HKD", "MYR", "PKR", "LKR", "NGN", "KES", "GHS", "IEP"]);
+/** Currencies of places whose English documents write dates day first (Europe, the Commonwealth). */
+const DAY_FIRST_ENGLISH = new Set([
+  "EUR",
+  "CHF",
+  "GBP",
+  "INR",
+  "AUD",
+  "NZD",
+  "SGD",
+  "ZAR",
+  "HKD",
+  "MYR",
+  "PKR",
+  "LKR",
+  "NGN",
+  "KES",
+  "GHS",
+  "IEP",
+]);
 
 /**
  * Day-first or month-first when no date on the page can only be read one way: month-first in the

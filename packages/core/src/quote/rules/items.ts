@@ -212,10 +212,12 @@ function mixedArithmetic(row: Row, doc: Doc): LineItem | undefined {
 function arithmeticRows(doc: Doc): Items {
   const found: { item: LineItem; row: Row; written?: Row }[] = [];
   for (const [i, row] of doc.rows.entries()) {
-    if (CONTACT.test(row.key) || isTotalsRow(row, doc)) continue;
+    if (CONTACT.test(row.key)) continue;
+    // a totals label on a row whose quantity x unit price is its amount names an item ("Delivery | 1 | 250.00 | 250.00")
+    const totals = isTotalsRow(row, doc);
     const above = doc.rows[i - 1];
     const written = expressionItem(row, doc, above?.page === row.page && !isTotalsRow(above, doc) ? above : undefined);
-    if (written) {
+    if (written && !totals) {
       found.push({ item: written.item, row, written: written.described });
       continue;
     }
@@ -223,6 +225,7 @@ function arithmeticRows(doc: Doc): Items {
     const { description, values } = splitTrailing(joined, doc);
     const nums = values.filter((v) => v.kind === "num").map((v) => v.value!);
     if (nums.length < 3 || !/\p{L}{2}/u.test(description)) {
+      if (totals) continue;
       const item = mixedArithmetic(row, doc);
       if (item) found.push({ item, row });
       continue;

@@ -22,7 +22,7 @@ import { clean, escapeRegExp, fold } from "./text";
  */
 
 export const LEGAL_FORM =
-  /(?<![\p{L}])(inc|incorporated|ltd|limited|llc|llp|plc|corp|corporation|co|company|gmbh|ag|kg|ohg|gbr|ug|e\.k|e\.v|sa|sas|sasu|sarl|eurl|sci|scop|srl|spa|s\.r\.l|s\.p\.a|snc|bv|b\.v|nv|n\.v|vof|pte|pvt|pty|oy|ab|aps|a\/s|s\.l|s\.a|slu|lda|ltda|tbk|bhd|kft|associates|partners|group|gruppe|consulting|services|solutions|studio|agency|agentur)(?![\p{L}])\.?|^(pt|cv|ud)\.?\s|\s(me|epp|eireli|bvba|sprl|unipessoal)$/u;
+  /(?<![\p{L}])(inc|incorporated|ltd|limited|llc|llp|plc|corp|corporation|co|company|gmbh|ag|kg|ohg|gbr|ug|e\.k|e\.v|sa|sas|sasu|sarl|eurl|sci|scop|srl|spa|s\.r\.l|s\.p\.a|snc|s\.n\.c|s\.a\.s|bv|b\.v|nv|n\.v|vof|pte|pvt|pty|oy|ab|aps|a\/s|s\.l|s\.a|slu|lda|ltda|tbk|bhd|kft|associates|partners|group|gruppe|consulting|services|solutions|studio|agency|agentur)(?![\p{L}])\.?|^(pt|cv|ud)\.?\s|\s(me|epp|eireli|bvba|sprl|unipessoal)$/u;
 const PERSON_TITLE =
   /^(dr|mr|mrs|ms|miss|prof|herr|frau|m|mme|mlle|sr|sra|srta|dhr|mevr|sig|sig\.ra|bapak|ibu|pak|z\.?\s?hd|attn|c\/o|mag)\.?\s/;
 const TITLE_WORDS = wordPattern([
@@ -184,7 +184,7 @@ export function isLabelWord(text: string): boolean {
   });
 }
 
-const isDomain = (text: string) => /^(www\.)?[a-z0-9-]{2,}\.[a-z]{2,}$/i.test(text);
+export const isDomain = (text: string) => /^(www\.)?[a-z0-9-]{2,}\.[a-z]{2,}$/i.test(text);
 
 /** Text that can be a party's name: not a label, address, number, date, contact line, title or sentence. */
 export function nameOf(raw: string): string | null {

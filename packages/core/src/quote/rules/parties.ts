@@ -1,5 +1,6 @@
 import { findDates } from "./dates";
 import { findLabels, nextRow, previousRow, readNear, type Near } from "./fields";
+import { isValueCell } from "./item-values";
 import { headerOf } from "./items";
 import {
   BANK,
@@ -13,6 +14,7 @@ import {
   domains,
   isAddress,
   isCompany,
+  isDomain,
   isLabelWord,
   isPerson,
   isTitle,
@@ -39,7 +41,7 @@ const ATTENTION = /^(attn|attention|a l'attention de|t\.a\.v|z\.?\s?hd)/;
 const SHIP_TO = LABELS.SHIP_TO;
 const VENDOR = LABELS.VENDOR;
 const CLOSING =
-  /(mit freundlichen grussen|freundliche grusse|sincerely|best regards|kind regards|regards|yours (faithfully|truly)|cordialement|salutations|bien a vous|atentamente|saludos|met vriendelijke groet|hoogachtend|cordiali saluti|distinti saluti|atenciosamente|cumprimentos|hormat kami)/;
+  /(mit freundlichen gru(?:ss|ß)en|freundliche gru(?:ss|ß)e|viele gru(?:ss|ß)e|sincerely|best regards|kind regards|regards|yours (faithfully|truly)|cordialement|salutations|bien a vous|atentamente|saludos|met vriendelijke groet|hoogachtend|cordiali saluti|distinti saluti|atenciosamente|cumprimentos|hormat kami)/;
 const SENDER_SEPARATOR = /\s[·•|–—-]\s|,\s(?=\d|\p{L}{3,}\s\d)/u;
 const COMPANY_LABEL =
   /(entreprise|company|denomination|raison sociale|firma|empresa|societe|bedrijf|azienda|perusahaan|organisation|organisme|customer name|client name|nom du client)/;
@@ -93,12 +95,21 @@ function leadName(text: string): string | null {
   return rest.every(partyPart) ? nameOf(first!) : null;
 }
 
+/** A row of an item table printed without a header: words, then two or more value cells ending in an amount. */
+function isItemRow(row: Row): boolean {
+  const cells = row.cells.filter((c) => c.text.trim());
+  let values = 0;
+  while (values < cells.length && isValueCell(cells[cells.length - 1 - values]!) && /\d/.test(cells[cells.length - 1 - values]!.text))
+    values++;
+  return values >= 2 && values < cells.length && /\p{L}{3}/u.test(cells[0]!.text) && /\d[.,]\d{2}(?!\d)/.test(cells.at(-1)!.text);
+}
+
 /** Blocks of lines at the top of the first page, before the item table. */
 export function topBlocks(doc: Doc): Block[] {
   const first = doc.rows[0]?.page;
   const rows: Row[] = [];
   for (const row of doc.rows) {
-    if (row.page !== first || rows.length >= 35 || headerOf(row, doc)) break;
+    if (row.page !== first || rows.length >= 35 || headerOf(row, doc) || isItemRow(row)) break;
     rows.push(row);
   }
   return blocksOf(rows);
@@ -170,6 +181,8 @@ function blocksOf(rows: Row[]): Block[] {
       b.lines.push({ row, cell: c, text, key });
       // the block's name is its first line, or the second under a slogan or a label
       if (b.lines.length <= 2 && !b.head && !alone && !isAddress(key)) b.head = name ?? undefined;
+      // a web address over the name it stands for ("www.northwind-tools.com" / "Northwind Tools")
+      else if (b.lines.length === 2 && b.head && isDomain(b.head) && name && !isDomain(name)) b.head = name;
       // a name set over two lines, its legal form on the second ("Ingenieurbüro" / "Falkenrath UG (haftungsbeschränkt)")
       else if (b.lines.length === 2 && b.head === b.lines[0]!.text && twoLineName(b.head, text)) b.head = `${b.head} ${text}`;
       if (isAddress(key)) b.address = true;
@@ -328,6 +341,9 @@ export function parties(doc: Doc): Parties {
     // the name on the page's first line right over the document's title ("Lumen Studio" / "QUOTATION") heads the letter
     const under = nextRow(doc, line);
     if (line.n === 0 && block.lines.length === 1 && under?.cells.some((c) => isTitle(c.text))) score += 1;
+    // ...or a company right under the title at the head of the page ("QUOTE" / "Greenfield Landscaping LLC")
+    const over = previousRow(doc, line);
+    if (line.line < 4 && line.cells.length === 1 && isCompany(block.head!) && over?.cells.length === 1 && isTitle(over.text)) score += 1;
     add(block.head, score, block.lines[0]!.row, "block");
   }
   // the customer's own e-mail and web domains say nothing about the issuer
@@ -349,7 +365,8 @@ export function parties(doc: Doc): Parties {
   for (const hit of findLabels(doc, VENDOR)) {
     const key = hit.row.cells[hit.cell]!.key;
     const short = hit.label.replace(/[\s:.]/g, "").length <= 4;
-    if (short && !(hit.index === 0 && /^\S+\s*:/.test(key.slice(0, hit.end + 2)))) continue;
+    // a short label heads its cell with a colon ("From: ..."), or is the whole cell over its value ("From | To")
+    if (short && !(hit.index === 0 && (/^\S+\s*:/.test(key.slice(0, hit.end + 2)) || isLabelWord(key)))) continue;
     if (!short && hit.index > 0 && !/(ordre|order|favou?r|received|titulaire|inhaber|holder|payable)/.test(hit.label)) continue;
     const got = readNear(doc, hit, (text) => (isLabelWord(text) ? null : nameOf(cutAtLabel(text))));
     if (got && !isPerson(got.value)) add(got.value, 4, got.near.row, "label");
@@ -362,12 +379,15 @@ export function parties(doc: Doc): Parties {
   }
 
   // 3. the legal footer or registration block
+  const pageEnds = new Map(doc.rows.map((r) => [r.page, r.n]));
   for (const row of doc.rows) {
     // a one-line footer that starts with the company's name and holds its tax id or bank account
     // ("Greenfield Fencing Ltd · Unit 4, Mill Estate · VAT GB 123 4567 89 · IBAN GB29 ...")
-    const segments = row.line > 8 && (REGISTRATION.test(row.key) || BANK.test(row.key)) ? row.text.split(SENDER_SEPARATOR) : [];
-    if (segments.length >= 3) {
-      const name = nameOf(segments[0]!);
+    const footer = row.line > 8 || pageEnds.get(row.page)! - row.n < 3;
+    const segments = footer && (REGISTRATION.test(row.key) || BANK.test(row.key)) ? row.text.split(SENDER_SEPARATOR) : [];
+    // ...or a name with its legal form and just its tax id ("Falegnameria Conti s.n.c. - P.IVA ...")
+    if (segments.length >= 2) {
+      const name = segments.length >= 3 ? nameOf(segments[0]!) : leadName(row.text);
       if (name && isCompany(name) && !isPerson(name)) add(name, 4, row, "legal");
     }
     for (const cell of row.cells) {

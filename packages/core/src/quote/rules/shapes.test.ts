@@ -455,3 +455,123 @@ describe("the evidence behind the rules", () => {
     expect({ vendor: q.vendorName, customer: q.customerName }).toEqual({ vendor: "Pixelforge Studio", customer: "Marlow Bakery Ltd" });
   });
 });
+
+describe("more shapes: parties and rows the letterhead rules had mistaken", () => {
+  it("'From | To' columns name both parties; a document number starting with 00 is not a phone prefix", () => {
+    const q = read([
+      "Estimate",
+      "From | To",
+      "Quill & Co Design | Lantern Bakery",
+      "12 Alder St, Salem OR | 88 Dock Ave, Salem OR",
+      "Estimate No. | 0031",
+      "Date | 05/09/2032",
+      "DESCRIPTION | HOURS | RATE | AMOUNT",
+      "Menu layout | 10 | 70.00 | 700.00",
+      "Signage | 4 | 70.00 | 280.00",
+      "TOTAL | $980.00",
+    ]);
+    // dollars and no other evidence: month first
+    expect({ vendor: q.vendorName, customer: q.customerName, date: q.quoteDate }).toEqual({
+      vendor: "Quill & Co Design",
+      customer: "Lantern Bakery",
+      date: "2032-05-09",
+    });
+  });
+
+  it("a company right under the title is the issuer even when a sentence opens the page", () => {
+    const q = read([
+      "We appreciate the chance to price your project.",
+      "ESTIMATE",
+      "Bluegate Paving LLC",
+      "Customer: Maple Court Owners",
+      "Estimate Number: 2210",
+      "Driveway resurfacing | 1 | 4,800.00 | 4,800.00",
+      "Edging | 60 | 12.00 | 720.00",
+      "Total | 5,520.00",
+    ]);
+    expect({ vendor: q.vendorName, customer: q.customerName }).toEqual({ vendor: "Bluegate Paving LLC", customer: "Maple Court Owners" });
+  });
+
+  it("item rows without a header are items, not the letterhead; a delivery row with its quantity and price is an item", () => {
+    const q = read([
+      "Dear Ms. Varga,",
+      "Further to your visit, we are pleased to quote as follows:",
+      "Oak dining tables, 8 seats | 6 | 640.00 | 3,840.00",
+      "Delivery and installation | 1 | 180.00 | 180.00",
+      "Total excluding VAT | 4,020.00",
+      "Yours sincerely,",
+      "Kestrel Joinery Ltd",
+    ]);
+    expect({ vendor: q.vendorName, customer: q.customerName }).toEqual({ vendor: "Kestrel Joinery Ltd", customer: null });
+    expect(q.items).toEqual([
+      ["Oak dining tables, 8 seats", 6, 640, 3840],
+      ["Delivery and installation", 1, 180, 180],
+    ]);
+    const de = read([
+      "Angebot",
+      "Nr. 32-0077",
+      "Sehr geehrte Damen und Herren,",
+      "gerne bieten wir Ihnen an:",
+      "Dachrinne erneuern | 24 m | 38,00 € | 912,00 €",
+      "Fallrohr | 2 Stk | 95,00 € | 190,00 €",
+      "Summe netto | 1.102,00 €",
+      "Mit freundlichen Grüßen",
+      "Spenglerei Auer GmbH",
+    ]);
+    expect({ vendor: de.vendorName, customer: de.customerName }).toEqual({ vendor: "Spenglerei Auer GmbH", customer: null });
+  });
+
+  it("an Italian VAT number (P.IVA) is not the tax, and the footer's name with it is the issuer", () => {
+    const q = read([
+      "PREVENTIVO",
+      "Descrizione | Q.tà | Prezzo | Importo",
+      "Tinteggiatura pareti | 120 | 8,00 | 960,00",
+      "Totale | 960,00",
+      "Decorazioni Ferro s.n.c. - P.IVA 04567891230",
+    ]);
+    expect({ vendor: q.vendorName, tax: q.tax, total: q.total }).toEqual({ vendor: "Decorazioni Ferro s.n.c.", tax: null, total: 960 });
+  });
+
+  it("a web address over the company's name, and English dates in euros read day first", () => {
+    const q = read([
+      "www.harbour-pumps.com",
+      "Harbour Pumps",
+      "Quotation",
+      "Quotation no. 7710",
+      "Date: 03/11/2032",
+      "Description | Qty | Unit price | Net",
+      "Bilge pump | 2 | 210.00 | 420.00",
+      "Total EUR | 420.00",
+    ]);
+    expect({ vendor: q.vendorName, date: q.quoteDate }).toEqual({ vendor: "Harbour Pumps", date: "2032-11-03" });
+  });
+
+  it("'Receptor:' and 'Exmo(s). Sr(s).' name the customer; a label's value is never read inside the item table", () => {
+    const es = read([
+      "Talleres Vidal S.A.",
+      "Receptor: Frutas Oliva S.L.",
+      "Concepto | Cantidad | Precio | Importe",
+      "Revisión | 1 | 90,00 | 90,00",
+      "Total | 90,00",
+    ]);
+    expect(es.customerName).toBe("Frutas Oliva S.L.");
+    const pt = read([
+      "Pinturas Neves, Lda",
+      "Exmo(s). Sr(s).",
+      "Condomínio Sol Nascente",
+      "ORÇAMENTO Nº 88",
+      "Descrição | Quant. | Preço | Total",
+      "Pintura | 1 | 700,00 € | 700,00 €",
+      "Total | 700,00 €",
+    ]);
+    expect(pt.customerName).toBe("Condomínio Sol Nascente");
+    const empty = read([
+      "Talleres Vidal S.A.",
+      "Cliente:",
+      "Concepto | Cantidad | Precio | Importe",
+      "Revisión completa | 1 | 90,00 | 90,00",
+      "Total | 90,00",
+    ]);
+    expect(empty.customerName).not.toBe("Revisión completa");
+  });
+});

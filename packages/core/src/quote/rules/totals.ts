@@ -100,7 +100,9 @@ export function classify(label: string): { field: TotalField; rank: number } | u
   if (
     /(?<![\p{L}])(n°|nº|no|nr|numero|number|nummer|id|intra|intracom\p{L}*|identifi\p{L}*)\s*(de\s+|d')?(tva|vat|tax|ust|mwst|btw|iva|gst)(?![\p{L}])/u.test(
       l,
-    )
+    ) ||
+    // "P.IVA 01234567890", "Partita IVA": the Italian VAT number
+    /(?<![\p{L}])(p\.\s?iva|piva|partita iva)(?![\p{L}])/u.test(l)
   )
     return undefined;
   if (TAX_ID.test(l) && !/\d/.test(l.replace(/\d+([.,]\d+)?\s?%/g, ""))) {
