@@ -25,7 +25,19 @@ const zodWithoutLocales = {
   },
 };
 
-const SMTP_NAMESPACE = "lambda-without-smtp";
+/**
+ * A plugin that bundles `contents` in place of the package `name`, wherever it is imported or, with
+ * `importer`, only where a matching file imports it (anyone else keeps the package).
+ */
+const replacing = (namespace, name, contents, importer) => ({
+  name: namespace,
+  setup(build) {
+    build.onResolve({ filter: /.*/ }, (args) =>
+      args.path === name && (!importer || importer.test(args.importer ?? "")) ? { path: name, namespace } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace }, (args) => (args.namespace === namespace ? { contents, loader: "js" } : undefined));
+  },
+});
 
 /**
  * Lambda sends mail through SES (infra sets MAIL_TRANSPORT=ses); SMTP is the local stack's mail
@@ -33,39 +45,36 @@ const SMTP_NAMESPACE = "lambda-without-smtp";
  * bundles get a createTransport that says so instead of sending nowhere.
  */
 const SMTP_IN_LAMBDA = "SMTP is the local stack's mail transport: a Lambda function sends mail through SES (MAIL_TRANSPORT=ses)";
-const withoutSmtp = {
-  name: SMTP_NAMESPACE,
-  setup(build) {
-    build.onResolve({ filter: /.*/ }, (args) =>
-      args.path === "nodemailer" ? { path: "nodemailer", namespace: SMTP_NAMESPACE } : undefined,
-    );
-    build.onLoad({ filter: /.*/, namespace: SMTP_NAMESPACE }, (args) =>
-      args.namespace === SMTP_NAMESPACE
-        ? { contents: `export function createTransport() { throw new Error(${JSON.stringify(SMTP_IN_LAMBDA)}); }`, loader: "js" }
-        : undefined,
-    );
-  },
-};
-
-const URL_NAMESPACE = "node-fetch-with-node-url";
+const withoutSmtp = replacing(
+  "lambda-without-smtp",
+  "nodemailer",
+  `export function createTransport() { throw new Error(${JSON.stringify(SMTP_IN_LAMBDA)}); }`,
+);
 
 /**
  * node-fetch 2 (jsforce's HTTP client) takes `URL` from Node's url module and falls back to the
  * whatwg-url package only where Node has none, which no Lambda runtime is. That fallback is about
  * 280 KB (tr46's Unicode tables) of the Salesforce function's cold start: the bundles get Node's own.
  */
-const nodeFetchWithNodeUrl = {
-  name: URL_NAMESPACE,
-  setup(build) {
-    build.onResolve({ filter: /.*/ }, (args) =>
-      args.path === "whatwg-url" && /[\\/]node-fetch[\\/]/.test(args.importer ?? "")
-        ? { path: "whatwg-url", namespace: URL_NAMESPACE }
-        : undefined,
-    );
-    build.onLoad({ filter: /.*/, namespace: URL_NAMESPACE }, (args) =>
-      args.namespace === URL_NAMESPACE ? { contents: "export default { URL: globalThis.URL };", loader: "js" } : undefined,
-    );
-  },
-};
+const nodeFetchWithNodeUrl = replacing(
+  "node-fetch-with-node-url",
+  "whatwg-url",
+  "export default { URL: globalThis.URL };",
+  /[\\/]node-fetch[\\/]/,
+);
 
-export default [zodWithoutLocales, withoutSmtp, nodeFetchWithNodeUrl];
+/**
+ * form-data (jsforce's multipart body, built only for a record sent with `multipartFileFields`,
+ * which Quorum never sends) guesses a part's type from its file name through mime-types, whose
+ * table (mime-db) is about 135 KB of the Salesforce function's cold start. Its lookup answers
+ * "unknown" instead, as mime-types does for a name it does not know, so form-data would use its
+ * default type; anyone else's mime-types keeps the table.
+ */
+const formDataWithoutMimeTable = replacing(
+  "form-data-without-mime-table",
+  "mime-types",
+  "export function lookup() { return false; }",
+  /[\\/]form-data[\\/]/,
+);
+
+export default [zodWithoutLocales, withoutSmtp, nodeFetchWithNodeUrl, formDataWithoutMimeTable];

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { QuoteEntity } from "../quote/entity";
 import { Storage } from "../storage/index";
 import { DocumentEntity } from "./entity";
-import { Document } from "./index";
+import { removeFiles } from "./files";
 import { parseUploadKey } from "./keys";
 
 /** A deleted (or never recorded) document's leftovers: the object and anything derived from it. */
@@ -16,7 +16,7 @@ export async function discardDocument(raw: unknown) {
     await Storage.remove([key]);
   } else if (!item || item.processingStatus === "deleting") {
     await QuoteEntity.delete({ documentId: ref.documentId }).go();
-    await Document.removeFiles(ref);
+    await removeFiles(ref);
   }
   return { discarded: true };
 }

@@ -15,9 +15,9 @@ import { StorageUse, storageCounter } from "../quota/storage";
 import { Storage } from "../storage/index";
 import type { Chunk, ChunkFile } from "./chunks";
 import { DocumentEntity, type DocumentItem } from "./entity";
-import { RecordIndex } from "../conversation/record-index";
-import { chunksKey, derivedPrefix, documentPrefix, textKey, uploadKey } from "./keys";
-import { isMissingObject, listKeys, readJson } from "./store";
+import { chunksKey, textKey, uploadKey } from "./keys";
+import { removeFiles } from "./files";
+import { isMissingObject, readJson } from "./store";
 import {
   DocumentCategoryInput,
   DocumentUploadFields,
@@ -336,12 +336,6 @@ export namespace Document {
       () => new Conflict("The document was being changed by another request. Please delete it again."),
       5,
     );
-  }
-
-  /** What is derived from a document outside its records: its files, and its pages and quote in the search box. */
-  export async function removeFiles(ref: { userId: string; projectId: number; documentId: number }) {
-    const keys = (await Promise.all([listKeys(documentPrefix(ref)), listKeys(derivedPrefix(ref))])).flat();
-    await Promise.all([Storage.remove(keys), RecordIndex.forget(ref.documentId)]);
   }
 
   /** The full extracted text of one of the caller's documents (pages and tables), or null before extraction. */

@@ -1,7 +1,8 @@
 import { MAX_LISTED_OCR_PAGES, type OcrPage } from "./schema";
 import type { DocumentItem } from "./entity";
 import { textKey } from "./keys";
-import { refOf, stillThere } from "./step";
+import { stillThere } from "./files";
+import { refOf } from "./step";
 import { writeText } from "./store";
 import { excerptOf, type StoredText } from "./text";
 

@@ -2,7 +2,6 @@ import { z } from "zod";
 import { isConditionFailure } from "../db/optimistic";
 import { DocumentEntity, type DocumentItem } from "./entity";
 import { DocumentGone } from "./errors";
-import { Document } from "./index";
 import type { DocumentRef } from "./keys";
 
 /**
@@ -28,7 +27,7 @@ export const refOf = (item: Pick<DocumentItem, "id" | "userId" | "projectId">): 
 /**
  * Updates the record only while it exists (ElectroDB's patch) and is not being deleted; either
  * way the document becomes DocumentGone. A delete marks the record before it removes the files,
- * so a step whose write lands after that mark removes what it wrote itself (`stillThere`).
+ * so a step whose write lands after that mark removes what it wrote itself (`stillThere`, in files.ts).
  */
 export async function patch(item: DocumentItem, values: Partial<DocumentItem>, remove: (keyof DocumentItem)[] = []) {
   let op = DocumentEntity.patch({ id: item.id }).set(values as never);
@@ -37,16 +36,6 @@ export async function patch(item: DocumentItem, values: Partial<DocumentItem>, r
     await op.where((a, o) => o.ne(a.processingStatus, "deleting")).go();
   } catch (error) {
     if (isConditionFailure(error)) throw new DocumentGone(item.id);
-    throw error;
-  }
-}
-
-/** After writing files for a document: if it was deleted meanwhile, its files go too. */
-export async function stillThere(item: DocumentItem, values: Partial<DocumentItem>, remove: (keyof DocumentItem)[] = []) {
-  try {
-    await patch(item, values, remove);
-  } catch (error) {
-    if (error instanceof DocumentGone) await Document.removeFiles(refOf(item));
     throw error;
   }
 }

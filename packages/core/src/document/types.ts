@@ -1,4 +1,4 @@
-import { declaredKind } from "../extract/detect";
+import { declaredKind } from "../extract/declared";
 import type { DocumentKind } from "../extract/types";
 import { DOCUMENT_ACCEPT } from "./schema";
 

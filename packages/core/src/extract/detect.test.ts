@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { writeCompoundFile } from "@quorum/testing/cfb-writer";
-import { declaredKind, detectType, textEncoding } from "./detect";
+import { declaredKind } from "./declared";
+import { detectType, textEncoding } from "./detect";
 import { quoteFiles, scannedQuotePng } from "@quorum/testing/quote-files";
 import { Extract } from "./index";
 import { writeZip } from "@quorum/testing/zip-writer";

@@ -1,4 +1,5 @@
 import { isCompoundFile, readCompoundFile } from "./cfb";
+import { kindByExtension } from "./declared";
 import type { DocumentKind } from "./types";
 import { DETECT_PART_BYTES } from "./limits";
 import { OfficePackage } from "./ooxml";
@@ -6,48 +7,6 @@ import { OfficePackage } from "./ooxml";
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 export type TextEncoding = "utf-8" | "utf-16le" | "utf-16be" | "windows-1252";
-
-const extensionOf = (fileName: string) => /\.([a-z0-9]+)$/i.exec(fileName.trim())?.[1]?.toLowerCase() ?? "";
-
-const BY_EXTENSION: Record<string, DocumentKind> = {
-  pdf: "pdf",
-  docx: "docx",
-  doc: "doc",
-  xlsx: "xlsx",
-  xls: "xls",
-  csv: "csv",
-  tsv: "csv",
-  txt: "txt",
-  text: "txt",
-  png: "png",
-  jpg: "jpeg",
-  jpeg: "jpeg",
-  tif: "tiff",
-  tiff: "tiff",
-};
-
-const BY_CONTENT_TYPE: Record<string, DocumentKind> = {
-  "application/pdf": "pdf",
-  "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "docx",
-  "application/msword": "doc",
-  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": "xlsx",
-  "application/vnd.ms-excel": "xls",
-  "text/csv": "csv",
-  "text/tab-separated-values": "csv",
-  "text/plain": "txt",
-  "image/png": "png",
-  "image/jpeg": "jpeg",
-  "image/jpg": "jpeg",
-  "image/tiff": "tiff",
-};
-
-/** What the file claims to be: its extension first, then its declared content type. */
-export function declaredKind(fileName: string, contentType?: string): DocumentKind {
-  const byName = BY_EXTENSION[extensionOf(fileName)];
-  if (byName) return byName;
-  const type = contentType?.split(";")[0]?.trim().toLowerCase();
-  return (type && BY_CONTENT_TYPE[type]) || "unknown";
-}
 
 /**
  * UTF-16 text saved without a byte-order mark (some Windows exports): every other byte is NUL for
@@ -100,11 +59,11 @@ export function textEncoding(buffer: Buffer): TextEncoding | undefined {
 }
 
 const claimsOoxml = (fileName: string) => {
-  const kind = BY_EXTENSION[extensionOf(fileName)];
+  const kind = kindByExtension(fileName);
   return kind === "docx" || kind === "xlsx" ? kind : undefined;
 };
 const claimsLegacy = (fileName: string) => {
-  const kind = BY_EXTENSION[extensionOf(fileName)];
+  const kind = kindByExtension(fileName);
   return kind === "doc" || kind === "xls" ? kind : undefined;
 };
 
@@ -210,7 +169,7 @@ export function detectType(buffer: Buffer, fileName = ""): DocumentKind {
   if (isBareBiff(buffer)) return "xls";
   if (describeContent(buffer)) return "unknown";
   if (textEncoding(buffer)) {
-    const byName = BY_EXTENSION[extensionOf(fileName)];
+    const byName = kindByExtension(fileName);
     return byName === "csv" ? "csv" : "txt";
   }
   return "unknown";

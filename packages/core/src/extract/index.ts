@@ -2,7 +2,8 @@ import { z } from "zod";
 import { Invalid, VisibleError } from "../error";
 import { parseInput } from "../fn";
 import { CfbError, isCompoundFile } from "./cfb";
-import { declaredKind as declaredKindOf, describeContent, detectType as detectTypeOf, isEncryptedOoxml } from "./detect";
+import { declaredKind as declaredKindOf } from "./declared";
+import { describeContent, detectType as detectTypeOf, isEncryptedOoxml } from "./detect";
 import { damaged, encrypted, failure, isFailureMessage as isFailureMessageOf, megabytes, ReadError } from "./failure";
 import { DEFAULT_LIMITS, parseContext, type Limits, type ParseContext } from "./limits";
 import type { DocumentKind, Extraction } from "./types";
@@ -12,7 +13,8 @@ import { checkZip, ZipError } from "./zip";
 export type { DocumentKind, Extraction, Page, Table } from "./types";
 export type { Limits } from "./limits";
 export type ExtractOptions = Extract.Options;
-export { detectType, declaredKind } from "./detect";
+export { detectType } from "./detect";
+export { declaredKind } from "./declared";
 
 const LABELS: Record<DocumentKind, string> = {
   pdf: "PDF",
