@@ -574,4 +574,31 @@ describe("more shapes: parties and rows the letterhead rules had mistaken", () =
     ]);
     expect(empty.customerName).not.toBe("Revisión completa");
   });
+
+  it("a subtotal word inside a longer total phrase ('Jumlah yang harus dibayar') names the total, and 'Jumlah Total' under tax is the base", () => {
+    const q = read([
+      "CV Sinar Terang",
+      "Penawaran 14",
+      "Uraian | Qty | Harga | Jumlah",
+      "Servis AC | 3 | 150.000 | 450.000",
+      "Jumlah Total | 450.000",
+      "PPN 11% | 49.500",
+      "Jumlah yang harus dibayar | 499.500",
+    ]);
+    expect({ subtotal: q.subtotal, tax: q.tax, total: q.total }).toEqual({ subtotal: 450000, tax: 49500, total: 499500 });
+  });
+
+  it("amounts printed without labels under the items: the items' sum is the subtotal when the tax makes it the total", () => {
+    const q = read([
+      "Harlow Print Ltd",
+      "Quotation HP-5",
+      "Description | Qty | Price | Amount",
+      "Flyers A5 | 1000 | 0.12 | 120.00",
+      "Posters A2 | 10 | 4.50 | 45.00",
+      "165.00",
+      "VAT 20% | 33.00",
+      "198.00",
+    ]);
+    expect({ subtotal: q.subtotal, tax: q.tax, total: q.total }).toEqual({ subtotal: 165, tax: 33, total: 198 });
+  });
 });

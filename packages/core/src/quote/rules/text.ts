@@ -1,3 +1,4 @@
+import { detectLanguage } from "../../extract/language";
 import { numberStyle, type NumberStyle } from "../numbers";
 import { fold } from "./fold";
 
@@ -121,5 +122,12 @@ export function readDoc(pages: TextPage[]): Doc {
     });
   }
   const text = rows.map((r) => r.text).join("\n");
-  return { rows, pages, style: numberStyle(text), key: fold(text), text };
+  const style = numberStyle(text);
+  // no number shows its decimal mark and thousands are grouped with dots ("450.000", "49.500"):
+  // in a language that writes decimals with a comma, the dots group thousands
+  if (!style.decimal && /\d\.\d{3}(?!\d)/.test(text) && !/\d,\d{3}(?!\d)/.test(text)) {
+    const language = detectLanguage(text);
+    if (language && language !== "en") style.decimal = ",";
+  }
+  return { rows, pages, style, key: fold(text), text };
 }

@@ -86,6 +86,15 @@ export function spellsAmount(text: string): boolean {
   return false;
 }
 
+/** A subtotal word inside a longer total phrase ("jumlah" in "jumlah yang harus dibayar"): the phrase names the row. */
+function withinTotalPhrase(label: string): boolean {
+  const sub = SUBTOTAL.exec(label)!;
+  return [TOTAL, DUE].some((re) => {
+    const m = re.exec(label);
+    return m !== null && m[0].length > sub[0].length && m.index <= sub.index && m.index + m[0].length >= sub.index + sub[0].length;
+  });
+}
+
 /** What a totals line's label says it is, or undefined for anything else. */
 export function classify(label: string): { field: TotalField; rank: number } | undefined {
   const l = label.replace(/\s+/g, " ").trim();
@@ -121,7 +130,7 @@ export function classify(label: string): { field: TotalField; rank: number } | u
     return { field: "tax", rank: total ? 2 : 1 };
   }
   if (SHIPPING.test(l)) return { field: "shipping", rank: 1 };
-  if (SUBTOTAL.test(l) || (amountWord && net)) return { field: "subtotal", rank: total ? 2 : 1 };
+  if ((SUBTOTAL.test(l) && !withinTotalPhrase(l)) || (amountWord && net)) return { field: "subtotal", rank: total ? 2 : 1 };
   if (DUE.test(l) && !STRONG_TOTAL.test(l)) return { field: "due", rank: 1 };
   if (total) return { field: "total", rank: STRONG_TOTAL.test(l) ? 3 : 2 };
   return undefined;
@@ -384,7 +393,9 @@ function choose(amounts: Amount[], itemsSum: number | null): Totals {
             // a lone tax or shipping line that breaks the sum is worse than none
             if (total && subtotal && !consistent) score -= 1;
             if (subtotal?.field === "total" && (!consistent || !total || total.value === subtotal.value || !tax)) continue;
-            if ((total?.unlabelled && !consistent) || subtotal?.unlabelled) continue;
+            // an amount printed without a label is the subtotal only when it is the items' sum and the tax makes it the total
+            if ((total?.unlabelled && !consistent) || (subtotal?.unlabelled && !(itemsSum !== null && close(itemsSum, subtotal.value))))
+              continue;
             if (score > best.score) best = { score, totals: { subtotal, tax, shipping, total, consistent } };
           }
   return repairTotal(best.totals, discounts);
