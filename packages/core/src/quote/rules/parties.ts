@@ -389,11 +389,17 @@ export function parties(doc: Doc): Parties {
     if (segments.length >= 2) {
       const name = segments.length >= 3 ? nameOf(segments[0]!) : leadName(row.text);
       if (name && isCompany(name) && !isPerson(name)) add(name, 4, row, "legal");
+      // ...or holds it among its fields ("Sitz: Leipzig | HRB 1234 | Geschäftsführer: ... | Brightline GmbH")
+      else
+        for (const segment of segments.slice(1)) {
+          const other = nameOf(segment);
+          if (other && isCompany(other) && !isPerson(other) && !REGISTRATION.test(fold(segment))) add(other, 4, row, "legal");
+        }
     }
     for (const cell of row.cells) {
       if (!REGISTRATION.test(cell.key)) continue;
       const lead =
-        /^(.{2,60}?)\s+(?:sarl|sas|sasu|sa|gmbh|ag|bv|b\.v\.|ltd|srl|spa|eurl)\b.*(au capital|capital|rcs|siret|hrb|kvk|registered)/i.exec(
+        /^(.{2,60}?\s+(?:sarl|sas|sasu|sa|gmbh|ag|bv|b\.v\.|ltd|srl|spa|eurl))(?![\p{L}]).*(au capital|capital|rcs|siret|hrb|kvk|registered)/iu.exec(
           cell.text,
         );
       if (lead) add(nameOf(lead[1]!), 6, row, "legal");
@@ -421,6 +427,9 @@ export function parties(doc: Doc): Parties {
         // a company with its legal form signing the letter is its issuer
         if (name && isCompany(name)) add(name, 3, below!, "signature");
       }
+    // "© 2032 Brightline Signs Ltd. All rights reserved."
+    const owner = /^(?:©|\(c\)|copyright)\s*(?:\d{4}\s*)?(.{3,60}?)\.?(?:\s+all rights reserved.*)?$/i.exec(row.cells[0]!.text);
+    if (owner && isCompany(owner[1]!)) add(nameOf(owner[1]!), 3, row, "signature");
     const m = /^(?:for|pour|fur|für)\s+(.{3,60})$/i.exec(row.cells[0]!.text);
     if (m && isCompany(m[1]!)) add(nameOf(m[1]!.replace(/[-\s]*\d+$/, "")), 2, row, "signature");
   }

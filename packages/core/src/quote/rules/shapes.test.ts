@@ -602,3 +602,27 @@ describe("more shapes: parties and rows the letterhead rules had mistaken", () =
     expect({ subtotal: q.subtotal, tax: q.tax, total: q.total }).toEqual({ subtotal: 165, tax: 33, total: 198 });
   });
 });
+
+describe("issuers named in the page's small print", () => {
+  const body = [
+    "QUOTE 5120",
+    "Customer: Ida Marsh",
+    "Description | Qty | Price | Amount",
+    "Lettering | 3 | 40.00 | 120.00",
+    "Total | 120.00",
+  ];
+
+  it("a copyright line names its owner", () => {
+    expect(read([...body, "© 2032 Saltmarsh Graphics Ltd. All rights reserved."]).vendorName).toBe("Saltmarsh Graphics Ltd");
+  });
+
+  it("a registration sentence keeps the name's legal form", () => {
+    const q = read([...body, "Saltmarsh Graphics Ltd is registered in England and Wales, company no. 07654321."]);
+    expect(q.vendorName).toBe("Saltmarsh Graphics Ltd");
+  });
+
+  it("a company among the fields of a registration footer", () => {
+    const q = read([...body, "Sitz: Kassel | Amtsgericht Kassel HRB 4321 | Geschäftsführerin: Eva Lenz | Salzwiese Grafik GmbH"]);
+    expect(q.vendorName).toBe("Salzwiese Grafik GmbH");
+  });
+});
