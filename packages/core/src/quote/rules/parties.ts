@@ -428,8 +428,14 @@ export function parties(doc: Doc): Parties {
         if (name && isCompany(name)) add(name, 3, below!, "signature");
       }
     // "© 2032 Brightline Signs Ltd. All rights reserved."
-    const owner = /^(?:©|\(c\)|copyright)\s*(?:\d{4}\s*)?(.{3,60}?)\.?(?:\s+all rights reserved.*)?$/i.exec(row.cells[0]!.text);
-    if (owner && isCompany(owner[1]!)) add(nameOf(owner[1]!), 3, row, "signature");
+    const copyright = /^(?:©|\(c\)|copyright)\s*(?:\d{4})?/i.exec(row.cells[0]!.text);
+    const owner =
+      copyright &&
+      row.cells[0]!.text.slice(copyright[0].length)
+        .split(/\.\s|all rights reserved/i)[0]!
+        .trim()
+        .replace(/\.$/, "");
+    if (owner && owner.length <= 60 && isCompany(owner)) add(nameOf(owner), 3, row, "signature");
     const m = /^(?:for|pour|fur|für)\s+(.{3,60})$/i.exec(row.cells[0]!.text);
     if (m && isCompany(m[1]!)) add(nameOf(m[1]!.replace(/[-\s]*\d+$/, "")), 2, row, "signature");
   }
