@@ -228,8 +228,8 @@ export function nameOf(raw: string): string | null {
   // a sentence or slogan: several lower-case words that are not particles ("Altijd dichtbij, altijd op tijd.")
   const lower = text.split(/\s+/).filter((w) => /^\p{Ll}/u.test(w) && !FUNCTION_WORDS.has(fold(w)));
   if (lower.length >= 3 || (/[.!?]$/.test(text) && words.length >= 3 && !LEGAL_FORM.test(key))) return null;
-  // "Valid for 30 days", "2 hours on site": a phrase with a number, not a name
-  if (/\d/.test(text) && lower.length >= 1 && !LEGAL_FORM.test(key)) return null;
+  // "Valid for 30 days", "2 hours on site": a phrase with a number, not a name ("Pi/4 Conseil", whose digit is part of a word, is one)
+  if (/(?<![\p{L}/])\d+(?:[.,]\d+)?(?![\p{L}/])/u.test(text) && lower.length >= 1 && !LEGAL_FORM.test(key)) return null;
   if (/^\(|\)$/.test(raw.trim()) && !/\(.*\)/.test(raw)) return null;
   return text;
 }

@@ -625,4 +625,18 @@ describe("issuers named in the page's small print", () => {
     const q = read([...body, "Sitz: Kassel | Amtsgericht Kassel HRB 4321 | Geschäftsführerin: Eva Lenz | Salzwiese Grafik GmbH"]);
     expect(q.vendorName).toBe("Salzwiese Grafik GmbH");
   });
+
+  it("a name whose digit is part of a word ('Atelier 3D et découpe') is a name; a phrase with a number is not", () => {
+    const q = read([
+      "Menuiserie Vallon SARL",
+      "Facturé à | Devis n° 88",
+      "Atelier 3D et découpe | Date 04/05/2032",
+      "Désignation | Qté | PU HT | Montant HT",
+      "Plateau chêne | 2 | 150,00 | 300,00",
+      "Total HT | 300,00",
+    ]);
+    expect(q.customerName).toBe("Atelier 3D et découpe");
+    const phrase = read(["Menuiserie Vallon SARL", "Client :", "Valable 30 jours à compter de ce jour", "Total HT | 300,00"]);
+    expect(phrase.customerName).toBeNull();
+  });
 });
