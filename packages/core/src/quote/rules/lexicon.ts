@@ -268,6 +268,11 @@ export const NOT_TOTAL_LABELS = [
   "deja paye", "acompte", "montant deja", "bereits bezahlt", "anzahlung", "vorauszahlung", "pagado", "anticipo", "reeds betaald",
   "aanbetaling", "gia pagato", "acconto", "ja pago", "sinal", "uang muka", "sudah dibayar", "skonto", "escompte", "rounding", "arrondi", "rundung", "redondeo", "afronding",
   "arrotondamento", "pembulatan", "timbre", "stamp",
+  // counts and measures, not money
+  "total qty", "total quantity", "total weight", "total items", "total pieces", "total units", "total hours", "total pcs",
+  "quantite totale", "poids total", "nombre total", "gesamtmenge", "gesamtgewicht", "menge gesamt", "anzahl gesamt", "stunden gesamt",
+  "cantidad total", "peso total", "totaal aantal", "totaal gewicht", "quantita totale", "peso totale", "quantidade total",
+  "jumlah barang", "total berat", "total qty on",
 ] as const;
 
 // ---------------------------------------------------------------- item table columns

@@ -639,4 +639,23 @@ describe("issuers named in the page's small print", () => {
     const phrase = read(["Menuiserie Vallon SARL", "Client :", "Valable 30 jours à compter de ce jour", "Total HT | 300,00"]);
     expect(phrase.customerName).toBeNull();
   });
+
+  it("a total of quantities or weight is no money total", () => {
+    const q = read([
+      "Purchase Order #: 77-104",
+      "Qty | Description | Weight",
+      "2 | Angle bracket | 12.50lb",
+      "3 | Base plate | 30.00lb",
+      "Total Qty on PO | 5 | Total Weight on PO | 42.50lb",
+    ]);
+    expect(q.total).toBeNull();
+    const de = read([
+      "Angebot 12",
+      "Artikel | Menge | Preis | Betrag",
+      "Schraube | 100 | 0,10 | 10,00",
+      "Gesamtmenge | 100",
+      "Summe | 10,00",
+    ]);
+    expect(de.total).toBe(10);
+  });
 });
