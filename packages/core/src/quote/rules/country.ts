@@ -61,6 +61,8 @@ const TLD: [string, string][] = [
 
 const US_STATES =
   "AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC";
+const US_STATE_NAMES =
+  "alabama|alaska|arizona|arkansas|california|colorado|connecticut|delaware|florida|georgia|hawaii|idaho|illinois|indiana|iowa|kansas|kentucky|louisiana|maine|maryland|massachusetts|michigan|minnesota|mississippi|missouri|montana|nebraska|nevada|new hampshire|new jersey|new mexico|new york|north carolina|north dakota|ohio|oklahoma|oregon|pennsylvania|rhode island|south carolina|south dakota|tennessee|texas|utah|vermont|virginia|washington|west virginia|wisconsin|wyoming";
 const VAT_PREFIX = "DE|FR|NL|BE|AT|IT|ES|PT|GB|LU|IE|PL|SE|DK|FI|CZ|HU|RO|BG|GR|EL|SK|SI|HR|LT|LV|EE|CY|MT";
 
 const LEGAL_FORMS: [RegExp, string, number][] = [
@@ -97,6 +99,8 @@ export function countries(text: string, key: string): Map<string, number> {
   for (const m of text.matchAll(new RegExp(`\\b(${VAT_PREFIX})\\s?(?:U\\d{8}|\\d[\\dA-Z ]{7,13})\\b`, "g")))
     add(m[1] === "EL" ? "GR" : m[1], 2);
   for (const _ of text.matchAll(new RegExp(`\\b(?:${US_STATES}),?\\s+\\d{5}(?:-\\d{4})?\\b`, "g"))) add("US", 2);
+  // "Louisville, Kentucky 40232": a state written out, then its ZIP code
+  for (const _ of key.matchAll(new RegExp(`(?<![\\p{L}])(?:${US_STATE_NAMES}),?\\s+\\d{5}(?:-\\d{4})?\\b`, "gu"))) add("US", 2);
   for (const _ of text.matchAll(/\b\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]\b/g)) add("IN", 3);
   for (const m of key.matchAll(/(?:www\.|@|https?:\/\/)[a-z0-9.-]+?\.((?:co|com)\.[a-z]{2}|[a-z]{2,3})\b/g)) add(TLD_MAP.get(m[1]!), 1);
   for (const [pattern, country, weight] of LEGAL_FORMS) if (weight > 0 && pattern.test(key)) add(country, weight);

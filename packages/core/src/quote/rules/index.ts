@@ -217,7 +217,7 @@ export function readDocument(input: RulesInput): { type: DocumentType; quote: Pl
   // values are placed on the pages the rules read, whose lines their rows name
   const pages = boundedPages(input.pages);
   const doc = readDoc(pages);
-  const evidence = typeEvidence(doc);
+  const evidence = typeEvidence(doc, input.fileName);
   const read = doc.rows.length > 0 ? readCommercial(doc, input.category, evidence.title === "order") : null;
   // the document's number style was read with it: placing needs no second pass over the text
   const quote = read ? placeQuote(read.quote, pages, read.hints, doc.style) : null;

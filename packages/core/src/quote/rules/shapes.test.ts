@@ -658,4 +658,26 @@ describe("issuers named in the page's small print", () => {
     ]);
     expect(de.total).toBe(10);
   });
+
+  it("the file's name tells the kind of a document whose title is a picture; a printed title outweighs it", () => {
+    const lines = ["Stampa Veloce srl", "Prezzo unitario: | € 2,10", "Totale pezzi: | 200", "Prezzo totale: | € 420,00"];
+    const kind = (fileName: string, text = lines) =>
+      analyzeByRules({ pages: [{ page: 1, text: text.join("\n") }], fileName, category: "vendor-quotes" }).documentType;
+    expect(kind("Preventivo_magliette_2032.pdf")).toBe("quote");
+    expect(kind("Fattura_2032_118.pdf")).toBe("invoice");
+    expect(kind("Preventivo_magliette_2032.pdf", ["FATTURA N. 12", ...lines])).toBe("invoice");
+  });
+
+  it("a US state written out with its ZIP code makes '$' dollars and dates month first", () => {
+    const q = read([
+      "Ridgeway Surveys Inc.",
+      "210 Main Street, Louisville, Kentucky 40202",
+      "Branch offices: Toronto · Mexico City · London",
+      "Invoice 5521",
+      "Date: 04/03/2032",
+      "Boundary survey | $1,250.00",
+      "Total | $1,250.00",
+    ]);
+    expect({ currency: q.currency, date: q.quoteDate }).toEqual({ currency: "USD", date: "2032-04-03" });
+  });
 });

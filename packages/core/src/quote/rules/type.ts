@@ -1,6 +1,6 @@
 import type { DocumentType } from "../schema";
 import { CREDIT_WORDS, INVOICE_WORDS, OTHER_COMMERCIAL_WORDS, QUOTE_WORDS, alternation } from "./lexicon";
-import type { Doc, Row } from "./text";
+import { fold, type Doc, type Row } from "./text";
 
 /**
  * What a commercial document is, from its title first: the type word at the head of a short
@@ -41,8 +41,11 @@ export interface TypeEvidence {
   title?: CommercialClass;
 }
 
-/** Scores the four commercial classes from titles, labels and body words. */
-export function typeEvidence(doc: Doc): TypeEvidence {
+/** What a file's name says ("Angebot_2032-14.pdf", "invoice-118.pdf"): weaker than any printed title or label. */
+const FILE_NAME_WEIGHT = 0.8;
+
+/** Scores the four commercial classes from titles, labels, body words and the file's name. */
+export function typeEvidence(doc: Doc, fileName?: string): TypeEvidence {
   const scores: Record<CommercialClass, number> = { quote: 0, invoice: 0, credit_note: 0, order: 0 };
   const first = doc.rows[0]?.page;
   const firstRows = doc.rows.filter((r) => r.page === first);
@@ -101,6 +104,9 @@ export function typeEvidence(doc: Doc): TypeEvidence {
   }
   body = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, Math.min(1, v)])) as Record<CommercialClass, number>;
   for (const k of Object.keys(scores) as CommercialClass[]) scores[k] += body[k];
+  const named = fileName && ANY.exec(fold(fileName.replace(/\.[a-z0-9]{2,5}$/i, "")).replace(/[_\d-]+/g, " "));
+  const fromName = named ? classOf(named[1]!) : undefined;
+  if (fromName && fromName !== "order") scores[PROFORMA.test(fold(fileName!)) ? "quote" : fromName] += FILE_NAME_WEIGHT;
   return { scores, title };
 }
 
