@@ -71,12 +71,15 @@ export function cellsUnder(row: Row, index: number, below: Row): number[] {
  */
 export function near(doc: Doc, row: Row, cell: number, end: number): Near[] {
   const out: Near[] = [];
+  // a column title of the item table ("No", "Nama Barang") labels the rows under it, which are items
+  if (headerOf(row, doc)) return out;
   const inline = clean(row.cells[cell]!.text.slice(end).replace(SEPARATORS, ""));
   if (inline) out.push({ text: inline, row, cell, how: "inline" });
   // in a row of column titles the cell to the right is the next title, not this one's value
   const rightmost = isTitleRow(row) ? cell : cell + 2;
   for (let c = cell + 1; c < row.cells.length && c <= rightmost; c++) {
-    const text = clean(row.cells[c]!.text);
+    // "Nama | : Budi": the colon set in a column of its own starts the value's cell
+    const text = clean(row.cells[c]!.text.replace(/^\s*:\s*/, ""));
     if (text) out.push({ text, row, cell: c, how: "right" });
   }
   for (let skip = 1; skip <= 2; skip++) {

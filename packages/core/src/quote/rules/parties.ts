@@ -156,8 +156,10 @@ function blocksOf(rows: Row[]): Block[] {
         }
         return gap === 1 && o.index === c;
       };
-      // the value of a label in the cell to its left ("Kontakt: | Jonas Falk") is a field, not a block
+      // the value of a label in the cell to its left ("Kontakt: | Jonas Falk") is a field, not a block;
+      // so is a label whose colon is set in a column of its own ("Nama | : Budi", "Alamat | : Jl. ...")
       if (c > 0 && /:\s*$/.test(row.cells[c - 1]!.text)) return;
+      if (/^\s*:/.test(text) || /^\s*:/.test(row.cells[c + 1]?.text ?? "")) return;
       let current = alone ? undefined : open.find(sameColumn);
       const partyLine = isAddress(key) || CONTACT.test(key) || REGISTRATION.test(key);
       const name = nameOf(text) ?? leadName(text);
@@ -202,7 +204,10 @@ export interface Parties {
 
 /** "Lena Ortiz Prepared by: Tom Reyes": text up to the next label; "Kestrel Audio, 5 Canal Walk, Leeds": up to the address. */
 const cutAtLabel = (s: string) => {
-  const text = s.replace(/\s+\S+(\s\S+)?\s?:.*$/, "").replace(/\s*:.*$/, "");
+  const text = s
+    .replace(/^\s*:\s*/, "")
+    .replace(/\s+\S+(\s\S+)?\s?:.*$/, "")
+    .replace(/\s*:.*$/, "");
   const comma = text.indexOf(", ");
   return comma > 0 && isAddress(fold(text.slice(comma + 2))) ? text.slice(0, comma) : text;
 };

@@ -680,4 +680,35 @@ describe("issuers named in the page's small print", () => {
     ]);
     expect({ currency: q.currency, date: q.quoteDate }).toEqual({ currency: "USD", date: "2032-04-03" });
   });
+
+  it("labels whose colons are set in a column of their own ('Pembeli | : CV ...'), and column titles that label no field", () => {
+    const q = read([
+      "PT Cahaya Abadi",
+      "FAKTUR",
+      "No | : 0042/FKT/2032",
+      "Pembeli | : CV Sumber Rejeki",
+      "Alamat | : Jl. Pemuda 8, Semarang",
+      "No | Nama Barang | Qty | Harga | Jumlah",
+      "1 | Kertas A4 | 10 | 45.000 | 450.000",
+      "Total | 450.000",
+    ]);
+    expect({ vendor: q.vendorName, customer: q.customerName, number: q.quoteNumber }).toEqual({
+      vendor: "PT Cahaya Abadi",
+      customer: "CV Sumber Rejeki",
+      number: "0042/FKT/2032",
+    });
+    const letter = read([
+      "Kepada Yth.",
+      "Nama | : Bapak Hendra",
+      "Perusahaan | : PT Graha Konstruksi",
+      "PENAWARAN HARGA",
+      "No | Uraian | Qty | Harga | Jumlah",
+      "1 | Semen | 10 | 65.000 | 650.000",
+      "Total | 650.000",
+      "Hormat kami,",
+      "CV Bangun Jaya",
+    ]);
+    // the company over its contact person; the item's row number is no document number
+    expect({ customer: letter.customerName, number: letter.quoteNumber }).toEqual({ customer: "PT Graha Konstruksi", number: null });
+  });
 });
