@@ -88,6 +88,14 @@ export const DOC_NUMBER_COMPOUNDS = [
   "begrotingnummer", "begroting nummer", "quotation#", "estimate#",
 ] as const;
 
+/** The issuer's own reference in a letter-style offer: the document's number when nothing names one. */
+// prettier-ignore
+export const OUR_REFERENCE_LABELS = [
+  "our ref", "our ref.", "our reference", "ons kenmerk", "onze referentie", "onze ref", "unser zeichen", "unsere referenz",
+  "notre ref", "notre reference", "nuestra ref", "nuestra referencia", "nostro riferimento", "ns. rif", "nossa referencia", "nossa ref",
+  "referensi kami",
+] as const;
+
 /** Labels of numbers that are never the document's: customer, order, tax, bank, phone... */
 // prettier-ignore
 export const OTHER_NUMBER_LABELS = [
@@ -291,8 +299,8 @@ export const COLUMN_WORDS: Record<Column, readonly string[]> = {
     "description", "desc", "item", "items", "item description", "article", "artikel", "product", "products", "service", "services",
     "details", "particulars", "title", "name", "item name", "product name", "description of services", "description of goods", "work",
     "designation", "libelle", "prestation", "produit", "objet", "intitule", "nom & designation", "descriptif",
-    "bezeichnung", "beschreibung", "leistung", "leistungen", "artikelbezeichnung", "produkt", "position",
-    "omschrijving", "artikel", "product", "dienst", "specificatie",
+    "bezeichnung", "beschreibung", "leistung", "leistungen", "artikelbezeichnung", "produkt", "position", "arbeiten", "tatigkeit",
+    "omschrijving", "artikel", "product", "dienst", "specificatie", "werkzaamheden", "werkzaamheid", "diensten", "onderdeel",
     "descripcion", "concepto", "producto", "articulo", "detalle", "servicio",
     "descrizione", "prodotto", "articolo", "servizio", "oggetto",
     "descricao", "produto", "servico", "designacao", "discriminacao",

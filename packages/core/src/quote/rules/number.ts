@@ -10,6 +10,7 @@ import {
   NUMBER_WORDS,
   OTHER_COMMERCIAL_WORDS,
   OTHER_NUMBER_LABELS,
+  OUR_REFERENCE_LABELS,
   QUOTE_WORDS,
   alternation,
   wordPattern,
@@ -41,6 +42,7 @@ const GENERIC = new RegExp(
   "u",
 );
 const OTHER = wordPattern(OTHER_NUMBER_LABELS);
+const OUR_REFERENCE = wordPattern(OUR_REFERENCE_LABELS);
 const RELATED = /(associee|liee|related|original|corrigee|bezug|referenced|zugehorige|precedente|rectificada|annule|remplace)/;
 const SECONDARY_ID = /(booking|transaction|reservation|buchung|reserva|boeking|prenotazione|pesanan|receipt|bon|ticket|folio)/;
 
@@ -134,6 +136,7 @@ export function documentNumber(doc: Doc, options: { order?: boolean } = {}): { v
     5,
     accept,
   );
+  take(findLabels(doc, OUR_REFERENCE), 4);
   take(findLabels(doc, new RegExp(`${SECONDARY_ID.source}[\\s.]*(?:${NUM})?`, "u")), 6);
   if (found.length === 0) return undefined;
   const best = found.sort((a, b) => a.tier - b.tier || a.row.n - b.row.n)[0]!;

@@ -429,8 +429,8 @@ export function parties(doc: Doc): Parties {
       for (let k = 1; k <= 3; k++) {
         const below = nextRow(doc, row, k);
         const name = below ? nameOf(below.cells[0]!.text) : null;
-        // a company with its legal form signing the letter is its issuer
-        if (name && isCompany(name)) add(name, 3, below!, "signature");
+        // a company with its legal form signing the letter is its issuer, as is a name its web or e-mail domain spells
+        if (name && (isCompany(name) || (!isPerson(name) && domainMatch(name, list) >= 2))) add(name, 3, below!, "signature");
       }
     // "© 2032 Brightline Signs Ltd. All rights reserved."
     const copyright = /^(?:©|\(c\)|copyright)\s*(?:\d{4})?/i.exec(row.cells[0]!.text);

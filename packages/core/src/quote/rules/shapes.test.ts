@@ -711,4 +711,28 @@ describe("issuers named in the page's small print", () => {
     // the company over its contact person; the item's row number is no document number
     expect({ customer: letter.customerName, number: letter.quoteNumber }).toEqual({ customer: "PT Graha Konstruksi", number: null });
   });
+
+  it("a letter-style offer: the signing business its domain spells, work items under 'Werkzaamheden', and 'Ons kenmerk' as its number", () => {
+    const q = read([
+      "OFFERTE",
+      "Datum: 5 maart 2032",
+      "Ons kenmerk: 2032-0417",
+      "Geachte heer Kok,",
+      "Hierbij ontvangt u onze offerte voor het stucwerk in uw woning.",
+      "Werkzaamheden | Bedrag",
+      "Stucwerk plafonds | € 1.850,00",
+      "Materialen | € 240,00",
+      "Totaal excl. btw | € 2.090,00",
+      "Met vriendelijke groet,",
+      "Stukadoorsbedrijf Meijer",
+      "Veldweg 9, 3771 AB Barneveld",
+      "info@stukadoorsbedrijfmeijer.nl",
+    ]);
+    expect({ vendor: q.vendorName, customer: q.customerName, number: q.quoteNumber }).toEqual({
+      vendor: "Stukadoorsbedrijf Meijer",
+      customer: null,
+      number: "2032-0417",
+    });
+    expect(q.items.map((i) => i[0])).toEqual(["Stucwerk plafonds", "Materialen"]);
+  });
 });
