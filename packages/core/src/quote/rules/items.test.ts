@@ -212,6 +212,36 @@ describe("line items by the geometry of their amount column", () => {
     ]);
   });
 
+  it("a free line between priced ones in the column is an item; free lines alone make no table", () => {
+    const doc = laidOut([
+      ["Logo design", 50, 200],
+      right("900.00", 540, 200),
+      ["First consultation", 50, 220],
+      right("0.00", 540, 220),
+      ["Business cards", 50, 240],
+      right("150.00", 540, 240),
+      ["Letterhead", 50, 260],
+      right("120.00", 540, 260),
+      ["Total", 400, 300],
+      right("1,170.00", 540, 300),
+    ]);
+    expect(readItems(doc).items.map((i) => [i.description, i.amount])).toEqual([
+      ["Logo design", 900],
+      ["First consultation", 0],
+      ["Business cards", 150],
+      ["Letterhead", 120],
+    ]);
+    const free = laidOut([
+      ["Review", 50, 200],
+      right("0.00", 540, 200),
+      ["Advice", 50, 220],
+      right("0.00", 540, 220),
+      ["Call", 50, 240],
+      right("0.00", 540, 240),
+    ]);
+    expect(readItems(free).items).toEqual([]);
+  });
+
   it("two amounts that happen to line up are no table", () => {
     const doc = laidOut([["Consulting", 50, 200], right("1,200.00", 540, 200), ["Travel", 50, 400], right("80.00", 540, 400)]);
     expect(readItems(doc).items).toEqual([]);

@@ -232,11 +232,14 @@ function arithmeticRows(doc: Doc): Items {
     }
     const amount = nums[nums.length - 1]!;
     const [quantity, unitPrice] = [nums[nums.length - 3]!, nums[nums.length - 2]!];
-    if (amount === 0 || !close(quantity * unitPrice, amount)) continue;
+    // a free line ("Setup | 1 | 0.00 | 0.00") is an item, but only among priced ones
+    if ((amount === 0 && !(quantity > 0 && unitPrice === 0)) || !close(quantity * unitPrice, amount)) continue;
     found.push({ item: { description, quantity, unit: null, unitPrice, amount, page: row.page }, row });
   }
-  // rows of one table sit together; a calculation written out is a line wherever it stands
-  const kept = found.filter((f, i) => f.written || found.some((g, j) => j !== i && Math.abs(g.row.n - f.row.n) <= 3));
+  // rows of one table sit together (a priced row near each); a calculation written out is a line wherever it stands
+  const kept = found.filter(
+    (f, i) => f.written || found.some((g, j) => j !== i && g.item.amount !== 0 && Math.abs(g.row.n - f.row.n) <= 3),
+  );
   return { items: kept.map((k) => k.item), inside: new Set(kept.flatMap((k) => [k.row.n, ...(k.written ? [k.written.n] : [])])) };
 }
 
@@ -259,18 +262,24 @@ function columnRows(doc: Doc): Items {
     if (!last || last.x1 === undefined || CONTACT.test(row.key) || isTotalsRow(row, doc)) return [];
     const first = descriptionEnd(row);
     const amount = moneyTokens(last.text, doc.style).at(-1);
-    if (first === undefined || !amount?.decimals || amount.value === 0) return [];
+    if (first === undefined || !amount?.decimals) return [];
     return [{ row, right: last.x1, first, amount: amount.value }];
   });
-  const kept = candidates.filter((c) => {
-    const column = candidates.filter(
-      (d) =>
-        d.row.page === c.row.page &&
-        Math.abs(d.right - c.right) <= COLUMN_SLACK &&
-        Math.abs(d.row.n - c.row.n) <= MAX_ROW_GAP * MIN_COLUMN_ROWS,
-    );
-    return column.length >= MIN_COLUMN_ROWS;
-  });
+  const inColumn = (c: (typeof candidates)[number], d: (typeof candidates)[number]) =>
+    d.row.page === c.row.page &&
+    Math.abs(d.right - c.right) <= COLUMN_SLACK &&
+    Math.abs(d.row.n - c.row.n) <= MAX_ROW_GAP * MIN_COLUMN_ROWS;
+  // priced rows make the column; a free line ("0.00") in it, between two of them, is an item too
+  const priced = candidates.filter(
+    (c) => c.amount !== 0 && candidates.filter((d) => d.amount !== 0 && inColumn(c, d)).length >= MIN_COLUMN_ROWS,
+  );
+  const kept = candidates.filter(
+    (c) =>
+      priced.includes(c) ||
+      (c.amount === 0 &&
+        priced.some((p) => inColumn(c, p) && p.row.n < c.row.n) &&
+        priced.some((p) => inColumn(c, p) && p.row.n > c.row.n)),
+  );
   const items = kept.map(({ row, first, amount }): LineItem => {
     const nums = row.cells
       .slice(first + 1, -1)

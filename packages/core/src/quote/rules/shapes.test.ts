@@ -639,7 +639,9 @@ describe("issuers named in the page's small print", () => {
     const phrase = read(["Menuiserie Vallon SARL", "Client :", "Valable 30 jours à compter de ce jour", "Total HT | 300,00"]);
     expect(phrase.customerName).toBeNull();
   });
+});
 
+describe("more shapes: totals, kinds, forms and letters", () => {
   it("a total of quantities or weight is no money total", () => {
     const q = read([
       "Purchase Order #: 77-104",
@@ -734,5 +736,21 @@ describe("issuers named in the page's small print", () => {
       number: "2032-0417",
     });
     expect(q.items.map((i) => i[0])).toEqual(["Stucwerk plafonds", "Materialen"]);
+  });
+
+  it("a free line among priced rows without a header is an item", () => {
+    const q = read([
+      "Tidewater Audio Ltd",
+      "Quote 3310",
+      "Mixing desk hire | 2 | 120.00 | 240.00",
+      "Delivery within town (no charge) | 1 | 0.00 | 0.00",
+      "Sound engineer | 2 | 300.00 | 600.00",
+      "Total | 840.00",
+    ]);
+    expect(q.items).toEqual([
+      ["Mixing desk hire", 2, 120, 240],
+      ["Delivery within town (no charge)", 1, 0, 0],
+      ["Sound engineer", 2, 300, 600],
+    ]);
   });
 });
