@@ -50,7 +50,7 @@ async function texts(key: string): Promise<SearchTextItem[]> {
  * written again: a corrected quote or a document read again changes only what changed. The
  * postings change first and the texts after, so a write that stopped half way is redone by the next.
  */
-async function replace(userId: string, key: string, entries: { messageId: string; text: string }[]) {
+async function replace(userId: string, key: string, entries: { messageId: string; text: string }[], page = false) {
   const stored = await texts(key);
   const had = new Map(stored.map((t) => [t.messageId, t.text]));
   const wanted = new Set(entries.map((e) => e.messageId));
@@ -62,7 +62,7 @@ async function replace(userId: string, key: string, entries: { messageId: string
     SearchIndex.update(
       userId,
       key,
-      changed.map((e) => ({ ...e, fresh: !had.has(e.messageId) })),
+      changed.map((e) => ({ ...e, fresh: !had.has(e.messageId), page })),
     ),
   ]);
   await Promise.all([
@@ -78,7 +78,7 @@ export namespace RecordIndex {
       .filter((p) => p.text.trim() !== "")
       .slice(0, MAX_INDEXED_PAGES)
       .map((p) => ({ messageId: String(p.page), text: p.text.slice(0, MAX_INDEXED_PAGE_CHARS) }));
-    await replace(item.userId, documentKey(item.id), entries);
+    await replace(item.userId, documentKey(item.id), entries, true);
   }
 
   /** A quote as stored (corrections written onto it): its vendor, number and items' descriptions. */

@@ -41,11 +41,26 @@ export const isStopWord = (word: string) => STOP_WORDS.has(word);
 /** A single letter or digit is not indexed: it is in nearly every message. */
 export const MIN_TERM_CHARS = 2;
 
-/** A text's words as the index keeps them: folded, not stop words, within length, the most frequent first up to the cap. */
-export function indexTerms(text: string): Map<string, number> {
+/**
+ * On a document's pages, numbers shorter than this are not indexed: they are mostly pieces of
+ * amounts, quantities and dates ("$2,152.30" is 2, 152 and 30), nine postings in ten of a price
+ * list and of no use alone. A search finds such a number among the page's other words (see
+ * `isPageOptional`); codes, years and longer numbers are indexed.
+ */
+export const MIN_PAGE_NUMBER_DIGITS = 4;
+
+/** A query word a document page's postings may lack: a short number. */
+export const isPageOptional = (word: string) => /^\d+$/.test(word) && word.length < MIN_PAGE_NUMBER_DIGITS;
+
+/**
+ * A text's words as the index keeps them: folded, not stop words, within length, the most frequent
+ * first up to the cap; `page`: a document's page, whose short numbers are left out.
+ */
+export function indexTerms(text: string, page = false): Map<string, number> {
   const counts = new Map<string, number>();
   for (const [word] of fold(text).matchAll(WORDS)) {
     if (word.length < MIN_TERM_CHARS || word.length > MAX_SEARCH_TERM_CHARS || STOP_WORDS.has(word)) continue;
+    if (page && isPageOptional(word)) continue;
     counts.set(word, Math.min(MAX_COUNT, (counts.get(word) ?? 0) + 1));
   }
   if (counts.size <= MAX_TERMS_PER_MESSAGE) return counts;
@@ -112,6 +127,8 @@ export interface IndexedText {
   text: string;
   /** Nothing of it is indexed yet (a message just added), so nothing is read first. */
   fresh?: boolean;
+  /** A document's page (see `MIN_PAGE_NUMBER_DIGITS`). */
+  page?: boolean;
 }
 
 export namespace SearchIndex {
@@ -126,8 +143,8 @@ export namespace SearchIndex {
     const known = texts.filter((t) => !t.fresh).length;
     const all = known > READS_PER_MESSAGE_UP_TO ? byMessage(await postingsOf(conversationId)) : undefined;
     await Promise.all(
-      texts.map(async ({ messageId, text, fresh }) => {
-        const wanted = indexTerms(text);
+      texts.map(async ({ messageId, text, fresh, page }) => {
+        const wanted = indexTerms(text, page);
         const stored = fresh ? [] : all ? (all.get(messageId) ?? []) : await postingsOf(conversationId, messageId);
         for (const p of stored) if (wanted.get(p.term) === undefined) deletes.push(p);
         const had = new Map(stored.map((p) => [p.term, p.count]));

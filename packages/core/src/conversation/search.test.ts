@@ -104,6 +104,30 @@ describe("the conversation search index", () => {
       expect((await ConversationEntity.get({ userId, conversationId }).go()).data?.searchIndexed).toBe(true);
     }));
 
+  it("a document page's short numbers (pieces of amounts) make no postings, yet a search with one finds the page by its other words", () =>
+    asUser(async () => {
+      const userId = Actor.userId();
+      const id = randomInt(1e9, 2e9);
+      await DocumentEntity.put({
+        id,
+        userId,
+        projectId: 7,
+        fileName: "prices.pdf",
+        fileType: "application/pdf",
+        storageKey: `users/${userId}/projects/7/documents/${id}/prices.pdf`,
+        documentCategory: "vendor-quotes",
+        processingStatus: "completed",
+        hasText: true,
+      }).go();
+      await RecordIndex.document({ id, userId }, [{ page: 1, text: "Centrifugal pump model 8872 | 15 | $369.76 | $5,546.40" }]);
+      const terms = (await PostingEntity.query.byMessage({ conversationId: `~doc:${id}` }).go({ pages: "all" })).data.map((p) => p.term);
+      expect(terms.sort()).toEqual(["8872", "centrifugal", "model", "pump"]);
+      const page = `/projects/7/documents/${id}?page=1`;
+      expect(await hrefs("pump 546")).toEqual([page]);
+      expect(await hrefs("8872")).toEqual([page]);
+      expect(await hrefs("pump 999")).toEqual([]);
+    }));
+
   it("a document read again is found by its new pages only, its quote by what it says now, and not while it is being deleted", () =>
     asUser(async () => {
       const userId = Actor.userId();

@@ -7,7 +7,7 @@ import { fold } from "../search/terms";
 import { DocumentEntity } from "../document/entity";
 import { ConversationEntity, MessageEntity, PostingEntity, SearchTextEntity, type ConversationItem, type PostingItem } from "./entity";
 import { recordOf, titleOfQuote } from "./record-index";
-import { MIN_TERM_CHARS, TITLE_POSTING, bucketOf, isStopWord, searchableText } from "./search-index";
+import { MIN_TERM_CHARS, TITLE_POSTING, bucketOf, isPageOptional, isStopWord, searchableText } from "./search-index";
 
 /**
  * Search over the caller's conversations (titles and the text of every message), the text
@@ -81,6 +81,9 @@ interface Candidate {
 function candidates(words: string[], read: { postings: PostingItem[]; complete: boolean }[]): Candidate[] {
   const postings = read.map((r) => r.postings);
   const required = words.map((_, w) => read[w]!.complete || read.every((r) => !r.complete));
+  // a document's page has no postings of short numbers: its other words find it, the text ranks it
+  const requiredOf = (conversationId: string) =>
+    recordOf(conversationId)?.kind === "document" ? required.map((r, w) => r && !isPageOptional(words[w]!)) : required;
   // Per message, per word: the best quality and count found.
   const found = new Map<string, { conversationId: string; messageId: string; words: Map<number, number> }>();
   const titled = new Map<string, Set<number>>();
@@ -100,7 +103,8 @@ function candidates(words: string[], read: { postings: PostingItem[]; complete: 
   const out: Candidate[] = [];
   for (const entry of found.values()) {
     const title = titled.get(entry.conversationId);
-    if (!words.every((_, w) => !required[w] || entry.words.has(w) || title?.has(w))) continue;
+    const needed = requiredOf(entry.conversationId);
+    if (!words.every((_, w) => !needed[w] || entry.words.has(w) || title?.has(w))) continue;
     let score = 0;
     for (const s of entry.words.values()) score += s;
     if (title?.size === words.length) score += TITLE_BONUS;
