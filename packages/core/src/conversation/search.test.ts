@@ -9,6 +9,20 @@ import { ConversationSearch, MAX_POSTINGS_PER_WORD } from "./search";
 
 /** The search index kept in step with conversations (runs with the test stack's DynamoDB Local; each test is its own user). */
 const asUser = <T>(work: () => Promise<T>) => Actor.provide({ userId: `user-${randomUUID()}` }, work);
+/** A document of project 7 the pipeline has read. */
+const readDocument = (id: number, userId: string, fileName: string) =>
+  DocumentEntity.put({
+    id,
+    userId,
+    projectId: 7,
+    fileName,
+    fileType: "application/pdf",
+    storageKey: `users/${userId}/projects/7/documents/${id}/${fileName}`,
+    documentCategory: "specifications",
+    processingStatus: "completed",
+    hasText: true,
+  }).go();
+
 const hrefs = async (q: string) => (await ConversationSearch.find({ q })).results.map((r) => r.href);
 const message = (id: string, content: string, type: "user" | "ai" = "user") => ({ id, type, content });
 
@@ -108,17 +122,7 @@ describe("the conversation search index", () => {
     asUser(async () => {
       const userId = Actor.userId();
       const id = randomInt(1e9, 2e9);
-      await DocumentEntity.put({
-        id,
-        userId,
-        projectId: 7,
-        fileName: "prices.pdf",
-        fileType: "application/pdf",
-        storageKey: `users/${userId}/projects/7/documents/${id}/prices.pdf`,
-        documentCategory: "vendor-quotes",
-        processingStatus: "completed",
-        hasText: true,
-      }).go();
+      await readDocument(id, userId, "prices.pdf");
       await RecordIndex.document({ id, userId }, [{ page: 1, text: "Centrifugal pump model 8872 | 15 | $369.76 | $5,546.40" }]);
       const terms = (await PostingEntity.query.byMessage({ conversationId: `~doc:${id}` }).go({ pages: "all" })).data.map((p) => p.term);
       expect(terms.sort()).toEqual(["8872", "centrifugal", "model", "pump"]);
@@ -132,17 +136,7 @@ describe("the conversation search index", () => {
     asUser(async () => {
       const userId = Actor.userId();
       const id = randomInt(1e9, 2e9);
-      await DocumentEntity.put({
-        id,
-        userId,
-        projectId: 7,
-        fileName: "plan.pdf",
-        fileType: "application/pdf",
-        storageKey: `users/${userId}/projects/7/documents/${id}/plan.pdf`,
-        documentCategory: "specifications",
-        processingStatus: "completed",
-        hasText: true,
-      }).go();
+      await readDocument(id, userId, "plan.pdf");
       await RecordIndex.document({ id, userId }, [
         { page: 1, text: "Foundation drawings" },
         { page: 2, text: "A gravel drainage layer under the slab" },
