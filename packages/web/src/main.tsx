@@ -6,7 +6,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { queryClient } from "@/lib/api";
 import { ThemeProvider } from "@/features/theme/ThemeProvider";
 import { AuthProvider, useAuth } from "@/features/auth";
-import { afterFirstScreenPaint, dropUnshownFirstScreen } from "@/lib/first-screen";
+import { dropUnshownFirstScreen } from "@/lib/first-screen";
 import { router, session } from "./router";
 import "./i18n";
 import "./styles.css";
@@ -34,8 +34,9 @@ function AuthedRouter() {
   return <RouterProvider router={router} />;
 }
 
-dropUnshownFirstScreen();
-afterFirstScreenPaint(() => {
+/** public/theme.js may start this code from the head, before the page's #root is parsed. */
+function start() {
+  dropUnshownFirstScreen();
   const root = createRoot(document.getElementById("root")!);
   // In slices, as a transition: the app's start never holds up the page's input for long.
   React.startTransition(() =>
@@ -51,4 +52,7 @@ afterFirstScreenPaint(() => {
       </StrictMode>,
     ),
   );
-});
+}
+
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start, { once: true });
+else start();

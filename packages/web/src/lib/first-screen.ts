@@ -7,23 +7,18 @@
  */
 export const FIRST_SCREEN_ID = "first-screen";
 
+/**
+ * The built index.html keeps the app's script tags inert in a template of this id; public/theme.js
+ * (which names it too) starts them once the copy has been painted, or at once on a visit without it.
+ */
+export const APP_SCRIPTS_ID = "app-scripts";
+
 /** Removes the prerendered copy; the app's own render, hidden behind it until now, shows in the same frame. */
 export function dropFirstScreen() {
   document.getElementById(FIRST_SCREEN_ID)?.remove();
 }
 
 const shown = () => document.documentElement.dataset.firstScreen === "landing";
-
-/**
- * Runs the app's first render after the prerendered copy has been painted, not before it: when the
- * scripts arrive as fast as the page (a cached visit, a fast network), the browser would otherwise
- * first run the app's whole start and only then paint anything. A hidden tab paints no frame, so
- * it starts at once.
- */
-export function afterFirstScreenPaint(start: () => void) {
-  if (!shown() || document.hidden) start();
-  else requestAnimationFrame(() => setTimeout(start, 0));
-}
 
 /**
  * At start, a copy this visit does not show goes at once: hidden, it would still hold the first
