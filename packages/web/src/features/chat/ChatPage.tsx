@@ -8,12 +8,12 @@ import { Spinner } from "@/components/ui/spinner";
 import { useAuth } from "@/features/auth";
 import { ShareButton } from "@/features/share/ShareDialog";
 import { UsageMeter } from "@/features/billing";
+import { whenIdle } from "@/lib/first-paint";
 import { PRODUCT_NAME } from "@/lib/product";
 import { cn } from "@/lib/utils";
 import { Composer } from "./Composer";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ConversationSidebar } from "./ConversationSidebar";
-import { MessageBubble } from "./MessageBubble";
 import type { MessageActions } from "./BranchControls";
 import type { ChatMessage } from "./model";
 import { OlderMessages, useThreadScroll } from "./older-pages";
@@ -21,6 +21,13 @@ import { ResearchDialog } from "./ResearchDialog";
 import { StatusFooter } from "./StatusFooter";
 import { useChatSession, type ChatSession } from "./useChatSession";
 import { messageAnchor, useOpenedMessage } from "./useOpenedMessage";
+
+/**
+ * The messages' code (their Markdown renderer above all) is not needed for the welcome screen a
+ * new chat opens on: it loads once that screen is up, or with the conversation being opened.
+ */
+const loadMessageBubble = () => import("./MessageBubble");
+const MessageBubble = React.lazy(() => loadMessageBubble().then((m) => ({ default: m.MessageBubble })));
 
 /**
  * /chat: the general AI chat workspace. The route shows it only
@@ -34,7 +41,9 @@ export function ChatPage() {
 
 function ChatWorkspace({ uid }: { uid: string }) {
   const { t } = useTranslation("chat");
-  const session = useChatSession({ uid, listType: "general" });
+  const session = useChatSession({ uid, listType: "general", loadThread: loadMessageBubble });
+  // Once the page is painted: a question asked then shows without waiting for the messages' code.
+  React.useEffect(() => whenIdle(() => void loadMessageBubble()), []);
   const opened = useOpenedMessage(session);
   const [sidebarOpen, setSidebarOpen] = React.useState(false);
   const [confirmingClear, setConfirmingClear] = React.useState(false);
@@ -166,6 +175,12 @@ function Messages({ session, opened }: { session: ChatSession; opened: string | 
     tail: messages.at(-1)?.state === "streaming" ? messages.at(-1)!.content.length : 0,
   });
 
+  const loading = (
+    <div className="flex flex-1 items-center justify-center gap-2 text-sm text-muted-foreground" role="status">
+      <Spinner /> {t("page.loadingConversation")}
+    </div>
+  );
+
   return (
     // Focusable, so the conversation scrolls from the keyboard even when no message holds a link or button.
     <div
@@ -177,13 +192,11 @@ function Messages({ session, opened }: { session: ChatSession; opened: string | 
     >
       <div className="mx-auto flex min-h-full w-full max-w-3xl flex-col gap-6 px-3 py-6 sm:px-5">
         {loadingConversation ? (
-          <div className="flex flex-1 items-center justify-center gap-2 text-sm text-muted-foreground" role="status">
-            <Spinner /> {t("page.loadingConversation")}
-          </div>
+          loading
         ) : messages.length === 0 && phase === "idle" ? (
           <Welcome onPick={(text) => session.setInput(text)} />
         ) : (
-          <>
+          <React.Suspense fallback={loading}>
             <OlderMessages older={older} />
             <ol className="grid grid-cols-1 gap-6" aria-label={t("thread.messages")}>
               {messages.map((m, i) => (
@@ -200,7 +213,7 @@ function Messages({ session, opened }: { session: ChatSession; opened: string | 
                 </li>
               ))}
             </ol>
-          </>
+          </React.Suspense>
         )}
       </div>
     </div>
