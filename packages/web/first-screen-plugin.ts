@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { runnerImport, type Plugin } from "vite";
-import { APP_SCRIPTS_ID, FIRST_SCREEN_ID } from "./src/lib/first-screen.ts";
+import { FIRST_SCREEN_ID } from "./src/lib/first-screen.ts";
 
 const webRoot = fileURLToPath(new URL(".", import.meta.url));
 const src = fileURLToPath(new URL("./src", import.meta.url));
@@ -8,6 +8,8 @@ const src = fileURLToPath(new URL("./src", import.meta.url));
 /** The tags Vite writes for the app's code, each on a line of its own: the entry script and the chunks it preloads. */
 const APP_SCRIPT_TAGS = /^[ \t]*(?:<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>)\n/gm;
 const PRE_PAINT_SCRIPT = '<script src="/theme.js"></script>';
+/** The template holding those tags, inert; public/theme.js names it too. */
+const APP_SCRIPTS_ID = "app-scripts";
 
 /**
  * Puts the landing page's first screen into the built index.html, before the app's root: the
@@ -15,8 +17,10 @@ const PRE_PAINT_SCRIPT = '<script src="/theme.js"></script>';
  * scripts, the router and the texts. Inert and hidden from assistive technology, since nothing in
  * it works yet; the app replaces it (src/lib/first-screen.ts). No script is added: the CSP stays
  * strict. The app's code no longer paints that screen, so its tags wait, inert, in a template
- * that the pre-paint script (public/theme.js) turns into real ones once that screen is painted
- * (at once on a visit that does not show it): until then nothing competes with what paints it.
+ * that the pre-paint script (public/theme.js) turns into real ones once that screen's first
+ * contentful paint is reported: until then nothing competes with what paints it. A visit that
+ * does not show the copy (src/lib/first-screen.ts), a hidden tab (it paints nothing until shown)
+ * and a browser without paint timing start the app at once.
  */
 export function prerenderFirstScreen(): Plugin {
   return {

@@ -1,6 +1,7 @@
 /* global document, localStorage, location, navigator, PerformanceObserver */
-// Applies the saved theme, font size and language before the first paint (no flash of light, no
-// jump in size), then starts the app. A file: the CSP allows no inline script. Served as written.
+// Saved theme, font size and language before the first paint; then the app's start
+// (first-screen-plugin.ts says when). A file: the CSP allows no inline script. Served as written:
+// every byte is on the first visit's path, so its reasons live in the plugin.
 (() => {
   let firstScreen = false;
   try {
@@ -11,17 +12,15 @@
     if (fontSize === "small" || fontSize === "large") root.dataset.fontSize = fontSize;
     const language = localStorage.getItem("language");
     if (language) root.lang = language;
-    // The prerendered landing screen shows only where the app renders the same (src/lib/first-screen.ts).
     const browserLanguage = (navigator.languages?.[0] ?? navigator.language ?? "").split("-")[0].toLowerCase();
     if (location.pathname === "/" && !dark && (language || browserLanguage) === "en" && localStorage.getItem("session") !== "1") {
       root.dataset.firstScreen = "landing";
       firstScreen = true;
     }
   } catch {
-    // Storage blocked (private mode): the app applies them once it starts.
+    // Storage blocked: the app applies them.
   }
 
-  // The app's tags wait in a template (first-screen-plugin.ts; none on the dev server).
   const appScripts = document.getElementById("app-scripts");
   if (!appScripts) return;
   const start = () => {
@@ -31,7 +30,6 @@
       document.head.append(copy);
     }
   };
-  // Fetched once the prerendered screen is painted, or at once (a hidden tab paints nothing).
   if (!firstScreen || document.hidden || !PerformanceObserver.supportedEntryTypes?.includes("paint")) return start();
   const painted = new PerformanceObserver((list) => {
     if (!list.getEntriesByName("first-contentful-paint").length) return;

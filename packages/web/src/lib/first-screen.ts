@@ -7,12 +7,6 @@
  */
 export const FIRST_SCREEN_ID = "first-screen";
 
-/**
- * The built index.html keeps the app's script tags inert in a template of this id; public/theme.js
- * (which names it too) starts them once the copy has been painted, or at once on a visit without it.
- */
-export const APP_SCRIPTS_ID = "app-scripts";
-
 /** Removes the prerendered copy; the app's own render, hidden behind it until now, shows in the same frame. */
 export function dropFirstScreen() {
   document.getElementById(FIRST_SCREEN_ID)?.remove();
