@@ -24,7 +24,10 @@ const outDir = mkdtempSync(join(tmpdir(), "quorum-bundle-"));
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1).padStart(7)} KB`;
 
-/** Every script the HTML names: the entry `<script src>` and each `<link rel="modulepreload" href>`. */
+/**
+ * Every script the HTML names: the entry `<script src>` and each `<link rel="modulepreload" href>`,
+ * inside the template public/theme.js starts them from too (they download on every visit, only later).
+ */
 function initialScripts(html: string): string[] {
   const tags = html.match(/<(?:script|link)\b[^>]*>/g) ?? [];
   const scripts = tags.filter((tag) => tag.startsWith("<script") || /\brel="modulepreload"/.test(tag));

@@ -68,9 +68,11 @@ function figuresOf(lhr: Result): Figures {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-async function measure(url: string, flags: Flags): Promise<Figures> {
+/** `beforeRun` readies the browser for each run (a cold cache for a visit that keeps its storage). */
+async function measure(url: string, flags: Flags, beforeRun?: () => Promise<void>): Promise<Figures> {
   const runs: Figures[] = [];
   for (let i = 0; i < RUNS; i++) {
+    await beforeRun?.();
     const result = await lighthouse(url, { port: PORT, output: "json", logLevel: "error", onlyCategories: ["performance"], ...flags });
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     if (result.lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${result.lhr.runtimeError.message}`);
@@ -98,7 +100,16 @@ async function signIn(context: BrowserContext, email: string, password: string) 
   await dialog.getByRole("button", { name: "Sign In / Sign Up" }).click();
   await page.waitForURL("**/chat", { timeout: 60_000 });
   await page.getByRole("link", { name: /^Hi, / }).waitFor({ timeout: 60_000 });
-  // The session stays (IndexedDB); the downloaded code does not, so /chat is measured as a cold visit.
+  await page.close();
+}
+
+/**
+ * Empties the HTTP cache and keeps the session (IndexedDB): each /chat run is a signed-in user's
+ * cold visit. Lighthouse resets neither when told to keep storage, so from the second run on
+ * /chat came from the cache.
+ */
+async function forgetDownloads(context: BrowserContext) {
+  const page = await context.newPage();
   const devtools = await context.newCDPSession(page);
   await devtools.send("Network.clearBrowserCache");
   await page.close();
@@ -129,7 +140,7 @@ try {
   const account = await createUser();
   await signIn(context, account.email, account.password);
   // Storage kept: the measured visit is a signed-in user's, with the session restored from the profile.
-  const chat = await measure(new URL("/chat", webUrl()).href, { disableStorageReset: true });
+  const chat = await measure(new URL("/chat", webUrl()).href, { disableStorageReset: true }, () => forgetDownloads(context));
   console.log(
     `Lighthouse, mobile preset, median of ${RUNS} run(s); targets: score >= ${TARGETS.score}, LCP <= ${TARGETS.lcpMs / 1000} s, TBT <= ${TARGETS.tbtMs} ms, CLS <= ${TARGETS.cls}`,
   );

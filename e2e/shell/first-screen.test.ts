@@ -75,6 +75,17 @@ describe("the landing page's first screen in the HTML", { timeout: 90_000 }, () 
     await context.close();
   });
 
+  it("the app's code is fetched only once the first screen has been painted, so it never delays that paint", async () => {
+    const { page, context } = await visit("/");
+    await page.locator("#first-screen").waitFor({ state: "detached" });
+    const [painted, firstScript] = await page.evaluate<[number, number]>(`[
+      performance.getEntriesByName("first-contentful-paint")[0].startTime,
+      Math.min(...performance.getEntriesByType("resource").filter((e) => /\\/assets\\/.*\\.js$/.test(e.name)).map((e) => e.startTime)),
+    ]`);
+    expect(firstScript).toBeGreaterThan(painted);
+    await context.close();
+  });
+
   const elsewhere: [string, string, Visit][] = [
     ["a deep link to chat", "/chat", {}],
     ["a deep link to a project", "/projects/1", {}],

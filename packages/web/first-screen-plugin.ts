@@ -5,16 +5,22 @@ import { FIRST_SCREEN_ID } from "./src/lib/first-screen.ts";
 const webRoot = fileURLToPath(new URL(".", import.meta.url));
 const src = fileURLToPath(new URL("./src", import.meta.url));
 
-/** The tags Vite writes for the app's code: the entry script and the chunks it preloads. */
-const APP_SCRIPT_TAGS = /<(script type="module"|link rel="modulepreload")(?=\s)/g;
+/** The tags Vite writes for the app's code, each on a line of its own: the entry script and the chunks it preloads. */
+const APP_SCRIPT_TAGS = /^[ \t]*(?:<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>)\n/gm;
+const PRE_PAINT_SCRIPT = '<script src="/theme.js"></script>';
+/** The template holding those tags, inert; public/theme.js names it too. */
+const APP_SCRIPTS_ID = "app-scripts";
 
 /**
  * Puts the landing page's first screen into the built index.html, before the app's root: the
  * largest thing on it is then painted as soon as the HTML and the CSS are in, not after the
  * scripts, the router and the texts. Inert and hidden from assistive technology, since nothing in
  * it works yet; the app replaces it (src/lib/first-screen.ts). No script is added: the CSP stays
- * strict. The app's code no longer paints that screen, so it is fetched at low priority, after
- * what does (the HTML, the stylesheet, the pre-paint script).
+ * strict. The app's code no longer paints that screen, so its tags wait, inert, in a template
+ * that the pre-paint script (public/theme.js) turns into real ones once that screen's first
+ * contentful paint is reported: until then nothing competes with what paints it. A visit that
+ * does not show the copy (src/lib/first-screen.ts), a hidden tab (it paints nothing until shown)
+ * and a browser without paint timing start the app at once.
  */
 export function prerenderFirstScreen(): Plugin {
   return {
@@ -30,9 +36,17 @@ export function prerenderFirstScreen(): Plugin {
         );
         const root = '<div id="root"></div>';
         if (!html.includes(root)) throw new Error(`index.html has no ${root} to put the first screen before`);
-        if (html.search(APP_SCRIPT_TAGS) < 0) throw new Error("index.html has no module script to fetch at low priority");
+        const appTags = html.match(APP_SCRIPT_TAGS)?.map((line) => line.trim()) ?? [];
+        if (!appTags.some((tag) => tag.startsWith("<script")))
+          throw new Error("index.html has no module script to start after the first paint");
+        if (!html.includes(PRE_PAINT_SCRIPT)) throw new Error(`index.html has no ${PRE_PAINT_SCRIPT} to start the app`);
+        // Before the pre-paint script, which reads it as it runs.
+        const template = `<template id="${APP_SCRIPTS_ID}">${appTags.join("")}</template>`;
         const copy = `<div id="${FIRST_SCREEN_ID}" aria-hidden="true" inert>${await module.renderFirstScreen()}</div>`;
-        return html.replace(APP_SCRIPT_TAGS, '<$1 fetchpriority="low"').replace(root, `${copy}\n    ${root}`);
+        return html
+          .replace(APP_SCRIPT_TAGS, "")
+          .replace(PRE_PAINT_SCRIPT, `${template}\n    ${PRE_PAINT_SCRIPT}`)
+          .replace(root, `${copy}\n    ${root}`);
       },
     },
   };

@@ -6,7 +6,9 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { queryClient } from "@/lib/api";
 import { ThemeProvider } from "@/features/theme/ThemeProvider";
 import { AuthProvider, useAuth } from "@/features/auth";
-import { afterFirstScreenPaint, dropUnshownFirstScreen } from "@/lib/first-screen";
+import { hadSession } from "@/features/auth/session-hint";
+import { loadFirebase } from "@/lib/firebase-loader";
+import { dropUnshownFirstScreen } from "@/lib/first-screen";
 import { router, session } from "./router";
 import "./i18n";
 import "./styles.css";
@@ -34,8 +36,23 @@ function AuthedRouter() {
   return <RouterProvider router={router} />;
 }
 
-dropUnshownFirstScreen();
-afterFirstScreenPaint(() => {
+/**
+ * The screen's code downloads while the session is restored, not after: a screen behind the
+ * sign-in check (Firebase, then a round trip to it) would otherwise start fetching it only then.
+ * A kept session's restore is asked for first, since that screen waits for it too.
+ */
+function preloadScreenCode() {
+  if (hadSession()) void loadFirebase();
+  for (const match of router.matchRoutes(router.latestLocation)) {
+    // A failure is the router's to show when it loads the screen itself.
+    router.loadRouteChunk(router.routesById[match.routeId as keyof typeof router.routesById])?.catch(() => undefined);
+  }
+}
+
+/** public/theme.js may start this code from the head, before the page's #root is parsed. */
+function start() {
+  dropUnshownFirstScreen();
+  preloadScreenCode();
   const root = createRoot(document.getElementById("root")!);
   // In slices, as a transition: the app's start never holds up the page's input for long.
   React.startTransition(() =>
@@ -51,4 +68,7 @@ afterFirstScreenPaint(() => {
       </StrictMode>,
     ),
   );
-});
+}
+
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start, { once: true });
+else start();

@@ -15,17 +15,6 @@ export function dropFirstScreen() {
 const shown = () => document.documentElement.dataset.firstScreen === "landing";
 
 /**
- * Runs the app's first render after the prerendered copy has been painted, not before it: when the
- * scripts arrive as fast as the page (a cached visit, a fast network), the browser would otherwise
- * first run the app's whole start and only then paint anything. A hidden tab paints no frame, so
- * it starts at once.
- */
-export function afterFirstScreenPaint(start: () => void) {
-  if (!shown() || document.hidden) start();
-  else requestAnimationFrame(() => setTimeout(start, 0));
-}
-
-/**
  * At start, a copy this visit does not show goes at once: hidden, it would still hold the first
  * element of each SVG gradient id the logo refers to, and a hidden gradient paints nothing.
  */

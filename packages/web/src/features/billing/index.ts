@@ -1,8 +1,10 @@
-/** The billing feature's public face: the daily-limit banner, usage and the account's standing. */
+/**
+ * The billing feature's public face: the daily-limit banner and usage meters other screens show.
+ * The profile page's account panel (AccountStatus, UsageMeters) is imported from its own modules:
+ * the chat imports this module, and the panel's forms and dialogs have no place in its download.
+ */
 export { LimitReachedBanner } from "./LimitReachedBanner";
 export { UsageMeter } from "./UsageMeter";
-export { UsageMeters } from "./UsageMeters";
 export { StorageUse } from "./StorageUse";
-export { AccountStatus } from "./AccountStatus";
 export { limitRefusal } from "./api";
 export { usageKey } from "./queries";

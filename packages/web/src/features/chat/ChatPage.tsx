@@ -8,12 +8,12 @@ import { Spinner } from "@/components/ui/spinner";
 import { useAuth } from "@/features/auth";
 import { ShareButton } from "@/features/share/ShareDialog";
 import { UsageMeter } from "@/features/billing";
+import { whenIdle } from "@/lib/first-paint";
 import { PRODUCT_NAME } from "@/lib/product";
 import { cn } from "@/lib/utils";
 import { Composer } from "./Composer";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ConversationSidebar } from "./ConversationSidebar";
-import { MessageBubble } from "./MessageBubble";
 import type { MessageActions } from "./BranchControls";
 import type { ChatMessage } from "./model";
 import { OlderMessages, useThreadScroll } from "./older-pages";
@@ -21,6 +21,25 @@ import { ResearchDialog } from "./ResearchDialog";
 import { StatusFooter } from "./StatusFooter";
 import { useChatSession, type ChatSession } from "./useChatSession";
 import { messageAnchor, useOpenedMessage } from "./useOpenedMessage";
+
+/**
+ * The messages' code (their Markdown renderer above all) is not needed for the welcome screen a
+ * new chat opens on: it loads once that screen is up, or with the conversation being opened.
+ */
+let messageBubble: typeof import("./MessageBubble").MessageBubble | undefined;
+const loadMessageBubble = () =>
+  import("./MessageBubble").then((m) => {
+    messageBubble = m.MessageBubble;
+  });
+
+/** The messages' component, once its code is in; asked for when there are messages to show. */
+function useMessageBubble(wanted: boolean) {
+  const [, loaded] = React.useReducer((n: number) => n + 1, 0);
+  React.useEffect(() => {
+    if (wanted && !messageBubble) void loadMessageBubble().then(loaded);
+  }, [wanted]);
+  return messageBubble;
+}
 
 /**
  * /chat: the general AI chat workspace. The route shows it only
@@ -34,7 +53,9 @@ export function ChatPage() {
 
 function ChatWorkspace({ uid }: { uid: string }) {
   const { t } = useTranslation("chat");
-  const session = useChatSession({ uid, listType: "general" });
+  const session = useChatSession({ uid, listType: "general", loadThread: loadMessageBubble });
+  // Once the page is painted: a question asked then shows without waiting for the messages' code.
+  React.useEffect(() => whenIdle(() => void loadMessageBubble()), []);
   const opened = useOpenedMessage(session);
   const [sidebarOpen, setSidebarOpen] = React.useState(false);
   const [confirmingClear, setConfirmingClear] = React.useState(false);
@@ -147,6 +168,9 @@ function Messages({ session, opened }: { session: ChatSession; opened: string | 
   };
   const older = { hasOlder, loadingOlder, loadOlder };
   const busy = phase !== "idle";
+  const MessageBubble = useMessageBubble(messages.length > 0);
+  // Until their code is in, the messages are not on the page: the scroll follows them once they are.
+  const shown = MessageBubble ? messages : [];
   // A question asked with files cannot be asked again: its files are not kept.
   const actionsFor = (m: ChatMessage, i: number): MessageActions => {
     const question = m.type === "user" ? m : messages[i - 1];
@@ -159,11 +183,11 @@ function Messages({ session, opened }: { session: ChatSession; opened: string | 
     };
   };
   const { scroller, onScroll } = useThreadScroll({
-    count: messages.length,
-    lastId: messages.at(-1)?.id,
+    count: shown.length,
+    lastId: shown.at(-1)?.id,
     waiting: phase === "awaiting",
     older,
-    tail: messages.at(-1)?.state === "streaming" ? messages.at(-1)!.content.length : 0,
+    tail: shown.at(-1)?.state === "streaming" ? shown.at(-1)!.content.length : 0,
   });
 
   return (
@@ -176,7 +200,7 @@ function Messages({ session, opened }: { session: ChatSession; opened: string | 
       data-testid="chat-messages"
     >
       <div className="mx-auto flex min-h-full w-full max-w-3xl flex-col gap-6 px-3 py-6 sm:px-5">
-        {loadingConversation ? (
+        {loadingConversation || (messages.length > 0 && !MessageBubble) ? (
           <div className="flex flex-1 items-center justify-center gap-2 text-sm text-muted-foreground" role="status">
             <Spinner /> {t("page.loadingConversation")}
           </div>
@@ -186,19 +210,20 @@ function Messages({ session, opened }: { session: ChatSession; opened: string | 
           <>
             <OlderMessages older={older} />
             <ol className="grid grid-cols-1 gap-6" aria-label={t("thread.messages")}>
-              {messages.map((m, i) => (
-                <li
-                  key={m.id}
-                  id={messageAnchor(m.id)}
-                  className={cn(
-                    "scroll-mt-6 rounded-2xl",
-                    m.id === opened && "ring-2 ring-primary/60 ring-offset-4 ring-offset-background",
-                  )}
-                  data-opened={m.id === opened || undefined}
-                >
-                  <MessageBubble message={m} onContinue={continueWith} actions={actionsFor(m, i)} />
-                </li>
-              ))}
+              {MessageBubble &&
+                messages.map((m, i) => (
+                  <li
+                    key={m.id}
+                    id={messageAnchor(m.id)}
+                    className={cn(
+                      "scroll-mt-6 rounded-2xl",
+                      m.id === opened && "ring-2 ring-primary/60 ring-offset-4 ring-offset-background",
+                    )}
+                    data-opened={m.id === opened || undefined}
+                  >
+                    <MessageBubble message={m} onContinue={continueWith} actions={actionsFor(m, i)} />
+                  </li>
+                ))}
             </ol>
           </>
         )}

@@ -42,7 +42,16 @@ function researchOptions(model: ModelValue, s: { budgetSeconds: number; synthesi
  * The composer's draft, the answer being watched, titles and older pages each
  * live in their own hook; this one sends, loads and resets.
  */
-export function useChatSession({ uid, listType = "general" }: { uid: string; listType?: ListType }) {
+export function useChatSession({
+  uid,
+  listType = "general",
+  loadThread,
+}: {
+  uid: string;
+  listType?: ListType;
+  /** The code that shows messages, fetched beside a conversation being opened: it shows with its messages, not after. */
+  loadThread?: () => Promise<unknown>;
+}) {
   const queryClient = useQueryClient();
   const [messages, setMessages] = React.useState<ChatMessage[]>([]);
   const [activeId, setActiveId] = React.useState<string | null>(null);
@@ -310,7 +319,7 @@ export function useChatSession({ uid, listType = "general" }: { uid: string; lis
       setLoadingConversation(!options.empty);
       if (options.empty) return;
       try {
-        const loaded = await fetchConversation(listType, id, uid);
+        const [loaded] = await Promise.all([fetchConversation(listType, id, uid), loadThread?.()]);
         if (epoch.current !== myEpoch) return;
         const list = loadedMessages(loaded?.messages);
         setMessages(list);
@@ -332,7 +341,7 @@ export function useChatSession({ uid, listType = "general" }: { uid: string; lis
         if (epoch.current === myEpoch) setLoadingConversation(false);
       }
     },
-    [listType, uid, leave, pages, live, titles, composer.setModel],
+    [listType, uid, loadThread, leave, pages, live, titles, composer.setModel],
   );
 
   /** The sidebar deleted a conversation: when it was the open one, the selection is cleared. */
