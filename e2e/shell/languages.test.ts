@@ -27,11 +27,12 @@ describe("language and font size", { timeout: 120_000 }, () => {
     await page.getByText("Paramètres enregistrés !").waitFor();
     expect(await rootFontSize(page)).toBe("18px");
 
-    // Before the app has run (the settings are fetched later), the page is already large and French.
+    // At the first paint, before the app has fetched the settings, the page is already large and French.
+    // (Read at the paint itself: the app's scripts no longer hold DOMContentLoaded until the stylesheet is in.)
     await page
       .context()
       .addInitScript(
-        `document.addEventListener("DOMContentLoaded", () => { window.firstPaint = { fontSize: getComputedStyle(document.documentElement).fontSize, lang: document.documentElement.lang }; });`,
+        `new PerformanceObserver((list) => { if (!window.firstPaint && list.getEntriesByName("first-paint").length) window.firstPaint = { fontSize: getComputedStyle(document.documentElement).fontSize, lang: document.documentElement.lang }; }).observe({ type: "paint", buffered: true });`,
       );
     await page.reload();
     await page.getByRole("heading", { name: "Paramètres", level: 1 }).waitFor();
