@@ -1,7 +1,6 @@
 import { findDates } from "./dates";
 import { isAddress } from "./names";
 import { findLabels, nextRow, readNear, type LabelHit } from "./fields";
-import { headerOf } from "./item-header";
 import {
   CREDIT_WORDS,
   DOC_NUMBER_COMPOUNDS,
@@ -72,12 +71,6 @@ interface Candidate {
   row: Row;
 }
 
-/** Whether a value below a label lies past an item table's header: a quantity or a code of the items, not the label's value. */
-function acrossTable(doc: Doc, label: Row, value: Row): boolean {
-  for (let n = label.n + 1; n <= value.n; n++) if (headerOf(doc.rows[n]!, doc)) return true;
-  return false;
-}
-
 function labelText(hit: LabelHit): string {
   return hit.row.cells[hit.cell]!.key.slice(Math.max(0, hit.index - 30), hit.end);
 }
@@ -89,9 +82,7 @@ export function documentNumber(doc: Doc, options: { order?: boolean } = {}): { v
     for (const hit of hits) {
       const before = labelText(hit);
       if (RELATED.test(hit.row.cells[hit.cell]!.key) || !accept(hit)) continue;
-      const got = readNear(doc, hit, (text, near) =>
-        (near.how === "inline" || !/^[\p{L}\s]+:?$/u.test(text)) && !acrossTable(doc, hit.row, near.row) ? readId(text) : null,
-      );
+      const got = readNear(doc, hit, (text, near) => (near.how === "inline" || !/^[\p{L}\s]+:?$/u.test(text) ? readId(text) : null));
       if (got)
         found.push({ value: got.value, tier: OTHER.test(before.replace(new RegExp(DOC, "u"), "")) ? tier + 2 : tier, row: got.near.row });
     }
