@@ -2,7 +2,7 @@
  * `npm run bench:pipeline`: how fast the LOCAL document pipeline reads a 100-page
  * PDF (a generated price list, 36 item rows per page), end to end: presigned POST
  * to s3rver -> s3rver's event -> definition.asl.json in aws-local-stepfunctions ->
- * validate, extract, analyze, index, complete. Starts its own DynamoDB Local and
+ * validate, extract, analyze beside index, complete. Starts its own DynamoDB Local and
  * s3rver on free ports (no Auth Emulator: it calls core as a user directly).
  *
  * Prints pages per second (upload to completed) and the peak memory of this

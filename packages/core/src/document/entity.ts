@@ -19,7 +19,7 @@ export const DocumentEntity = defineEntity({
     storageKey: { type: "string", required: true, readOnly: true },
     documentCategory: { type: DOCUMENT_CATEGORIES, required: true },
     processingStatus: { type: PROCESSING_STATUSES, required: true, default: "uploading" },
-    /** The step the pipeline is in (validate, extract, analyze, index), for failure reasons. */
+    /** The step the pipeline is in (validate, extract, analyze: index runs beside it), for failure reasons. */
     stage: { type: "string" },
     /** The execution that claimed the document: a duplicate S3 notification starts no second run. */
     executionId: { type: "string" },

@@ -15,7 +15,6 @@ const STAGE_LABELS: Record<string, string> = {
   validate: "checking the file",
   extract: "reading its text",
   analyze: "analysing it",
-  index: "indexing it for search",
   complete: "finishing",
 };
 

@@ -206,11 +206,14 @@ export namespace DocumentPipeline {
     }
   }
 
-  /** 4. index: retrieval chunks with page references, one JSON file per document (format in chunks.ts), and its pages in the owner's search box. */
+  /**
+   * 4. index: retrieval chunks with page references, one JSON file per document (format in
+   * chunks.ts), and its pages in the owner's search box. It runs beside analyze (the state
+   * machine's Parallel state), so it leaves the stage analyze set: either failing reads "analysing".
+   */
   export async function index(raw: unknown) {
     const { documentId } = DocumentInput.parse(raw);
     const item = await load(documentId);
-    await patch(item, { stage: "index" });
     const text = await readText(item);
     const file: ChunkFile = { version: 1, documentId, chunks: chunkPages(text.pages) };
     await Promise.all([writeChunks(chunksKey(refOf(item)), file), RecordIndex.document(item, text.pages)]);

@@ -22,6 +22,7 @@ type State = {
   Next?: string;
   Choices?: { Next: string }[];
   Default?: string;
+  Branches?: { StartAt: string; States: Record<string, State> }[];
 };
 
 const arns = () =>
@@ -30,6 +31,16 @@ const arns = () =>
   );
 const definition = () =>
   JSON.parse(substitute(definitionText(), arns())) as { StartAt: string; TimeoutSeconds: number; States: Record<string, State> };
+
+/** Every state by name, those inside a Parallel's branches too, with the state that catches its errors. */
+function allStates(states: Record<string, State>, catcher?: State): Record<string, State & { catcher: State }> {
+  return Object.fromEntries(
+    Object.entries(states).flatMap(([name, state]) => [
+      [name, { ...state, catcher: catcher ?? state }],
+      ...(state.Branches ?? []).flatMap((b) => Object.entries(allStates(b.States, state))),
+    ]),
+  );
+}
 
 /**
  * The longest a Task can take: every attempt its retries allow runs until just before its
@@ -54,7 +65,7 @@ describe("the pipeline's state machine definition", () => {
     expect(result.isValid).toBe(true);
     // and the validator does look: a dangling transition is refused
     const broken = definition();
-    broken.States.Index!.Next = "Nowhere";
+    broken.States.Read!.Next = "Nowhere";
     expect(aslValidator(broken).isValid).toBe(false);
   });
 
@@ -65,13 +76,13 @@ describe("the pipeline's state machine definition", () => {
         .map((s) => s.placeholder)
         .sort(),
     );
-    const states = JSON.parse(definitionText()).States as Record<string, State>;
+    const states = allStates(JSON.parse(definitionText()).States as Record<string, State>);
     for (const [name, step] of Object.entries(STEPS)) expect(states[name]?.Resource).toBe(`\${${step.placeholder}}`);
     expect(() => substitute(definitionText(), {})).toThrow(/no value for \$\{ValidateFunctionArn\}/);
   });
 
   it("retries every Task with backoff, never the file's own problems, and catches into a recorded failure", () => {
-    const states = definition().States;
+    const states = allStates(definition().States);
     const tasks = Object.entries(states).filter(([, s]) => s.Type === "Task");
     expect(tasks.length).toBe(Object.keys(STEPS).length);
     for (const [name, task] of tasks) {
@@ -79,8 +90,10 @@ describe("the pipeline's state machine definition", () => {
       expect(all, name).toBeDefined();
       expect(all!.BackoffRate, name).toBeGreaterThan(1);
       expect(all!.MaxAttempts, name).toBeGreaterThanOrEqual(3);
+      // a Task inside a Parallel's branch is caught by the Parallel, which stops the other branch
+      const caught = task.catcher.Catch;
       expect(
-        task.Catch?.some((c) => c.ErrorEquals.includes("States.ALL")),
+        caught?.some((c) => c.ErrorEquals.includes("States.ALL")),
         name,
       ).toBe(true);
       // the Lambda's own timeout never outlives the Task's
@@ -90,14 +103,15 @@ describe("the pipeline's state machine definition", () => {
         ErrorEquals: ["DocumentRejected", "Invalid", "TooLarge", "DocumentGone", "AlreadyClaimed"],
         MaxAttempts: 0,
       });
-      const failed = states[task.Catch!.find((c) => c.ErrorEquals.includes("States.ALL"))!.Next]!;
+      const failed = states[caught!.find((c) => c.ErrorEquals.includes("States.ALL"))!.Next]!;
       expect(failed, name).toMatchObject({ Type: "Pass", ResultPath: "$.failedStep", Next: "RecordFailure" });
-      expect(task.Catch!.find((c) => c.ErrorEquals.includes("DocumentGone"))!.Next).toBe("Discard");
+      expect(caught!.find((c) => c.ErrorEquals.includes("DocumentGone"))!.Next).toBe("Discard");
+      expect(caught!.find((c) => c.ErrorEquals.includes("AlreadyClaimed"))!.Next).toBe("Skipped");
     }
   });
 
   it("a timed-out step is not retried: it would only time out again, using up the execution's time", () => {
-    const states = definition().States;
+    const states = allStates(definition().States);
     for (const [name, task] of Object.entries(states).filter(([n, s]) => s.Type === "Task" && n !== "RecordFailure" && n !== "Discard")) {
       const timeout = task.Retry!.findIndex((r) => r.ErrorEquals.includes("States.Timeout"));
       const all = task.Retry!.findIndex((r) => r.ErrorEquals.includes("States.ALL"));
@@ -108,14 +122,15 @@ describe("the pipeline's state machine definition", () => {
   });
 
   it("every step's timeouts and retries, the longest Textract polling and RecordFailure fit in the execution's timeout", () => {
-    const { States: states, TimeoutSeconds } = definition();
+    const { States: top, TimeoutSeconds } = definition();
+    const states = allStates(top);
     const polls = ConfigSchema.shape.TEXTRACT_MAX_POLLS.parse(undefined);
     const longest =
       longestSeconds(states.Validate!) +
       longestSeconds(states.Extract!) +
       polls * (states.WaitForTextract!.Seconds! + longestSeconds(states.PollTextract!)) +
-      longestSeconds(states.Analyze!) +
-      longestSeconds(states.Index!) +
+      // side by side: the slower of the two
+      Math.max(longestSeconds(states.Analyze!), longestSeconds(states.Index!)) +
       longestSeconds(states.Complete!) +
       // the last step fails after all that: the failure is still recorded
       longestSeconds(states.RecordFailure!);
@@ -128,10 +143,26 @@ describe("the pipeline's state machine definition", () => {
     expect(states.TextReady).toMatchObject({
       Type: "Choice",
       Choices: [{ Variable: "$.extract.status", StringEquals: "started", Next: "WaitForTextract" }],
-      Default: "Analyze",
+      Default: "Read",
     });
     expect(states.WaitForTextract).toMatchObject({ Type: "Wait", Next: "PollTextract" });
     expect(states.PollTextract!.Next).toBe("TextReady");
+  });
+
+  it("analyses and indexes side by side: both read the stored text, neither needs the other's result", () => {
+    const read = definition().States.Read!;
+    expect(read.Type).toBe("Parallel");
+    expect(read.Branches!.map((b) => [b.StartAt, Object.keys(b.States)])).toEqual([
+      ["Analyze", ["Analyze"]],
+      ["Index", ["Index"]],
+    ]);
+    for (const branch of read.Branches!)
+      expect(branch.States[branch.StartAt]).toMatchObject({
+        Type: "Task",
+        End: true,
+        Parameters: { "documentId.$": "$.document.documentId" },
+      });
+    expect(read.Next).toBe("Complete");
   });
 
   it("is accepted by aws-local-stepfunctions, the local runner", async () => {

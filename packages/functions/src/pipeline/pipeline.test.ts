@@ -265,23 +265,27 @@ describe("the state machine with Textract", () => {
 });
 
 describe("the state machine when things go wrong", () => {
-  it("a step that keeps throwing is retried with backoff, then the document is failed, never left processing", async () => {
-    const attempts: number[] = [];
-    const failing: StepHandler = () => {
-      attempts.push(Date.now());
-      throw new Error("connect ECONNREFUSED 10.0.0.1:443");
-    };
-    await newRunner({ handlers: { Analyze: failing } });
-    const doc = await upload("quote.txt", "text/plain", quoteTxt());
-    const done = await finished(doc.id);
-    expect(attempts.length).toBe(4);
-    expect(done).toMatchObject({
-      processingStatus: "failed",
-      failureReason: "Processing stopped while analysing it because of an internal error. Please upload the file again.",
-    });
-    expect(runner.results.at(-1)?.outcome).toBe("Failed");
-    await newRunner();
-  });
+  // Index runs beside Analyze: its failure stops the run the same way, and reads as the analysis's
+  it.each(["Analyze", "Index"] as const)(
+    "a step that keeps throwing is retried with backoff, then the document is failed, never left processing (%s)",
+    async (step) => {
+      const attempts: number[] = [];
+      const failing: StepHandler = () => {
+        attempts.push(Date.now());
+        throw new Error("connect ECONNREFUSED 10.0.0.1:443");
+      };
+      await newRunner({ handlers: { [step]: failing } });
+      const doc = await upload("quote.txt", "text/plain", quoteTxt());
+      const done = await finished(doc.id);
+      expect(attempts.length).toBe(4);
+      expect(done).toMatchObject({
+        processingStatus: "failed",
+        failureReason: "Processing stopped while analysing it because of an internal error. Please upload the file again.",
+      });
+      expect(runner.results.at(-1)?.outcome).toBe("Failed");
+      await newRunner();
+    },
+  );
 
   it("a document deleted while it is processed leaves nothing behind", async () => {
     const { handler: extract } = await import("./extract");
