@@ -118,7 +118,7 @@ export function detectCurrency(doc: Doc, country: string | undefined, english = 
   // a symbol in a column title or a totals label ("Einzelpreis €", "Total € incl. tax", "Montant (€)", "Harga (Rp)")
   for (const row of doc.rows)
     for (const cell of row.cells) {
-      if (/\d/.test(cell.text) || cell.text.length > 40) continue;
+      if (/\d/.test(cell.text) || cell.text.length > 60) continue;
       const symbol = /(?:^|[\s(/])([€£₹¥₩₦₱฿₫₺₽]|Rp\.?|RM|R\$|S\$|US\$)(?:$|[\s)/])/u.exec(cell.text)?.[1];
       if (symbol) vote(fromSymbol(symbol, country, english), 1);
     }

@@ -31,8 +31,8 @@ const L = "(?<![\\p{L}\\d])";
 const R = "(?![\\p{L}])";
 /** "Invoice No.", "Angebots-Nr.", "Quotation #", "Facture n°", "Invoice Number" */
 const DOC_THEN_NUMBER = new RegExp(`${L}(?:${DOC})[\\s.:-]*(?:${NUM})(?![\\p{L}\\d])\\.?`, "u");
-/** "N° de facture", "Numéro de devis", "Nummer KV", "Número de factura", "Nomor Faktur" */
-const NUMBER_THEN_DOC = new RegExp(`${L}(?:${NUM})[\\s.:]*(?:de |del |di |da |van |der )?(?:la |le |l')?(?:${DOC})${R}`, "u");
+/** "N° de facture", "Numéro de devis", "Nummer KV", "Número de factura", "Nomor Faktur", "Nomor Seri Faktur Pajak" */
+const NUMBER_THEN_DOC = new RegExp(`${L}(?:${NUM})[\\s.:]*(?:seri )?(?:de |del |di |da |van |der )?(?:la |le |l')?(?:${DOC})${R}`, "u");
 const COMPOUND = wordPattern(DOC_NUMBER_COMPOUNDS);
 /** "Invoice 58213", "Rechnung R-3307", "Devis D-2031-17", "INVOICE: INV-7731", "Order N° SO-412" */
 const DOC_TITLE = new RegExp(`^(?:[\\p{L}&'.-]+\\s+){0,3}?(?:${DOC}|${ORDER})(?:\\s*(?:${NUM}))?[\\s.:#]*`, "u");

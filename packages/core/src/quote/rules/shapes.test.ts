@@ -754,3 +754,26 @@ describe("more shapes: totals, kinds, forms and letters", () => {
     ]);
   });
 });
+
+describe("a tax invoice form's serial number and its money column's title", () => {
+  it("'Nomor Seri Faktur' names the invoice's number, and '(Rp)' in a long column title its currency", () => {
+    const q = read([
+      "PT Lintas Cahaya Abadi",
+      "Jl. Cempaka No. 7, Surabaya",
+      "Faktur",
+      "Kode dan Nomor Seri Faktur : 030.114-27.55501234",
+      "Tanggal : 09/06/2031",
+      "No. | Uraian barang dan jasa yang diserahkan | Harga Jual/Penggantian (Rp)",
+      "1 | Pemasangan panel surya | 18.400.000,00",
+      "2 | Kabel dan konektor | 1.600.000,00",
+      "Jumlah | 20.000.000,00",
+    ]);
+    expect(q.quoteNumber).toBe("030.114-27.55501234");
+    expect(q.currency).toBe("IDR");
+  });
+
+  it("a serial number of goods is not the document's number", () => {
+    const q = read(["Rechnung R-7712", "Seriennummer: 55-AX-9981", "Summe | 120,00 €"]);
+    expect(q.quoteNumber).toBe("R-7712");
+  });
+});
