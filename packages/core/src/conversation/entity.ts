@@ -128,10 +128,12 @@ export const PostingEntity = defineEntity({
     bucket: { type: "string", required: true, readOnly: true },
     term: { type: "string", required: true, readOnly: true },
     conversationId: { type: "string", required: true, readOnly: true },
-    /** The message's id, or TITLE_POSTING for the conversation's title. */
+    /** The message's id, TITLE_POSTING for the conversation's title, or PAGES_POSTING for a document's pages. */
     messageId: { type: "string", required: true, readOnly: true },
     /** How often the word occurs there (counted up to a few). */
     count: { type: "number", required: true },
+    /** PAGES_POSTING's pages holding the word, comma-separated ("3,7,12"). */
+    pages: { type: "string" },
   },
   indexes: {
     primary: {

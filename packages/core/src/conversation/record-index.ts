@@ -50,21 +50,23 @@ async function texts(key: string): Promise<SearchTextItem[]> {
  * written again: a corrected quote or a document read again changes only what changed. The
  * postings change first and the texts after, so a write that stopped half way is redone by the next.
  */
-async function replace(userId: string, key: string, entries: { messageId: string; text: string }[], page = false) {
+async function replace(userId: string, key: string, entries: { messageId: string; text: string }[], pages = false) {
   const stored = await texts(key);
   const had = new Map(stored.map((t) => [t.messageId, t.text]));
   const wanted = new Set(entries.map((e) => e.messageId));
   const gone = stored.filter((t) => !wanted.has(t.messageId));
   const changed = entries.filter((e) => had.get(e.messageId) !== e.text);
-  await Promise.all([
-    // Nothing wanted: every posting of the key goes, those of a text never saved too.
-    SearchIndex.remove(key, entries.length === 0 ? undefined : gone.map((t) => t.messageId)),
-    SearchIndex.update(
-      userId,
-      key,
-      changed.map((e) => ({ ...e, fresh: !had.has(e.messageId), page })),
-    ),
-  ]);
+  if (pages && entries.length > 0) await SearchIndex.updatePages(userId, key, entries);
+  else
+    await Promise.all([
+      // Nothing wanted: every posting of the key goes, those of a text never saved too.
+      SearchIndex.remove(key, entries.length === 0 ? undefined : gone.map((t) => t.messageId)),
+      SearchIndex.update(
+        userId,
+        key,
+        changed.map((e) => ({ ...e, fresh: !had.has(e.messageId) })),
+      ),
+    ]);
   await Promise.all([
     gone.length ? SearchTextEntity.delete(gone).go({ concurrency: 4 }) : undefined,
     changed.length ? SearchTextEntity.put(changed.map((e) => ({ conversationId: key, userId, ...e }))).go({ concurrency: 4 }) : undefined,

@@ -20,6 +20,16 @@ export const bucketOf = (term: string) => term.slice(0, 3);
 
 /** The posting of a conversation's title (message ids are the client's, never starting with "~"). */
 export const TITLE_POSTING = "~title";
+/**
+ * A document's one posting per word, naming the pages that hold it: a price list repeats its
+ * words on every page, and one item per word instead of one per word and page halves what
+ * indexing a document writes.
+ */
+export const PAGES_POSTING = "~pages";
+
+/** The messages a posting stands for: its own, or each page of a document's PAGES_POSTING. */
+export const messagesOf = (p: Pick<PostingItem, "messageId" | "pages">): string[] =>
+  p.messageId === PAGES_POSTING ? (p.pages ?? "").split(",").filter(Boolean) : [p.messageId];
 /** Occurrences of a word that are counted: beyond a few, more say little. */
 const MAX_COUNT = 5;
 
@@ -127,8 +137,6 @@ export interface IndexedText {
   text: string;
   /** Nothing of it is indexed yet (a message just added), so nothing is read first. */
   fresh?: boolean;
-  /** A document's page (see `MIN_PAGE_NUMBER_DIGITS`). */
-  page?: boolean;
 }
 
 export namespace SearchIndex {
@@ -143,8 +151,8 @@ export namespace SearchIndex {
     const known = texts.filter((t) => !t.fresh).length;
     const all = known > READS_PER_MESSAGE_UP_TO ? byMessage(await postingsOf(conversationId)) : undefined;
     await Promise.all(
-      texts.map(async ({ messageId, text, fresh, page }) => {
-        const wanted = indexTerms(text, page);
+      texts.map(async ({ messageId, text, fresh }) => {
+        const wanted = indexTerms(text);
         const stored = fresh ? [] : all ? (all.get(messageId) ?? []) : await postingsOf(conversationId, messageId);
         for (const p of stored) if (wanted.get(p.term) === undefined) deletes.push(p);
         const had = new Map(stored.map((p) => [p.term, p.count]));
@@ -152,6 +160,33 @@ export namespace SearchIndex {
           if (had.get(term) !== count) puts.push({ userId, bucket: bucketOf(term), term, conversationId, messageId, count });
       }),
     );
+    await Promise.all([batch("put", puts), batch("delete", deletes)]);
+  }
+
+  /**
+   * Makes a document's postings match its pages: one PAGES_POSTING per word, listing the pages
+   * that hold it (counted at most as often as on the page it is most frequent on).
+   */
+  export async function updatePages(userId: string, conversationId: string, pages: { messageId: string; text: string }[]) {
+    const wanted = new Map<string, { pages: string[]; count: number }>();
+    for (const { messageId, text } of pages)
+      for (const [term, count] of indexTerms(text, true)) {
+        const entry = wanted.get(term) ?? { pages: [], count: 0 };
+        entry.pages.push(messageId);
+        entry.count = Math.max(entry.count, count);
+        wanted.set(term, entry);
+      }
+    const stored = await postingsOf(conversationId);
+    const had = new Map(stored.filter((p) => p.messageId === PAGES_POSTING).map((p) => [p.term, p]));
+    // postings of one page each (written before pages were packed) go too
+    const deletes = stored.filter((p) => p.messageId !== PAGES_POSTING || !wanted.has(p.term));
+    const puts: PostingItem[] = [];
+    for (const [term, { pages: list, count }] of wanted) {
+      const joined = list.join(",");
+      const old = had.get(term);
+      if (old?.pages !== joined || old.count !== count)
+        puts.push({ userId, bucket: bucketOf(term), term, conversationId, messageId: PAGES_POSTING, count, pages: joined });
+    }
     await Promise.all([batch("put", puts), batch("delete", deletes)]);
   }
 

@@ -132,6 +132,28 @@ describe("the conversation search index", () => {
       expect(await hrefs("pump 999")).toEqual([]);
     }));
 
+  it("a document's word is one posting naming every page that holds it; a search finds each page, and a page only by all its words", () =>
+    asUser(async () => {
+      const userId = Actor.userId();
+      const id = randomInt(1e9, 2e9);
+      await readDocument(id, userId, "catalogue.pdf");
+      // a posting of one page, as the index kept pages before they were packed
+      await PostingEntity.put({ userId, bucket: "hyd", term: "hydrant", conversationId: `~doc:${id}`, messageId: "9", count: 1 }).go();
+      const pages = ["Catalogue | Brass gate valve, valve key", "Catalogue | Steel check valve", "Catalogue | Fire hose reel"];
+      await RecordIndex.document(
+        { id, userId },
+        pages.map((text, p) => ({ page: p + 1, text })),
+      );
+      const postings = (await PostingEntity.query.byMessage({ conversationId: `~doc:${id}` }).go({ pages: "all" })).data;
+      expect(postings.find((p) => p.term === "catalogue")).toMatchObject({ messageId: "~pages", pages: "1,2,3" });
+      expect(postings.find((p) => p.term === "valve")).toMatchObject({ pages: "1,2", count: 2 });
+      expect(postings.map((p) => p.term)).not.toContain("hydrant");
+      const page = (n: number) => `/projects/7/documents/${id}?page=${n}`;
+      expect((await hrefs("steel valve")).sort()).toEqual([page(2)]);
+      expect(await hrefs("hose catalogue")).toEqual([page(3)]);
+      expect(await hrefs("hydrant")).toEqual([]);
+    }));
+
   it("a document read again is found by its new pages only, its quote by what it says now, and not while it is being deleted", () =>
     asUser(async () => {
       const userId = Actor.userId();

@@ -7,7 +7,7 @@ import { fold } from "../search/terms";
 import { DocumentEntity } from "../document/entity";
 import { ConversationEntity, MessageEntity, PostingEntity, SearchTextEntity, type ConversationItem, type PostingItem } from "./entity";
 import { recordOf, titleOfQuote } from "./record-index";
-import { MIN_TERM_CHARS, TITLE_POSTING, bucketOf, isPageOptional, isStopWord, searchableText } from "./search-index";
+import { MIN_TERM_CHARS, TITLE_POSTING, bucketOf, isPageOptional, isStopWord, messagesOf, searchableText } from "./search-index";
 
 /**
  * Search over the caller's conversations (titles and the text of every message), the text
@@ -46,7 +46,7 @@ function hrefOf(conversation: ConversationItem, messageId?: string): string {
   return `${HREF[conversation.listType]}?${query}`;
 }
 
-const POSTING_ATTRIBUTES = ["userId", "bucket", "term", "conversationId", "messageId", "count"] as const;
+const POSTING_ATTRIBUTES = ["userId", "bucket", "term", "conversationId", "messageId", "count", "pages"] as const;
 
 /** A word's postings, and whether they are all of them (false when the word is in more places than are read). */
 async function postingsFor(userId: string, word: string): Promise<{ postings: PostingItem[]; complete: boolean }> {
@@ -93,11 +93,13 @@ function candidates(words: string[], read: { postings: PostingItem[]; complete: 
         titled.set(p.conversationId, (titled.get(p.conversationId) ?? new Set()).add(w));
         continue;
       }
-      const key = `${p.conversationId}\u0000${p.messageId}`;
-      const entry = found.get(key) ?? { conversationId: p.conversationId, messageId: p.messageId, words: new Map() };
       const score = (p.term === words[w] ? WHOLE : START) + REPEAT_BONUS * (p.count - 1);
-      entry.words.set(w, Math.max(entry.words.get(w) ?? 0, score));
-      found.set(key, entry);
+      for (const messageId of messagesOf(p)) {
+        const key = `${p.conversationId}\u0000${messageId}`;
+        const entry = found.get(key) ?? { conversationId: p.conversationId, messageId, words: new Map() };
+        entry.words.set(w, Math.max(entry.words.get(w) ?? 0, score));
+        found.set(key, entry);
+      }
     }
   });
   const out: Candidate[] = [];
