@@ -43,11 +43,15 @@ export const UNIT_WORDS = new RegExp(
   "i",
 );
 
+/** A price cell that says the line costs nothing extra ("included", "inkl.", "inclus", "gratis"). */
+const INCLUDED =
+  /^(incl\.?|included|inclusive|free|no charge|inclus|incluse|compris|offert|gratuit|inkl\.?|inklusive|inbegriffen|kostenlos|inbegrepen|inclusief|gratis|incluido|incluida|incluso|inclusa|incluído|incluída|termasuk)$/i;
+
 // a value cell holds numbers, rates, units and short qualifiers ("12.00 Units", "250.00 TVA 20%", "Std 4 e")
 export const isValueCell = (cell: Cell) => {
   const t = cell.text.trim();
   if (!t) return true;
-  if (UNIT_WORDS.test(t)) return true;
+  if (UNIT_WORDS.test(t) || INCLUDED.test(t)) return true;
   if (!/\d/.test(t)) return false;
   const rest = t
     .replace(/\(s\)/g, "")

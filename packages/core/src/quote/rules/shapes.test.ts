@@ -755,7 +755,7 @@ describe("more shapes: totals, kinds, forms and letters", () => {
   });
 });
 
-describe("a tax invoice form's serial number and its money column's title", () => {
+describe("more shapes: a tax form's number, a money column's title, lines at no charge", () => {
   it("'Nomor Seri Faktur' names the invoice's number, and '(Rp)' in a long column title its currency", () => {
     const q = read([
       "PT Lintas Cahaya Abadi",
@@ -775,5 +775,24 @@ describe("a tax invoice form's serial number and its money column's title", () =
   it("a serial number of goods is not the document's number", () => {
     const q = read(["Rechnung R-7712", "Seriennummer: 55-AX-9981", "Summe | 120,00 €"]);
     expect(q.quoteNumber).toBe("R-7712");
+  });
+
+  it("a line whose price cells say it is included is a line item, without an amount", () => {
+    const q = read([
+      "Harbour Glazing Ltd",
+      "QUOTE 7702",
+      "Customer: Tom Reyes",
+      "Description | Qty | Price | Amount",
+      "Double glazed unit | 3 | 220.00 | 660.00",
+      "Removal of old frames | 1 | included | included",
+      "Sealant and trims | 1 | 45.00 | 45.00",
+      "Total | 705.00",
+    ]);
+    expect(q.items).toEqual([
+      ["Double glazed unit", 3, 220, 660],
+      ["Removal of old frames", 1, null, null],
+      ["Sealant and trims", 1, 45, 45],
+    ]);
+    expect(q.total).toBe(705);
   });
 });
