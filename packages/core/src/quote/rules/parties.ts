@@ -202,14 +202,23 @@ export interface Parties {
   customerRows: Set<number>;
 }
 
-/** "Lena Ortiz Prepared by: Tom Reyes": text up to the next label; "Kestrel Audio, 5 Canal Walk, Leeds": up to the address. */
+/** A house number and the street's name, then more of the address ("5 Canal Walk, Leeds"). */
+const NUMBERED_STREET = /^\d{1,5}[a-z]?,?\s+\p{L}{2}[^,–-]*[,–-]\s*\p{L}/u;
+
+/**
+ * "Lena Ortiz Prepared by: Tom Reyes": text up to the next label; "Kestrel Audio, 5 Canal Walk,
+ * Leeds" or "Kestrel Audio Ltd - 5 Canal Walk - Leeds": up to the address.
+ */
 const cutAtLabel = (s: string) => {
   const text = s
     .replace(/^\s*:\s*/, "")
     .replace(/\s+\S+(\s\S+)?\s?:.*$/, "")
     .replace(/\s*:.*$/, "");
-  const comma = text.indexOf(", ");
-  return comma > 0 && isAddress(fold(text.slice(comma + 2))) ? text.slice(0, comma) : text;
+  for (const m of text.matchAll(/,\s|\s[-–·]\s/g)) {
+    const rest = fold(text.slice(m.index + m[0].length));
+    if (m.index > 0 && (isAddress(rest) || NUMBERED_STREET.test(rest))) return text.slice(0, m.index);
+  }
+  return text;
 };
 
 /** The customer's name at a label's value: the company part, or the company line under a contact person. */

@@ -795,4 +795,14 @@ describe("more shapes: a tax form's number, a money column's title, lines at no 
     ]);
     expect(q.total).toBe(705);
   });
+
+  it("a customer's name with its address on the same line is the name alone, whatever separates them", () => {
+    const customer = (line: string) =>
+      read(["Harbour Glazing Ltd", "QUOTE 7702", line, "Description | Amount", "Glazing | 660.00", "Total | 660.00"]).customerName;
+    expect(customer("Bill to: Osprey Dental, 14 Mill Row, Whitby")).toBe("Osprey Dental");
+    expect(customer("Customer: Osprey Dental Ltd - 14 Mill Row - Whitby")).toBe("Osprey Dental Ltd");
+    expect(customer("Customer: Osprey Dental Ltd · 14 Mill Row, Whitby YO21 3AB")).toBe("Osprey Dental Ltd");
+    // a name that holds a dash keeps it
+    expect(customer("Customer: Osprey - Dental Care")).toBe("Osprey - Dental Care");
+  });
 });
