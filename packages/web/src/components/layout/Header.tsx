@@ -22,7 +22,7 @@ const APP_LINKS = [
   // Fuzzy matching keeps Projects active on every /projects/... page.
   { to: "/projects", label: "projects" },
   { to: "/customers", label: "customers" },
-  { to: "/analytics", label: "analytics:nav" },
+  { to: "/analytics", label: "analytics" },
 ] as const;
 
 const navLink =
