@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, webUrl } from "./browser";
+import { launchBrowser, signedInApp, webUrl } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -99,5 +99,69 @@ describe("the landing page's first screen in the HTML", { timeout: 90_000 }, () 
     await page.locator("#first-screen").waitFor({ state: "attached" });
     expect(await prerendered(page).isVisible()).toBe(false);
     await context.close();
+  });
+});
+
+// Inert and hidden from assistive technology: found by its text, not its role
+const chatCopy = (page: Page) => page.locator("#first-screen-chat").getByText("Welcome to Quorum Chat");
+/** The copy's gradients carry its own ids; the markup is otherwise the app's. */
+const withoutCopyIds = (markup: string) => markup.replaceAll('-chat"', '"').replaceAll("-chat)", ")");
+
+describe("/chat's first screen in the HTML", { timeout: 120_000 }, () => {
+  it("a returning user sees the chat's frame and welcome before the app's code has arrived, with the account left blank", async () => {
+    const { page, context } = await visit("/chat", { storage: { session: "1" }, withoutApp: true });
+    await chatCopy(page).waitFor();
+    expect(await page.locator("#first-screen-chat").getByPlaceholder("Ask anything...").isVisible()).toBe(true);
+    expect(await page.locator("#first-screen-chat a[href='/profile']").innerText()).toBe("");
+    expect(await prerendered(page).isVisible()).toBe(false);
+    await context.close();
+  });
+
+  const elsewhere: [string, string, Visit][] = [
+    ["a browser without a kept session", "/chat", {}],
+    ["a link to a conversation", "/chat?conversation=c1", { storage: { session: "1" } }],
+    ["the dark theme", "/chat", { storage: { session: "1", theme: "dark" } }],
+    ["German", "/chat", { storage: { session: "1" }, locale: "de-DE" }],
+  ];
+  it.each(elsewhere)("%s never shows it", async (_name, path, options) => {
+    const { page, context } = await visit(path, { ...options, withoutApp: true });
+    await page.locator("#first-screen-chat").waitFor({ state: "attached" });
+    expect(await chatCopy(page).isVisible()).toBe(false);
+    await context.close();
+  });
+
+  it("the app replaces it with the same welcome, never leaving a moment without it, and fetches its code after that paint", async () => {
+    const app = await signedInApp(browser, "/chat");
+    const { page } = app;
+    await page.getByTestId("chat-welcome").waitFor();
+    // What the signed-in app shows, and what the copy showed on a reload with the app's code held back
+    const welcome = await markupOf(page, "#root [data-testid='chat-welcome']");
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await page.reload();
+    await chatCopy(page).waitFor();
+    expect(withoutCopyIds(await markupOf(page, "#first-screen-chat [data-testid='chat-welcome']"))).toBe(welcome);
+    await page.unroute(/\/assets\/.*\.js$/);
+
+    await page.addInitScript(`
+      window.welcomeGaps = 0;
+      let seen = false;
+      new MutationObserver(() => {
+        const shown = [...document.querySelectorAll("h2")].some((h) => h.textContent === "Welcome to Quorum Chat" && h.checkVisibility());
+        if (seen && !shown) window.welcomeGaps += 1;
+        seen ||= shown;
+      }).observe(document, { subtree: true, childList: true, attributes: true });
+    `);
+    await page.reload();
+    await page.locator("#first-screen-chat").waitFor({ state: "detached" });
+    await page.getByRole("link", { name: /^Hi, / }).waitFor();
+    expect(await page.evaluate<number>("window.welcomeGaps")).toBe(0);
+    const [painted, firstScript] = await page.evaluate<[number, number]>(`[
+      performance.getEntriesByName("first-contentful-paint")[0].startTime,
+      Math.min(...performance.getEntriesByType("resource").filter((e) => /\\/assets\\/.*\\.js$/.test(e.name)).map((e) => e.startTime)),
+    ]`);
+    expect(firstScript).toBeGreaterThan(painted);
+    // What the copy could not do, the app does: its composer takes a question.
+    await page.getByPlaceholder("Ask anything...").fill("Hello");
+    await app.close();
   });
 });

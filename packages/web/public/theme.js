@@ -13,8 +13,10 @@
     const language = localStorage.getItem("language");
     if (language) root.lang = language;
     const browserLanguage = (navigator.languages?.[0] ?? navigator.language ?? "").split("-")[0].toLowerCase();
-    if (location.pathname === "/" && !dark && (language || browserLanguage) === "en" && localStorage.getItem("session") !== "1") {
-      root.dataset.firstScreen = "landing";
+    const kept = localStorage.getItem("session") === "1";
+    const screen = location.pathname === "/" && !kept ? "landing" : location.pathname === "/chat" && !location.search && kept ? "chat" : "";
+    if (screen && !dark && (language || browserLanguage) === "en") {
+      root.dataset.firstScreen = screen;
       firstScreen = true;
     }
   } catch {
