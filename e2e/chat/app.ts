@@ -28,6 +28,8 @@ export interface ChatApp {
   ask(text: string): Promise<void>;
   /** Waits for the n-th AI message (1-based) and answers it. */
   answer(n: number): Promise<Locator>;
+  /** Waits until the search palette's shortcut listens (it loads after the page), as the sidebar's button shows. */
+  searchReady(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -85,6 +87,9 @@ export async function openChat(browser: Browser, options: OpenChatOptions = {}):
       // The answer appears at once and is written in place: it is complete when it is no longer streaming.
       await expect.poll(() => message.getAttribute("data-state"), { timeout: 60_000 }).not.toBe("streaming");
       return message;
+    },
+    async searchReady() {
+      await expect.poll(() => sidebar.getByRole("button", { name: /^Search/ }).isEnabled()).toBe(true);
     },
     async close() {
       expect(crashes).toEqual([]);

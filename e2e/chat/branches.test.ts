@@ -82,6 +82,7 @@ describe("edit and regenerate with branches", { timeout: 120_000 }, () => {
     await expect.poll(() => page.getByTestId("message-ai").getAttribute("data-state")).toBe("complete");
 
     // "pumps" is only in the first version, which is not shown.
+    await app.searchReady();
     await page.locator("body").press("Control+k");
     const box = page.getByRole("dialog").getByRole("combobox");
     await box.pressSequentially("pumps");

@@ -52,6 +52,7 @@ describe("the search palette", { timeout: 120_000 }, () => {
     await page.reload();
     await app.item("Roof works").waitFor();
 
+    await app.searchReady();
     await page.locator("body").press("Control+k");
     const dialog = page.getByRole("dialog", { name: "Search conversations" });
     const box = dialog.getByRole("combobox", { name: "Search your conversations" });
@@ -112,6 +113,7 @@ describe("the search palette", { timeout: 120_000 }, () => {
       messages: [{ id: "m1", type: "user", content: "Should the relief valve come with the pump?" }],
     });
 
+    await app.searchReady();
     await page.locator("body").press("Control+k");
     const dialog = page.getByRole("dialog", { name: "Search conversations, documents and quotes" });
     const box = dialog.getByRole("combobox");

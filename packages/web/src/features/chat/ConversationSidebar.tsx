@@ -8,7 +8,7 @@ import { formatDate } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { MAX_TITLE_CHARS, type ConversationSummary, type ListType } from "@quorum/core/conversation/schema";
-import { openSearch } from "@/features/search/SearchShortcut";
+import { openSearch, useSearchReady } from "@/features/search/SearchShortcut";
 import { previewText } from "./model";
 import { useConversations, useCreateEmptyConversation, useDeleteConversation, useRenameConversation } from "./queries";
 
@@ -47,6 +47,7 @@ export function ConversationSidebar({
   const list = useConversations(listType, uid);
   const create = useCreateEmptyConversation(listType, uid);
   const [deleting, setDeleting] = React.useState<ConversationSummary | null>(null);
+  const searchReady = useSearchReady();
   // A failed fetch (after its one retry) reads as an empty list.
   const conversations = list.data ?? [];
   const loading = list.isPending && list.fetchStatus !== "idle";
@@ -89,6 +90,7 @@ export function ConversationSidebar({
           size="sm"
           className="w-full justify-start gap-2 font-normal text-muted-foreground"
           onClick={openSearch}
+          disabled={!searchReady}
           aria-keyshortcuts="Control+K Meta+K"
         >
           <Search aria-hidden="true" />

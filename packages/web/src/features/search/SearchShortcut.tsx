@@ -9,6 +9,27 @@ const OPEN_SEARCH = "quorum:open-search";
 
 export const openSearch = () => window.dispatchEvent(new Event(OPEN_SEARCH));
 
+/**
+ * Whether the listener is there yet: it arrives after the page's first paint, and until then the
+ * sidebar's button would open nothing, so it waits, disabled.
+ */
+const READY = "quorum:search-ready";
+let listening = false;
+const onReadyChange = (notify: () => void) => {
+  window.addEventListener(READY, notify);
+  return () => window.removeEventListener(READY, notify);
+};
+export const useSearchReady = () =>
+  React.useSyncExternalStore(
+    onReadyChange,
+    () => listening,
+    () => false,
+  );
+const setListening = (value: boolean) => {
+  listening = value;
+  window.dispatchEvent(new Event(READY));
+};
+
 // The palette itself (dialog, results, texts) is fetched the first time it opens.
 const CommandPalette = React.lazy(() => import("./CommandPalette"));
 
@@ -24,9 +45,11 @@ export default function SearchShortcut() {
     const onOpen = () => setOpen(true);
     window.addEventListener("keydown", onKey);
     window.addEventListener(OPEN_SEARCH, onOpen);
+    setListening(true);
     return () => {
       window.removeEventListener("keydown", onKey);
       window.removeEventListener(OPEN_SEARCH, onOpen);
+      setListening(false);
     };
   }, []);
   // Its texts download beside its code, not after it.
