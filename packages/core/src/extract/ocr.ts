@@ -184,6 +184,8 @@ export function recognize(image: Buffer, options: { languages: string; dpi: numb
       const { data } = await current.recognize(image, {}, { text: false, blocks: true });
       return { words: wordsOf(data.blocks as unknown as TesseractBlocks[] | null), confidence: data.confidence };
     })();
+    // Once timed out, its worker is stopped: the work's next call to it fails, and nothing waits for that.
+    work.catch(() => undefined);
     try {
       return await withTimeout(work, options.timeoutMs);
     } catch (error) {
