@@ -31,7 +31,7 @@ const L = "(?<![\\p{L}\\d])";
 const R = "(?![\\p{L}])";
 /** "Invoice No.", "Angebots-Nr.", "Quotation #", "Facture n°", "Invoice Number" */
 const DOC_THEN_NUMBER = new RegExp(`${L}(?:${DOC})[\\s.:-]*(?:${NUM})(?![\\p{L}\\d])\\.?`, "u");
-/** "N° de facture", "Numéro de devis", "Nummer KV", "Número de factura", "Nomor Faktur", "Nomor Seri Faktur Pajak" */
+/** "N° de facture", "Numéro de devis", "Nummer KV", "Número de factura", "Nomor Faktur", "Nomor Seri Tagihan" */
 const NUMBER_THEN_DOC = new RegExp(`${L}(?:${NUM})[\\s.:]*(?:seri )?(?:de |del |di |da |van |der )?(?:la |le |l')?(?:${DOC})${R}`, "u");
 const COMPOUND = wordPattern(DOC_NUMBER_COMPOUNDS);
 /** "Invoice 58213", "Rechnung R-3307", "Devis D-2031-17", "INVOICE: INV-7731", "Order N° SO-412" */

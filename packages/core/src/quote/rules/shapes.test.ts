@@ -755,20 +755,20 @@ describe("more shapes: totals, kinds, forms and letters", () => {
   });
 });
 
-describe("more shapes: a tax form's number, a money column's title, lines at no charge", () => {
-  it("'Nomor Seri Faktur' names the invoice's number, and '(Rp)' in a long column title its currency", () => {
+describe("more shapes: a serial-numbered invoice, a money column's title, lines at no charge", () => {
+  it("'Nomor Seri Tagihan' names the invoice's number, and '(Rp)' in a long column title its currency", () => {
     const q = read([
       "PT Lintas Cahaya Abadi",
       "Jl. Cempaka No. 7, Surabaya",
-      "Faktur",
-      "Kode dan Nomor Seri Faktur : 030.114-27.55501234",
+      "TAGIHAN",
+      "Kode dan Nomor Seri Tagihan : 041.207-31.00004571",
       "Tanggal : 09/06/2031",
-      "No. | Uraian barang dan jasa yang diserahkan | Harga Jual/Penggantian (Rp)",
+      "No. | Uraian pekerjaan | Nilai Pekerjaan dan Bahan yang Terpasang (Rp)",
       "1 | Pemasangan panel surya | 18.400.000,00",
       "2 | Kabel dan konektor | 1.600.000,00",
       "Jumlah | 20.000.000,00",
     ]);
-    expect(q.quoteNumber).toBe("030.114-27.55501234");
+    expect(q.quoteNumber).toBe("041.207-31.00004571");
     expect(q.currency).toBe("IDR");
   });
 
