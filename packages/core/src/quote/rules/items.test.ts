@@ -242,6 +242,46 @@ describe("line items by the geometry of their amount column", () => {
     expect(readItems(free).items).toEqual([]);
   });
 
+  it("a statement's indented breakdowns and its summary line are not more lines", () => {
+    const doc = laidOut([
+      ["Platform services", 50, 100],
+      right("$96.40", 540, 100),
+      ["Usage", 70, 120],
+      right("$96.40", 540, 120),
+      ["Discounts", 70, 140],
+      right("$0.00", 540, 140),
+      ["Total for this statement", 300, 170],
+      right("$96.40", 540, 170),
+      ["Mail relay", 50, 220],
+      right("$12.00", 540, 220),
+      ["Usage", 70, 240],
+      right("$12.00", 540, 240),
+      ["Object storage", 50, 270],
+      right("$84.40", 540, 270),
+      ["Usage", 70, 290],
+      right("$80.00", 540, 290),
+      ["Requests", 70, 310],
+      right("$4.40", 540, 310),
+    ]);
+    expect(readItems(doc).items.map((i) => [i.description, i.amount])).toEqual([
+      ["Mail relay", 12],
+      ["Object storage", 84.4],
+    ]);
+  });
+
+  it("indented lines that do not make up the line above are lines of their own", () => {
+    const doc = laidOut([
+      ["Kitchen", 50, 200],
+      ["Cabinets", 70, 220],
+      right("3,000.00", 540, 220),
+      ["Worktop", 70, 240],
+      right("1,200.00", 540, 240),
+      ["Bathroom tiling", 50, 260],
+      right("2,400.00", 540, 260),
+    ]);
+    expect(readItems(doc).items.map((i) => i.amount)).toEqual([3000, 1200, 2400]);
+  });
+
   it("two amounts that happen to line up are no table", () => {
     const doc = laidOut([["Consulting", 50, 200], right("1,200.00", 540, 200), ["Travel", 50, 400], right("80.00", 540, 400)]);
     expect(readItems(doc).items).toEqual([]);

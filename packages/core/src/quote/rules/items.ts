@@ -263,7 +263,7 @@ function columnRows(doc: Doc): Items {
     const first = descriptionEnd(row);
     const amount = moneyTokens(last.text, doc.style).at(-1);
     if (first === undefined || !amount?.decimals) return [];
-    return [{ row, right: last.x1, first, amount: amount.value }];
+    return [{ row, right: last.x1, left: row.cells[first]!.x0, first, amount: amount.value }];
   });
   const inColumn = (c: (typeof candidates)[number], d: (typeof candidates)[number]) =>
     d.row.page === c.row.page &&
@@ -280,7 +280,7 @@ function columnRows(doc: Doc): Items {
         priced.some((p) => inColumn(c, p) && p.row.n < c.row.n) &&
         priced.some((p) => inColumn(c, p) && p.row.n > c.row.n)),
   );
-  const items = kept.map(({ row, first, amount }): LineItem => {
+  const items = withoutBreakdowns(kept).map(({ row, first, amount }): LineItem => {
     const nums = row.cells
       .slice(first + 1, -1)
       .flatMap((c) => moneyTokens(c.text, doc.style))
@@ -290,6 +290,45 @@ function columnRows(doc: Doc): Items {
     return { description: descriptionOf(row, first), quantity, unit: null, unitPrice, amount, page: row.page };
   });
   return { items, inside: new Set(kept.map((k) => k.row.n)) };
+}
+
+interface ColumnRow {
+  row: Row;
+  left?: number;
+  amount: number;
+}
+
+/**
+ * A statement's column of amounts also lists what makes each amount up ("Cloud storage | 2.22",
+ * then indented "Charges | 2.22", "Credits | 0.00") and sums them ("Services | 4.11" over its
+ * lines): rows indented under a row whose amount they make up are part of it, and a row whose
+ * amount is the sum of all the others is their summary, not one more line.
+ */
+function withoutBreakdowns<T extends ColumnRow>(rows: T[]): T[] {
+  const parentOf = (c: T) =>
+    rows.findLast(
+      (p) =>
+        p.row.page === c.row.page &&
+        p.row.n < c.row.n &&
+        p.left !== undefined &&
+        c.left !== undefined &&
+        c.left - p.left > COLUMN_SLACK &&
+        rows.every((q) => q.row.n <= p.row.n || q.row.n >= c.row.n || (q.left ?? 0) - p.left! > COLUMN_SLACK),
+    );
+  const children = new Map<T, T[]>();
+  for (const c of rows) {
+    const parent = parentOf(c);
+    if (parent) children.set(parent, [...(children.get(parent) ?? []), c]);
+  }
+  const parts = new Set(
+    [...children].flatMap(([parent, kids]) =>
+      kids.some((k) => close(k.amount, parent.amount)) || close(kids.reduce((s, k) => s + k.amount, 0), parent.amount) ? kids : [],
+    ),
+  );
+  const lines = rows.filter((c) => !parts.has(c));
+  const sum = lines.reduce((s, p) => s + p.amount, 0);
+  const summaries = lines.filter((p) => lines.length >= 3 && p.amount !== 0 && close(2 * p.amount, sum));
+  return summaries.length === 1 ? lines.filter((p) => p !== summaries[0]) : lines;
 }
 
 export function readItems(doc: Doc): Items {
