@@ -161,6 +161,30 @@ describe("the issuer's letterhead", () => {
     expect(parties(doc).vendor?.name).toBe("Ingenieurbüro Falkenrath UG (haftungsbeschränkt)");
   });
 
+  it("the window under a sender line holds the customer, even with an address the rules cannot read", () => {
+    const doc = pageOf([
+      ["Kranich Hosting AG - Am Deich 4 - D-21029 Hamburg", 71, 330],
+      ["Lotus Trading Ltd.", 71, 160],
+      ["3F Sai Kung Lau", 71, 150],
+      ["Tsuen Wan, N.T.", 71, 150],
+      ["Rechnung", 71, 120],
+      ["Rechnungsnr. 55012", 71, 170],
+    ]);
+    expect(parties(doc).customer?.name).toBe("Lotus Trading Ltd.");
+  });
+
+  it("the issuer's contact column beside the sender line is not the window", () => {
+    const sender = line("Kranich Hosting AG - Am Deich 4 - D-21029 Hamburg", 71, 330, 20);
+    const lines = [
+      { ...sender, cells: [...sender.cells, { text: "Ihr Kontakt:", x0: 400, x1: 470, y0: 20, y1: 30 }], x1: 470 },
+      line("Kranich Hosting AG", 400, 500, 34),
+      line("+49 40 5550 1234", 400, 490, 48),
+      line("Rechnung", 71, 120, 90),
+    ];
+    const doc = readDoc([{ page: 1, text: lines.map((l) => l.cells.map((c) => c.text).join(" | ")).join("\n"), lines, width: 595, height: 842 }]);
+    expect(parties(doc).customer?.name).toBeUndefined();
+  });
+
   it("a salutation in its inflected forms is no party", () => {
     for (const greeting of ["Sehr geehrter Herr Braun", "Estimados señores", "Prezada cliente"]) expect(nameOf(greeting)).toBeNull();
   });

@@ -300,6 +300,22 @@ interface Candidate {
   sources: Set<string>;
 }
 
+/** How far (in points) the window's left edge may stand from the sender line's. */
+const WINDOW_SLACK = 40;
+
+/**
+ * Whether a block is the address window under a sender line: in the sender's column, whether or
+ * not the rules can read its address ("93B Sai Yu Chung / Yuen Long"); the issuer's contact column
+ * beside it is not. Without positions, only a block that reads as an address.
+ */
+function underSender(senderRow: Row, block: Block): boolean {
+  const sender = senderRow.cells.find((c) => senderOf(c.text)) ?? senderRow.cells[0]!;
+  const first = block.lines[0]!;
+  const x0 = first.row.cells[first.cell]?.x0;
+  if (sender.x0 === undefined || x0 === undefined) return block.address;
+  return Math.abs(x0 - sender.x0) <= WINDOW_SLACK;
+}
+
 export function parties(doc: Doc): Parties {
   const result: Parties = { customerRows: new Set() };
   const labelled = labelledCustomer(doc);
@@ -330,7 +346,7 @@ export function parties(doc: Doc): Parties {
         // a contact person's line right under the customer's address block ("DXP Ltd / 4 Quay St / Attn: Ann Lee")
         (labelled.contact ? blocks.find((b) => b.address && b.lines.at(-1)!.row.n === labelled.row.n - 1) : undefined) ??
         blocks.find((b) => b.head && squash(b.head) === squash(labelled.name) && b.lines[0]!.row.n >= labelled.row.n - 1))) ||
-    (senderRow && blocks.find((b) => b.lines[0]!.row.n > senderRow.n && b.lines[0]!.row.n <= senderRow.n + 2 && b.address));
+    (senderRow && blocks.find((b) => b.lines[0]!.row.n > senderRow.n && b.lines[0]!.row.n <= senderRow.n + 2 && underSender(senderRow, b)));
 
   // 1. blocks at the top: an address, contact and registration lines make a letterhead
   const customerish = (block: Block) =>
