@@ -44,6 +44,15 @@ function nodesOf(details: unknown): Node[] {
   });
 }
 
+/** The main thread's longest tasks and the script each is charged to: where to look when TBT is missed. */
+function longTasks(details: unknown): string[] {
+  const items = (details as { items?: { url?: string; duration?: number; startTime?: number }[] } | undefined)?.items ?? [];
+  return [...items]
+    .sort((a, b) => (b.duration ?? 0) - (a.duration ?? 0))
+    .slice(0, 4)
+    .map((t) => `long task: ${Math.round(t.duration ?? 0)} ms at ${Math.round(t.startTime ?? 0)} ms, ${t.url?.replace(/^https?:\/\/[^/]+/, "") ?? "?"}`);
+}
+
 function figuresOf(lhr: Result): Figures {
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   const resources = (lhr.audits["resource-summary"]?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)
@@ -62,6 +71,7 @@ function figuresOf(lhr: Result): Figures {
       ...nodesOf(lhr.audits["layout-shifts"]?.details)
         .slice(0, 3)
         .map((n) => `moved: ${n.selector} ${n.snippet?.slice(0, 120)}`),
+      ...longTasks(lhr.audits["long-tasks"]?.details),
     ],
   };
 }
