@@ -134,6 +134,39 @@ describe("the customer", () => {
   });
 });
 
+describe("the issuer's fullest printed name", () => {
+  it("a brand over the company's full name is that company", () => {
+    const text = `KESTREL\nkestrel@kestrelsigns.example · (937) 555-0101\nQuote # Q-77\nKestrel Sign Works, LLC\n88 Canal Road\nDayton, OH 45402\nBILL TO\nRiverside Diner\n${table}`;
+    expect(partiesOf(text).vendor).toBe("Kestrel Sign Works, LLC");
+  });
+
+  it("the footer's fuller form of the letterhead's name, beside its tax number", () => {
+    const text = `La Quercia Rossa\nVia dei Mulini 3\n50100 Firenze\nFattura n. 12/2031\n${table}\nFattoria La Quercia Rossa di Anna Neri · P.IVA 01234567890 · REA FI-123456`;
+    expect(partiesOf(text).vendor).toBe("Fattoria La Quercia Rossa di Anna Neri");
+  });
+
+  it("a footer line leading with the name, its address and e-mail, over the registration line", () => {
+    const text = `INVOICE\nInvoice number | INV-31\nBill to\nHarbour Dental Ltd\n${table}\nPayment within 30 days.\nThank you.\nOsprey Design Ltd · 4 Mill Row, York YO1 7HH · accounts@osprey.example · +44 1904 555 010\nRegistered in England & Wales No. 01234567 · VAT Reg. No. GB 123 4567 89`;
+    expect(partiesOf(text).vendor).toBe("Osprey Design Ltd");
+  });
+
+  it("a customer label over the column beside the letterhead is not the letterhead's", () => {
+    const doc = readDoc([
+      {
+        page: 1,
+        text: "PREPARED FOR\nHeron Build Inc. | Sam Ode\n12 Dock Road, Hull HU1 2AB | 3 Elm Close\nGST No. 12345 6789 RT0001 | Leeds LS2 9ZZ",
+        lines: [
+          { cells: [cell("PREPARED FOR", 400, 480)], x0: 400, x1: 480, y0: 20, y1: 30 },
+          { cells: [cell("Heron Build Inc.", 40, 140), cell("Sam Ode", 400, 450)], x0: 40, x1: 450, y0: 34, y1: 44 },
+          { cells: [cell("12 Dock Road, Hull HU1 2AB", 40, 200), cell("3 Elm Close", 400, 460)], x0: 40, x1: 460, y0: 48, y1: 58 },
+          { cells: [cell("GST No. 12345 6789 RT0001", 40, 190), cell("Leeds LS2 9ZZ", 400, 470)], x0: 40, x1: 470, y0: 62, y1: 72 },
+        ],
+      },
+    ]);
+    expect(parties(doc).vendor?.name).toBe("Heron Build Inc.");
+  });
+});
+
 describe("the issuer's letterhead", () => {
   const line = (text: string, x0: number, x1: number, y: number) => ({
     cells: [{ text, x0, x1, y0: y, y1: y + 10 }],

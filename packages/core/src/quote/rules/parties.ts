@@ -1,5 +1,5 @@
 import { findDates } from "./dates";
-import { findLabels, nextRow, previousRow, readNear, type Near } from "./fields";
+import { cellsUnder, findLabels, nextRow, previousRow, readNear, type Near } from "./fields";
 import { isValueCell } from "./item-values";
 import { headerOf } from "./items";
 import {
@@ -300,6 +300,21 @@ interface Candidate {
   sources: Set<string>;
 }
 
+/**
+ * The candidate that `name` is a fuller form of (its words among more: "Il Poggio dei Lecci" in
+ * "Agriturismo Il Poggio dei Lecci di Marta Bellini"), or with `shorter`, the one that is a fuller
+ * form of `name`: a company, or a name from the legal footer.
+ */
+function fullerThan(name: string, candidates: Candidate[], shorter = false): Candidate | undefined {
+  const key = squash(name);
+  if (key.length < 4) return undefined;
+  return candidates.find((c) => {
+    const other = squash(c.name);
+    if (other === key || c.name.length > 60) return false;
+    return shorter ? other.includes(key) && (isCompany(c.name) || c.sources.has("legal")) : key.includes(other) && other.length >= 4;
+  });
+}
+
 /** How far (in points) the window's left edge may stand from the sender line's. */
 const WINDOW_SLACK = 40;
 
@@ -349,11 +364,16 @@ export function parties(doc: Doc): Parties {
     (senderRow && blocks.find((b) => b.lines[0]!.row.n > senderRow.n && b.lines[0]!.row.n <= senderRow.n + 2 && underSender(senderRow, b)));
 
   // 1. blocks at the top: an address, contact and registration lines make a letterhead
-  const customerish = (block: Block) =>
-    block === customerBlock ||
-    [block.lines[0]!.key, ...(previousRow(doc, block.lines[0]!.row)?.cells.map((c) => c.key) ?? [])].some(
-      (k) => (CUSTOMER.test(k) || SHIP_TO.test(k)) && k.length < 45,
+  // (a label over another column, "PREPARED FOR" over the client beside the letterhead, is not this block's)
+  const customerish = (block: Block) => {
+    const first = block.lines[0]!;
+    const above = previousRow(doc, first.row);
+    const over = above?.cells.filter((_, k) => cellsUnder(above, k, first.row).includes(first.cell)) ?? [];
+    return (
+      block === customerBlock ||
+      [first.key, ...over.map((c) => c.key)].some((k) => (CUSTOMER.test(k) || SHIP_TO.test(k)) && k.length < 45)
     );
+  };
   const letterhead = blocks.find((b) => (b.address || b.contact) && !customerish(b));
   const heights = doc.rows
     .filter((r) => r.y0 !== undefined && r.y1 !== undefined)
@@ -419,6 +439,8 @@ export function parties(doc: Doc): Parties {
     if (segments.length >= 2) {
       const name = segments.length >= 3 ? nameOf(segments[0]!) : leadName(row.text);
       if (name && isCompany(name) && !isPerson(name)) add(name, 4, row, "legal");
+      // ...or the fuller form of a name the page already shows ("Il Poggio" at the top, "Agriturismo Il Poggio di Marta Rossi · P.IVA ...")
+      else if (name && fullerThan(name, [...candidates.values()])) add(name, 4, row, "legal");
       // ...or holds it among its fields ("Sitz: Leipzig | HRB 1234 | Geschäftsführer: ... | Brightline GmbH")
       else
         for (const segment of segments.slice(1)) {
@@ -436,7 +458,8 @@ export function parties(doc: Doc): Parties {
       // the name line just above a registration block ("ÉDITIONS LUMEN" / "Siège social : ...")
       const above = previousRow(doc, row);
       if (above && above.cells.length === 1 && row.line > 8) {
-        const name = nameOf(above.text);
+        // ...alone, or leading its address and contacts ("Northgate Studio Ltd · 18 Hanover Street, Leeds · accounts@...")
+        const name = nameOf(above.text) ?? leadName(above.text);
         if (name && !REGISTRATION.test(above.key)) add(name, 6, above, "legal");
       }
     }
@@ -505,6 +528,14 @@ export function parties(doc: Doc): Parties {
     if (business) {
       business.score += person.score;
       person.score = 0;
+    }
+  }
+  // a short spelling of a fuller name printed elsewhere ("BRIGHTLINE" over "Brightline Signs & Graphics, LLC") is that name
+  for (const short of candidates.values()) {
+    const full = fullerThan(short.name, [...candidates.values()], true);
+    if (full && short.score > 0) {
+      full.score += short.score;
+      short.score = 0;
     }
   }
   const ranked = [...candidates.values()].sort((a, b) => b.score - a.score || a.row.n - b.row.n);
