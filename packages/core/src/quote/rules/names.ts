@@ -230,7 +230,8 @@ export function nameOf(raw: string): string | null {
   if (lower.length >= 3 || (/[.!?]$/.test(text) && words.length >= 3 && !LEGAL_FORM.test(key))) return null;
   // "Valid for 30 days", "2 hours on site": a phrase with a number, not a name ("Pi/4 Conseil", whose digit is part of a word, is one)
   if (/(?<![\p{L}/])\d+(?:[.,]\d+)?(?![\p{L}/])/u.test(text) && lower.length >= 1 && !LEGAL_FORM.test(key)) return null;
-  if (/^\(|\)$/.test(raw.trim()) && !/\(.*\)/.test(raw)) return null;
+  // a piece of a parenthesis a line cut ("de commerce).", "(Sherwin-Williams")
+  if ((raw.match(/\(/g)?.length ?? 0) !== (raw.match(/\)/g)?.length ?? 0)) return null;
   return text;
 }
 

@@ -150,6 +150,12 @@ describe("the issuer's fullest printed name", () => {
     expect(partiesOf(text).vendor).toBe("Osprey Design Ltd");
   });
 
+  it("a sole trader's own name beside their registration, not a piece of the sentence above it", () => {
+    const text = `FACTURE\nN° F-31\nClient : Café du Port\n${table}\nEn cas de retard, indemnité forfaitaire de 40 € (art. L441-10 du Code\nde commerce).\nLucie Martin — Entrepreneur individuel — SIRET 123 456 789 00012`;
+    expect(partiesOf(text).vendor).toBe("Lucie Martin");
+    for (const piece of ["de commerce).", "(Sherwin-Williams"]) expect(nameOf(piece)).toBeNull();
+  });
+
   it("a customer label over the column beside the letterhead is not the letterhead's", () => {
     const doc = readDoc([
       {

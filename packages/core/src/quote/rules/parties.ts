@@ -439,6 +439,8 @@ export function parties(doc: Doc): Parties {
     if (segments.length >= 2) {
       const name = segments.length >= 3 ? nameOf(segments[0]!) : leadName(row.text);
       if (name && isCompany(name) && !isPerson(name)) add(name, 4, row, "legal");
+      // ...or a person's, trading under their own name beside their registration ("Camille Roussel — Entrepreneur individuel — SIRET ...")
+      else if (name && isPerson(name) && segments.length >= 3 && segments.slice(1).some((p) => REGISTRATION.test(fold(p)))) add(name, 4, row, "legal");
       // ...or the fuller form of a name the page already shows ("Il Poggio" at the top, "Agriturismo Il Poggio di Marta Rossi · P.IVA ...")
       else if (name && fullerThan(name, [...candidates.values()])) add(name, 4, row, "legal");
       // ...or holds it among its fields ("Sitz: Leipzig | HRB 1234 | Geschäftsführer: ... | Brightline GmbH")
