@@ -208,7 +208,8 @@ export function nameOf(raw: string): string | null {
     )
   )
     return null;
-  if ((STREET.test(key) && /\d/.test(key)) || GERMAN_STREET.test(key)) return null;
+  if (((STREET.test(key) && /\d/.test(key)) || GERMAN_STREET.test(key)) && !OWNERS.test(key)) return null;
+  if (CARE_OF.test(key)) return null;
   if (POSTCODE.test(key) || COUNTRY_ONLY.test(key) || ADDRESS_WORDS.test(key)) return null;
   // "Springfield IL", "Austin, TX": a city and its state
   if (
@@ -227,7 +228,9 @@ export function nameOf(raw: string): string | null {
   if (words.length > 8) return null;
   // a sentence or slogan: several lower-case words that are not particles ("Altijd dichtbij, altijd op tijd.")
   const lower = text.split(/\s+/).filter((w) => /^\p{Ll}/u.test(w) && !FUNCTION_WORDS.has(fold(w)));
-  if (lower.length >= 3 || (/[.!?]$/.test(text) && words.length >= 3 && !LEGAL_FORM.test(key))) return null;
+  // (a final dot of dotted initials, "Los Arcos, A.C.", ends no sentence)
+  const sentenceEnd = /[.!?]$/.test(text) && !/(?<![\p{L}])(?:\p{L}\.){2,}$/u.test(text);
+  if (lower.length >= 3 || (sentenceEnd && words.length >= 3 && !LEGAL_FORM.test(key))) return null;
   // "Valid for 30 days", "2 hours on site": a phrase with a number, not a name ("Pi/4 Conseil", whose digit is part of a word, is one)
   if (/(?<![\p{L}/])\d+(?:[.,]\d+)?(?![\p{L}/])/u.test(text) && lower.length >= 1 && !LEGAL_FORM.test(key)) return null;
   // a piece of a parenthesis a line cut ("de commerce).", "(Sherwin-Williams")
@@ -238,11 +241,21 @@ export function nameOf(raw: string): string | null {
 export const isPerson = (name: string) => PERSON_TITLE.test(fold(name) + " ");
 export const isCompany = (name: string) => LEGAL_FORM.test(fold(name));
 export const isTitle = (text: string) => TITLE_WORDS.test(fold(text)) && fold(text).split(/\s+/).length <= 4;
+/**
+ * An association of a building's owners, named after its address ("Wohnungseigentümergemeinschaft
+ * Lindenstraße 14", "Condominio Via Mazzini 18"): a name, though it reads as a street.
+ */
+const OWNERS =
+  /^(wohnungseigentumergemeinschaft|eigentumergemeinschaft|weg|comunidad de propietarios|cdad\.? de propietarios|condominio|condominio edificio|condominio residencial|copropriete|syndicat des coproprietaires|vereniging van eigenaars|vve|homeowners association|hoa|strata)\s/u;
+
+/** A line that names who receives the letter for a party, not the party: "c/o Studio Benassi", "vertreten durch ...". */
+export const CARE_OF = /^(c\/o|p\/a|a\/a|z\.?\s?hd\.?|zu handen|vertreten durch|represented by|care of|aos cuidados de|ao cuidado de|per adres)(?![\p{L}])/u;
+
 export const isAddress = (key: string) =>
-  (STREET.test(key) && /\d/.test(key)) ||
+  (!OWNERS.test(key) && STREET.test(key) && /\d/.test(key)) ||
   POSTCODE.test(key) ||
   COUNTRY_ONLY.test(key.trim()) ||
-  GERMAN_STREET.test(key) ||
+  (!OWNERS.test(key) && GERMAN_STREET.test(key)) ||
   // "88 112th Ave", "740 Harbor Rd.": a house number, then the street's name
   /^\d{1,5}[a-z]?,?\s+.*\b(st|ave|rd|dr|blvd|ln|way|ct|pl|hwy)\.?,?$/u.test(key.trim()) ||
   // "Springfield IL 62704": a US state and ZIP code

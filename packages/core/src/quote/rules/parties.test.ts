@@ -134,6 +134,30 @@ describe("the customer", () => {
   });
 });
 
+describe("the customer's name, where labels and addresses mislead", () => {
+  it("a qualifier between the label and its colon, and a name ending in dotted initials", () =>
+    expect(partiesOf(`Papelera Norte, S.A. de C.V.\nCliente (Receptor): Escuela Montes Azules, A.C.\nRFC: EMA950612HJ3\n${table}`).customer).toBe(
+      "Escuela Montes Azules, A.C.",
+    ));
+
+  it("an owners' association named after its building, over the manager acting for it", () => {
+    const text = `Sanitär Brandt GmbH\nHafenweg 2\n28195 Bremen\nKunde:\nWohnungseigentümergemeinschaft Ulmenweg 7\nvertreten durch Hausverwaltung Kranz\nUlmenweg 7\n28203 Bremen\n${table}`;
+    expect(partiesOf(text).customer).toBe("Wohnungseigentümergemeinschaft Ulmenweg 7");
+    const italian = `Idraulica Neri s.r.l.\nVia Roma 3\n20100 Milano\nSpett.le\nCondominio Via Verdi 12\nc/o Studio Rossi\nVia Verdi 12\n20121 Milano\n${table}`;
+    expect(partiesOf(italian).customer).toBe("Condominio Via Verdi 12");
+  });
+
+  it("the customer's number label and a signature field name no customer", () => {
+    const text = `Nº cliente C-0412\nObras Sur S.L. · Calle Luna 4 · 18001 Granada\nComunidad de Propietarios Calle Sol 9\nA/A D. Luis Vera\nCalle Sol 9\n18002 Granada\n${table}\nConforme cliente (firma y fecha):\nObras Sur S.L.`;
+    expect(partiesOf(text).customer).toBe("Comunidad de Propietarios Calle Sol 9");
+  });
+
+  it("a care-of line keeps the address block whole under a sender line the postcode's country letter follows", () => {
+    const text = `Muster Bau GmbH, Feldweg 3 , D-12345 Stuttgart\nKranich Media KG\nz.Hd. Herrn Vogel\nLindenstr. 12\n70173 Stuttgart\n${table}\nMuster Bau GmbH | Gerichtsstand Stuttgart | Volksbank Stuttgart\nFeldweg 3 | HRB 12345 | IBAN DE12 3456 7890 1234 5678 90`;
+    expect(partiesOf(text).customer).toBe("Kranich Media KG");
+  });
+});
+
 describe("the issuer's fullest printed name", () => {
   it("a brand over the company's full name is that company", () => {
     const text = `KESTREL\nkestrel@kestrelsigns.example · (937) 555-0101\nQuote # Q-77\nKestrel Sign Works, LLC\n88 Canal Road\nDayton, OH 45402\nBILL TO\nRiverside Diner\n${table}`;

@@ -4,6 +4,7 @@ import { isValueCell } from "./item-values";
 import { headerOf } from "./items";
 import {
   BANK,
+  CARE_OF,
   CONTACT,
   GREETING,
   POSTCODE,
@@ -42,7 +43,7 @@ const SHIP_TO = LABELS.SHIP_TO;
 const VENDOR = LABELS.VENDOR;
 const CLOSING =
   /(mit freundlichen gru(?:ss|ß)en|freundliche gru(?:ss|ß)e|viele gru(?:ss|ß)e|sincerely|best regards|kind regards|regards|yours (faithfully|truly)|cordialement|salutations|bien a vous|atentamente|saludos|met vriendelijke groet|hoogachtend|cordiali saluti|distinti saluti|atenciosamente|cumprimentos|hormat kami)/;
-const SENDER_SEPARATOR = /\s[·•|–—-]\s|,\s(?=\d|\p{L}{3,}\s\d)/u;
+const SENDER_SEPARATOR = /\s[·•|–—-]\s|,\s(?=\d|\p{L}{3,}\s\d|\p{Lu}{1,2}-\d)/u;
 const COMPANY_LABEL =
   /(entreprise|company|denomination|raison sociale|firma|empresa|societe|bedrijf|azienda|perusahaan|organisation|organisme|customer name|client name|nom du client)/;
 
@@ -161,7 +162,7 @@ function blocksOf(rows: Row[]): Block[] {
       if (c > 0 && /:\s*$/.test(row.cells[c - 1]!.text)) return;
       if (/^\s*:/.test(text) || /^\s*:/.test(row.cells[c + 1]?.text ?? "")) return;
       let current = alone ? undefined : open.find(sameColumn);
-      const partyLine = isAddress(key) || CONTACT.test(key) || REGISTRATION.test(key);
+      const partyLine = isAddress(key) || CONTACT.test(key) || REGISTRATION.test(key) || CARE_OF.test(key);
       const name = nameOf(text) ?? leadName(text);
       // a new name under a finished address ("... 4000 Liège / Belgique" then "Atelier Garance") starts a block
       if (current && current.block.address && name && !partyLine) current = undefined;
@@ -258,11 +259,15 @@ interface LabelledCustomer {
   contact: boolean;
 }
 
+/** The words of a field for the customer's signature, whose neighbour is never the customer's name. */
+const SIGNATURE_FIELD =
+  /(?<![\p{L}])(signature|signed|unterschrift|handtekening|assinatura|tanda tangan|ttd)(?![\p{L}])|\(firma|firma (y|e) (fecha|data|sello|timbro)/u;
+
 function labelledCustomer(doc: Doc): LabelledCustomer | undefined {
   const hits = findLabels(doc, CUSTOMER).filter((h) => {
     const key = h.row.cells[h.cell]!.key;
-    // "Dear customer," is a greeting, not a label
-    if (GREETING.test(key)) return false;
+    // "Dear customer," is a greeting, not a label; "Conforme cliente (firma y fecha):" asks for a signature
+    if (GREETING.test(key) || SIGNATURE_FIELD.test(key)) return false;
     // short labels ("to", "an", "pour") only at the head of a cell: "Bill to:", "An: ..."
     const short = h.label.replace(/[\s:.]/g, "").length <= 4;
     if (short && h.index > 0 && !/(bill|ship|sold|invoice|invoiced|billed)\s*$/.test(key.slice(0, h.index))) return false;
@@ -271,9 +276,11 @@ function labelledCustomer(doc: Doc): LabelledCustomer | undefined {
     if (short && !/[:.]\s*$/.test(h.label) && !/^\s?[:.]/.test(after) && after.trim() !== "") return false;
     // "Customer No.", "Customer P.O.", "Client GSTIN": a label of the customer's numbers, not of its name
     if (
-      /^\s*(id|no|nr|n°|number|nummer|numero|#|gstin|gst|vat|tva|uid|code|tel|phone|email|ref|p\.?\s?o|order|account|acct|a\/c|care|service|support|type|'s)\b/.test(
+      /^[\s-]*(id|no|nr|n°|number|nummer|numero|#|gstin|gst|vat|tva|uid|code|tel|phone|email|ref|p\.?\s?o|order|account|acct|a\/c|care|service|support|type|'s)\b/.test(
         key.slice(h.end, h.end + 12),
-      )
+      ) ||
+      // ...and so is one the number word comes first in ("Nº cliente", "Code client", "Nr. Kunde")
+      /(?<![\p{L}])(n[°ºo]|nr|no|num|numero|nummer|cod|codigo|codice|code|id)\.?\s*$/u.test(key.slice(0, h.index))
     )
       return false;
     return true;
