@@ -179,6 +179,22 @@ describe("line items by their arithmetic", () => {
   });
 });
 
+describe("line items by their cells' arithmetic", () => {
+  it("whole amounts grouped in thousands, and measures that belong to the description cell", () => {
+    const text = [
+      "1. Semen 50 kg | 10 sak | 70.000 | 700.000",
+      "2. Pasir (1 rit = 4 m³) | 2 rit | 1.200.000 | 2.400.000",
+      "3. Bata ringan 10 cm | 2,5 m³ | 600.000 | 1.500.000",
+      "Jumlah | Rp | 4.600.000",
+    ].join("\n");
+    expect(rows(text)).toEqual([
+      ["1. Semen 50 kg", 10, 70000, 700000],
+      ["2. Pasir (1 rit = 4 m³)", 2, 1200000, 2400000],
+      ["3. Bata ringan 10 cm", 2.5, 600000, 1500000],
+    ]);
+  });
+});
+
 describe("line items by the geometry of their amount column", () => {
   /** A page of positioned cells, laid out as every reader's words are: [text, x, y], amounts right-aligned at x. */
   function laidOut(cells: [string, number, number][]) {

@@ -166,6 +166,10 @@ function parseRow(row: Row, header: Header, doc: Doc): Parsed {
 /** How many rows without an item may pass before the table is over. */
 const MAX_GAP = 12;
 
+/** A number written as money: with cents, a currency, or thousands grouped ("2.740.000" where no cents are written). */
+const moneyLike = (v: { text: string; decimals?: boolean; money?: unknown }) =>
+  Boolean(v.decimals || v.money || /\d[.,'\u00a0\u202f ]\d{3}(?!\d)/.test(v.text));
+
 /** How many of a row's last numbers the arithmetic looks at: a line holds a quantity, a price, a rate and an amount or two. */
 const LAST_NUMBERS = 6;
 
@@ -184,10 +188,10 @@ function mixedArithmetic(row: Row, doc: Doc): LineItem | undefined {
     .filter((v) => v.kind === "num" && v.value !== undefined)
     .slice(-LAST_NUMBERS);
   const amount = nums.at(-1);
-  if (!amount || !amount.value || !(amount.decimals || amount.money)) return undefined;
+  if (!amount || !amount.value || !moneyLike(amount)) return undefined;
   for (let j = nums.length - 2; j >= 1; j--) {
     const price = nums[j]!;
-    if (!(price.decimals || price.money)) continue;
+    if (!moneyLike(price)) continue;
     for (let i = j - 1; i >= 0; i--) {
       const quantity = nums[i]!.value!;
       if (quantity > 0 && close(quantity * price.value!, amount.value))
@@ -215,6 +219,13 @@ function arithmeticRows(doc: Doc): Items {
     if (CONTACT.test(row.key)) continue;
     // a totals label on a row whose quantity x unit price is its amount names an item ("Delivery | 1 | 250.00 | 250.00")
     const totals = isTotalsRow(row, doc);
+    // a description cell followed by value cells: the cells say where the description ends, so
+    // its own measures ("Cement 50 kg", "(1 load = 4 m³)") stay in it
+    const byCells = !totals && row.cells.length >= 3 ? mixedArithmetic(row, doc) : undefined;
+    if (byCells) {
+      found.push({ item: byCells, row });
+      continue;
+    }
     const above = doc.rows[i - 1];
     const written = expressionItem(row, doc, above?.page === row.page && !isTotalsRow(above, doc) ? above : undefined);
     if (written && !totals) {

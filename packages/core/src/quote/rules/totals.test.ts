@@ -195,4 +195,17 @@ describe("totals by arithmetic", () => {
     const loose = ["Acme Ltd", "Subtotal | 100.00", "Tax | 10.00", "Deposit received 2024 | 333.00"].join("\n");
     expect(totalsOf(loose).total).not.toBe(333);
   });
+
+  it("a stray number in the address is no total because the items match the subtotal; two subtotal-worded lines are base and total when they add up", () => {
+    const text = [
+      "TB. Maju Jaya",
+      "Jl. Raya Magelang Km 7,5 No. 3",
+      "1. Semen 50 kg | 10 sak | 70.000 | 700.000",
+      "2. Pasir (1 rit = 4 m³) | 2 rit | 1.200.000 | 2.400.000",
+      "Sub total | Rp | 3.100.000",
+      "Ongkos kirim | Rp | 100.000",
+      "Jumlah | Rp | 3.200.000",
+    ].join("\n");
+    expect(totalsOf(text)).toEqual({ subtotal: 3100000, tax: null, shipping: 100000, total: 3200000 });
+  });
 });

@@ -370,31 +370,34 @@ function choose(amounts: Amount[], itemsSum: number | null): Totals {
   const orNone = <T>(list: T[]) => [undefined, ...list];
   let best: { score: number; totals: Totals } = { score: -Infinity, totals: { consistent: false } };
   for (const total of orNone(totals))
-    for (const subtotal of promoted ? [undefined] : orNone(subtotals))
+    // with no total label, one subtotal-worded line can still be the base of another ("Sub total" over "Jumlah")
+    for (const subtotal of orNone(promoted ? subtotals.filter((s) => s.row.n !== total?.row.n) : subtotals))
       for (const tax of orNone(taxes))
         for (const shipping of orNone(shippings))
           for (const discount of orNone(discounts)) {
             let score = 0;
             let consistent = false;
+            let addsUp = false;
             for (const a of [total, subtotal, tax, shipping]) if (a) score += 1 + a.rank * 0.3;
             const base = subtotal?.value ?? itemsSum;
             if (total && base !== null) {
               const sum = base - Math.abs(discount?.value ?? 0) + (tax?.value ?? 0) + (shipping?.value ?? 0);
               if (close(sum, total.value) && (subtotal || tax || shipping || discount)) {
                 score += 6;
-                consistent = true;
+                consistent = addsUp = true;
               } else if (discount) score -= 3;
             } else if (discount) score -= 3;
             if (subtotal && itemsSum !== null && close(itemsSum, subtotal.value)) {
               score += 3;
               consistent = true;
             }
-            if (!subtotal && total && itemsSum !== null && close(itemsSum, total.value)) consistent = true;
+            if (!subtotal && total && itemsSum !== null && close(itemsSum, total.value)) consistent = addsUp = true;
             // a lone tax or shipping line that breaks the sum is worse than none
             if (total && subtotal && !consistent) score -= 1;
             if (subtotal?.field === "total" && (!consistent || !total || total.value === subtotal.value || !tax)) continue;
+            if (promoted && subtotal && !addsUp) continue;
             // an amount printed without a label is the subtotal only when it is the items' sum and the tax makes it the total
-            if ((total?.unlabelled && !consistent) || (subtotal?.unlabelled && !(itemsSum !== null && close(itemsSum, subtotal.value))))
+            if ((total?.unlabelled && !addsUp) || (subtotal?.unlabelled && !(itemsSum !== null && close(itemsSum, subtotal.value))))
               continue;
             if (score > best.score) best = { score, totals: { subtotal, tax, shipping, total, consistent } };
           }
