@@ -147,6 +147,9 @@ describe("the customer's name, where labels and addresses mislead", () => {
     expect(partiesOf(italian).customer).toBe("Condominio Via Verdi 12");
   });
 
+  it("a salutation before the customer's name is not part of it", () =>
+    expect(partiesOf(`TB. Maju Jaya\nKepada Yth.\nBpk. Agus Santoso\nPerum Griya Indah Blok B-2\n${table}`).customer).toBe("Agus Santoso"));
+
   it("the customer's number label and a signature field name no customer", () => {
     const text = `Nº cliente C-0412\nObras Sur S.L. · Calle Luna 4 · 18001 Granada\nComunidad de Propietarios Calle Sol 9\nA/A D. Luis Vera\nCalle Sol 9\n18002 Granada\n${table}\nConforme cliente (firma y fecha):\nObras Sur S.L.`;
     expect(partiesOf(text).customer).toBe("Comunidad de Propietarios Calle Sol 9");

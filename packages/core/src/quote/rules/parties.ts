@@ -6,6 +6,7 @@ import {
   BANK,
   CARE_OF,
   CONTACT,
+  HONORIFIC,
   GREETING,
   POSTCODE,
   LABELS,
@@ -582,6 +583,7 @@ export function parties(doc: Doc): Parties {
       result.customer = { name: companyPart(head), row: other.lines[0]!.row, confidence: 0.6 };
     } else if (shipTo) result.customer = { name: shipTo.value, row: shipTo.near.row, confidence: 0.6 };
   }
+  if (result.customer) result.customer.name = result.customer.name.replace(HONORIFIC, "");
   const block = customerBlock ?? blocks.find((b) => result.customer && b.lines.some((l) => l.row.n === result.customer!.row.n));
   for (const line of block?.lines ?? []) result.customerRows.add(line.row.n);
   // labelled customers without a block: the label's row and the lines under it
