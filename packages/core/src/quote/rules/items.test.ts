@@ -298,6 +298,31 @@ describe("line items by the geometry of their amount column", () => {
     expect(readItems(doc).items.map((i) => i.amount)).toEqual([3000, 1200, 2400]);
   });
 
+  it("EP and GP, the German trades' abbreviated unit and total price, with a discount between them", () => {
+    const doc = laidOut([
+      ["Pos.", 50, 180],
+      ["Menge Einh.", 80, 180],
+      ["Bezeichnung", 150, 180],
+      ["EP €", 390, 180],
+      ["Rabatt", 440, 180],
+      ["GP €", 520, 180],
+      ["1.01", 50, 200],
+      ["2 Stk.", 80, 200],
+      ["Umwälzpumpe", 150, 200],
+      right("310,00", 420, 200),
+      ["5 %", 450, 200],
+      right("589,00", 545, 200),
+      ["1.02", 50, 220],
+      ["1 psch.", 80, 220],
+      ["Spülen der Anlage", 150, 220],
+      right("120,00", 420, 220),
+      right("120,00", 545, 220),
+      ["Summe netto", 400, 250],
+      right("709,00", 545, 250),
+    ]);
+    expect(readItems(doc).items.map((i) => i.amount)).toEqual([589, 120]);
+  });
+
   it("two amounts that happen to line up are no table", () => {
     const doc = laidOut([["Consulting", 50, 200], right("1,200.00", 540, 200), ["Travel", 50, 400], right("80.00", 540, 400)]);
     expect(readItems(doc).items).toEqual([]);

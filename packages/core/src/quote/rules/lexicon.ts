@@ -334,7 +334,7 @@ export const COLUMN_WORDS: Record<Column, readonly string[]> = {
     "amount", "total", "line total", "ext price", "ext. price", "extended", "extended price", "extension", "net amount", "total price",
     "price total", "line amount", "subtotal", "sum", "value",
     "montant", "montant ht", "total ht", "prix total", "prix total ht", "montant ttc", "total ttc",
-    "gesamt", "gesamtpreis", "betrag", "summe", "zeilenbetrag", "gesamtbetrag", "netto", "brutto", "gesamt netto",
+    "gesamt", "gesamtpreis", "betrag", "summe", "zeilenbetrag", "gesamtbetrag", "netto", "brutto", "gesamt netto", "gp", "g-preis",
     "importe", "total", "valor", "subtotal",
     "bedrag", "totaal", "subtotaal", "prijs incl. btw", "totaal excl. btw",
     "importo", "totale", "importo totale",
