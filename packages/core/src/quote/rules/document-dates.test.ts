@@ -20,6 +20,11 @@ describe("the document's own dates", () => {
     expect(datesOf(text).date).toBe("2031-04-03");
   });
 
+  it("a grid of label | value rows: the label beside the date, not the other field's value above it", () => {
+    const text = `Kostenvoranschlag KV-31-07\nDatum | 07.05.2031\nBearbeiter | J. Brandt\nGültig bis | 06.06.2031\n${body}`;
+    expect(datesOf(text)).toEqual({ date: "2031-05-07", validUntil: "2031-06-06" });
+  });
+
   it("the date printed as the end of validity, in any language", () => {
     expect(datesOf(`Angebot\nDatum: 06.05.31\nGültig bis: 05.06.31\n${body}`)).toEqual({ date: "2031-05-06", validUntil: "2031-06-05" });
     expect(datesOf(`Devis\nDate : 9 juin 2031\nDate de fin de validité : 9 juillet 2031\n${body}`)).toEqual({

@@ -52,18 +52,18 @@ function labelOf(doc: Doc, row: Row, c: number, index: number, order: DateOrder)
   const isLabel = (key: string) => hasWords(key) && findDates(key, order).length === 0 && !/\d{3}/.test(key);
   // a label row over a value row ("Invoice Date | Due Date" over "14/03/2031 | 13/04/2031")
   const above = previousRow(doc, row);
-  if (above) {
-    for (const i of cellsUnder(row, c, above)) {
-      const cell = above.cells[i]!.key;
-      if (isLabel(cell)) return cell;
-    }
-  }
+  const overIt = above && cellsUnder(row, c, above).map((i) => above.cells[i]!.key).find(isLabel);
+  let left: string | undefined;
   for (let k = c - 1; k >= 0; k--) {
-    const left = row.cells[k]!.key;
-    if (!left) continue;
-    if (isLabel(left)) return left.slice(-60);
+    const key = row.cells[k]!.key;
+    if (!key) continue;
+    if (isLabel(key)) left = key.slice(-60);
     break;
   }
+  // in a grid of label | value rows the label is beside the date, and the value above it is another
+  // field's ("Bearbeiter | T. Vogt" over "Gültig bis | 06.06.2031"): the one that names a date wins
+  const named = [overIt, left].find((l) => l !== undefined && roleOf(l) !== "none");
+  if (named ?? overIt ?? left) return (named ?? overIt ?? left)!;
   if (above && above.cells.length === 1 && /:\s*$/.test(above.key)) return above.key;
   return "";
 }
