@@ -85,7 +85,7 @@ export const DOC_NUMBER_LABELS = [
 export const DOC_NUMBER_COMPOUNDS = [
   "rechnungsnummer", "rechnungsnr", "angebotsnummer", "angebotsnr", "belegnummer", "belegnr", "gutschriftsnummer", "dokumentnummer",
   "factuurnummer", "factuurnr", "offertenummer", "offertenr", "creditnotanummer", "documentnummer", "invoice#", "quote#", "bill#",
-  "begrotingnummer", "begroting nummer", "quotation#", "estimate#",
+  "begrotingnummer", "begroting nummer", "quotation#", "estimate#", "serie y folio",
 ] as const;
 
 /** The issuer's own reference in a letter-style offer: the document's number when nothing names one. */
@@ -111,6 +111,7 @@ export const OTHER_NUMBER_LABELS = [
   "delivery", "livraison", "liefer", "entrega", "levering", "consegna", "pengiriman", "shipment", "b/l", "container", "awb",
   "sales", "salesperson", "vendor", "supplier", "lieferanten", "fournisseur", "item", "article", "artikel", "product", "sku", "ean",
   "gln", "duns", "odette", "routage", "lieferant", "referenz", "your", "votre", "vos", "ihre", "uw", "su", "vostro", "sua",
+  "certificado", "certificate", "zertifikat", "certificat",
 ] as const;
 
 /** Dates: the issue date's labels. */

@@ -54,6 +54,22 @@ describe("the document's own number", () => {
   });
 });
 
+describe("numbers that real templates print in their own ways", () => {
+  it("a series code before the number, after a title of two words; not the software's certificate number", () =>
+    expect(numberOf("Fatura Pró-forma FT 2031/77\nData | 2031-04-07\nProcessado por programa certificado n.º 1234/AT")).toBe("FT 2031/77"));
+
+  it("a currency before an amount is no series code", () => expect(readId("EUR 2031/77")).toBeNull());
+
+  it("a title beside a field is no label row: the item code under it is no number", () =>
+    expect(numberOf("FACTURA | Fecha: 03/04/2031\nClave SAT | Descripción\n44103103 | Tóner | $1,245.00")).toBeNull());
+
+  it("Mexico's 'Serie y folio' names the invoice's number", () =>
+    expect(numberOf("FACTURA | Serie y folio: B-3310\nClave SAT | Descripción\n44103103 | Tóner | $1,245.00")).toBe("B-3310"));
+
+  it("a validity in days is no number, and a letter-spaced title still heads its number", () =>
+    expect(numberOf("O R Ç A M E N T O\nNº | 2031/0456 | Data | 5 de maio de 2031\nValidade da proposta: 15 dias.")).toBe("2031/0456"));
+});
+
 describe("an amount is not a document number", () => {
   it.each(["1860,00 € ohne Reisekosten", "1500.00 EUR", "12 500,00 €"])("%s", (text) => expect(readId(text)).toBeNull());
 

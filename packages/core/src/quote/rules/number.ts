@@ -55,6 +55,9 @@ export function readId(text: string): string | null {
   if (/^\d+(?:[.,' ]\d{3})*[.,]\d{2}\s?(?:[€$£¥₹]|(?:eur|usd|gbp|chf|idr|inr)(?![\p{L}]))/iu.test(t)) return null;
   const groups = /^(?:\d{1,4}(?: \d{2,4}){2,5}|\d{5,9} \d{3})(?![\d\p{L},.])/u.exec(t);
   if (groups) return groups[0];
+  // a series code before its number ("FP 2025/118", "FT A/2031-7"), never a currency before an amount
+  const series = /^(\p{Lu}{1,4}) ([\p{Lu}\d]*\d[\p{Lu}\d]*[/-][\p{Lu}\d/-]*\d)(?![\p{L}\d,.])/u.exec(t);
+  if (series && !CURRENCY_CODE.test(series[1]!)) return `${series[1]} ${series[2]}`;
   const m = /^#?\s?([\p{L}\d][\p{L}\d/_.#()-]*[\p{L}\d)]|\d)/u.exec(t);
   if (!m) return null;
   const id = m[1]!;
@@ -62,8 +65,15 @@ export function readId(text: string): string | null {
   // an amount ("38,70"), a rate or a phone number is not a document number
   if (/^\d{1,3}([.,]\d{3})*[.,]\d{2}$/.test(id) || /%$/.test(id)) return null;
   if (/^\+/.test(t)) return null;
+  // a length of time ("Validade da proposta: 15 dias", "Quote valid 30 days")
+  if (DURATION.test(t.slice(m.index + m[0].length))) return null;
   return id;
 }
+
+const CURRENCY_CODE = /^(eur|usd|gbp|chf|idr|inr|brl|mxn|cad|aud|jpy|cny|rp|r|rs)$/i;
+
+const DURATION =
+  /^\s*(days?|weeks?|months?|tage?n?|wochen|monate?n?|jours?|semaines?|mois|dias?|d[ií]as|semanas?|meses|giorni|settimane|mesi|dagen|weken|maanden|hari|minggu|bulan)(?![\p{L}])/iu;
 
 interface Candidate {
   value: string;
@@ -84,7 +94,11 @@ export function documentNumber(doc: Doc, options: { order?: boolean } = {}): { v
       if (RELATED.test(hit.row.cells[hit.cell]!.key) || !accept(hit)) continue;
       const got = readNear(doc, hit, (text, near) => (near.how === "inline" || !/^[\p{L}\s]+:?$/u.test(text) ? readId(text) : null));
       if (got)
-        found.push({ value: got.value, tier: OTHER.test(before.replace(new RegExp(DOC, "u"), "")) ? tier + 2 : tier, row: got.near.row });
+        found.push({
+          value: got.value,
+          tier: OTHER.test(before.replace(new RegExp(DOC, "u"), "").replace(COMPOUND, "")) ? tier + 2 : tier,
+          row: got.near.row,
+        });
     }
   };
   take(findLabels(doc, DOC_THEN_NUMBER), 1);
@@ -97,7 +111,9 @@ export function documentNumber(doc: Doc, options: { order?: boolean } = {}): { v
       if (!m) return;
       const head = cell.key.slice(0, m[0].length).replace(new RegExp(DOC, "u"), "");
       if (RELATED.test(cell.key) || (OTHER.test(head) && !(options.order && new RegExp(ORDER, "u").test(head)))) return;
-      const rest = cell.text.slice(m[0].length);
+      // more title words before the number ("Fatura Pró-forma FP 2025/118")
+      const more = new RegExp(`^(?:(?:${DOC})[\\s.:#]*)+`, "u").exec(cell.key.slice(m[0].length))?.[0].length ?? 0;
+      const rest = cell.text.slice(m[0].length + more);
       const inline = rest.trim() ? readId(rest) : null;
       if (inline) return void found.push({ value: inline, tier: 2, row });
       // a title alone ("FACTURA") with its number in the next cell or on the next line
@@ -110,7 +126,11 @@ export function documentNumber(doc: Doc, options: { order?: boolean } = {}): { v
     });
   }
   // a label row naming the document alone ("Klant | Order | Factuur datum | Factuur") over its values
-  take(findLabels(doc, new RegExp(`^(?:${DOC})\\s*[:.]?$`, "u")), 2, (hit) => hit.row.cells.filter((c) => c.text).length > 1);
+  // (a row of labels only: "FACTURA | Fecha: 03/04/2031" is a title beside a field, with no values under it)
+  take(findLabels(doc, new RegExp(`^(?:${DOC})\\s*[:.]?$`, "u")), 2, (hit) => {
+    const filled = hit.row.cells.filter((c) => c.text);
+    return filled.length > 1 && filled.every((c) => !/\d/.test(c.text));
+  });
   // a bare "No." / "Ref" / "#": at the head of its cell first, and never a house number in an address ("Jl. Melati No. 7")
   const generic = findLabels(doc, GENERIC).filter((hit) => !isAddress(hit.row.cells[hit.cell]!.key));
   const accept = (hit: LabelHit) => {

@@ -77,6 +77,8 @@ export function repair(text: string): string {
     )
     .replace(/[\ufb00-\ufb06]/g, (c) => c.normalize("NFKC"))
     .normalize("NFC")
+    // a title set letter-spaced ("O R Ç A M E N T O", "I N V O I C E"): one space between letters, more between words
+    .replace(/(?<!\S)(?:\p{L} ){3,}\p{L}(?!\S)/gu, (word) => word.replace(/ /g, ""))
     .replace(/[ \t]+/g, " ")
     .trim();
 }
