@@ -20,6 +20,11 @@ describe("the document's own dates", () => {
     expect(datesOf(text).date).toBe("2031-04-03");
   });
 
+  it("a letter's place and date, not a date its text mentions", () => {
+    const text = `CV Maju Jaya\nNomor | : 045/SPH/VIII/2031 | Surabaya, 12 Agustus 2031\nDengan hormat,\nMenindaklanjuti permintaan Bapak melalui e-mail tanggal 8 Agustus 2031, bersama ini kami sampaikan penawaran harga.\n${body}`;
+    expect(datesOf(text).date).toBe("2031-08-12");
+  });
+
   it("a grid of label | value rows: the label beside the date, not the other field's value above it", () => {
     const text = `Kostenvoranschlag KV-31-07\nDatum | 07.05.2031\nBearbeiter | J. Brandt\nGültig bis | 06.06.2031\n${body}`;
     expect(datesOf(text)).toEqual({ date: "2031-05-07", validUntil: "2031-06-06" });

@@ -23,7 +23,8 @@ export interface DatedValue {
 const VALID = wordPattern(VALID_UNTIL_LABELS);
 const OTHER = wordPattern(OTHER_DATE_LABELS);
 const ISSUE = wordPattern(ISSUE_DATE_LABELS.filter((l) => !["date", "datum", "fecha", "data", "tanggal", "tgl", "dated"].includes(l)));
-const PLAIN = /(?<![\p{L}])(date|dated|datum|fecha|data|tanggal|tgl)(?![\p{L}])|,\s*(den|le|el|il|o)\s*$/u;
+/** A date label, or a letter's place before its date ("Leipzig, den", "Surabaya,"). */
+const PLAIN = /(?<![\p{L}])(date|dated|datum|fecha|data|tanggal|tgl)(?![\p{L}])|,\s*(den|le|el|il|o)\s*$|^\s*\p{L}[\p{L} .'-]{1,30},\s*$/u;
 const DOC_WORD = wordPattern([...QUOTE_WORDS, ...INVOICE_WORDS, ...CREDIT_WORDS]);
 const RANGE_AFTER = /^\s*(au|to|till|until|bis|-|–|a|al|tot|s\/d|sampai|hingga|t\/m)\s*\d/;
 
