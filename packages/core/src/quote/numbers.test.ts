@@ -54,6 +54,8 @@ describe("money tokens in a line", () => {
     expect(values("Date: 03/14/2031 21:29:06")).toEqual([]);
     expect(values("Invoice INV-7731 dated 2031-05-12")).toEqual([]);
     expect(values("C4A(12.07) Zonnepanelen")).toEqual([]);
+    // a reference whose letters read as a currency ("DH", the dirham)
+    expect(values("Réf. DH-160-BL")).toEqual([]);
   });
   it("the currency mark is part of its amount", () => {
     const [token] = moneyTokens("Total TTC : 2 160,00 €", { spaced: true });

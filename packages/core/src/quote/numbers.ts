@@ -133,7 +133,7 @@ const NUMBER_CORE =
 const SPACED_CORE = "\\d{1,3}(?: \\d{3})+(?:[.,]\\d{1,4}|[.,]-)?";
 const pattern = (spaced: boolean) =>
   new RegExp(
-    `(?<![\\w.,/(-])\\(?-?\\s?(?:${CURRENCY_MARK}\\s?)?-?\\s?(?:${spaced ? `${SPACED_CORE}|` : ""}${NUMBER_CORE})(?:\\s?(?:${CURRENCY_MARK}|e(?![\\w])))?\\)?-?(?![\\w/:]|[.,]\\d|-\\d|\\s?%)`,
+    `(?<![\\w.,/(-])\\(?-?\\s?(?:${CURRENCY_MARK}\\s?)?-?\\s?(?:${spaced ? `${SPACED_CORE}|` : ""}${NUMBER_CORE})(?:\\s?(?:${CURRENCY_MARK}|e(?![\\w])))?\\)?-?(?![\\w/:]|[.,]\\d|-\\w|\\s?%)`,
     "g",
   );
 const PATTERNS = { spaced: pattern(true), plain: pattern(false) };

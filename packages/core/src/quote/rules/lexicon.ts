@@ -209,7 +209,7 @@ export const SUBTOTAL_LABELS = [
   "subtotal", "total parcial", "base imponible", "total sin iva", "importe neto", "suma",
   "subtotaal", "totaal excl. btw", "exclusief btw", "totaal exclusief btw", "netto bedrag", "totaal excl",
   "imponibile", "totale imponibile", "subtotale", "totale netto", "imponibile totale",
-  "total sem iva", "total liquido", "valor liquido", "base de calculo",
+  "total sem iva", "total liquido", "valor liquido", "base de calculo", "total iliquido", "valor iliquido",
   "jumlah", "sub total", "dpp", "dasar pengenaan pajak", "total sebelum pajak",
 ] as const;
 

@@ -176,6 +176,23 @@ describe("choosing the totals that add up", () => {
   });
 });
 
+describe("totals named in Portuguese invoicing software", () => {
+  it("'Total ilíquido' is the base, 'Descontos comerciais' a discount, beside a tax summary's headings", () => {
+    const text = [
+      "Gráfica Norte, Lda.",
+      "Ref. | Descrição | Qtd. | Preço unit. | Valor",
+      "ETQ-1 | Etiquetas | 1000 | 0,50 | 500,00",
+      "CX-2 | Caixas | 100 | 3,00 | 300,00",
+      "Total ilíquido | 800,00 €",
+      "Taxa | Incidência Valor IVA | Descontos comerciais | 40,00 €",
+      "IVA | 174,80 €",
+      "23,00 % | 760,00 | 174,80",
+      "Total (EUR) | 934,80 €",
+    ].join("\n");
+    expect(totalsOf(text)).toEqual({ subtotal: 800, tax: 174.8, shipping: null, total: 934.8 });
+  });
+});
+
 describe("totals by arithmetic", () => {
   it("a total whose label no rule knows is the amount that equals the subtotal plus tax and shipping", () => {
     const text = [

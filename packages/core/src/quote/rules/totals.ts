@@ -38,7 +38,8 @@ export interface Amount {
 /** The rates a tax is levied at; a larger share of an amount is a deposit or an instalment. */
 const MAX_TAX_RATE = 0.27;
 const NOT_TOTAL = wordPattern(NOT_TOTAL_LABELS);
-const DISCOUNT = /(?<![\p{L}])(discounts?|remise|rabais|rabatt|nachlass|descuento|korting|sconto|desconto|diskon|potongan)(?![\p{L}])/u;
+const DISCOUNT =
+  /(?<![\p{L}])(discounts?|remises?|rabais|rabatte?|nachlass|descuentos?|kortingen|korting|sconti|sconto|descontos?|diskon|potongan)(?![\p{L}])/u;
 const TAX_ID =
   /(tax|vat|tva|ust|mwst|btw|iva|gst)[\s.-]*(id|no|nr|n°|number|numero|nummer|reg|registration|identification|code)|(identifi|registr|exempt|clause|breakdown|detail|recap)/;
 const GROSS =
