@@ -193,6 +193,31 @@ describe("totals named in Portuguese invoicing software", () => {
   });
 });
 
+describe("a withheld income tax", () => {
+  it("lowers the total like a discount and is no line item ('Retención IRPF', 'Ritenuta d'acconto')", () => {
+    const spanish = [
+      "Lucía Ferrer",
+      "DESCRIPCIÓN | CANT. | PRECIO | IMPORTE",
+      "Desarrollo web corporativo | 1 2.000,00 € 2.000,00 €",
+      "Sitio de 8 páginas con tema a medida, formulario de contacto,",
+      "blog y optimización básica.",
+      "Mantenimiento mensual — enero | 1 100,00 € 100,00 €",
+      "Copias de seguridad semanales y monitorización.",
+      "Maquetación extra | 15 | 40,00 € 600,00 €",
+      "Landing page de campaña.",
+      "Base imponible | 2.700,00 €",
+      "IVA (21%) | 567,00 €",
+      "Retención IRPF (15%) | -405,00 €",
+      "Total factura | 2.862,00 €",
+    ].join("\n");
+    expect(totalsOf(spanish)).toEqual({ subtotal: 2700, tax: 567, shipping: null, total: 2862 });
+    const q = extractQuoteByRules({ pages: [{ page: 1, text: spanish }], category: "vendor-quotes" })!;
+    expect(q.lineItems.map((i) => i.amount)).toEqual([2000, 100, 600]);
+    const italian = "Studio Bianchi\nDescrizione | Q.tà | Prezzo | Importo\nConsulenza fiscale | 4 | 250,00 | 1.000,00\nImponibile | 1.000,00\nIVA 22% | 220,00\nRitenuta d'acconto 20% | 200,00\nTotale documento | 1.020,00";
+    expect(totalsOf(italian)).toEqual({ subtotal: 1000, tax: 220, shipping: null, total: 1020 });
+  });
+});
+
 describe("totals by arithmetic", () => {
   it("a total whose label no rule knows is the amount that equals the subtotal plus tax and shipping", () => {
     const text = [

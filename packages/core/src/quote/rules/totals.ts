@@ -38,6 +38,8 @@ export interface Amount {
 /** The rates a tax is levied at; a larger share of an amount is a deposit or an instalment. */
 const MAX_TAX_RATE = 0.27;
 const NOT_TOTAL = wordPattern(NOT_TOTAL_LABELS);
+const WITHHOLDING =
+  /(?<![\p{L}])(withholding tax|tax withheld|retencion|retenciones|irpf|ritenuta|retencao|retenue a la source|quellensteuer|pph\s?(21|23))(?![\p{L}])/u;
 const DISCOUNT =
   /(?<![\p{L}])(discounts?|remises?|rabais|rabatte?|nachlass|descuentos?|kortingen|korting|sconti|sconto|descontos?|diskon|potongan)(?![\p{L}])/u;
 const TAX_ID =
@@ -104,6 +106,8 @@ export function classify(label: string): { field: TotalField; rank: number } | u
   // a label is a few words; a sentence that mentions delivery or a total is not one
   if (!/\p{L}{2}/u.test(l) || l.length > 90 || l.split(/\s+/).length > 6) return undefined;
   if (DISCOUNT.test(l) && !/(after|apres|nach|despues|na|dopo|depois|setelah) /.test(l)) return { field: "discount", rank: 1 };
+  // an income tax the customer withholds lowers what is paid, as a discount does ("Retención IRPF (15%)", "Ritenuta d'acconto")
+  if (WITHHOLDING.test(l)) return { field: "discount", rank: 1 };
   if (NOT_TOTAL.test(l)) return undefined;
   // "Due date", "Pay terms", "N° TVA intra": dates, terms and identifiers are not amounts
   if (/(?<![\p{L}])(date|datum|fecha|data|tanggal|terms?|days|jours|tage|dias|giorni|dagen|hari)(?![\p{L}])/u.test(l)) return undefined;
