@@ -26,8 +26,10 @@ export type TypeClass = "quote" | "invoice" | "other";
 export type Record_ = Partial<Record<Field, string | number | null>>;
 
 export interface Labelled {
-  set: "dev" | "invoice2data";
+  set: "dev" | "invoice2data" | "rendered";
   file: string;
+  /** Where the file is, when not in its set's folder of the external documents. */
+  path?: string;
   textLayer: boolean;
   /** The document's language (dev set only). */
   language?: string;
@@ -62,9 +64,9 @@ interface DevLabel {
 export const typeClass = (kind: string): TypeClass =>
   ["quote", "estimate", "proforma", "proposal", "offer"].includes(kind) ? "quote" : kind === "invoice" ? "invoice" : "other";
 
-export function fromDevLabels(labels: DevLabel[]): Labelled[] {
+export function fromDevLabels(labels: DevLabel[], set: "dev" | "rendered" = "dev"): Labelled[] {
   return labels.map((l) => ({
-    set: "dev",
+    set,
     file: l.file,
     textLayer: l.textLayer,
     language: l.language,

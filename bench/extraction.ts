@@ -12,11 +12,19 @@
  *
  * The dev set is reported whole and in its two halves (odd-numbered files: the study half a rule
  * may be written against; even-numbered: the check half it is judged on), per field and per
- * language.
+ * language. A third set, `rendered`, is invented documents in the layouts of common invoicing
+ * tools (bench/rendered, eight languages) printed to PDF by Chromium for each run; it is skipped
+ * when no Chromium is installed.
+ *
+ *   --no-rendered  leave the rendered set out
  */
-import { readFileSync, readdirSync } from "node:fs";
-import { join } from "node:path";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { CHROMIUM } from "../packages/local/src/testing/browser";
 import { externalDir } from "@quorum/testing/external";
 import {
   FIELDS,
@@ -30,14 +38,30 @@ import {
   type Record_,
 } from "./extraction-score";
 
+const RENDERED = join(dirname(fileURLToPath(import.meta.url)), "rendered");
+
 const { values: args } = parseArgs({
   options: {
     dir: { type: "string", default: externalDir() },
     only: { type: "string" },
     verbose: { type: "boolean", default: false },
     half: { type: "string", default: "study" },
+    "no-rendered": { type: "boolean", default: false },
   },
 });
+
+/** The rendered set, printed to PDF in a child process (so its browser is not in this process's figures). */
+function rendered(): Labelled[] {
+  if (args["no-rendered"] || !existsSync(CHROMIUM.executablePath)) {
+    if (!args["no-rendered"]) console.log(`rendered set skipped: no Chromium at ${CHROMIUM.executablePath}`);
+    return [];
+  }
+  const out = mkdtempSync(join(tmpdir(), "quorum-rendered-"));
+  execFileSync(process.execPath, ["--import", "tsx", join(RENDERED, "render.ts"), out], { stdio: "inherit" });
+  return fromDevLabels(JSON.parse(readFileSync(join(RENDERED, "labels.json"), "utf8")), "rendered")
+    .filter((d) => !args.only || d.file.includes(args.only))
+    .map((d) => ({ ...d, path: join(out, d.file) }));
+}
 
 function labelled(dir: string): Labelled[] {
   const dev = fromDevLabels(JSON.parse(readFileSync(join(dir, "dev/labels.json"), "utf8")));
@@ -85,7 +109,7 @@ async function main() {
   const { analyzeByRules } = await import("../packages/core/src/quote/rules");
   const { Quote } = await import("../packages/core/src/quote/index");
 
-  const documents = labelled(dir);
+  const documents = [...labelled(dir), ...rendered()];
   let textPages = 0;
   let textSeconds = 0;
   let ocrPages = 0;
@@ -96,7 +120,7 @@ async function main() {
   await Extract.fromBuffer(readFileSync(join(dir, "invoice2data", "oyo.pdf")), { fileName: "warm-up.pdf", ocr: false });
 
   for (const doc of documents) {
-    const buffer = readFileSync(join(dir, doc.set === "dev" ? "dev" : "invoice2data", doc.file));
+    const buffer = readFileSync(doc.path ?? join(dir, doc.set, doc.file));
     const started = performance.now();
     let predicted: Record_ = { type: "other" };
     try {
@@ -145,7 +169,7 @@ async function main() {
   }
 
   const scores: Record<string, number> = {};
-  for (const set of ["dev", "invoice2data"] as const) {
+  for (const set of ["dev", "invoice2data", "rendered"] as const) {
     const rows = results.filter((r) => r.doc.set === set);
     if (rows.length === 0) continue;
     const groups: [string, Result[]][] =
@@ -159,7 +183,7 @@ async function main() {
     console.log(`\n${set}: ${rows.length} documents`);
     printTable(groups);
     scores[set] = score(rows).value;
-    if (set === "dev") {
+    if (set !== "invoice2data") {
       const languages = [...new Set(rows.map((r) => r.doc.language ?? "?"))].sort();
       console.log(`\n${set} by language`);
       printTable(languages.map((l) => [l, rows.filter((r) => (r.doc.language ?? "?") === l)]));
