@@ -11,7 +11,7 @@ import { launchBrowser } from "../../packages/local/src/testing/browser";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 
-export async function renderAll(out: string): Promise<string[]> {
+async function renderAll(out: string): Promise<string[]> {
   mkdirSync(out, { recursive: true });
   const browser = await launchBrowser();
   const rendered: string[] = [];
