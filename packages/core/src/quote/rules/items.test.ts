@@ -179,6 +179,16 @@ describe("line items by their arithmetic", () => {
   });
 });
 
+describe("a line named by a unit word alone", () => {
+  it("'Hours' or 'Horas' with its numbers is a line, described by that word", () =>
+    expect(
+      rows("DESCRIPTION | QTY | PRICE | AMOUNT\nWebsite build | 1 | 2,400.00 | 2,400.00\nHours | 2 | 40.00 | 80.00\nTotal | 2,480.00").map((r) => [r[0], r[3]]),
+    ).toEqual([
+      ["Website build", 2400],
+      ["Hours", 80],
+    ]));
+});
+
 describe("line items by their cells' arithmetic", () => {
   it("whole amounts grouped in thousands, and measures that belong to the description cell", () => {
     const text = [

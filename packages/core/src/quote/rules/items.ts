@@ -3,7 +3,18 @@ import type { LineItem } from "../schema";
 import { expressionItem } from "./expression-item";
 import { formItem } from "./form-item";
 import { headerOf, type Header } from "./item-header";
-import { NUMERIC, align, alignByPosition, cellValues, close, isValueCell, rowValues, splitTrailing, valuesToItem } from "./item-values";
+import {
+  NUMERIC,
+  UNIT_WORDS,
+  align,
+  alignByPosition,
+  cellValues,
+  close,
+  isValueCell,
+  rowValues,
+  splitTrailing,
+  valuesToItem,
+} from "./item-values";
 import { NOT_TOTAL_LABELS, wordPattern } from "./lexicon";
 import { classify } from "./totals";
 import { clean, fold, type Doc, type Row } from "./text";
@@ -156,6 +167,9 @@ function parseRow(row: Row, header: Header, doc: Doc): Parsed {
   const got = valuesToItem(values, assigned, leadNumber);
   if (got.usedLead && glued) description = description.slice(0, glued.index).trim();
   if (got.quantity === null && leadQuantity !== null) got.quantity = leadQuantity;
+  // a line named by a unit word alone ("Hours | 7,5 | 40,00 | 300,00"): that word describes it
+  const named = row.cells[0]?.text.trim() ?? "";
+  if (!/[\p{L}\d]/u.test(description) && UNIT_WORDS.test(named) && got.amount !== null) description = named;
   if (!/[\p{L}\d]/u.test(description)) return {};
   if (got.amount === null && got.unitPrice === null && got.quantity === null) return { text: row.text };
   return {
@@ -333,7 +347,13 @@ function withoutBreakdowns<T extends ColumnRow>(rows: T[]): T[] {
   }
   const parts = new Set(
     [...children].flatMap(([parent, kids]) =>
-      kids.some((k) => close(k.amount, parent.amount)) || close(kids.reduce((s, k) => s + k.amount, 0), parent.amount) ? kids : [],
+      kids.some((k) => close(k.amount, parent.amount)) ||
+      close(
+        kids.reduce((s, k) => s + k.amount, 0),
+        parent.amount,
+      )
+        ? kids
+        : [],
     ),
   );
   const lines = rows.filter((c) => !parts.has(c));
