@@ -20,6 +20,13 @@ describe("the document's own dates", () => {
     expect(datesOf(text).date).toBe("2031-04-03");
   });
 
+  it("a validity after another date on its line is no period, and a label's colon may stand in a cell of its own", () => {
+    expect(datesOf(`Offerte\nBern, 11.06.2031 · Velo: Rahmen-Nr. WX4K2217 · gültig bis 11.07.2031\n${body}`).validUntil).toBe("2031-07-11");
+    expect(datesOf(`Penawaran\nTanggal | : | 5 Maret 2031\nBerlaku s/d | : | 4 April 2031 | Lokasi | : | Gudang\n${body}`).validUntil).toBe("2031-04-04");
+    // a period still is one
+    expect(datesOf(`Rechnung\nDatum: 01.08.2031\nZeitraum 01.07.2031 bis 31.07.2031\n${body}`).date).toBe("2031-08-01");
+  });
+
   it("a letter's place and date, not a date its text mentions", () => {
     const text = `CV Maju Jaya\nNomor | : 045/SPH/VIII/2031 | Surabaya, 12 Agustus 2031\nDengan hormat,\nMenindaklanjuti permintaan Bapak melalui e-mail tanggal 8 Agustus 2031, bersama ini kami sampaikan penawaran harga.\n${body}`;
     expect(datesOf(text).date).toBe("2031-08-12");

@@ -57,7 +57,8 @@ function labelOf(doc: Doc, row: Row, c: number, index: number, order: DateOrder)
   let left: string | undefined;
   for (let k = c - 1; k >= 0; k--) {
     const key = row.cells[k]!.key;
-    if (!key) continue;
+    // an empty cell, or a label's colon set in a column of its own ("Berlaku s/d | : | 4 April 2031")
+    if (!key.trim() || /^[:.\-–]+$/.test(key.trim())) continue;
     if (isLabel(key)) left = key.slice(-60);
     break;
   }
@@ -82,7 +83,9 @@ export function datedValues(doc: Doc, order: DateOrder, isOrder = false): DatedV
         let role = roleOf(label);
         if (isOrder && role === "other" && ORDER_DATE.test(label)) role = "issue";
         // "du 01/03/2031 au 31/03/2031", "01.06.31-30.06.31": a period, not an issue date
-        if (RANGE_AFTER.test(after) || (/(au|to|bis|-|–)\s*$/.test(before) && findDates(before, order).length > 0)) role = "other";
+        // (only when the range word follows that earlier date: "Émise le 02/10 · Offre valable jusqu'au 02/11" is no period)
+        const earlier = findDates(before, order).at(-1);
+        if (RANGE_AFTER.test(after) || (earlier && /^\s*(au|to|bis|-|–)\s*$/.test(before.slice(earlier.end)))) role = "other";
         out.push({ iso: found.iso, row, role, at: row.n * 1000 + c * 100 + Math.min(99, found.index) });
       }
     });

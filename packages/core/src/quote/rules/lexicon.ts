@@ -155,7 +155,7 @@ export const VALID_UNTIL_LABELS = [
   "geldig tot", "geldig tot en met", "geldig t/m", "geldigheid", "vervaldatum offerte",
   "valido fino al", "valida fino al", "validita", "scadenza offerta",
   "valido ate", "valida ate", "validade",
-  "berlaku hingga", "berlaku sampai", "berlaku sampai dengan", "masa berlaku",
+  "berlaku hingga", "berlaku sampai", "berlaku sampai dengan", "masa berlaku", "berlaku s/d", "berlaku s.d.", "berlaku sd",
 ] as const;
 
 // prettier-ignore
