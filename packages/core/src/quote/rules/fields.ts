@@ -143,8 +143,8 @@ export function readNear<T>(
   hit: LabelHit,
   read: (text: string, near: Near) => T | null | undefined,
 ): { value: T; near: Near } | null {
-  // a qualifier between the label and its colon is the label's ("Cliente (Receptor): ...")
-  const qualifier = /^\s*\([^()]{1,30}\)(?=\s*:)/.exec(hit.row.cells[hit.cell]!.key.slice(hit.end))?.[0].length ?? 0;
+  // a qualifier between the label and its colon, or ending its cell, is the label's ("Cliente (Receptor): ...")
+  const qualifier = /^\s*\([^()]{1,30}\)(?=\s*:|\s*$)/.exec(hit.row.cells[hit.cell]!.key.slice(hit.end))?.[0].length ?? 0;
   for (const candidate of near(doc, hit.row, hit.cell, hit.end + qualifier)) {
     const value = read(candidate.text, candidate);
     if (value !== null && value !== undefined) return { value, near: candidate };

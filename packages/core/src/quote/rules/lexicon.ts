@@ -172,6 +172,7 @@ export const CUSTOMER_LABELS = [
   "faturar a", "adquirente", "tomador", "orcamento para", "proposta para", "cotacao para", "fatura para",
   "exmo", "exmo. sr", "exmo. senhor", "exmo(s)", "exmo(s). sr(s)", "exmo(s). senhor(es)", "exmos", "exmos. srs", "exma", "exma. sra", "exma. senhora", "exmos. srs", "exmos. senhores", "ilmo", "ilmo. sr", "ilma", "ilma. sra",
   "pelanggan", "kepada", "kepada yth", "ditagihkan kepada", "pembeli", "nama pelanggan", "penawaran untuk", "tagihan untuk", "ditujukan kepada",
+  "tagih ke", "ditagih ke", "cessionario/committente", "cessionario / committente", "cessionario",
   "naam", "name", "nom", "nombre", "nome", "nama",
 ] as const;
 
@@ -180,7 +181,7 @@ export const CUSTOMER_LABELS = [
 export const SHIP_TO_LABELS = [
   "ship to", "deliver to", "delivery address", "shipping address", "adresse de livraison", "livrer a", "lieferadresse", "lieferanschrift",
   "enviar a", "envie a", "direccion de envio", "afleveradres", "leveradres", "indirizzo di consegna", "spedire a", "entregar a",
-  "dikirim ke", "alamat pengiriman", "service address",
+  "dikirim ke", "kirim ke", "alamat pengiriman", "service address", "despachar a", "enviar para", "afleveren op",
 ] as const;
 
 // prettier-ignore
@@ -192,7 +193,7 @@ export const VENDOR_LABELS = [
   "von", "lieferant", "verkaufer", "anbieter", "absender", "aussteller", "firma", "kontoinhaber", "zahlungsempfanger",
   "leverancier", "verkoper", "afzender", "begunstigde", "rekeninghouder",
   "fornitore", "venditore", "emittente", "intestatario del conto", "fornecedor", "emitente", "prestador",
-  "penjual", "pemasok", "dari", "atas nama",
+  "penjual", "pemasok", "dari", "atas nama", "cedente/prestatore", "cedente / prestatore", "cedente",
 ] as const;
 
 // ---------------------------------------------------------------- totals

@@ -175,7 +175,9 @@ export const LABELS = { CUSTOMER, SHIP_TO, VENDOR };
 
 /** A label alone ("Client", "Société", "Bill to"): the value is elsewhere. */
 export function isLabelWord(text: string): boolean {
+  // a qualifier in brackets is part of the label ("Cedente/prestatore (fornitore)")
   const key = fold(text)
+    .replace(/\s*\([^()]{1,30}\)/g, "")
     .replace(/[\s:.]+$/, "")
     .trim();
   return [CUSTOMER, SHIP_TO, VENDOR].some((re) => {
@@ -214,6 +216,8 @@ export function nameOf(raw: string): string | null {
     return null;
   if (((STREET.test(key) && /\d/.test(key)) || GERMAN_STREET.test(key)) && !OWNERS.test(key)) return null;
   if (CARE_OF.test(key)) return null;
+  // a field's label for a number ("Kunden-Nr.", "Nº", "Order #")
+  if (/(?:^|[\s-])(?:nr|no|n°|nº|num|#)\.?$/iu.test(text)) return null;
   if (POSTCODE.test(key) || COUNTRY_ONLY.test(key) || ADDRESS_WORDS.test(key)) return null;
   // "Springfield IL", "Austin, TX": a city and its state
   if (

@@ -147,6 +147,15 @@ describe("the customer's name, where labels and addresses mislead", () => {
     expect(partiesOf(italian).customer).toBe("Condominio Via Verdi 12");
   });
 
+  it("the Italian e-invoice's party headings, Indonesian 'Tagih Ke', and number labels that are no names", () => {
+    const italian = `Cedente/prestatore (fornitore) | Cessionario/committente (cliente)\nStudio Rossi & Bianchi | Immobiliare Il Faro S.r.l.\nIdentificativo fiscale ai fini IVA: IT01234567890 | Indirizzo: Via Roma 8\n${table}`;
+    expect(partiesOf(italian)).toEqual({ vendor: "Studio Rossi & Bianchi", customer: "Immobiliare Il Faro S.r.l." });
+    const indonesian = `PT Surya Elektrik\nTagih Ke | Kirim Ke\nCV Tani Makmur | Gudang CV Tani Makmur\nJl. Merdeka No. 4, Kendal 51311 | Desa Sukamaju\n${table}`;
+    expect(partiesOf(indonesian).customer).toBe("CV Tani Makmur");
+    const german = `Nordsee Messebau GmbH · Hafenkante 2 · 28217 Bremen | Rechnungs-Nr. | 2031-17\nRECHNUNGSADRESSE | Kunden-Nr. | 10457\nKaltenbach Pumpen AG | Ihre Bestell-Nr. | 4500091823\nIndustriestraße 12\n30855 Langenhagen\n${table}`;
+    expect(partiesOf(german).customer).toBe("Kaltenbach Pumpen AG");
+  });
+
   it("a salutation before the customer's name is not part of it", () =>
     expect(partiesOf(`TB. Maju Jaya\nKepada Yth.\nBpk. Agus Santoso\nPerum Griya Indah Blok B-2\n${table}`).customer).toBe("Agus Santoso"));
 
