@@ -198,7 +198,9 @@ export function nameOf(raw: string): string | null {
   let text = clean(raw.replace(/^(for|pour|fur|für|per|por|voor|untuk)\s+/i, "").replace(/[,;:]+$/, ""));
   text = text.replace(/^[^\p{L}\d]+/u, "").replace(/[^\p{L}\d.)]+$/u, "");
   // "Harbor Cloud Services Invoice": the name before a type word
-  if (TYPE_AT_END.test(fold(text)) && text.split(/\s+/).length > 1) text = text.replace(new RegExp(TYPE_AT_END.source, "iu"), "").trim();
+  // (cut where the folded text matches: "Ltda. Orçamento" folds to "ltda. orcamento", of the same length)
+  const typeAtEnd = TYPE_AT_END.exec(fold(text));
+  if (typeAtEnd && text.split(/\s+/).length > 1 && fold(text).length === text.length) text = text.slice(0, typeAtEnd.index).trim();
   const key = fold(text);
   if (text.length < 2 || text.length > 80 || !/\p{L}{2}/u.test(text)) return null;
   if (isDomain(text)) return text;

@@ -66,6 +66,9 @@ describe("numbers that real templates print in their own ways", () => {
   it("Mexico's 'Serie y folio' names the invoice's number", () =>
     expect(numberOf("FACTURA | Serie y folio: B-3310\nClave SAT | Descripción\n44103103 | Tóner | $1,245.00")).toBe("B-3310"));
 
+  it("a word letter-spaced with a pair of letters the reader kept together is one word", () =>
+    expect(numberOf("R E C H N U NG 2031-88")).toBe("2031-88"));
+
   it("a validity in days is no number, and a letter-spaced title still heads its number", () =>
     expect(numberOf("O R Ç A M E N T O\nNº | 2031/0456 | Data | 5 de maio de 2031\nValidade da proposta: 15 dias.")).toBe("2031/0456"));
 });

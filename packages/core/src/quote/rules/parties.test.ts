@@ -260,6 +260,9 @@ describe("the issuer's letterhead", () => {
     expect(parties(doc).customer?.name).toBeUndefined();
   });
 
+  it("a title word set in the name's cell is not part of the name", () =>
+    expect(nameOf("Lumiar Engenharia Acústica Ltda. Orçamento")).toBe("Lumiar Engenharia Acústica Ltda."));
+
   it("a salutation in its inflected forms is no party", () => {
     for (const greeting of ["Sehr geehrter Herr Braun", "Estimados señores", "Prezada cliente"]) expect(nameOf(greeting)).toBeNull();
   });

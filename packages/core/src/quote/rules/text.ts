@@ -77,8 +77,12 @@ export function repair(text: string): string {
     )
     .replace(/[\ufb00-\ufb06]/g, (c) => c.normalize("NFKC"))
     .normalize("NFC")
-    // a title set letter-spaced ("O R Ç A M E N T O", "I N V O I C E"): one space between letters, more between words
-    .replace(/(?<!\S)(?:\p{L} ){3,}\p{L}(?!\S)/gu, (word) => word.replace(/ /g, ""))
+    // a word set letter-spaced ("O R Ç A M E N T O", "R E S P O N S ÁV E L"): single letters, now and then two the
+    // reader kept together, one space apart
+    .replace(/(?<!\S)(?:\p{L}{1,2} ){3,}\p{L}{1,2}(?!\S)/gu, (run) => {
+      const parts = run.split(" ");
+      return parts.filter((p) => p.length === 1).length >= 0.75 * parts.length ? parts.join("") : run;
+    })
     .replace(/[ \t]+/g, " ")
     .trim();
 }
