@@ -33,8 +33,28 @@ for (const entry of PHRASES) BY_FIRST.set(entry[0][0]!, [...(BY_FIRST.get(entry[
 const PRIMARY_DESCRIPTION =
   /^(description|desc|designation|libelle|bezeichnung|beschreibung|omschrijving|descripcion|concepto|descrizione|descricao|uraian|keterangan|deskripsi|particulars|details|item description|description of .*|nom & designation|leistung|prestation|artikelbezeichnung)/;
 
+/**
+ * Titles that name one column only when they fill their cell: "Jumlah Harga" is the line amount,
+ * but "Jumlah Harga Satuan" run together is the quantity, then the unit price.
+ */
+const WHOLE_CELL: Record<string, Column> = { "jumlah harga": "amount" };
+
 /** Splits a header cell into the column phrases it holds; null when it holds words that are not column names. */
 function cellColumns(key: string): { types: Column[]; spans: [number, number][]; covered: number; letters: number } {
+  const whole =
+    WHOLE_CELL[
+      key
+        .replace(/[^\p{L} ]/gu, "")
+        .replace(/\s+/g, " ")
+        .trim()
+    ];
+  if (whole)
+    return {
+      types: [whole],
+      spans: [[0, 1]],
+      covered: key.replace(/[^\p{L}]/gu, "").length,
+      letters: key.replace(/[^\p{L}]/gu, "").length,
+    };
   const types: Column[] = [];
   const spans: [number, number][] = [];
   // same length as the key, so a phrase's position is its place across the cell

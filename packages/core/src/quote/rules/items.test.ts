@@ -179,6 +179,41 @@ describe("line items by their arithmetic", () => {
   });
 });
 
+describe("rows set beside the middle of a wrapped description", () => {
+  it("the values' row takes the text row above as its description, and the row below continues it", () =>
+    expect(
+      rows(
+        [
+          "Désignation | P.U. HT | Qté | TVA | Montant HT",
+          "Buffet froid, 10 pièces salées et sucrées par",
+          "22,00 € | 50 | 10 % | 1 100,00 €",
+          "convive",
+          "Plateau de fromages affinés (tomme, comté 18",
+          "60,00 € | 3 | 10 % | 180,00 €",
+          "mois)",
+          "Service en salle, heures | 30,00 € | 8 | 20 % | 240,00 €",
+          "Total HT | 1 520,00 €",
+        ].join("\n"),
+      ).map((r) => [r[0], r[3]]),
+    ).toEqual([
+      ["Buffet froid, 10 pièces salées et sucrées par convive", 1100],
+      ["Plateau de fromages affinés (tomme, comté 18 mois)", 180],
+      ["Service en salle, heures", 240],
+    ]));
+});
+
+describe("'Jumlah Harga' filling its header cell", () => {
+  it("is the line amount, beside 'Harga Satuan'", () =>
+    expect(
+      rows("No | Uraian | Harga Satuan | Jumlah Harga\n1 | Bongkar partisi | 45.000 | 1.890.000\n2 | Cat dinding | 38.000 | 760.000\nJumlah | 2.650.000").map(
+        (r) => [r[2], r[3]],
+      ),
+    ).toEqual([
+      [45000, 1890000],
+      [38000, 760000],
+    ]));
+});
+
 describe("a line named by a unit word alone", () => {
   it("'Hours' or 'Horas' with its numbers is a line, described by that word", () =>
     expect(

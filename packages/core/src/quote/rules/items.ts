@@ -373,6 +373,13 @@ export function readItems(doc: Doc): Items {
   return form ? { items: [form.item], inside: new Set(form.rows.map((r) => r.n)) } : columns;
 }
 
+/** A row with a description cell put before its cells. */
+function withDescription(row: Row, description: string): Row {
+  const cells = [{ text: description, key: fold(description) }, ...row.cells];
+  const text = cells.map((c) => c.text).join(" | ");
+  return { ...row, cells, text, key: fold(text) };
+}
+
 function readTables(doc: Doc): Items {
   const items: LineItem[] = [];
   const inside = new Set<number>();
@@ -401,7 +408,17 @@ function readTables(doc: Doc): Items {
       if (last > start && labels.length >= 2 && labels.some((c) => TOTAL_WORD.test(c.key)) && moneyTokens(row.text, doc.style).length === 0)
         break;
       // a row whose quantity x unit price is its amount is an item, whatever its words ("Porte d'entrée", "Tax consulting")
-      const parsedFirst = parseRow(row, header, doc);
+      let parsedFirst = parseRow(row, header, doc);
+      // values alone, set beside the middle of a wrapped description ("Cocktail, 12 pièces par" / "24,50 € | 80 | 1 960,00 €"
+      // / "convive"): the text row above starts their description, even if it was taken to continue the item before
+      if (!parsedFirst.item && !parsedFirst.text && textRow?.j === j - 1 && !hasLetters(row.cells[0]?.text ?? "")) {
+        const described = parseRow(withDescription(row, textRow.text), header, doc);
+        if (described.item) {
+          if (textRow.to) textRow.to.description = clean(textRow.to.description.slice(0, -textRow.text.length));
+          textRow = undefined;
+          parsedFirst = described;
+        }
+      }
       const complete =
         parsedFirst.item && [parsedFirst.item.quantity, parsedFirst.item.unitPrice, parsedFirst.item.amount].every((v) => v !== null);
       if (!complete && isTotalsRow(row, doc)) {

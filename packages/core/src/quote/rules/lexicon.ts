@@ -341,7 +341,7 @@ export const COLUMN_WORDS: Record<Column, readonly string[]> = {
     "bedrag", "totaal", "subtotaal", "prijs incl. btw", "totaal excl. btw",
     "importo", "totale", "importo totale",
     "valor total", "total",
-    "jumlah", "total harga", "nilai",
+    "jumlah", "total harga", "nilai", "harga total",
   ],
   date: ["date", "datum", "fecha", "data", "tanggal", "training date", "shipment date"],
 };
