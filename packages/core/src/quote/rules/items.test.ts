@@ -202,12 +202,32 @@ describe("rows set beside the middle of a wrapped description", () => {
     ]));
 });
 
+describe("article codes beside wrapped descriptions", () => {
+  it("a values row led by a code alone takes the text above; a code joined to its description is cut from it; a measure on a wrapped line is no line", () =>
+    expect(
+      rows(
+        [
+          "Codice | Descrizione | Q.tà | Prezzo | Importo",
+          "Etichette adesive in bobina, quadricromia + oro a",
+          "ETQ-1014 | 10.000 | 0,085 | 850,00",
+          "caldo",
+          "GRF-ETQ Progettazione grafica etichette | 3 | 240,00 | 720,00",
+          "Trasporto con mezzo proprio, 7,5 t",
+          "Imponibile | 1.570,00",
+        ].join("\n"),
+      ).map((r) => [String(r[0]).split(" Trasporto")[0], r[3]]),
+    ).toEqual([
+      ["Etichette adesive in bobina, quadricromia + oro a caldo", 850],
+      ["Progettazione grafica etichette", 720],
+    ]));
+});
+
 describe("'Jumlah Harga' filling its header cell", () => {
   it("is the line amount, beside 'Harga Satuan'", () =>
     expect(
-      rows("No | Uraian | Harga Satuan | Jumlah Harga\n1 | Bongkar partisi | 45.000 | 1.890.000\n2 | Cat dinding | 38.000 | 760.000\nJumlah | 2.650.000").map(
-        (r) => [r[2], r[3]],
-      ),
+      rows(
+        "No | Uraian | Harga Satuan | Jumlah Harga\n1 | Bongkar partisi | 45.000 | 1.890.000\n2 | Cat dinding | 38.000 | 760.000\nJumlah | 2.650.000",
+      ).map((r) => [r[2], r[3]]),
     ).toEqual([
       [45000, 1890000],
       [38000, 760000],
@@ -217,7 +237,9 @@ describe("'Jumlah Harga' filling its header cell", () => {
 describe("a line named by a unit word alone", () => {
   it("'Hours' or 'Horas' with its numbers is a line, described by that word", () =>
     expect(
-      rows("DESCRIPTION | QTY | PRICE | AMOUNT\nWebsite build | 1 | 2,400.00 | 2,400.00\nHours | 2 | 40.00 | 80.00\nTotal | 2,480.00").map((r) => [r[0], r[3]]),
+      rows("DESCRIPTION | QTY | PRICE | AMOUNT\nWebsite build | 1 | 2,400.00 | 2,400.00\nHours | 2 | 40.00 | 80.00\nTotal | 2,480.00").map(
+        (r) => [r[0], r[3]],
+      ),
     ).toEqual([
       ["Website build", 2400],
       ["Hours", 80],

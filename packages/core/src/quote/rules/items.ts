@@ -109,7 +109,9 @@ function parseRow(row: Row, header: Header, doc: Doc): Parsed {
     const split = splitTrailing(joined, doc);
     const nums = split.values.filter((v) => v.kind === "num");
     // one bare number after words is a wrapped description ("Wandkraan chroom inclusief 2"), not a line
-    if (nums.length === 0 || (nums.length === 1 && !nums[0]!.decimals && !nums[0]!.money)) return { text: clean(joined) };
+    // ...nor is a measure ending it ("Hin- und Rückfahrt, 7,5 t")
+    const measure = nums.length === 1 && !nums[0]!.money && split.values.at(-1)?.kind === "unit";
+    if (nums.length === 0 || (nums.length === 1 && !nums[0]!.decimals && !nums[0]!.money) || measure) return { text: clean(joined) };
     description = split.description;
     values = split.values;
     lead = [];
@@ -148,7 +150,12 @@ function parseRow(row: Row, header: Header, doc: Doc): Parsed {
         parts = parts.slice(1);
       } else if (hasIndex && parts.length > 1 && /^\d{1,4}\.?$/.test(parts[0]!)) parts = parts.slice(1);
       else if (hasIndex && parts.length > 0) parts[0] = parts[0]!.replace(/^\d{1,3}\.?\s+(?=\p{L})/u, "");
-      if (hasCode && parts.length > 1) parts = parts.slice(1);
+      // the code column's cell; a code the reader joined to the description ("GRF-ETQ Progettazione grafica") loses the code only
+      if (hasCode && parts.length > 0) {
+        const [code, ...words] = parts[0]!.split(" ");
+        if (words.length > 0 && CODE_ONLY.test(code!)) parts = [words.join(" "), ...parts.slice(1)];
+        else if (parts.length > 1) parts = parts.slice(1);
+      }
     }
     description = clean(parts.join(" "));
   }
@@ -373,6 +380,9 @@ export function readItems(doc: Doc): Items {
   return form ? { items: [form.item], inside: new Set(form.rows.map((r) => r.n)) } : columns;
 }
 
+/** An article code with no words ("ETQ-1014", "A-22/7", "GRF-ETQ"): capitals and digits, with a digit or a dash. */
+const CODE_ONLY = /^(?=\S*[\d-])[\p{Lu}\d][\p{Lu}\d./_-]{2,19}$/u;
+
 /** A row with a description cell put before its cells. */
 function withDescription(row: Row, description: string): Row {
   const cells = [{ text: description, key: fold(description) }, ...row.cells];
@@ -411,10 +421,14 @@ function readTables(doc: Doc): Items {
       let parsedFirst = parseRow(row, header, doc);
       // values alone, set beside the middle of a wrapped description ("Cocktail, 12 pièces par" / "24,50 € | 80 | 1 960,00 €"
       // / "convive"): the text row above starts their description, even if it was taken to continue the item before
-      if (!parsedFirst.item && !parsedFirst.text && textRow?.j === j - 1 && !hasLetters(row.cells[0]?.text ?? "")) {
-        const described = parseRow(withDescription(row, textRow.text), header, doc);
+      // (or by an article code alone: "ETQ-1014 | 12.000 pz | 0,085 | 1.020,00")
+      const lead = row.cells[0]?.text.trim() ?? "";
+      if (textRow?.j === j - 1 && !parsedFirst.item && !parsedFirst.text && (CODE_ONLY.test(lead) || !hasLetters(lead))) {
+        const above = textRow;
+        const values = CODE_ONLY.test(lead) ? { ...row, cells: row.cells.slice(1) } : row;
+        const described = parseRow(withDescription(values, above.text), header, doc);
         if (described.item) {
-          if (textRow.to) textRow.to.description = clean(textRow.to.description.slice(0, -textRow.text.length));
+          if (above.to) above.to.description = clean(above.to.description.slice(0, -above.text.length));
           textRow = undefined;
           parsedFirst = described;
         }
