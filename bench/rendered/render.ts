@@ -2,7 +2,7 @@
  * Renders the invented documents of this folder (HTML in the layouts of common invoicing tools,
  * eight languages) to PDF with Debian's Chromium, as their users' software would print them:
  * `node --import tsx bench/rendered/render.ts <out-dir>`. A page's size and orientation come from
- * its `<meta name="pdf-options" content='{"format":"Letter","landscape":true}'>`.
+ * its `<meta name="pdf-options" content='{"format":"Letter","landscape":true,"margin":"12mm"}'>`.
  */
 import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -24,13 +24,16 @@ async function renderAll(out: string): Promise<string[]> {
       const options = JSON.parse(/<meta name="pdf-options" content='([^']*)'>/.exec(html)?.[1] ?? "{}") as {
         format?: string;
         landscape?: boolean;
+        margin?: string;
       };
+      const margin = options.margin ?? "0";
       await page.setContent(html, { waitUntil: "load" });
       const pdf = file.replace(/\.html$/, ".pdf");
       await page.pdf({
         path: join(out, pdf),
         format: options.format ?? "A4",
         landscape: Boolean(options.landscape),
+        margin: { top: margin, right: margin, bottom: margin, left: margin },
         printBackground: true,
       });
       rendered.push(pdf);
