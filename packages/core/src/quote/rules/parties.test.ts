@@ -136,9 +136,9 @@ describe("the customer", () => {
 
 describe("the customer's name, where labels and addresses mislead", () => {
   it("a qualifier between the label and its colon, and a name ending in dotted initials", () =>
-    expect(partiesOf(`Papelera Norte, S.A. de C.V.\nCliente (Receptor): Escuela Montes Azules, A.C.\nRFC: EMA950612HJ3\n${table}`).customer).toBe(
-      "Escuela Montes Azules, A.C.",
-    ));
+    expect(
+      partiesOf(`Papelera Norte, S.A. de C.V.\nCliente (Receptor): Escuela Montes Azules, A.C.\nRFC: EMA950612HJ3\n${table}`).customer,
+    ).toBe("Escuela Montes Azules, A.C."));
 
   it("an owners' association named after its building, over the manager acting for it", () => {
     const text = `Sanitär Brandt GmbH\nHafenweg 2\n28195 Bremen\nKunde:\nWohnungseigentümergemeinschaft Ulmenweg 7\nvertreten durch Hausverwaltung Kranz\nUlmenweg 7\n28203 Bremen\n${table}`;
@@ -156,8 +156,15 @@ describe("the customer's name, where labels and addresses mislead", () => {
     expect(partiesOf(german).customer).toBe("Kaltenbach Pumpen AG");
   });
 
-  it("a salutation before the customer's name is not part of it", () =>
-    expect(partiesOf(`TB. Maju Jaya\nKepada Yth.\nBpk. Agus Santoso\nPerum Griya Indah Blok B-2\n${table}`).customer).toBe("Agus Santoso"));
+  it("a salutation before the customer's name is not part of it", () => {
+    expect(partiesOf(`TB. Maju Jaya\nKepada Yth.\nBpk. Agus Santoso\nPerum Griya Indah Blok B-2\n${table}`).customer).toBe("Agus Santoso");
+    expect(partiesOf(`Schildersbedrijf De Kwast\nKlant:\nDhr. J. de Wit\nLaan 4\n3811 HR Amersfoort\n${table}`).customer).toBe("J. de Wit");
+  });
+
+  it("a brand over the full name that repeats it is that full name, not both", () =>
+    expect(
+      partiesOf(`Vetreria Lagunare\nVetreria Lagunare s.r.l.\nFondamenta Vetrai 12, 30141 Murano (VE)\nP.IVA 01234567890\n${table}`).vendor,
+    ).toBe("Vetreria Lagunare s.r.l."));
 
   it("the customer's number label and a signature field name no customer", () => {
     const text = `Nº cliente C-0412\nObras Sur S.L. · Calle Luna 4 · 18001 Granada\nComunidad de Propietarios Calle Sol 9\nA/A D. Luis Vera\nCalle Sol 9\n18002 Granada\n${table}\nConforme cliente (firma y fecha):\nObras Sur S.L.`;
@@ -256,7 +263,9 @@ describe("the issuer's letterhead", () => {
       line("+49 40 5550 1234", 400, 490, 48),
       line("Rechnung", 71, 120, 90),
     ];
-    const doc = readDoc([{ page: 1, text: lines.map((l) => l.cells.map((c) => c.text).join(" | ")).join("\n"), lines, width: 595, height: 842 }]);
+    const doc = readDoc([
+      { page: 1, text: lines.map((l) => l.cells.map((c) => c.text).join(" | ")).join("\n"), lines, width: 595, height: 842 },
+    ]);
     expect(parties(doc).customer?.name).toBeUndefined();
   });
 

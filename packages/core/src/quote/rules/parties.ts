@@ -188,7 +188,9 @@ function blocksOf(rows: Row[]): Block[] {
       // a web address over the name it stands for ("www.northwind-tools.com" / "Northwind Tools")
       else if (b.lines.length === 2 && b.head && isDomain(b.head) && name && !isDomain(name)) b.head = name;
       // a name set over two lines, its legal form on the second ("Ingenieurbüro" / "Falkenrath UG (haftungsbeschränkt)")
-      else if (b.lines.length === 2 && b.head === b.lines[0]!.text && twoLineName(b.head, text)) b.head = `${b.head} ${text}`;
+      // (or a brand over the full name that repeats it: "Vetreria Zanin" / "Vetreria Zanin s.r.l.")
+      else if (b.lines.length === 2 && b.head === b.lines[0]!.text && twoLineName(b.head, text))
+        b.head = fold(text).startsWith(fold(b.head)) ? text : `${b.head} ${text}`;
       if (isAddress(key)) b.address = true;
       if (CONTACT.test(key)) b.contact = true;
       if (REGISTRATION.test(key)) b.registration = true;
@@ -378,8 +380,7 @@ export function parties(doc: Doc): Parties {
     const above = previousRow(doc, first.row);
     const over = above?.cells.filter((_, k) => cellsUnder(above, k, first.row).includes(first.cell)) ?? [];
     return (
-      block === customerBlock ||
-      [first.key, ...over.map((c) => c.key)].some((k) => (CUSTOMER.test(k) || SHIP_TO.test(k)) && k.length < 45)
+      block === customerBlock || [first.key, ...over.map((c) => c.key)].some((k) => (CUSTOMER.test(k) || SHIP_TO.test(k)) && k.length < 45)
     );
   };
   const letterhead = blocks.find((b) => (b.address || b.contact) && !customerish(b));
@@ -448,7 +449,8 @@ export function parties(doc: Doc): Parties {
       const name = segments.length >= 3 ? nameOf(segments[0]!) : leadName(row.text);
       if (name && isCompany(name) && !isPerson(name)) add(name, 4, row, "legal");
       // ...or a person's, trading under their own name beside their registration ("Camille Roussel — Entrepreneur individuel — SIRET ...")
-      else if (name && isPerson(name) && segments.length >= 3 && segments.slice(1).some((p) => REGISTRATION.test(fold(p)))) add(name, 4, row, "legal");
+      else if (name && isPerson(name) && segments.length >= 3 && segments.slice(1).some((p) => REGISTRATION.test(fold(p))))
+        add(name, 4, row, "legal");
       // ...or the fuller form of a name the page already shows ("Il Poggio" at the top, "Agriturismo Il Poggio di Marta Rossi · P.IVA ...")
       else if (name && fullerThan(name, [...candidates.values()])) add(name, 4, row, "legal");
       // ...or holds it among its fields ("Sitz: Leipzig | HRB 1234 | Geschäftsführer: ... | Brightline GmbH")
