@@ -27,6 +27,11 @@ describe("the document's own dates", () => {
     expect(datesOf(`Rechnung\nDatum: 01.08.2031\nZeitraum 01.07.2031 bis 31.07.2031\n${body}`).date).toBe("2031-08-01");
   });
 
+  it("the label beside the date wins over a word above it that names another role ('Original')", () => {
+    const text = `Cerâmica Azul, Lda. | Fatura N.º FT 2031/7\nRua do Cais, 4 | Original\n3800-104 Aveiro | Data de emissão | 11/03/2031\nNIF 514 228 903 | Data de vencimento | 10/04/2031\nBens colocados à disposição em 10/03/2031.\n${body}`;
+    expect(datesOf(text).date).toBe("2031-03-11");
+  });
+
   it("a letter's place and date, not a date its text mentions", () => {
     const text = `CV Maju Jaya\nNomor | : 045/SPH/VIII/2031 | Surabaya, 12 Agustus 2031\nDengan hormat,\nMenindaklanjuti permintaan Bapak melalui e-mail tanggal 8 Agustus 2031, bersama ini kami sampaikan penawaran harga.\n${body}`;
     expect(datesOf(text).date).toBe("2031-08-12");

@@ -53,7 +53,11 @@ function labelOf(doc: Doc, row: Row, c: number, index: number, order: DateOrder)
   const isLabel = (key: string) => hasWords(key) && findDates(key, order).length === 0 && !/\d{3}/.test(key);
   // a label row over a value row ("Invoice Date | Due Date" over "14/03/2031 | 13/04/2031")
   const above = previousRow(doc, row);
-  const overIt = above && cellsUnder(row, c, above).map((i) => above.cells[i]!.key).find(isLabel);
+  const overIt =
+    above &&
+    cellsUnder(row, c, above)
+      .map((i) => above.cells[i]!.key)
+      .find(isLabel);
   let left: string | undefined;
   for (let k = c - 1; k >= 0; k--) {
     const key = row.cells[k]!.key;
@@ -63,8 +67,9 @@ function labelOf(doc: Doc, row: Row, c: number, index: number, order: DateOrder)
     break;
   }
   // in a grid of label | value rows the label is beside the date, and the value above it is another
-  // field's ("Bearbeiter | T. Vogt" over "Gültig bis | 06.06.2031"): the one that names a date wins
-  const named = [overIt, left].find((l) => l !== undefined && roleOf(l) !== "none");
+  // field's ("Bearbeiter | T. Vogt" over "Gültig bis | 06.06.2031", "Original" over "Data de emissão | 11/03/2031"):
+  // the one that names a date's role wins, the label beside it first
+  const named = [left, overIt].find((l) => l !== undefined && roleOf(l) !== "none");
   if (named ?? overIt ?? left) return (named ?? overIt ?? left)!;
   if (above && above.cells.length === 1 && /:\s*$/.test(above.key)) return above.key;
   return "";

@@ -69,6 +69,9 @@ describe("numbers that real templates print in their own ways", () => {
   it("a word letter-spaced with a pair of letters the reader kept together is one word", () =>
     expect(numberOf("R E C H N U NG 2031-88")).toBe("2031-88"));
 
+  it("the quote an invoice refers to is not its number", () =>
+    expect(numberOf("Studio Pixel | N° FA-2031-0153\nDate de facturation : 05/02/2031 | Réf. devis : DV-2030-0098")).toBe("FA-2031-0153"));
+
   it("a validity in days is no number, and a letter-spaced title still heads its number", () =>
     expect(numberOf("O R Ç A M E N T O\nNº | 2031/0456 | Data | 5 de maio de 2031\nValidade da proposta: 15 dias.")).toBe("2031/0456"));
 });

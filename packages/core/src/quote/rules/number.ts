@@ -42,7 +42,9 @@ const GENERIC = new RegExp(
 );
 const OTHER = wordPattern(OTHER_NUMBER_LABELS);
 const OUR_REFERENCE = wordPattern(OUR_REFERENCE_LABELS);
-const RELATED = /(associee|liee|related|original|corrigee|bezug|referenced|zugehorige|precedente|rectificada|annule|remplace)/;
+/** Another document's number: related, corrected or replaced, or the quote or order an invoice refers to ("Réf. devis"). */
+const RELATED =
+  /(associee|liee|related|original|corrigee|bezug|referenced|zugehorige|precedente|rectificada|annule|remplace)|(?<![\p{L}])(ref\.?|reference|referencia|riferimento|referensi)\s*(du |de |del |of )?(devis|offerte|angebot|quote|quotation|presupuesto|preventivo|orcamento|penawaran|commande|bestellung|order|pedido|ordine)(?![\p{L}])/u;
 const SECONDARY_ID = /(booking|transaction|reservation|buchung|reserva|boeking|prenotazione|pesanan|receipt|bon|ticket|folio)/;
 
 /** A document number as printed: one token with a digit, or digit groups ("40 118 273 556"). */
