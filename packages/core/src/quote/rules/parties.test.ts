@@ -272,6 +272,11 @@ describe("the issuer's letterhead", () => {
   it("a title word set in the name's cell is not part of the name", () =>
     expect(nameOf("Lumiar Engenharia Acústica Ltda. Orçamento")).toBe("Lumiar Engenharia Acústica Ltda."));
 
+  it("a signature over the footer is no issuer, and a tagline that reads like a sender line gives way to the company's", () => {
+    const text = `Radwerk Aarau GmbH\nReparatur · Service · E-Bikes · Bahnhofweg 12, 5000 Aarau\nRadwerk Aarau GmbH, Bahnhofweg 12, 5000 Aarau\nHerrn\nLukas Meier\nRosenweg 5\n5000 Aarau\nKostenvoranschlag Nr. KV 31/08\n${table}\nFreundliche Grüsse\nUrs Keller, Werkstattleiter\nMWST-Nr. CHE-123.456.789 MWST | Tel. 062 555 40 17 | IBAN CH56 0079 0016 2358 4471 2`;
+    expect(partiesOf(text)).toEqual({ vendor: "Radwerk Aarau GmbH", customer: "Lukas Meier" });
+  });
+
   it("a salutation in its inflected forms is no party", () => {
     for (const greeting of ["Sehr geehrter Herr Braun", "Estimados señores", "Prezada cliente"]) expect(nameOf(greeting)).toBeNull();
   });

@@ -360,9 +360,10 @@ export function parties(doc: Doc): Parties {
   };
 
   // the customer's block: named by a label, or the address window under the sender line
-  const senderRow = doc.rows.find(
-    (r) => r.page === doc.rows[0]?.page && r.line < 20 && (r.cells.some((c) => senderOf(c.text)) || senderOf(r.text)),
-  );
+  // (a company's sender line before a tagline that reads like one: "Reparatur · Service · Schermenweg 1, 3014 Bern")
+  const senderName = (r: Row) => r.cells.map((c) => senderOf(c.text)).find((s) => s) ?? senderOf(r.text);
+  const senders = doc.rows.filter((r) => r.page === doc.rows[0]?.page && r.line < 20 && senderName(r));
+  const senderRow = senders.find((r) => isCompany(senderName(r)!)) ?? senders[0];
   // the labelled customer's block: the one holding its value (not the issuer's column beside it on
   // the same row, "Lumen Studio | Quote for:"), else one by that name at or below the label
   const customerBlock =
@@ -469,7 +470,9 @@ export function parties(doc: Doc): Parties {
       if (lead) add(nameOf(lead[1]!), 6, row, "legal");
       // the name line just above a registration block ("ÉDITIONS LUMEN" / "Siège social : ...")
       const above = previousRow(doc, row);
-      if (above && above.cells.length === 1 && row.line > 8) {
+      // (not a signature: "Freundliche Grüsse" / "Nico Ammann, Werkstattleiter" over the footer)
+      const signed = above && CLOSING.test(previousRow(doc, above)?.key ?? "");
+      if (above && above.cells.length === 1 && row.line > 8 && !signed) {
         // ...alone, or leading its address and contacts ("Northgate Studio Ltd · 18 Hanover Street, Leeds · accounts@...")
         const name = nameOf(above.text) ?? leadName(above.text);
         if (name && !REGISTRATION.test(above.key)) add(name, 6, above, "legal");
@@ -479,7 +482,7 @@ export function parties(doc: Doc): Parties {
 
   // 4. the sender line above an address window
   if (senderRow) {
-    const sender = senderRow.cells.map((c) => senderOf(c.text)).find((s) => s) ?? senderOf(senderRow.text);
+    const sender = senderName(senderRow);
     if (sender && !isPerson(sender)) add(sender, 3 + (isCompany(sender) ? 1 : 0), senderRow, "sender");
   }
 
