@@ -188,6 +188,11 @@ describe("the issuer's fullest printed name", () => {
     expect(partiesOf(text).vendor).toBe("Fattoria La Quercia Rossa di Anna Neri");
   });
 
+  it("a signer's role before the company's name is no fuller name", () => {
+    const text = `Harbour Joinery Ltd\nUnit 4, Mill Estate\nFrome BA11 2RT\nQuotation No: Q-31\n${table}\nYours sincerely,\nTom Avery\nDirector, Harbour Joinery Ltd\nHarbour Joinery Ltd · Registered in England and Wales No. 08812345`;
+    expect(partiesOf(text).vendor).toBe("Harbour Joinery Ltd");
+  });
+
   it("a footer line leading with the name, its address and e-mail, over the registration line", () => {
     const text = `INVOICE\nInvoice number | INV-31\nBill to\nHarbour Dental Ltd\n${table}\nPayment within 30 days.\nThank you.\nOsprey Design Ltd · 4 Mill Row, York YO1 7HH · accounts@osprey.example · +44 1904 555 010\nRegistered in England & Wales No. 01234567 · VAT Reg. No. GB 123 4567 89`;
     expect(partiesOf(text).vendor).toBe("Osprey Design Ltd");

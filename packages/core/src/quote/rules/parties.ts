@@ -321,6 +321,10 @@ function fullerThan(name: string, candidates: Candidate[], shorter = false): Can
   return candidates.find((c) => {
     const other = squash(c.name);
     if (other === key || c.name.length > 60) return false;
+    const [long, short] = shorter ? [c.name, name] : [name, c.name];
+    // never a role before the name ("Director, Ashcombe Joinery Ltd")
+    const before = fold(long).split(fold(short))[0] ?? "";
+    if (/,/.test(before)) return false;
     return shorter ? other.includes(key) && (isCompany(c.name) || c.sources.has("legal")) : key.includes(other) && other.length >= 4;
   });
 }
