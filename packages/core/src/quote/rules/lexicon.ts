@@ -93,7 +93,7 @@ export const DOC_NUMBER_COMPOUNDS = [
 export const OUR_REFERENCE_LABELS = [
   "our ref", "our ref.", "our reference", "ons kenmerk", "onze referentie", "onze ref", "unser zeichen", "unsere referenz",
   "notre ref", "notre reference", "nuestra ref", "nuestra referencia", "nostro riferimento", "ns. rif", "nossa referencia", "nossa ref",
-  "referensi kami",
+  "referensi kami", "kenmerk",
 ] as const;
 
 /** Labels of numbers that are never the document's: customer, order, tax, bank, phone... */

@@ -69,6 +69,15 @@ describe("numbers that real templates print in their own ways", () => {
   it("a word letter-spaced with a pair of letters the reader kept together is one word", () =>
     expect(numberOf("R E C H N U NG 2031-88")).toBe("2031-88"));
 
+  it("a label row's 'Número' and Dutch 'kenmerk' name the number; a product named 'DOC 2023' does not", () => {
+    expect(
+      numberOf(
+        "Fatura Pró-forma\nNúmero | Data | Validade | Moeda\nPF 2031/14 | 2031-03-04 | 2031-04-03 | EUR\nArtigo | Descrição | Qtd. | Preço | Valor\nVB-23 | Vinho Verde branco DOC 2023, 0,75 L | 60 | 4,20 | 252,00",
+      ),
+    ).toBe("PF 2031/14");
+    expect(numberOf("Kostenraming\ndatum | kenmerk | project | geldig tot\n03-02-2031 | KR-31-009 | Verbouwing winkel | 03-03-2031")).toBe("KR-31-009");
+  });
+
   it("the quote an invoice refers to is not its number", () =>
     expect(numberOf("Studio Pixel | N° FA-2031-0153\nDate de facturation : 05/02/2031 | Réf. devis : DV-2030-0098")).toBe("FA-2031-0153"));
 

@@ -1,3 +1,4 @@
+import { moneyTokens } from "../numbers";
 import { findDates } from "./dates";
 import { isAddress } from "./names";
 import { findLabels, nextRow, readNear, type LabelHit } from "./fields";
@@ -107,7 +108,9 @@ export function documentNumber(doc: Doc, options: { order?: boolean } = {}): { v
   take(findLabels(doc, NUMBER_THEN_DOC), 1);
   take(findLabels(doc, COMPOUND), 1);
   // titles with their number, on the first rows of a page
-  for (const row of doc.rows.filter((r) => r.line < 30)) {
+  // (never an item's row: "Vinho Verde branco DOC 2023, 0,75 L | 4,20 | 252,00" names a wine, not a document)
+  const priced = (r: Row) => moneyTokens(r.text, doc.style).some((t) => t.decimals);
+  for (const row of doc.rows.filter((r) => r.line < 30 && !priced(r))) {
     row.cells.forEach((cell, c) => {
       const m = DOC_TITLE.exec(cell.key);
       if (!m) return;
