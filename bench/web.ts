@@ -50,7 +50,10 @@ function longTasks(details: unknown): string[] {
   return [...items]
     .sort((a, b) => (b.duration ?? 0) - (a.duration ?? 0))
     .slice(0, 4)
-    .map((t) => `long task: ${Math.round(t.duration ?? 0)} ms at ${Math.round(t.startTime ?? 0)} ms, ${t.url?.replace(/^https?:\/\/[^/]+/, "") ?? "?"}`);
+    .map(
+      (t) =>
+        `long task: ${Math.round(t.duration ?? 0)} ms at ${Math.round(t.startTime ?? 0)} ms, ${t.url?.replace(/^https?:\/\/[^/]+/, "") ?? "?"}`,
+    );
 }
 
 function figuresOf(lhr: Result): Figures {

@@ -22,7 +22,9 @@ describe("the document's own dates", () => {
 
   it("a validity after another date on its line is no period, and a label's colon may stand in a cell of its own", () => {
     expect(datesOf(`Offerte\nBern, 11.06.2031 · Velo: Rahmen-Nr. WX4K2217 · gültig bis 11.07.2031\n${body}`).validUntil).toBe("2031-07-11");
-    expect(datesOf(`Penawaran\nTanggal | : | 5 Maret 2031\nBerlaku s/d | : | 4 April 2031 | Lokasi | : | Gudang\n${body}`).validUntil).toBe("2031-04-04");
+    expect(datesOf(`Penawaran\nTanggal | : | 5 Maret 2031\nBerlaku s/d | : | 4 April 2031 | Lokasi | : | Gudang\n${body}`).validUntil).toBe(
+      "2031-04-04",
+    );
     // a period still is one
     expect(datesOf(`Rechnung\nDatum: 01.08.2031\nZeitraum 01.07.2031 bis 31.07.2031\n${body}`).date).toBe("2031-08-01");
   });

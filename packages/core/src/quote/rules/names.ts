@@ -259,7 +259,8 @@ const OWNERS =
   /^(wohnungseigentumergemeinschaft|eigentumergemeinschaft|weg|comunidad de propietarios|cdad\.? de propietarios|condominio|condominio edificio|condominio residencial|copropriete|syndicat des coproprietaires|vereniging van eigenaars|vve|homeowners association|hoa|strata)\s/u;
 
 /** A line that names who receives the letter for a party, not the party: "c/o Studio Benassi", "vertreten durch ...". */
-export const CARE_OF = /^(c\/o|p\/a|a\/a|z\.?\s?hd\.?|zu handen|vertreten durch|represented by|care of|aos cuidados de|ao cuidado de|per adres)(?![\p{L}])/u;
+export const CARE_OF =
+  /^(c\/o|p\/a|a\/a|z\.?\s?hd\.?|zu handen|vertreten durch|represented by|care of|aos cuidados de|ao cuidado de|per adres)(?![\p{L}])/u;
 
 export const isAddress = (key: string) =>
   (!OWNERS.test(key) && STREET.test(key) && /\d/.test(key)) ||

@@ -75,7 +75,9 @@ describe("numbers that real templates print in their own ways", () => {
         "Fatura Pró-forma\nNúmero | Data | Validade | Moeda\nPF 2031/14 | 2031-03-04 | 2031-04-03 | EUR\nArtigo | Descrição | Qtd. | Preço | Valor\nVB-23 | Vinho Verde branco DOC 2023, 0,75 L | 60 | 4,20 | 252,00",
       ),
     ).toBe("PF 2031/14");
-    expect(numberOf("Kostenraming\ndatum | kenmerk | project | geldig tot\n03-02-2031 | KR-31-009 | Verbouwing winkel | 03-03-2031")).toBe("KR-31-009");
+    expect(numberOf("Kostenraming\ndatum | kenmerk | project | geldig tot\n03-02-2031 | KR-31-009 | Verbouwing winkel | 03-03-2031")).toBe(
+      "KR-31-009",
+    );
   });
 
   it("the quote an invoice refers to is not its number", () =>

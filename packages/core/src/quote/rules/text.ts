@@ -70,21 +70,23 @@ const SPACING_ACCENTS: Record<string, string> = {
  * "`a" -> "à", "ˆı" -> "î"), ligatures expanded, and runs of spaces collapsed.
  */
 export function repair(text: string): string {
-  return text
-    .replace(
-      /([´`ˆ¨˜¸˚])\s?([A-Za-zı])/g,
-      (_, accent: string, letter: string) => `${letter === "ı" ? "i" : letter}${SPACING_ACCENTS[accent]}`,
-    )
-    .replace(/[\ufb00-\ufb06]/g, (c) => c.normalize("NFKC"))
-    .normalize("NFC")
-    // a word set letter-spaced ("O R Ç A M E N T O", "R E S P O N S ÁV E L"): single letters, now and then two the
-    // reader kept together, one space apart
-    .replace(/(?<!\S)(?:\p{L}{1,2} ){3,}\p{L}{1,2}(?!\S)/gu, (run) => {
-      const parts = run.split(" ");
-      return parts.filter((p) => p.length === 1).length >= 0.75 * parts.length ? parts.join("") : run;
-    })
-    .replace(/[ \t]+/g, " ")
-    .trim();
+  return (
+    text
+      .replace(
+        /([´`ˆ¨˜¸˚])\s?([A-Za-zı])/g,
+        (_, accent: string, letter: string) => `${letter === "ı" ? "i" : letter}${SPACING_ACCENTS[accent]}`,
+      )
+      .replace(/[\ufb00-\ufb06]/g, (c) => c.normalize("NFKC"))
+      .normalize("NFC")
+      // a word set letter-spaced ("O R Ç A M E N T O", "R E S P O N S ÁV E L"): single letters, now and then two the
+      // reader kept together, one space apart
+      .replace(/(?<!\S)(?:\p{L}{1,2} ){3,}\p{L}{1,2}(?!\S)/gu, (run) => {
+        const parts = run.split(" ");
+        return parts.filter((p) => p.length === 1).length >= 0.75 * parts.length ? parts.join("") : run;
+      })
+      .replace(/[ \t]+/g, " ")
+      .trim()
+  );
 }
 
 export const clean = (s: string) => s.replace(/\s+/g, " ").trim();

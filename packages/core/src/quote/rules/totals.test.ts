@@ -213,7 +213,8 @@ describe("a withheld income tax", () => {
     expect(totalsOf(spanish)).toEqual({ subtotal: 2700, tax: 567, shipping: null, total: 2862 });
     const q = extractQuoteByRules({ pages: [{ page: 1, text: spanish }], category: "vendor-quotes" })!;
     expect(q.lineItems.map((i) => i.amount)).toEqual([2000, 100, 600]);
-    const italian = "Studio Bianchi\nDescrizione | Q.tà | Prezzo | Importo\nConsulenza fiscale | 4 | 250,00 | 1.000,00\nImponibile | 1.000,00\nIVA 22% | 220,00\nRitenuta d'acconto 20% | 200,00\nTotale documento | 1.020,00";
+    const italian =
+      "Studio Bianchi\nDescrizione | Q.tà | Prezzo | Importo\nConsulenza fiscale | 4 | 250,00 | 1.000,00\nImponibile | 1.000,00\nIVA 22% | 220,00\nRitenuta d'acconto 20% | 200,00\nTotale documento | 1.020,00";
     expect(totalsOf(italian)).toEqual({ subtotal: 1000, tax: 220, shipping: null, total: 1020 });
   });
 });
