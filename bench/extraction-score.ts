@@ -44,7 +44,8 @@ export interface Labelled {
 export type Half = "study" | "check";
 export const halfOf = (file: string): Half => (Number.parseInt(file, 10) % 2 === 1 ? "study" : "check");
 
-interface DevLabel {
+/** One document of a labels.json (the dev set's and the rendered set's share the format). */
+interface LabelRecord {
   file: string;
   kind: string;
   language: string;
@@ -64,7 +65,7 @@ interface DevLabel {
 export const typeClass = (kind: string): TypeClass =>
   ["quote", "estimate", "proforma", "proposal", "offer"].includes(kind) ? "quote" : kind === "invoice" ? "invoice" : "other";
 
-export function fromDevLabels(labels: DevLabel[], set: "dev" | "rendered" = "dev"): Labelled[] {
+export function fromLabels(labels: LabelRecord[], set: "dev" | "rendered" = "dev"): Labelled[] {
   return labels.map((l) => ({
     set,
     file: l.file,

@@ -28,7 +28,7 @@ import { CHROMIUM } from "../packages/local/src/testing/browser";
 import { externalDir } from "@quorum/testing/external";
 import {
   FIELDS,
-  fromDevLabels,
+  fromLabels,
   fromInvoice2Data,
   halfOf,
   matches,
@@ -58,13 +58,13 @@ function rendered(): Labelled[] {
   }
   const out = mkdtempSync(join(tmpdir(), "quorum-rendered-"));
   execFileSync(process.execPath, ["--import", "tsx", join(RENDERED, "render.ts"), out], { stdio: "inherit" });
-  return fromDevLabels(JSON.parse(readFileSync(join(RENDERED, "labels.json"), "utf8")), "rendered")
+  return fromLabels(JSON.parse(readFileSync(join(RENDERED, "labels.json"), "utf8")), "rendered")
     .filter((d) => !args.only || d.file.includes(args.only))
     .map((d) => ({ ...d, path: join(out, d.file) }));
 }
 
 function labelled(dir: string): Labelled[] {
-  const dev = fromDevLabels(JSON.parse(readFileSync(join(dir, "dev/labels.json"), "utf8")));
+  const dev = fromLabels(JSON.parse(readFileSync(join(dir, "dev/labels.json"), "utf8")));
   const invoices = readdirSync(join(dir, "invoice2data"))
     .filter((f) => f.endsWith(".json"))
     .map((f) => fromInvoice2Data(f.replace(/\.json$/, ".pdf"), JSON.parse(readFileSync(join(dir, "invoice2data", f), "utf8"))[0]));

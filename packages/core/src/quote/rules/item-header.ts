@@ -48,13 +48,10 @@ function cellColumns(key: string): { types: Column[]; spans: [number, number][];
         .replace(/\s+/g, " ")
         .trim()
     ];
-  if (whole)
-    return {
-      types: [whole],
-      spans: [[0, 1]],
-      covered: key.replace(/[^\p{L}]/gu, "").length,
-      letters: key.replace(/[^\p{L}]/gu, "").length,
-    };
+  if (whole) {
+    const letters = key.replace(/[^\p{L}]/gu, "").length;
+    return { types: [whole], spans: [[0, 1]], covered: letters, letters };
+  }
   const types: Column[] = [];
   const spans: [number, number][] = [];
   // same length as the key, so a phrase's position is its place across the cell

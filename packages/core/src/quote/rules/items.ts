@@ -257,7 +257,8 @@ function arithmeticRows(doc: Doc): Items {
     const { description, values } = splitTrailing(joined, doc);
     const nums = values.filter((v) => v.kind === "num").map((v) => v.value!);
     if (nums.length < 3 || !/\p{L}{2}/u.test(description)) {
-      if (totals) continue;
+      // (a row of three or more cells was tried by its cells above)
+      if (totals || row.cells.length >= 3) continue;
       const item = mixedArithmetic(row, doc);
       if (item) found.push({ item, row });
       continue;
@@ -383,6 +384,18 @@ export function readItems(doc: Doc): Items {
 /** An article code with no words ("ETQ-1014", "A-22/7", "GRF-ETQ"): capitals and digits, with a digit or a dash. */
 const CODE_ONLY = /^(?=\S*[\d-])[\p{Lu}\d][\p{Lu}\d./_-]{2,19}$/u;
 
+/** A row of text only, and the item it was appended to as a continuation (if any). */
+interface TextRow {
+  j: number;
+  text: string;
+  to?: LineItem;
+}
+
+/** Takes a text row back from the item it was appended to: it begins the next item's description instead. */
+function detach(textRow: TextRow) {
+  if (textRow.to) textRow.to.description = clean(textRow.to.description.slice(0, -textRow.text.length));
+}
+
 /** A row with a description cell put before its cells. */
 function withDescription(row: Row, description: string): Row {
   const cells = [{ text: description, key: fold(description) }, ...row.cells];
@@ -402,7 +415,7 @@ function readTables(doc: Doc): Items {
     let gap = 0;
     let previous: LineItem | undefined;
     // the text row just read, and the item it was added to (if any)
-    let textRow: { j: number; text: string; to?: LineItem } | undefined;
+    let textRow: TextRow | undefined;
     const shapes: number[] = [];
     let j = i + 1;
     for (; j < rows.length; j++) {
@@ -423,12 +436,12 @@ function readTables(doc: Doc): Items {
       // / "convive"): the text row above starts their description, even if it was taken to continue the item before
       // (or by an article code alone: "ETQ-1014 | 12.000 pz | 0,085 | 1.020,00")
       const lead = row.cells[0]?.text.trim() ?? "";
-      if (textRow?.j === j - 1 && !parsedFirst.item && !parsedFirst.text && (CODE_ONLY.test(lead) || !hasLetters(lead))) {
-        const above = textRow;
-        const values = CODE_ONLY.test(lead) ? { ...row, cells: row.cells.slice(1) } : row;
-        const described = parseRow(withDescription(values, above.text), header, doc);
+      const coded = CODE_ONLY.test(lead);
+      if (textRow?.j === j - 1 && !parsedFirst.item && !parsedFirst.text && (coded || !hasLetters(lead))) {
+        const values = coded ? { ...row, cells: row.cells.slice(1) } : row;
+        const described = parseRow(withDescription(values, textRow.text), header, doc);
         if (described.item) {
-          if (above.to) above.to.description = clean(above.to.description.slice(0, -above.text.length));
+          detach(textRow);
           textRow = undefined;
           parsedFirst = described;
         }
@@ -462,7 +475,7 @@ function readTables(doc: Doc): Items {
         // "Interior painting of the halls" / "and corridors, two coats | 1 | 1,200.00": a description
         // that starts in lower case continues the text row above, whose item it is
         if (textRow?.j === j - 1 && /^\p{Ll}/u.test(parsed.item.description)) {
-          if (textRow.to) textRow.to.description = clean(textRow.to.description.slice(0, -textRow.text.length));
+          detach(textRow);
           parsed.item.description = clean(`${textRow.text} ${parsed.item.description}`).slice(0, 1000);
         }
         items.push(parsed.item);

@@ -188,11 +188,11 @@ export function isLabelWord(text: string): boolean {
 
 export const isDomain = (text: string) => /^(www\.)?[a-z0-9-]{2,}\.[a-z]{2,}$/i.test(text);
 
-/** Text that can be a party's name: not a label, address, number, date, contact line, title or sentence. */
 /** A salutation before a person's first and last name ("Bpk. Hendra Wijaya", "Herrn Jan Roth"): it marks a person, but is not part of the name. */
 export const HONORIFIC =
   /^(?:bpk|bapak|ibu|sdr|sdri|herrn?|frau|mr|mrs|ms|dhr|mevr|sr|sra|sig|sig\.ra|mme|monsieur|madame)\.?\s+(?=\p{Lu}(?:\p{Ll}+|\.)\s*\p{Lu})/iu;
 
+/** Text that can be a party's name: not a label, address, number, date, contact line, title or sentence. */
 export function nameOf(raw: string): string | null {
   if (/:\s*$/.test(raw)) return null;
   let text = clean(raw.replace(/^(for|pour|fur|für|per|por|voor|untuk)\s+/i, "").replace(/[,;:]+$/, ""));

@@ -35,6 +35,8 @@ const DOC_THEN_NUMBER = new RegExp(`${L}(?:${DOC})[\\s.:-]*(?:${NUM})(?![\\p{L}\
 /** "N° de facture", "Numéro de devis", "Nummer KV", "Número de factura", "Nomor Faktur", "Nomor Seri Tagihan" */
 const NUMBER_THEN_DOC = new RegExp(`${L}(?:${NUM})[\\s.:]*(?:seri )?(?:de |del |di |da |van |der )?(?:la |le |l')?(?:${DOC})${R}`, "u");
 const COMPOUND = wordPattern(DOC_NUMBER_COMPOUNDS);
+/** Document words one after another at the head of a text ("Pró-forma " after "Fatura"). */
+const TITLE_WORDS_RUN = new RegExp(`^(?:(?:${DOC})[\\s.:#]*)+`, "u");
 /** "Invoice 58213", "Rechnung R-3307", "Devis D-2031-17", "INVOICE: INV-7731", "Order N° SO-412" */
 const DOC_TITLE = new RegExp(`^(?:[\\p{L}&'.-]+\\s+){0,3}?(?:${DOC}|${ORDER})(?:\\s*(?:${NUM}))?[\\s.:#]*`, "u");
 const GENERIC = new RegExp(
@@ -117,7 +119,7 @@ export function documentNumber(doc: Doc, options: { order?: boolean } = {}): { v
       const head = cell.key.slice(0, m[0].length).replace(new RegExp(DOC, "u"), "");
       if (RELATED.test(cell.key) || (OTHER.test(head) && !(options.order && new RegExp(ORDER, "u").test(head)))) return;
       // more title words before the number ("Fatura Pró-forma FP 2025/118")
-      const more = new RegExp(`^(?:(?:${DOC})[\\s.:#]*)+`, "u").exec(cell.key.slice(m[0].length))?.[0].length ?? 0;
+      const more = TITLE_WORDS_RUN.exec(cell.key.slice(m[0].length))?.[0].length ?? 0;
       const rest = cell.text.slice(m[0].length + more);
       const inline = rest.trim() ? readId(rest) : null;
       if (inline) return void found.push({ value: inline, tier: 2, row });
